@@ -1,0 +1,26 @@
+import "server-only";
+import { env } from "../env";
+import { openDatabase, type DatabaseHandle } from "./connection";
+import { prepareDatabase } from "./setup";
+
+/**
+ * The process-wide database of the running site, configured by DATABASE_URL. The first use
+ * migrates it and, when empty, seeds it, so a server started without `npm start` still works.
+ */
+let handle: DatabaseHandle | undefined;
+let ready: Promise<DatabaseHandle> | undefined;
+
+export function getDatabase(): Promise<DatabaseHandle> {
+  if (!ready) {
+    handle = openDatabase(env().DATABASE_URL);
+    const opened = handle;
+    ready = prepareDatabase(opened, { demo: env().SEED_DEMO === "1" }).then(
+      () => opened,
+      (error: unknown) => {
+        ready = undefined;
+        throw error;
+      },
+    );
+  }
+  return ready;
+}
