@@ -1,0 +1,23 @@
+import type { Metadata, Viewport } from "next";
+import { siteUrl } from "@/lib/env";
+import { SITE_NAME } from "@/lib/site";
+import "@/styles/globals.css";
+
+export const metadata: Metadata = {
+  metadataBase: new URL(siteUrl()),
+  applicationName: SITE_NAME,
+};
+
+export const viewport: Viewport = {
+  width: "device-width",
+  initialScale: 1,
+  themeColor: "#0f766e",
+};
+
+export default function RootLayout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en-US">
+      <body>{children}</body>
+    </html>
+  );
+}

@@ -1,0 +1,55 @@
+import fs from "node:fs";
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * End-to-end journeys against a production build on its own port, database and build folder,
+ * so they never touch the developer's site or .data/site.db.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+export const E2E_DATABASE = ".data/e2e.db";
+const SYSTEM_CHROMIUM = "/usr/bin/chromium";
+
+const launchOptions = {
+  executablePath: fs.existsSync(SYSTEM_CHROMIUM) ? SYSTEM_CHROMIUM : undefined,
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+  ],
+};
+
+export default defineConfig({
+  testDir: "./e2e",
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  workers: 2,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: "retain-on-failure",
+    launchOptions,
+  },
+  projects: [
+    { name: "desktop", use: { ...devices["Desktop Chrome"], launchOptions } },
+    { name: "phone", use: { ...devices["Pixel 7"], launchOptions } },
+  ],
+  webServer: {
+    command: `rm -f ${E2E_DATABASE} ${E2E_DATABASE}-wal ${E2E_DATABASE}-shm && npm run build && npx next start --port ${PORT}`,
+    url: `http://127.0.0.1:${PORT}/`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 300_000,
+    stdout: "pipe",
+    env: {
+      DATABASE_URL: `file:${E2E_DATABASE}`,
+      NEXT_DIST_DIR: ".next-e2e",
+      SITE_URL: `http://127.0.0.1:${PORT}`,
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
+  },
+});
