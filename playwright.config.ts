@@ -1,12 +1,11 @@
 import fs from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
+import { E2E_BASE_URL, E2E_DATABASE, E2E_DIST_DIR, E2E_PORT } from "./e2e/support/server";
 
 /**
  * End-to-end journeys against a production build on its own port, database and build folder,
  * so they never touch the developer's site or .data/site.db.
  */
-const PORT = Number(process.env.E2E_PORT ?? 3100);
-export const E2E_DATABASE = ".data/e2e.db";
 const SYSTEM_CHROMIUM = "/usr/bin/chromium";
 
 const launchOptions = {
@@ -31,7 +30,7 @@ export default defineConfig({
   timeout: 45_000,
   expect: { timeout: 10_000 },
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    baseURL: E2E_BASE_URL,
     trace: "retain-on-failure",
     launchOptions,
   },
@@ -40,15 +39,15 @@ export default defineConfig({
     { name: "phone", use: { ...devices["Pixel 7"], launchOptions } },
   ],
   webServer: {
-    command: `rm -f ${E2E_DATABASE} ${E2E_DATABASE}-wal ${E2E_DATABASE}-shm && npm run build && npx next start --port ${PORT}`,
-    url: `http://127.0.0.1:${PORT}/`,
+    command: `rm -f ${E2E_DATABASE} ${E2E_DATABASE}-wal ${E2E_DATABASE}-shm && npm run build && npx next start --port ${E2E_PORT}`,
+    url: `${E2E_BASE_URL}/`,
     reuseExistingServer: !process.env.CI,
     timeout: 300_000,
     stdout: "pipe",
     env: {
       DATABASE_URL: `file:${E2E_DATABASE}`,
-      NEXT_DIST_DIR: ".next-e2e",
-      SITE_URL: `http://127.0.0.1:${PORT}`,
+      NEXT_DIST_DIR: E2E_DIST_DIR,
+      SITE_URL: E2E_BASE_URL,
       NEXT_TELEMETRY_DISABLED: "1",
     },
   },

@@ -1,11 +1,13 @@
 import type { Metadata, Viewport } from "next";
 import { siteUrl } from "@/lib/env";
 import { SITE_NAME } from "@/lib/site";
+import { MessageDialogProvider } from "@/components/ui/MessageDialog";
 import "@/styles/globals.css";
 
 export const metadata: Metadata = {
   metadataBase: new URL(siteUrl()),
   applicationName: SITE_NAME,
+  formatDetection: { telephone: false },
 };
 
 export const viewport: Viewport = {
@@ -17,7 +19,12 @@ export const viewport: Viewport = {
 export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (
     <html lang="en-US">
-      <body>{children}</body>
+      <body>
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <MessageDialogProvider>{children}</MessageDialogProvider>
+      </body>
     </html>
   );
 }
