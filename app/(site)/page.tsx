@@ -1,18 +1,96 @@
-import type { Metadata } from "next";
-import { getPageRecord } from "@/lib/api/pages";
+import Link from "next/link";
+import { getBlogs, getCities, getPageRecord, getStates, getTestimonials } from "@/lib/api/pages";
+import { siteUrl } from "@/lib/env";
+import { organizationLd, websiteLd } from "@/lib/seo/json-ld";
+import { pageMetadata } from "@/lib/seo/metadata";
 import { PAGE_IDS } from "@/lib/site";
+import { SiteHeader } from "@/components/layout/SiteHeader";
+import { HowItWorks } from "@/components/home/HowItWorks";
+import { TestimonialCarousel } from "@/components/home/TestimonialCarousel";
+import { StateCityPicker } from "@/components/directory/StateCityPicker";
+import { BlogCard } from "@/components/content/BlogCard";
+import { JsonLd } from "@/components/seo/JsonLd";
+import { RichText } from "@/components/ui/RichText";
+import { PageEntry } from "@/components/ui/PageEntry";
+import { NewsletterBox } from "@/components/forms/NewsletterBox";
 
-export async function generateMetadata(): Promise<Metadata> {
+export const revalidate = 3600;
+
+export async function generateMetadata() {
   const page = await getPageRecord(PAGE_IDS.home);
-  return { title: page.seo_title, description: page.seo_description, keywords: page.seo_keywords };
+  return pageMetadata({ title: page.seo_title, description: page.seo_description, keywords: page.seo_keywords, path: "/" });
 }
 
 export default async function HomePage() {
-  const page = await getPageRecord(PAGE_IDS.home);
+  const [page, testimonials, blogs, states] = await Promise.all([
+    getPageRecord(PAGE_IDS.home),
+    getTestimonials(),
+    getBlogs("Featured"),
+    getStates("Half"),
+  ]);
+  const firstState = states.first_state;
+  const cities = firstState ? await getCities(firstState.id, "Half") : null;
+
   return (
-    <main>
-      <h1>{page.heading}</h1>
-      <div dangerouslySetInnerHTML={{ __html: page.description }} />
-    </main>
+    <>
+      <PageEntry clear="all" />
+      <JsonLd data={[organizationLd(siteUrl()), websiteLd(siteUrl())]} />
+      <SiteHeader variant="full" banner={{ heading: page.heading, description: page.description }} />
+      <main id="main">
+        <HowItWorks />
+
+        <section className="section about-teaser" aria-labelledby="about-teaser-title">
+          <div className="container about-teaser__inner">
+            <h2 id="about-teaser-title" className="section__title">
+              About us
+            </h2>
+            <RichText html={page.short_description} />
+            <Link href="/about-us" className="button button--outline">
+              Know more
+            </Link>
+          </div>
+        </section>
+
+        {testimonials.length > 0 && (
+          <section className="section testimonials" aria-labelledby="testimonials-title">
+            <div className="container">
+              <h2 id="testimonials-title" className="section__title">
+                What owners and managers say
+              </h2>
+              <TestimonialCarousel testimonials={testimonials} />
+            </div>
+          </section>
+        )}
+
+        <section className="section find-managers" aria-labelledby="find-managers-title">
+          <div className="container">
+            <h2 id="find-managers-title" className="section__title">
+              Find property managers by state and city
+            </h2>
+            <StateCityPicker
+              mode="home"
+              initialStates={{ states: states.states, length: states.length }}
+              initialCities={cities && firstState ? { stateId: firstState.id, ...cities } : null}
+            />
+          </div>
+        </section>
+
+        {blogs.length > 0 && (
+          <section className="section blog-section" aria-labelledby="blog-section-title">
+            <div className="container">
+              <h2 id="blog-section-title" className="section__title">
+                From our blog
+              </h2>
+              <div className="blog-grid">
+                {blogs.slice(0, 3).map((blog) => (
+                  <BlogCard key={blog.id} blog={blog} />
+                ))}
+              </div>
+            </div>
+          </section>
+        )}
+      </main>
+      <NewsletterBox />
+    </>
   );
 }

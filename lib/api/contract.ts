@@ -204,7 +204,15 @@ export const examEntrySchema = z.object({
 // ---------------------------------------------------------------------------------------------
 // Requests
 
+/**
+ * The honeypot of every public form: hidden from people, so anything in it means a bot. The
+ * service answers such a submission with success and stores nothing.
+ */
+const honeypot = { website: z.string().max(500).optional().catch("spam") };
+export const isBotSubmission = (body: { website?: string }) => Boolean(body.website);
+
 const leadFields = z.object({
+  ...honeypot,
   /** Idempotency key made by the browser once per submission; a repeat stores nothing new. */
   submission_key: z
     .string({ error: "The submission key must be text." })
@@ -265,6 +273,7 @@ export const leadSaveRequest = leadFields.superRefine((lead, ctx) => {
 });
 
 export const agentSaveRequest = z.object({
+  ...honeypot,
   company_name: requiredText("Please enter company name.", "Company name", 150),
   email: email(),
   country_code: z
@@ -279,6 +288,7 @@ export const agentSaveRequest = z.object({
 });
 
 export const contactSaveRequest = z.object({
+  ...honeypot,
   name: requiredText("Please enter full name.", "Full name", 120),
   email: email(),
   mobile: optionalText("Phone number", 20).refine((value) => value === "" || isValidPhone(value), PHONE_FORMAT_MESSAGE),
@@ -287,6 +297,7 @@ export const contactSaveRequest = z.object({
 });
 
 export const newsletterSaveRequest = z.object({
+  ...honeypot,
   email_address: email(),
 });
 

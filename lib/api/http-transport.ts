@@ -10,7 +10,9 @@ type HttpTransportOptions = {
 };
 
 /** `POST {baseUrl}/{call}` with a JSON body; used by the browser and for an external service. */
-export function createHttpTransport({ baseUrl, token, fetch: fetchImpl = fetch }: HttpTransportOptions): Transport {
+export function createHttpTransport({ baseUrl, token, fetch: customFetch }: HttpTransportOptions): Transport {
+  // The global is looked up per call, so a page that patches fetch (or a test) is honoured.
+  const fetchImpl: typeof fetch = customFetch ?? ((input, init) => fetch(input, init));
   const base = baseUrl.replace(/\/+$/, "");
   return async (call, body) => {
     const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json" };

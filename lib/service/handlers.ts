@@ -8,7 +8,7 @@ import { findCity, findState, getLaw, getStateById, listCities, listStates } fro
 import { getAgent, listAgents } from "../db/queries/agents";
 import { listQuestions } from "../db/queries/questions";
 import { saveAgentApplication, saveContactMessage, saveLead, subscribeNewsletter } from "../db/queries/submissions";
-import { phoneDigits } from "../api/contract";
+import { isBotSubmission, phoneDigits } from "../api/contract";
 
 export type ServiceContext = { db: Kysely<Database>; halfStateCount: number };
 
@@ -120,6 +120,7 @@ export const handlers: Handlers = {
   },
 
   async "lead/save"(lead, { db }) {
+    if (isBotSubmission(lead)) return { success: true, message: MESSAGES.leadSaved };
     await saveLead(db, {
       submissionKey: lead.submission_key,
       propertyCategory: lead.property_category,
@@ -138,6 +139,7 @@ export const handlers: Handlers = {
   },
 
   async "agent/save"(application, { db }) {
+    if (isBotSubmission(application)) return { success: true, message: MESSAGES.agentSaved };
     await saveAgentApplication(db, {
       companyName: application.company_name,
       email: application.email,
@@ -148,6 +150,7 @@ export const handlers: Handlers = {
   },
 
   async "contact/save"(contact, { db }) {
+    if (isBotSubmission(contact)) return { success: true, message: MESSAGES.contactSaved };
     let message = MESSAGES.contactSaved;
     if (contact.agent_id > 0) {
       const agent = await getAgent(db, { id: contact.agent_id });
@@ -164,7 +167,8 @@ export const handlers: Handlers = {
     return { success: true, message };
   },
 
-  async "newsletter/save"({ email_address }, { db }) {
+  async "newsletter/save"({ email_address, website }, { db }) {
+    if (isBotSubmission({ website })) return { success: true, message: MESSAGES.subscribed };
     const { created } = await subscribeNewsletter(db, { email: email_address });
     return { success: true, message: created ? MESSAGES.subscribed : MESSAGES.alreadySubscribed };
   },

@@ -354,6 +354,22 @@ describe.each(databaseKinds)("service on %s", (kind) => {
     });
   });
 
+  describe("spam", () => {
+    it("answers a filled honeypot with success and stores nothing, on every save call", async () => {
+      const tables = ["leads", "agent_applications", "contact_messages", "newsletter_subscriptions"] as const;
+      const before = await Promise.all(tables.map(countRows));
+      const trap = { website: "http://spam.example" };
+      const answers = await Promise.all([
+        call("lead/save", { ...validLead, ...trap, submission_key: "bot-lead-1" }),
+        call("agent/save", { company_name: "Bot Co", email: "bot@example.org", country_code: 1, mobile: "5125550100", ...trap }),
+        call("contact/save", { name: "Bot", email: "bot@example.org", message: "Buy now", ...trap }),
+        call("newsletter/save", { email_address: "bot@example.org", ...trap }),
+      ]);
+      for (const answer of answers) expect(answer).toMatchObject({ status: 200, body: { success: true } });
+      expect(await Promise.all(tables.map(countRows))).toEqual(before);
+    });
+  });
+
   describe("bad input", () => {
     it("answers 404 for an unknown call and 400 for a body that is not an object", async () => {
       expect(await call("agents/delete", {})).toEqual({ status: 404, body: { success: false, message: 'There is no call named "agents/delete".' } });

@@ -1,0 +1,23 @@
+"use client";
+
+import Link from "next/link";
+
+/** Something failed while rendering a page: say so plainly and offer a retry. */
+export default function SiteError({ reset }: { error: Error & { digest?: string }; reset: () => void }) {
+  return (
+    <main id="main" className="not-found">
+      <div className="container not-found__inner">
+        <h1>Something went wrong</h1>
+        <p>We could not load this page just now. Please try again in a moment.</p>
+        <p>
+          <button type="button" className="button" onClick={reset}>
+            Try again
+          </button>{" "}
+          <Link href="/" className="button button--outline">
+            Go to the home page
+          </Link>
+        </p>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,43 @@
+import { getCities, getPageRecord, getStates } from "@/lib/api/pages";
+import { pageMetadata } from "@/lib/seo/metadata";
+import { PAGE_IDS } from "@/lib/site";
+import { SiteHeader } from "@/components/layout/SiteHeader";
+import { StateCityPicker } from "@/components/directory/StateCityPicker";
+import { RichText } from "@/components/ui/RichText";
+import { PageEntry } from "@/components/ui/PageEntry";
+import { NewsletterBox } from "@/components/forms/NewsletterBox";
+
+export const revalidate = 3600;
+
+export async function generateMetadata() {
+  const page = await getPageRecord(PAGE_IDS.resources);
+  return pageMetadata({ title: page.seo_title, description: page.seo_description, keywords: page.seo_keywords, path: "/resources" });
+}
+
+export default async function ResourcesPage() {
+  const [page, states] = await Promise.all([getPageRecord(PAGE_IDS.resources), getStates()]);
+  const firstState = states.first_state;
+  const cities = firstState ? await getCities(firstState.id) : null;
+  return (
+    <>
+      <PageEntry clear="all" smoothScroll />
+      <SiteHeader variant="details" />
+      <main id="main">
+        <div className="page-banner">
+          <div className="container">
+            <h1 className="page-banner__title">{page.heading}</h1>
+          </div>
+        </div>
+        <div className="container section">
+          <RichText html={page.description} className="lead-text" />
+          <StateCityPicker
+            mode="resources"
+            initialStates={{ states: states.states, length: states.length }}
+            initialCities={cities && firstState ? { stateId: firstState.id, ...cities } : null}
+          />
+        </div>
+      </main>
+      <NewsletterBox />
+    </>
+  );
+}

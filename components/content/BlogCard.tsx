@@ -1,0 +1,38 @@
+import Image from "next/image";
+import Link from "next/link";
+import type { Blog } from "@/lib/api/contract";
+import { htmlToText } from "@/lib/sanitize";
+
+export function formatPostDate(date: string): string {
+  const parsed = new Date(`${date}T12:00:00Z`);
+  return Number.isNaN(parsed.getTime())
+    ? date
+    : parsed.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+}
+
+/** A blog card (spec 2.3, 2.6): banner when read_more is set, date, heading, excerpt, Read more. */
+export function BlogCard({ blog, headingLevel: Heading = "h3" }: { blog: Blog; headingLevel?: "h2" | "h3" }) {
+  const href = `/blog/${blog.slug}`;
+  const excerpt = htmlToText(blog.description);
+  return (
+    <article className="blog-card">
+      {blog.read_more === 1 && (
+        <Link href={href} tabIndex={-1} aria-hidden="true" className="blog-card__banner">
+          <Image src={blog.blog_banner} alt="" width={600} height={315} sizes="(min-width: 1000px) 360px, (min-width: 600px) 50vw, 100vw" unoptimized />
+        </Link>
+      )}
+      <div className="blog-card__body">
+        <time dateTime={blog.post_date} className="blog-card__date">
+          {formatPostDate(blog.post_date)}
+        </time>
+        <Heading className="blog-card__title">
+          <Link href={href}>{blog.heading}</Link>
+        </Heading>
+        <p className="blog-card__excerpt">{excerpt.length > 180 ? `${excerpt.slice(0, 177).trimEnd()}…` : excerpt}</p>
+        <Link href={href} className="blog-card__more" aria-label={`Read more: ${blog.heading}`}>
+          Read more
+        </Link>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,96 @@
+/** @jest-environment jsdom */
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { SWRConfig } from "swr";
+import { StateCityPicker, ONBOARDING_NOTICE } from "./StateCityPicker";
+
+const call = jest.fn();
+jest.mock("@/lib/api/browser", () => ({ browserApi: { call: (...args: unknown[]) => call(...args) } }));
+
+const state = (id: number, abbreviation: string, name: string) => ({ id, abbreviation, state: name, slug: name.toLowerCase() });
+const city = (id: number, name: string, stateId: number) => ({ id, city: name, slug: name.toLowerCase().replace(/ /g, "-"), state_id: stateId });
+
+const CA = state(5, "CA", "California");
+const TX = state(44, "TX", "Texas");
+const AK = state(2, "AK", "Alaska");
+const initialStates = { states: [CA, TX], length: "Half" as const };
+const initialCities = { stateId: 5, cities: [city(1, "Los Angeles", 5), city(2, "San Diego", 5)], length: "Half" as const, count: 60 };
+
+function renderPicker(mode: "home" | "resources" = "home") {
+  return render(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+      <StateCityPicker mode={mode} initialStates={mode === "home" ? initialStates : { ...initialStates, length: "Full" }} initialCities={initialCities} />
+    </SWRConfig>,
+  );
+}
+
+beforeEach(() => call.mockReset());
+
+describe("StateCityPicker", () => {
+  it("renders the short state list with the first state active and its cities, without a call", () => {
+    renderPicker();
+    expect(screen.getByRole("button", { name: "CA" })).toHaveAttribute("aria-pressed", "true");
+    expect(screen.getByRole("button", { name: "TX" })).toHaveAttribute("aria-pressed", "false");
+    expect(screen.getByRole("link", { name: "Los Angeles" })).toHaveAttribute("href", "/agents/CA/los-angeles");
+    expect(screen.getAllByRole("button", { name: "See All" })).toHaveLength(2);
+    expect(call).not.toHaveBeenCalled();
+  });
+
+  it("loads a clicked state's short city list, showing Loading... meanwhile", async () => {
+    let answer: (value: unknown) => void = () => undefined;
+    call.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    renderPicker();
+    await userEvent.click(screen.getByRole("button", { name: "TX" }));
+    expect(screen.getByRole("button", { name: "TX" })).toHaveAttribute("aria-pressed", "true");
+    expect(screen.getByText("Loading...")).toBeInTheDocument();
+    expect(call).toHaveBeenCalledWith("city/list", { state_id: 44, length: "Half" });
+    answer({ success: true, cities: [city(9, "Houston", 44)], length: "Half", count: 1 });
+    expect(await screen.findByRole("link", { name: "Houston" })).toHaveAttribute("href", "/agents/TX/houston");
+    // All of Texas's cities are shown: no "See All" for cities.
+    expect(screen.getAllByRole("button", { name: "See All" })).toHaveLength(1);
+  });
+
+  it("See All requests the full state list and the chip goes away", async () => {
+    call.mockResolvedValue({ success: true, states: [CA, TX, AK], length: "Full", first_state: { id: 5, abbreviation: "CA" } });
+    renderPicker();
+    const [seeAllStates] = screen.getAllByRole("button", { name: "See All" });
+    await userEvent.click(seeAllStates);
+    expect(await screen.findByRole("button", { name: "AK" })).toBeInTheDocument();
+    expect(call).toHaveBeenCalledWith("state/code/list", { type: "Featured", length: "Full" });
+    expect(screen.getAllByRole("button", { name: "See All" })).toHaveLength(1);
+  });
+
+  it("See All on cities reloads the full city list", async () => {
+    call.mockResolvedValue({ success: true, cities: [city(1, "Los Angeles", 5), city(2, "San Diego", 5), city(3, "Fresno", 5)], length: "Full", count: 3 });
+    renderPicker();
+    const seeAllCities = screen.getAllByRole("button", { name: "See All" })[1];
+    await userEvent.click(seeAllCities);
+    expect(await screen.findByRole("link", { name: "Fresno" })).toBeInTheDocument();
+    expect(call).toHaveBeenCalledWith("city/list", { state_id: 5, length: "Full" });
+  });
+
+  it("says when a state has no cities, with the onboarding notice", async () => {
+    call.mockResolvedValue({ success: true, cities: [], length: "Half", count: 0 });
+    renderPicker();
+    await userEvent.click(screen.getByRole("button", { name: "TX" }));
+    expect(await screen.findByText("No cities available in TX")).toBeInTheDocument();
+    expect(screen.getByText(ONBOARDING_NOTICE)).toBeInTheDocument();
+  });
+
+  it("keeps Loading... when the network fails (no message, spec section 8)", async () => {
+    call.mockRejectedValue(new Error("offline"));
+    renderPicker();
+    await userEvent.click(screen.getByRole("button", { name: "TX" }));
+    expect(await screen.findByText("Loading...")).toBeInTheDocument();
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+  });
+
+  it("resources: full lists with the spec's headings and no See All", () => {
+    renderPicker("resources");
+    expect(screen.getByRole("heading", { name: "Find Property Managers by State" })).toBeInTheDocument();
+    const cities = screen.getByRole("heading", { name: "Find Property Managers by City" });
+    expect(cities).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "See All" })).toBeNull();
+    expect(within(screen.getByRole("list", { name: "Find Property Managers by City" })).getAllByRole("link")).toHaveLength(2);
+  });
+});

@@ -1,0 +1,75 @@
+/** @jest-environment jsdom */
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { MessageDialogProvider } from "@/components/ui/MessageDialog";
+import { ApiError } from "@/lib/api/errors";
+import { JoinNetworkButton, JoinNetworkProvider } from "./JoinNetwork";
+
+const call = jest.fn();
+jest.mock("@/lib/api/browser", () => ({ browserApi: { call: (...args: unknown[]) => call(...args) } }));
+
+function renderPopup() {
+  render(
+    <MessageDialogProvider>
+      <JoinNetworkProvider>
+        <JoinNetworkButton />
+      </JoinNetworkProvider>
+    </MessageDialogProvider>,
+  );
+}
+
+async function openAndFill() {
+  await userEvent.click(screen.getByRole("button", { name: "Join Our Network" }));
+  const popup = screen.getByRole("dialog", { name: "Join our Network" });
+  await userEvent.type(within(popup).getByLabelText("Company Name"), "Lone Star Rentals");
+  await userEvent.type(within(popup).getByLabelText("Email Address"), "hello@lonestar.example");
+  await userEvent.selectOptions(within(popup).getByLabelText("Country Code"), "91");
+  await userEvent.type(within(popup).getByLabelText("Mobile Number"), "98765432101234");
+  return popup;
+}
+
+beforeEach(() => call.mockReset());
+
+describe("Join our Network popup", () => {
+  it("offers US +1 (1) and IN +91 (91), and limits the mobile number to 10 characters", async () => {
+    renderPopup();
+    const popup = await openAndFill();
+    const options = within(popup).getAllByRole("option") as HTMLOptionElement[];
+    expect(options.map((option) => [option.textContent, option.value])).toEqual([
+      ["US +1", "1"],
+      ["IN +91", "91"],
+    ]);
+    expect(within(popup).getByLabelText("Mobile Number")).toHaveValue("9876543210");
+  });
+
+  it("on success clears the fields, resets the code to 1, closes and shows Success!", async () => {
+    call.mockResolvedValue({ success: true, message: "Thank you for applying." });
+    renderPopup();
+    const popup = await openAndFill();
+    await userEvent.click(within(popup).getByRole("button", { name: "Submit" }));
+    expect(call).toHaveBeenCalledWith("agent/save", {
+      company_name: "Lone Star Rentals",
+      email: "hello@lonestar.example",
+      country_code: 91,
+      mobile: "9876543210",
+      website: "",
+    });
+    const success = await screen.findByRole("alertdialog");
+    expect(success).toHaveTextContent("Success!");
+    expect(success).toHaveTextContent("Thank you for applying.");
+    expect(popup).not.toHaveAttribute("open");
+    expect(within(popup).getByLabelText("Company Name")).toHaveValue("");
+    expect(within(popup).getByLabelText("Country Code")).toHaveValue("1");
+    expect(within(popup).getByLabelText("Mobile Number")).toHaveValue("");
+  });
+
+  it("on failure keeps the popup and what was typed, with the server's message in Error!", async () => {
+    call.mockRejectedValue(new ApiError(400, "Please enter a valid email address."));
+    renderPopup();
+    const popup = await openAndFill();
+    await userEvent.click(within(popup).getByRole("button", { name: "Submit" }));
+    expect(await screen.findByRole("alertdialog")).toHaveTextContent("Please enter a valid email address.");
+    expect(popup).toHaveAttribute("open");
+    expect(within(popup).getByLabelText("Company Name")).toHaveValue("Lone Star Rentals");
+  });
+});

@@ -1,0 +1,114 @@
+"use client";
+
+import { createContext, useCallback, useContext, useId, useRef, useState } from "react";
+import { COUNTRY_CODES, PHONE_MAX_LENGTH } from "@/lib/site";
+import { useMessages } from "@/components/ui/MessageDialog";
+import { useSave } from "./useSave";
+import { SubmitButton } from "./SubmitButton";
+import { HoneypotField } from "./HoneypotField";
+
+/**
+ * The "Join our Network" sign-up popup (spec 2.7), opened from the header and the footer.
+ * Success clears the fields, resets the country code to 1, closes the popup and shows "Success!".
+ */
+const JoinNetworkContext = createContext<(() => void) | null>(null);
+
+const EMPTY = { company_name: "", email: "", country_code: "1", mobile: "", website: "" };
+
+export function JoinNetworkProvider({ children }: { children: React.ReactNode }) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const [values, setValues] = useState(EMPTY);
+  const { pending, save } = useSave("agent/save");
+  const { showSuccess } = useMessages();
+  const titleId = useId();
+  const ids = { company: useId(), email: useId(), code: useId(), mobile: useId() };
+
+  const open = useCallback(() => dialogRef.current?.showModal(), []);
+  const close = useCallback(() => dialogRef.current?.close(), []);
+
+  const update = (field: keyof typeof EMPTY) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    const result = await save(
+      {
+        company_name: values.company_name,
+        email: values.email,
+        country_code: values.country_code === "91" ? 91 : 1,
+        mobile: values.mobile,
+        website: values.website,
+      },
+      { successPopup: false },
+    );
+    if (result) {
+      setValues(EMPTY);
+      close();
+      showSuccess(result.message);
+    }
+  }
+
+  return (
+    <JoinNetworkContext.Provider value={open}>
+      {children}
+      <dialog ref={dialogRef} className="modal" aria-labelledby={titleId}>
+        <div className="modal__header">
+          <h2 id={titleId} className="modal__title">
+            Join our Network
+          </h2>
+          <button type="button" className="modal__close" aria-label="Close" onClick={close}>
+            ×
+          </button>
+        </div>
+        <form className="modal__body" onSubmit={submit} noValidate>
+          <p>Tell us about your company and our partner team will be in touch.</p>
+          <div className="field">
+            <label htmlFor={ids.company}>Company Name</label>
+            <input id={ids.company} name="company_name" autoComplete="organization" value={values.company_name} onChange={update("company_name")} />
+          </div>
+          <div className="field">
+            <label htmlFor={ids.email}>Email Address</label>
+            <input id={ids.email} name="email" type="email" inputMode="email" autoComplete="email" value={values.email} onChange={update("email")} />
+          </div>
+          <div className="field-row">
+            <div className="field field--code">
+              <label htmlFor={ids.code}>Country Code</label>
+              <select id={ids.code} name="country_code" value={values.country_code} onChange={update("country_code")}>
+                {COUNTRY_CODES.map((code) => (
+                  <option key={code.value} value={code.value}>
+                    {code.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor={ids.mobile}>Mobile Number</label>
+              <input
+                id={ids.mobile}
+                name="mobile"
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel-national"
+                maxLength={PHONE_MAX_LENGTH}
+                value={values.mobile}
+                onChange={update("mobile")}
+              />
+            </div>
+          </div>
+          <HoneypotField value={values.website} onChange={update("website")} />
+          <SubmitButton pending={pending} />
+        </form>
+      </dialog>
+    </JoinNetworkContext.Provider>
+  );
+}
+
+/** A control that opens the sign-up popup. */
+export function JoinNetworkButton({ className, children = "Join Our Network" }: { className?: string; children?: React.ReactNode }) {
+  const open = useContext(JoinNetworkContext);
+  return (
+    <button type="button" className={className} onClick={() => open?.()} aria-haspopup="dialog">
+      {children}
+    </button>
+  );
+}

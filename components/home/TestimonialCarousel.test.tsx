@@ -1,0 +1,86 @@
+/** @jest-environment jsdom */
+import { useState } from "react";
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { TestimonialModal } from "./TestimonialModal";
+import { TestimonialCarousel, CAROUSEL } from "./TestimonialCarousel";
+
+const call = jest.fn();
+jest.mock("@/lib/api/browser", () => ({ browserApi: { call: (...args: unknown[]) => call(...args) } }));
+// Swiper ships ES modules only; a plain list stands in for its layout in jsdom.
+jest.mock("swiper/react", () => ({
+  Swiper: ({ children }: { children: React.ReactNode }) => <div data-testid="swiper">{children}</div>,
+  SwiperSlide: ({ children }: { children: React.ReactNode }) => <div>{children}</div>,
+}));
+jest.mock("swiper/modules", () => ({ Autoplay: {} }));
+jest.mock("swiper/css", () => ({}));
+
+const testimonial = (id: number, previous_id: number, next_id: number) => ({
+  id,
+  heading: `Person ${id}`,
+  designation: `Owner ${id}`,
+  description: `Story ${id}`,
+  user_banner: `/images/testimonials/${id}.svg`,
+  previous_id,
+  next_id,
+});
+
+beforeEach(() => {
+  call.mockReset();
+  call.mockImplementation((_name: string, { id }: { id: number }) =>
+    Promise.resolve({ success: true, testimonial: testimonial(id, id - 1, id < 3 ? id + 1 : 0) }),
+  );
+});
+
+function Harness({ start }: { start: number }) {
+  const [id, setId] = useState(start);
+  return <TestimonialModal id={id} onNavigate={setId} onClose={() => undefined} />;
+}
+
+describe("TestimonialModal", () => {
+  it("loads the testimonial by id and shows banner, heading, designation and description", async () => {
+    render(<Harness start={2} />);
+    expect(await screen.findByRole("heading", { name: "Person 2" })).toBeInTheDocument();
+    expect(screen.getByText("Owner 2")).toBeInTheDocument();
+    expect(screen.getByText("Story 2")).toBeInTheDocument();
+    expect(screen.getByRole("img", { name: "Person 2" })).toHaveAttribute("src", "/images/testimonials/2.svg");
+    expect(call).toHaveBeenCalledWith("testimonial/get", { id: 2 });
+  });
+
+  it("shows Previous and Next only when the neighbour id is above 0, and follows them", async () => {
+    render(<Harness start={1} />);
+    await screen.findByRole("heading", { name: "Person 1" });
+    expect(screen.queryByRole("button", { name: "Previous" })).toBeNull();
+    await userEvent.click(screen.getByRole("button", { name: "Next" }));
+    await screen.findByRole("heading", { name: "Person 2" });
+    await userEvent.click(screen.getByRole("button", { name: "Next" }));
+    await screen.findByRole("heading", { name: "Person 3" });
+    expect(screen.queryByRole("button", { name: "Next" })).toBeNull();
+    expect(screen.getByRole("button", { name: "Previous" })).toBeInTheDocument();
+  });
+});
+
+describe("TestimonialCarousel", () => {
+  const list = [1, 2, 3].map((id) => ({ id, heading: `Person ${id}`, designation: `Owner ${id}`, description: `Story ${id}`, user_banner: "/a.svg" }));
+
+  it("renders nothing without testimonials", () => {
+    const { container } = render(<TestimonialCarousel testimonials={[]} />);
+    expect(container).toBeEmptyDOMElement();
+  });
+
+  it("opens the clicked testimonial in the modal", async () => {
+    render(<TestimonialCarousel testimonials={list} />);
+    await userEvent.click(screen.getByRole("button", { name: /Story 2/ }));
+    expect(await screen.findByRole("dialog", { name: "Person 2" })).toHaveAttribute("open");
+  });
+});
+
+describe("carousel settings", () => {
+  it("match the spec: 30px gap, 1/2/3 items at 0/600/1000px, 2s start delay", () => {
+    expect(CAROUSEL).toEqual({
+      spaceBetween: 30,
+      breakpoints: { 0: { slidesPerView: 1 }, 600: { slidesPerView: 2 }, 1000: { slidesPerView: 3 } },
+      startDelayMs: 2000,
+    });
+  });
+});

@@ -1,0 +1,42 @@
+import Image from "next/image";
+import Link from "next/link";
+import { env } from "@/lib/env";
+import { SITE_NAME } from "@/lib/site";
+import { RichText } from "@/components/ui/RichText";
+import { NavMenu, type HeaderVariant } from "./NavMenu";
+
+type Banner = { heading: string; description: string };
+
+/**
+ * The three headers of spec 2.2: "full" (home, with the page 1 banner and Get Started),
+ * "small" (compact), "details" (content and directory pages, with Laws, Blog and FAQ's on top).
+ */
+export function SiteHeader({ variant, banner }: { variant: HeaderVariant; banner?: Banner }) {
+  const onDark = variant === "full";
+  return (
+    <header className={`site-header site-header--${variant}`}>
+      <div className="container site-header__bar">
+        <Link href="/" className="site-header__logo">
+          <Image
+            src={onDark ? "/brand/logo-white.svg" : "/brand/logo.svg"}
+            alt={`${SITE_NAME} home`}
+            width={144}
+            height={32}
+            priority
+            unoptimized
+          />
+        </Link>
+        <NavMenu variant={variant} agentPanelUrl={env().AGENT_PANEL_URL} />
+      </div>
+      {banner && (
+        <div className="container hero">
+          <h1 className="hero__title">{banner.heading}</h1>
+          <RichText className="hero__text" html={banner.description} />
+          <Link href="/search" className="button button--accent hero__cta">
+            Get Started
+          </Link>
+        </div>
+      )}
+    </header>
+  );
+}
