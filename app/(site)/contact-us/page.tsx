@@ -23,13 +23,15 @@ export default async function ContactPage() {
       <main id="main">
         <div className="page-banner">
           <div className="container">
-            <h1 className="page-banner__title">Get In Touch</h1>
+            <h1 id="contact-title" className="page-banner__title">
+              Get In Touch
+            </h1>
           </div>
         </div>
         <div className="container section contact-page">
           <RichText html={page.description} className="contact-page__intro" />
           <div className="contact-page__form">
-            <ContactForm />
+            <ContactForm headingId="contact-title" />
           </div>
         </div>
       </main>
