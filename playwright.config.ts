@@ -49,6 +49,8 @@ export default defineConfig({
       NEXT_DIST_DIR: E2E_DIST_DIR,
       SITE_URL: E2E_BASE_URL,
       NEXT_TELEMETRY_DISABLED: "1",
+      // The journeys save far more than a visitor would; the 429 path has its own test.
+      RATE_LIMIT_PER_MINUTE: "100000",
     },
   },
 });

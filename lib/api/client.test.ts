@@ -19,6 +19,7 @@ describe.each(databaseKinds)("typed client on %s", (kind) => {
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     process.env.DATABASE_URL = database.url;
+    process.env.API_TOKEN = "client-test-token";
     jest.resetModules();
     const { createInProcessTransport } = await import("./server");
     const route = await import("@/app/api/[...call]/route");
@@ -40,7 +41,7 @@ describe.each(databaseKinds)("typed client on %s", (kind) => {
     const { port } = server.address() as AddressInfo;
 
     clients["in-process"] = createApiClient(createInProcessTransport());
-    clients.http = createApiClient(createHttpTransport({ baseUrl: `http://127.0.0.1:${port}/api` }));
+    clients.http = createApiClient(createHttpTransport({ baseUrl: `http://127.0.0.1:${port}/api`, token: () => "client-test-token" }));
   });
 
   afterAll(async () => {

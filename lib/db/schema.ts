@@ -20,6 +20,14 @@ export interface Database {
   agent_applications: AgentApplicationsTable;
   contact_messages: ContactMessagesTable;
   newsletter_subscriptions: NewsletterSubscriptionsTable;
+  rate_limits: RateLimitsTable;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  /** Start of the counting window, in milliseconds since the epoch. */
+  window_start: number;
+  count: number;
 }
 
 export interface PagesTable {

@@ -4,15 +4,21 @@ import { createTestDatabase, type TestDatabase } from "@/lib/testing/test-databa
 let database: TestDatabase;
 let route: typeof import("./route");
 
+const SITE = "http://localhost:3000";
+const TOKEN = "route-test-token";
+
 beforeAll(async () => {
   database = await createTestDatabase("sqlite");
   process.env.DATABASE_URL = database.url;
+  process.env.SITE_URL = SITE;
+  process.env.API_TOKEN = TOKEN;
   route = await import("./route");
 });
 afterAll(async () => database?.destroy());
 
-function post(call: string, body: BodyInit | null, headers: Record<string, string> = { "content-type": "application/json" }) {
-  const request = new Request(`http://localhost/api/${call}`, { method: "POST", headers, body });
+/** A same-origin browser request unless other headers are given. */
+function post(call: string, body: BodyInit | null, headers: Record<string, string> = { "content-type": "application/json", origin: SITE }) {
+  const request = new Request(`${SITE}/api/${call}`, { method: "POST", headers, body });
   return route.POST(request, { params: Promise.resolve({ call: call.split("/") }) });
 }
 
@@ -24,7 +30,7 @@ it("answers a call with 200 and the contract's fields", async () => {
 });
 
 it("accepts a JSON content type with a charset", async () => {
-  const response = await post("page/get", JSON.stringify({ page_id: 2 }), { "content-type": "application/json; charset=utf-8" });
+  const response = await post("page/get", JSON.stringify({ page_id: 2 }), { "content-type": "application/json; charset=utf-8", origin: SITE });
   expect(response.status).toBe(200);
 });
 
@@ -41,9 +47,9 @@ it("answers 400 for a body that is not JSON", async () => {
 });
 
 it("answers 415 for a body that is not declared as JSON", async () => {
-  const form = await post("newsletter/save", "email_address=a%40b.co", { "content-type": "application/x-www-form-urlencoded" });
+  const form = await post("newsletter/save", "email_address=a%40b.co", { "content-type": "application/x-www-form-urlencoded", origin: SITE });
   expect(form.status).toBe(415);
-  const none = await post("newsletter/save", "{}", {});
+  const none = await post("newsletter/save", "{}", { origin: SITE });
   expect(none.status).toBe(415);
   expect((await none.json()).success).toBe(false);
 });
@@ -70,4 +76,53 @@ it("answers 400 with the first invalid field's message", async () => {
   const response = await post("newsletter/save", JSON.stringify({ email_address: "nobody" }));
   expect(response.status).toBe(400);
   expect(await response.json()).toEqual({ success: false, message: "Please enter a valid email address." });
+});
+
+describe("who may call", () => {
+  const json = { "content-type": "application/json" };
+
+  it("refuses a browser request from another website", async () => {
+    const response = await post("newsletter/save", JSON.stringify({ email_address: "x@y.co" }), { ...json, origin: "https://evil.example" });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ success: false, message: "Requests from other websites are not accepted." });
+    const crossSite = await post("page/get", JSON.stringify({ page_id: 1 }), { ...json, "sec-fetch-site": "cross-site" });
+    expect(crossSite.status).toBe(403);
+  });
+
+  it("lets servers read without a token but save only with it", async () => {
+    expect((await post("page/get", JSON.stringify({ page_id: 1 }), json)).status).toBe(200);
+    const anonymous = await post("newsletter/save", JSON.stringify({ email_address: "server@example.org" }), json);
+    expect(anonymous.status).toBe(403);
+    expect((await anonymous.json()).message).toBe("Saving from outside the website needs the bearer token.");
+    const wrongToken = await post("newsletter/save", JSON.stringify({ email_address: "server@example.org" }), { ...json, authorization: "Bearer nope" });
+    expect(wrongToken.status).toBe(403);
+    const withToken = await post("newsletter/save", JSON.stringify({ email_address: "server@example.org" }), { ...json, authorization: `Bearer ${TOKEN}` });
+    expect(withToken.status).toBe(200);
+  });
+
+  it("limits each address to 10 saves a minute with a 429 and a clear message, not for token callers", async () => {
+    const from = (address: string) => ({ ...json, origin: SITE, "x-forwarded-for": address });
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const response = await post("newsletter/save", JSON.stringify({ email_address: `limit${i}@example.org` }), from("203.0.113.9"));
+      statuses.push(response.status);
+      if (response.status === 429) {
+        expect(await response.json()).toEqual({ success: false, message: "You have sent too many requests. Please wait a minute and try again." });
+        expect(response.headers.get("retry-after")).toBe("60");
+      }
+    }
+    expect(statuses).toEqual([...Array(10).fill(200), 429, 429]);
+    const stored = await database.db.selectFrom("newsletter_subscriptions").select("id").where("email_lower", "like", "limit%").execute();
+    expect(stored).toHaveLength(10);
+
+    expect((await post("newsletter/save", JSON.stringify({ email_address: "other@example.org" }), from("203.0.113.10"))).status).toBe(200);
+    for (let i = 0; i < 12; i++) {
+      const trusted = await post("lead/save", JSON.stringify({ property_category: 1, property_address: "1 Main St", property_city: "Austin", property_zip: "78701", property_number: "5125550100" }), {
+        ...json,
+        authorization: `Bearer ${TOKEN}`,
+        "x-forwarded-for": "203.0.113.9",
+      });
+      expect(trusted.status).toBe(200);
+    }
+  });
 });

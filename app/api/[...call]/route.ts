@@ -1,5 +1,9 @@
-import { env } from "@/lib/env";
+import type { NextRequest } from "next/server";
+import { env, siteUrl } from "@/lib/env";
+import { getDatabase } from "@/lib/db";
 import { getService } from "@/lib/service/default";
+import { checkCaller, clientAddress, isRateLimited, RATE_LIMIT_MESSAGE, SAVE_CALLS } from "@/lib/service/guard";
+import { logError } from "@/lib/service/log";
 
 /** Bodies above this are refused with 413 before they are parsed. */
 const MAX_BODY_BYTES = 16 * 1024;
@@ -32,8 +36,18 @@ async function readLimited(request: Request, limit: number): Promise<string | nu
   return Buffer.concat(chunks).toString("utf8");
 }
 
-export async function POST(request: Request, { params }: Params) {
+export async function POST(request: NextRequest | Request, { params }: Params) {
   const call = (await params).call.join("/");
+  const { API_BASE_URL, API_TOKEN } = env();
+
+  const verdict = checkCaller({
+    call,
+    headers: request.headers,
+    ownOrigins: [new URL(siteUrl()).origin, new URL(request.url).origin],
+    apiToken: API_TOKEN,
+  });
+  if (!verdict.allowed) return failure(verdict.status, verdict.message);
+
   const contentType = request.headers.get("content-type") ?? "";
   if (!/^application\/json\b/i.test(contentType.trim())) {
     return failure(415, "Please send the request as JSON (Content-Type: application/json).");
@@ -41,8 +55,11 @@ export async function POST(request: Request, { params }: Params) {
   const text = await readLimited(request, MAX_BODY_BYTES);
   if (text === null) return failure(413, "The request is too large. Please shorten your message and try again.");
 
-  const { API_BASE_URL, API_TOKEN } = env();
   if (API_BASE_URL) return forward(call, text, request.headers.get("authorization") ?? (API_TOKEN ? `Bearer ${API_TOKEN}` : null));
+
+  if (SAVE_CALLS.has(call) && !verdict.trusted && (await overLimit(call, request.headers))) {
+    return failure(429, RATE_LIMIT_MESSAGE, { "retry-after": "60" });
+  }
 
   let body: unknown;
   try {
@@ -52,6 +69,18 @@ export async function POST(request: Request, { params }: Params) {
   }
   const result = await getService().handle(call, body);
   return json(result.status, result.body);
+}
+
+/** Counted in the site's database, so every instance on it shares the limit. */
+async function overLimit(call: string, headers: Headers): Promise<boolean> {
+  try {
+    const { db } = await getDatabase();
+    return await isRateLimited(db, { call, address: clientAddress(headers), maxPerMinute: env().RATE_LIMIT_PER_MINUTE });
+  } catch (error) {
+    // A counter that cannot be read must not cost a visitor their submission.
+    logError("rate limit check failed", error);
+    return false;
+  }
 }
 
 /** With an external agent-panel API configured, the browser's calls are passed through to it. */
