@@ -27,6 +27,12 @@ export type LeadValues = Record<LeadKey, string>;
  */
 export const SUBMISSION_KEY = "lead_submission_key";
 
+/**
+ * Not a spec key either: the idempotency key of the quote-guarantee lead (spec 2.4), a separate
+ * lead from the full submission, so it needs its own key.
+ */
+export const GUARANTEE_SUBMISSION_KEY = "guarantee_submission_key";
+
 /** The bearer token of spec section 6. */
 export const TOKEN_KEY = "token";
 
@@ -90,17 +96,27 @@ export function clearLeadForm({ keepPhone = false }: { keepPhone?: boolean } = {
     store.removeItem(key);
   }
   store.removeItem(SUBMISSION_KEY);
+  store.removeItem(GUARANTEE_SUBMISSION_KEY);
 }
 
 /** The submission key of the lead in progress, made once and reused until the form is cleared. */
 export function submissionKey(): string {
+  return persistedKey(SUBMISSION_KEY, "lead");
+}
+
+/** The quote-guarantee lead's submission key, made once and reused until the form is cleared. */
+export function guaranteeSubmissionKey(): string {
+  return persistedKey(GUARANTEE_SUBMISSION_KEY, "guarantee");
+}
+
+function persistedKey(storageKey: string, prefix: string): string {
   const store = storage();
-  const existing = store?.getItem(SUBMISSION_KEY);
+  const existing = store?.getItem(storageKey);
   if (existing) return existing;
   // getRandomValues works on plain-HTTP origins too, where randomUUID does not exist.
   const random = Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
-  const key = `lead-${random}`;
-  store?.setItem(SUBMISSION_KEY, key);
+  const key = `${prefix}-${random}`;
+  store?.setItem(storageKey, key);
   return key;
 }
 

@@ -1,0 +1,34 @@
+import { getPageRecord } from "@/lib/api/pages";
+import { PAGE_IDS } from "@/lib/site";
+import { withSiteName } from "@/lib/seo/metadata";
+import { STEP_PATHS } from "@/lib/lead-form/steps";
+import { RichText } from "@/components/ui/RichText";
+import { QuoteFrame } from "@/components/quote/QuoteFrame";
+import { ReviewAndSubmit } from "@/components/quote/ReviewAndSubmit";
+import { QuoteGuarantee } from "@/components/quote/QuoteGuarantee";
+import { quotePageMetadata } from "../metadata";
+
+export const revalidate = 3600;
+
+const TITLE = "Review & Submit";
+
+export function generateMetadata() {
+  // Page 8 also serves step 4; a title of its own keeps the two pages apart in tabs and results.
+  return quotePageMetadata(PAGE_IDS.step4, STEP_PATHS[5], { title: withSiteName(TITLE) });
+}
+
+export default async function ReviewPage() {
+  const page = await getPageRecord(PAGE_IDS.step4);
+  return (
+    <QuoteFrame
+      step={5}
+      title={TITLE}
+      backArrowHref={STEP_PATHS[3]}
+      panelHeading={page.heading}
+      panelDescription={<RichText html={page.description} />}
+    >
+      <ReviewAndSubmit />
+      <QuoteGuarantee />
+    </QuoteFrame>
+  );
+}

@@ -1,0 +1,24 @@
+import { getPageRecord } from "@/lib/api/pages";
+import { PAGE_IDS } from "@/lib/site";
+import { STEP_PATHS } from "@/lib/lead-form/steps";
+import { RichText } from "@/components/ui/RichText";
+import { QuoteFrame } from "@/components/quote/QuoteFrame";
+import { ContactStep } from "@/components/quote/ContactStep";
+import { QuoteGuarantee } from "@/components/quote/QuoteGuarantee";
+import { quotePageMetadata } from "../metadata";
+
+export const revalidate = 3600;
+
+export function generateMetadata() {
+  return quotePageMetadata(PAGE_IDS.step4, STEP_PATHS[4]);
+}
+
+export default async function ContactInfoPage() {
+  const page = await getPageRecord(PAGE_IDS.step4);
+  return (
+    <QuoteFrame step={4} title="What's your contact information?" panelHeading={page.heading} panelDescription={<RichText html={page.description} />}>
+      <ContactStep />
+      <QuoteGuarantee />
+    </QuoteFrame>
+  );
+}

@@ -1,0 +1,22 @@
+import { getPageRecord } from "@/lib/api/pages";
+import { PAGE_IDS } from "@/lib/site";
+import { STEP_PATHS } from "@/lib/lead-form/steps";
+import { RichText } from "@/components/ui/RichText";
+import { QuoteFrame } from "@/components/quote/QuoteFrame";
+import { AddressStep } from "@/components/quote/AddressStep";
+import { quotePageMetadata } from "../metadata";
+
+export const revalidate = 3600;
+
+export function generateMetadata() {
+  return quotePageMetadata(PAGE_IDS.step2, STEP_PATHS[2]);
+}
+
+export default async function PropertyAddressPage() {
+  const page = await getPageRecord(PAGE_IDS.step2);
+  return (
+    <QuoteFrame step={2} title="What's the property address?" panelHeading={page.heading} panelDescription={<RichText html={page.description} />}>
+      <AddressStep />
+    </QuoteFrame>
+  );
+}

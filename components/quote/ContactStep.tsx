@@ -1,0 +1,93 @@
+"use client";
+
+import { PHONE_MAX_LENGTH } from "@/lib/site";
+import { CONTACT_METHODS, STEP_PATHS, validateContactStep } from "@/lib/lead-form/steps";
+import { useStepEntry } from "./useStepEntry";
+import { StepForm, useStoredFields } from "./StepForm";
+
+type ContactValues = { full_name: string; email_address: string; phone_no: string; preferred_contact_method: string };
+
+const EMPTY: ContactValues = { full_name: "", email_address: "", phone_no: "", preferred_contact_method: "" };
+
+/** Step 4: how managers reach the owner; checked for emptiness in the order of spec section 5. */
+export function ContactStep() {
+  const { values, ready } = useStepEntry(4);
+  return <ContactForm key={ready ? "ready" : "waiting"} initial={values ?? EMPTY} disabled={!ready} />;
+}
+
+function ContactForm({ initial, disabled }: { initial: ContactValues; disabled: boolean }) {
+  const [contact, update] = useStoredFields<ContactValues>({
+    full_name: initial.full_name,
+    email_address: initial.email_address,
+    phone_no: initial.phone_no,
+    preferred_contact_method: initial.preferred_contact_method,
+  });
+
+  return (
+    <StepForm
+      legend="Contact information"
+      validate={() => validateContactStep(contact)}
+      nextHref={STEP_PATHS[5]}
+      backHref={STEP_PATHS[3]}
+      disabled={disabled}
+    >
+      <div className="field">
+        <label htmlFor="full-name">Full Name</label>
+        <input
+          id="full-name"
+          name="full_name"
+          type="text"
+          autoComplete="name"
+          autoCapitalize="words"
+          value={contact.full_name}
+          onChange={(event) => update("full_name", event.target.value)}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor="email-address">Email Id</label>
+        <input
+          id="email-address"
+          name="email_address"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={contact.email_address}
+          onChange={(event) => update("email_address", event.target.value)}
+        />
+      </div>
+      <div className="quote-form__row">
+        <div className="field">
+          <label htmlFor="phone-no">Phone No.</label>
+          <input
+            id="phone-no"
+            name="phone_no"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+            maxLength={PHONE_MAX_LENGTH}
+            value={contact.phone_no}
+            onChange={(event) => update("phone_no", event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="preferred-contact-method">Preferred Contact Method</label>
+          <select
+            id="preferred-contact-method"
+            name="preferred_contact_method"
+            value={contact.preferred_contact_method}
+            onChange={(event) => update("preferred_contact_method", event.target.value)}
+          >
+            <option value="">Select</option>
+            {CONTACT_METHODS.map((method) => (
+              <option key={method} value={method}>
+                {method}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+    </StepForm>
+  );
+}

@@ -1,0 +1,77 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { useRouter } from "next/navigation";
+import type { ExamEntry } from "@/lib/api/contract";
+import { readAnswers, saveAnswers, saveLeadValue } from "@/lib/lead-form/storage";
+import { STEP_PATHS, parseCategory } from "@/lib/lead-form/steps";
+import { examEntriesFor, type Answer, type QuoteQuestion } from "./answers";
+import { QuestionField } from "./QuestionField";
+import { StepActions } from "./StepActions";
+import { useStepEntry } from "./useStepEntry";
+
+/** Spec 2.4 and 9: opening step 3 sets the stored property_price to 300. */
+const STEP_THREE_PROPERTY_PRICE = "300";
+
+/**
+ * Step 3: the chosen category's questions, every one optional. The questions of all four
+ * categories come with the page (rendered on the server), so nothing loads after the page.
+ */
+export function PropertyDetailsStep({ questionsByCategory }: { questionsByCategory: Record<number, QuoteQuestion[]> }) {
+  const { values, ready } = useStepEntry(3);
+  const category = values ? parseCategory(values.property_category) : null;
+  const questions = (category && questionsByCategory[category]) || [];
+
+  if (!ready) return <QuestionsForm key="waiting" questions={[]} disabled />;
+  return <QuestionsForm key="ready" questions={questions} disabled={false} />;
+}
+
+function QuestionsForm({ questions, disabled }: { questions: QuoteQuestion[]; disabled: boolean }) {
+  const router = useRouter();
+  const [entries, setEntries] = useState<ExamEntry[]>(() => (disabled ? [] : examEntriesFor(questions, readAnswers())));
+
+  useEffect(() => {
+    if (!disabled) saveLeadValue("property_price", STEP_THREE_PROPERTY_PRICE);
+  }, [disabled]);
+
+  function answer(index: number, value: Answer) {
+    const next = entries.map((entry, position) => (position === index ? { ...entry, answer: value } : entry));
+    setEntries(next);
+    saveAnswers(next);
+  }
+
+  return (
+    <form
+      className="quote-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        saveAnswers(entries);
+        router.push(STEP_PATHS[4]);
+      }}
+    >
+      <fieldset className="quote-fieldset" disabled={disabled} aria-busy={disabled}>
+        <legend className="visually-hidden">Property details</legend>
+        {disabled ? (
+          <p className="quote-form__note">Loading the questions for your property type...</p>
+        ) : questions.length === 0 ? (
+          <p className="quote-form__note">There are no questions for this property type. Select Next to continue.</p>
+        ) : (
+          <>
+            <p className="quote-form__note">Every question is optional: answer what you know and skip the rest.</p>
+            {questions.map((question, index) => (
+              <QuestionField
+                key={question.question}
+                id={`question-${index + 1}`}
+                question={question}
+                answer={entries[index]?.answer ?? ""}
+                onChange={(value) => answer(index, value)}
+              />
+            ))}
+          </>
+        )}
+      </fieldset>
+      <StepActions backHref={STEP_PATHS[2]} disabled={disabled} />
+    </form>
+  );
+}

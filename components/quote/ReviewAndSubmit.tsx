@@ -1,0 +1,138 @@
+"use client";
+
+import { useState } from "react";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { categoryLabel } from "@/lib/site";
+import { readAnswers, submissionKey, type LeadValues } from "@/lib/lead-form/storage";
+import { STEP_PATHS, parseCategory, parseContactMethod } from "@/lib/lead-form/steps";
+import { useSave } from "@/components/forms/useSave";
+import { SubmitButton } from "@/components/forms/SubmitButton";
+import { HoneypotField } from "@/components/forms/HoneypotField";
+import { formatAnswer, isAnswered } from "./answers";
+import { useStepEntry } from "./useStepEntry";
+
+/** Step 5: everything the owner entered, an Edit link per step, and the one Submit. */
+export function ReviewAndSubmit() {
+  const { values, ready } = useStepEntry(5);
+  if (!values || !ready) {
+    return (
+      <p className="quote-form__note" aria-busy="true">
+        Loading your answers...
+      </p>
+    );
+  }
+  return <Review values={values} />;
+}
+
+function Review({ values }: { values: LeadValues }) {
+  const router = useRouter();
+  const { pending, save } = useSave("lead/save");
+  // Between success and the thank-you page the button stays busy, so nothing invites a second click.
+  const [leaving, setLeaving] = useState(false);
+  const [website, setWebsite] = useState("");
+  const [answers] = useState(() => readAnswers().filter((entry) => isAnswered(entry.answer)));
+  const category = parseCategory(values.property_category);
+  const method = parseContactMethod(values.preferred_contact_method);
+
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!category || !method) return; // the entry guard has already sent the visitor back
+    const saved = await save(
+      {
+        // The same key on a double click, a retry or after a reload: the service stores one lead.
+        submission_key: submissionKey(),
+        property_category: category,
+        property_address: values.property_address,
+        property_city: values.property_city,
+        property_zip: values.property_zip,
+        property_price: "",
+        full_name: values.full_name,
+        email_address: values.email_address,
+        property_number: values.phone_no,
+        preferred_contact_method: method,
+        price: "",
+        exam: readAnswers(),
+        website,
+      },
+      { successPopup: false },
+    );
+    if (saved) {
+      setLeaving(true);
+      router.push("/thank-you");
+    }
+  }
+
+  return (
+    <form className="quote-form" noValidate onSubmit={submit}>
+      <HoneypotField value={website} onChange={(event) => setWebsite(event.target.value)} />
+      <ReviewSection title="Property Type" editLabel="Edit Property Type" editHref={STEP_PATHS[1]}>
+        <ReviewItem term="Property type" value={category ? categoryLabel(category) : ""} />
+      </ReviewSection>
+
+      <ReviewSection title="Property Address" editLabel="Edit Address" editHref={STEP_PATHS[2]}>
+        <ReviewItem term="Address" value={values.property_address} />
+        <ReviewItem term="City" value={values.property_city} />
+        <ReviewItem term="ZIP Code" value={values.property_zip} />
+      </ReviewSection>
+
+      <ReviewSection
+        title="Property Details"
+        editLabel="Edit Property Details"
+        editHref={STEP_PATHS[3]}
+        emptyText={answers.length === 0 ? "No details given. Managers will ask about anything they need." : undefined}
+      >
+        {answers.map((entry) => (
+          <ReviewItem key={entry.question} term={entry.question} value={formatAnswer(entry.answer)} />
+        ))}
+      </ReviewSection>
+
+      <ReviewSection title="Contact Info" editLabel="Edit Contact Info" editHref={STEP_PATHS[4]}>
+        <ReviewItem term="Full Name" value={values.full_name} />
+        <ReviewItem term="Email" value={values.email_address} />
+        <ReviewItem term="Phone" value={values.phone_no} />
+        <ReviewItem term="Preferred Contact Method" value={method ?? ""} />
+      </ReviewSection>
+
+      <div className="quote-actions">
+        <SubmitButton pending={pending || leaving} className="button quote-actions__next" />
+      </div>
+    </form>
+  );
+}
+
+function ReviewSection({
+  title,
+  editLabel,
+  editHref,
+  emptyText,
+  children,
+}: {
+  title: string;
+  editLabel: string;
+  editHref: string;
+  /** Shown instead of the list when there is nothing to list. */
+  emptyText?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <section className="review">
+      <div className="review__header">
+        <h2 className="review__title">{title}</h2>
+        <Link href={editHref} className="review__edit">
+          {editLabel}
+        </Link>
+      </div>
+      {emptyText ? <p className="review__empty">{emptyText}</p> : <dl className="review__list">{children}</dl>}
+    </section>
+  );
+}
+
+function ReviewItem({ term, value }: { term: string; value: string | undefined }) {
+  return (
+    <div className="review__item">
+      <dt>{term}</dt>
+      <dd>{value?.trim() ? value : <span className="review__missing">Not provided</span>}</dd>
+    </div>
+  );
+}

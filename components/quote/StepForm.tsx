@@ -1,0 +1,58 @@
+"use client";
+
+import { useState } from "react";
+import { useRouter } from "next/navigation";
+import { saveLeadValue, type LeadKey } from "@/lib/lead-form/storage";
+import { useMessages } from "@/components/ui/MessageDialog";
+import { StepActions } from "./StepActions";
+
+/** A step's fields, kept in state and saved to browser storage on every keystroke. */
+export function useStoredFields<T extends Partial<Record<LeadKey, string>>>(initial: T) {
+  const [values, setValues] = useState<T>(initial);
+  function update(key: keyof T & LeadKey, value: string) {
+    setValues((current) => ({ ...current, [key]: value }));
+    saveLeadValue(key, value);
+  }
+  return [values, update] as const;
+}
+
+/**
+ * The form of a step with fields: Next checks the step (emptiness only, the first failure in an
+ * "Error!" dialog, spec section 5) and moves on; Back leads to the previous step.
+ */
+export function StepForm({
+  legend,
+  validate,
+  nextHref,
+  backHref,
+  disabled,
+  children,
+}: {
+  legend: string;
+  validate: () => string | null;
+  nextHref: string;
+  backHref: string;
+  disabled: boolean;
+  children: React.ReactNode;
+}) {
+  const router = useRouter();
+  const { showError } = useMessages();
+  return (
+    <form
+      className="quote-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        const problem = validate();
+        if (problem) showError(problem);
+        else router.push(nextHref);
+      }}
+    >
+      <fieldset className="quote-fieldset" disabled={disabled}>
+        <legend className="visually-hidden">{legend}</legend>
+        {children}
+      </fieldset>
+      <StepActions backHref={backHref} disabled={disabled} />
+    </form>
+  );
+}

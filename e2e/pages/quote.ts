@@ -1,0 +1,221 @@
+import { test as base, expect, type APIRequestContext, type Locator, type Page, type TestInfo } from "@playwright/test";
+import { queryRows } from "../support/db";
+import { GUARANTEE_SUBMISSION_KEY, LEAD_KEYS, SUBMISSION_KEY } from "../../lib/lead-form/storage";
+
+/** The owner quote flow (spec 2.4) as a visitor sees it: steps, dialogs and the stored lead. */
+
+export const CATEGORIES = [
+  { id: 1, label: "Single Family" },
+  { id: 2, label: "Multi Family" },
+  { id: 3, label: "Association" },
+  { id: 8, label: "Commercial" },
+] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+export const STEP_HEADINGS = {
+  1: "What type of property do you own?",
+  2: "What's the property address?",
+  3: "What should managers know about your property?",
+  4: "What's your contact information?",
+  5: "Review & Submit",
+} as const;
+
+export type Address = { address: string; city: string; zip: string };
+export type Contact = { fullName: string; email: string; phone: string; method: "Email" | "Phone" };
+export type ExamEntry = { question: string; answer: string | string[] };
+export type Question = {
+  question: string;
+  type: "single" | "multi" | "fill_blank";
+  option_1: string;
+  option_2: string;
+  option_3: string;
+  option_4: string;
+  option_5: string;
+  option_6: string;
+  content_heading: string;
+};
+
+export type LeadRow = {
+  submission_key: string | null;
+  property_category: number;
+  property_address: string;
+  property_city: string;
+  property_zip: string;
+  property_price: string;
+  full_name: string;
+  email_address: string;
+  property_number: string;
+  preferred_contact_method: string;
+  price: string;
+  exam: string;
+};
+
+/** The quote flow's keys in browser storage: spec section 3's ten and the two submission keys. */
+export function isLeadFormKey(key: string): boolean {
+  return (LEAD_KEYS as readonly string[]).includes(key) || key === SUBMISSION_KEY || key === GUARANTEE_SUBMISSION_KEY;
+}
+
+export const NETWORK_ERROR_MESSAGE =
+  "We could not reach the server. Please check your connection and try again; nothing you typed was lost.";
+
+/** An address no other test uses, so a lead row is found by its email alone. */
+export function uniqueEmail(testInfo: TestInfo, label: string): string {
+  const random = Math.random().toString(36).slice(2, 8);
+  return `owner.${label}.${testInfo.project.name}.${Date.now()}.${random}@example.com`.toLowerCase();
+}
+
+export function leadsByEmail(email: string): LeadRow[] {
+  return queryRows<LeadRow>("SELECT * FROM leads WHERE email_address = ? ORDER BY id", email);
+}
+
+export async function questionsFor(request: APIRequestContext, category: number): Promise<Question[]> {
+  const response = await request.post("/api/question/list", { data: { type: category } });
+  expect(response.ok()).toBeTruthy();
+  return (await response.json()).questions as Question[];
+}
+
+export function optionsOf(question: Question): string[] {
+  return [question.option_1, question.option_2, question.option_3, question.option_4, question.option_5, question.option_6]
+    .map((option) => option.trim())
+    .filter(Boolean);
+}
+
+/** A realistic answer to every question: a choice, two ticks, a sentence. */
+export function answersFor(questions: Question[]): ExamEntry[] {
+  return questions.map((question, index) => {
+    const options = optionsOf(question);
+    if (question.type === "single") return { question: question.question, answer: options[index % options.length] };
+    if (question.type === "multi") return { question: question.question, answer: [options[0], options[options.length - 1]] };
+    return { question: question.question, answer: `Detail ${index + 1}: new roof in 2022, gated parking.` };
+  });
+}
+
+export class QuoteFlow {
+  constructor(readonly page: Page) {}
+
+  get heading(): Locator {
+    return this.page.getByRole("heading", { level: 1 });
+  }
+
+  get next(): Locator {
+    return this.page.getByRole("button", { name: "Next", exact: true });
+  }
+
+  get back(): Locator {
+    return this.page.getByRole("link", { name: "Back", exact: true });
+  }
+
+  get submit(): Locator {
+    return this.page.getByRole("button", { name: /^(Submit|Processing\.\.\.)$/ });
+  }
+
+  get errorDialog(): Locator {
+    return this.page.getByRole("alertdialog", { name: "Error!" });
+  }
+
+  get guaranteeButton(): Locator {
+    return this.page.getByRole("button", { name: "No More Spam: Our Quote Guarantee" });
+  }
+
+  get guaranteeDialog(): Locator {
+    return this.page.getByRole("dialog", { name: "No More Spam: Our Quote Guarantee" });
+  }
+
+  /** The way owners arrive: the home page's "Get Started Now". */
+  async startFromHome(): Promise<void> {
+    await this.page.goto("/");
+    await this.page.getByRole("link", { name: "Get Started Now" }).first().click();
+    await this.expectStep(1);
+  }
+
+  async expectStep(step: keyof typeof STEP_HEADINGS): Promise<void> {
+    const paths = { 1: "/search", 2: "/search-two", 3: "/search-three", 4: "/search-four", 5: "/preview" };
+    await expect(this.page).toHaveURL(new RegExp(`${paths[step]}$`));
+    await expect(this.heading).toHaveText(STEP_HEADINGS[step]);
+    await expect(this.page.getByText(`STEP ${step}/5`)).toBeVisible();
+    const progress = this.page.getByRole("progressbar", { name: "Quote request progress" });
+    await expect(progress).toHaveAttribute("aria-valuenow", String(step));
+    await expect(progress).toHaveAttribute("aria-valuetext", `Step ${step} of 5`);
+    await expect(this.heading).toHaveAccessibleDescription(`Step ${step} of 5`);
+  }
+
+  async chooseCategory(label: string): Promise<void> {
+    await this.page.getByRole("radio", { name: label, exact: true }).check();
+  }
+
+  async fillAddress({ address, city, zip }: Address): Promise<void> {
+    await this.page.getByLabel("Address", { exact: true }).fill(address);
+    await this.page.getByLabel("City", { exact: true }).fill(city);
+    await this.page.getByLabel("ZIP Code", { exact: true }).fill(zip);
+  }
+
+  async answer(questions: Question[], answers: ExamEntry[]): Promise<void> {
+    for (const [index, question] of questions.entries()) {
+      const answer = answers[index].answer;
+      if (question.type === "single") {
+        await this.page.getByRole("combobox", { name: question.question, exact: true }).selectOption(answer as string);
+      } else if (question.type === "multi") {
+        const group = this.page.getByRole("group", { name: question.question, exact: true });
+        for (const choice of answer as string[]) await group.getByRole("checkbox", { name: choice, exact: true }).check();
+      } else {
+        await this.page.getByRole("textbox", { name: question.question, exact: true }).fill(answer as string);
+      }
+    }
+  }
+
+  async fillContact({ fullName, email, phone, method }: Partial<Contact>): Promise<void> {
+    if (fullName !== undefined) await this.page.getByLabel("Full Name").fill(fullName);
+    if (email !== undefined) await this.page.getByLabel("Email Id").fill(email);
+    if (phone !== undefined) await this.page.getByLabel("Phone No.").fill(phone);
+    if (method !== undefined) await this.page.getByLabel("Preferred Contact Method").selectOption(method);
+  }
+
+  /** The "Error!" dialog shows `message`; OK closes it. */
+  async expectError(message: string): Promise<void> {
+    await expect(this.errorDialog).toBeVisible();
+    await expect(this.errorDialog).toContainText(message);
+    await this.errorDialog.getByRole("button", { name: "OK" }).click();
+    await expect(this.errorDialog).toBeHidden();
+  }
+
+  /**
+   * Puts a finished steps 1-4 into browser storage, as the steps would have left it, for tests
+   * about what happens after them.
+   */
+  async prefill(values: Record<string, string>): Promise<void> {
+    await this.page.goto("/search");
+    await expect(this.next).toBeEnabled();
+    await this.page.evaluate((entries) => {
+      for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+    }, values);
+  }
+
+  storage(): Promise<Record<string, string | null>> {
+    return this.page.evaluate(() => Object.fromEntries(Object.keys(localStorage).map((key) => [key, localStorage.getItem(key)])));
+  }
+}
+
+/** Stored values of an owner who finished steps 1-4. */
+export function completedSteps({ email, category = 1, exam = [] }: { email: string; category?: number; exam?: ExamEntry[] }) {
+  return {
+    property_category: String(category),
+    property_address: "1200 Congress Ave\nSuite 4",
+    property_city: "Austin",
+    property_zip: "78701",
+    property_price: "300",
+    full_name: "Dana Whitfield",
+    email_address: email,
+    phone_no: "5125550147",
+    preferred_contact_method: "Phone",
+    question_answer: JSON.stringify(exam),
+  };
+}
+
+export const test = base.extend<{ quote: QuoteFlow }>({
+  // Named `provide`, not `use`: the React hooks lint rule would read `use` as React's hook.
+  quote: async ({ page }, provide) => {
+    await provide(new QuoteFlow(page));
+  },
+});
+
+export { expect };

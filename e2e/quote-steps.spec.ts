@@ -1,0 +1,193 @@
+import { answersFor, completedSteps, expect, questionsFor, test, uniqueEmail } from "./pages/quote";
+
+test("each validation message, in order, in the Error! dialog", async ({ page, quote }) => {
+  await page.goto("/search");
+  await quote.next.click();
+
+  // Step 2: address, then city, then zip; only the first failure is shown.
+  await quote.expectStep(2);
+  await quote.next.click();
+  await quote.expectError("Please enter address.");
+  await page.getByLabel("Address", { exact: true }).fill("88 Harbor Rd");
+  await quote.next.click();
+  await quote.expectError("Please enter city.");
+  await page.getByLabel("City", { exact: true }).fill("Portland");
+  await quote.next.click();
+  await quote.expectError("Please enter zip.");
+  await page.getByLabel("ZIP Code", { exact: true }).fill("9720112");
+  await expect(page.getByLabel("ZIP Code", { exact: true })).toHaveValue("972011"); // at most 6 characters
+  await quote.next.click();
+
+  // Step 3 has no rules: unanswered questions are fine.
+  await quote.expectStep(3);
+  await quote.next.click();
+
+  // Step 4: name, email, contact method, then the phone only when the method is Phone.
+  await quote.expectStep(4);
+  await quote.next.click();
+  await quote.expectError("Please enter full name.");
+  await quote.fillContact({ fullName: "Sam Rivera" });
+  await quote.next.click();
+  await quote.expectError("Please enter email address.");
+  await quote.fillContact({ email: "sam.rivera@example.com" });
+  await quote.next.click();
+  await quote.expectError("Please select preferred contact method.");
+  await quote.fillContact({ method: "Phone" });
+  await quote.next.click();
+  await quote.expectError("Please enter phone number.");
+  await quote.fillContact({ phone: "50355501234" });
+  await expect(page.getByLabel("Phone No.")).toHaveValue("5035550123"); // at most 10 characters
+  await quote.next.click();
+  await quote.expectStep(5);
+});
+
+test("a reload at every step keeps everything entered, in the spec's storage format", async ({ page, quote, request }) => {
+  const questions = await questionsFor(request, 3);
+  const exam = answersFor(questions);
+
+  await page.goto("/search");
+  await quote.chooseCategory("Association");
+  await page.reload();
+  await expect(page.getByRole("radio", { name: "Association", exact: true })).toBeChecked();
+  await quote.next.click();
+
+  await quote.fillAddress({ address: "9 Lakeview Ter", city: "Madison", zip: "53703" });
+  await page.reload();
+  await expect(page.getByLabel("Address", { exact: true })).toHaveValue("9 Lakeview Ter");
+  await expect(page.getByLabel("City", { exact: true })).toHaveValue("Madison");
+  await expect(page.getByLabel("ZIP Code", { exact: true })).toHaveValue("53703");
+  await quote.next.click();
+
+  await quote.expectStep(3);
+  await quote.answer(questions, exam);
+  await page.reload();
+  await quote.expectStep(3);
+  const single = questions.findIndex((question) => question.type === "single");
+  const multi = questions.findIndex((question) => question.type === "multi");
+  const text = questions.findIndex((question) => question.type === "fill_blank");
+  await expect(page.getByRole("combobox", { name: questions[single].question, exact: true })).toHaveValue(exam[single].answer as string);
+  for (const choice of exam[multi].answer as string[]) {
+    await expect(page.getByRole("group", { name: questions[multi].question }).getByRole("checkbox", { name: choice, exact: true })).toBeChecked();
+  }
+  await expect(page.getByRole("textbox", { name: questions[text].question, exact: true })).toHaveValue(exam[text].answer as string);
+  await quote.next.click();
+
+  await quote.expectStep(4);
+  await quote.fillContact({ fullName: "Lee Park", email: "lee.park@example.com", phone: "6085550110", method: "Email" });
+  await page.reload();
+  await expect(page.getByLabel("Full Name")).toHaveValue("Lee Park");
+  await expect(page.getByLabel("Email Id")).toHaveValue("lee.park@example.com");
+  await expect(page.getByLabel("Phone No.")).toHaveValue("6085550110");
+  await expect(page.getByLabel("Preferred Contact Method")).toHaveValue("Email");
+  await quote.next.click();
+
+  await quote.expectStep(5);
+  await page.reload();
+  await quote.expectStep(5);
+  await expect(page.getByRole("main")).toContainText("Lee Park");
+
+  const stored = await quote.storage();
+  expect(stored).toMatchObject({
+    property_category: "3",
+    property_address: "9 Lakeview Ter",
+    property_city: "Madison",
+    property_zip: "53703",
+    property_price: "300",
+    full_name: "Lee Park",
+    email_address: "lee.park@example.com",
+    phone_no: "6085550110",
+    preferred_contact_method: "Email",
+  });
+  expect(JSON.parse(stored.question_answer ?? "")).toEqual(exam);
+});
+
+test("a later step opened directly sends the visitor to the first incomplete step", async ({ page, quote }) => {
+  await page.goto("/preview");
+  await quote.expectStep(1);
+
+  await quote.next.click(); // stores the default category
+  await page.goto("/search-four");
+  await quote.expectStep(2);
+
+  await quote.fillAddress({ address: "3 Pine St", city: "Boise", zip: "83702" });
+  await page.goto("/preview");
+  await quote.expectStep(4);
+
+  await page.goto("/search-three");
+  await quote.expectStep(3);
+});
+
+test("the Edit links, the back arrow, close and the logo", async ({ page, quote }, testInfo) => {
+  const email = uniqueEmail(testInfo, "edit");
+  await quote.prefill(completedSteps({ email, category: 8 }));
+  await page.goto("/preview");
+  await quote.expectStep(5);
+  await expect(page.getByRole("main")).toContainText("Commercial");
+  await expect(page.getByRole("main")).toContainText("No details given");
+
+  const edits = [
+    { name: "Edit Property Type", step: 1 },
+    { name: "Edit Address", step: 2 },
+    { name: "Edit Property Details", step: 3 },
+    { name: "Edit Contact Info", step: 4 },
+  ] as const;
+  for (const { name, step } of edits) {
+    await page.getByRole("link", { name, exact: true }).click();
+    await quote.expectStep(step);
+    await page.goto("/preview");
+    await quote.expectStep(5);
+  }
+
+  // An edit shows the saved value and comes back changed.
+  await page.getByRole("link", { name: "Edit Address", exact: true }).click();
+  await expect(page.getByLabel("City", { exact: true })).toHaveValue("Austin");
+  await page.getByLabel("City", { exact: true }).fill("Round Rock");
+  for (const step of [3, 4, 5] as const) {
+    await quote.next.click();
+    await quote.expectStep(step);
+  }
+  await expect(page.getByRole("main")).toContainText("Round Rock");
+
+  await page.getByRole("link", { name: "Back", exact: true }).click();
+  await quote.expectStep(3);
+  await quote.back.click();
+  await quote.expectStep(2);
+  await quote.back.click();
+  await quote.expectStep(1);
+  await expect(page.getByRole("radio", { name: "Commercial", exact: true })).toBeChecked();
+
+  await page.getByRole("link", { name: "Close", exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  await quote.prefill(completedSteps({ email }));
+  await page.goto("/preview");
+  await page.getByRole("link", { name: "Managely home" }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("every step passes axe, fits a 320px screen and has touch targets of at least 44px", async ({ page, quote }, testInfo) => {
+  const { default: AxeBuilder } = await import("@axe-core/playwright");
+  await page.setViewportSize({ width: 320, height: 640 });
+  await quote.prefill(completedSteps({ email: uniqueEmail(testInfo, "a11y") }));
+  for (const step of [1, 2, 3, 4, 5] as const) {
+    await page.goto(["", "/search", "/search-two", "/search-three", "/search-four", "/preview"][step]);
+    await quote.expectStep(step);
+    await expect(quote.heading).toBeFocused();
+
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBe(0);
+
+    const smallTargets = await page.evaluate(() =>
+      Array.from(document.querySelectorAll<HTMLElement>("main a, main button, main input, main select, main textarea, main label"))
+        .filter((element) => !element.closest(".form-trap, dialog") && element.getClientRects().length > 0)
+        .filter((element) => !(element instanceof HTMLInputElement && ["radio", "checkbox"].includes(element.type)))
+        .filter((element) => !(element instanceof HTMLLabelElement && !element.querySelector("input")))
+        .filter((element) => element.getBoundingClientRect().height < 44)
+        .map((element) => element.outerHTML.slice(0, 80)),
+    );
+    expect(smallTargets).toEqual([]);
+  }
+});

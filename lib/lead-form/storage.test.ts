@@ -1,0 +1,189 @@
+/** @jest-environment jsdom */
+import { describe, expect, it, beforeEach, jest } from "@jest/globals";
+import { contract } from "../api/contract";
+import {
+  GUARANTEE_SUBMISSION_KEY,
+  LEAD_KEYS,
+  SUBMISSION_KEY,
+  TOKEN_KEY,
+  clearLeadForm,
+  guaranteeSubmissionKey,
+  readAnswers,
+  readLeadValue,
+  readLeadValues,
+  readToken,
+  saveAnswers,
+  saveLeadValue,
+  saveLeadValues,
+  submissionKey,
+  type LeadKey,
+} from "./storage";
+
+const SPEC_KEYS = [
+  "property_category",
+  "property_address",
+  "property_city",
+  "property_zip",
+  "property_price",
+  "full_name",
+  "email_address",
+  "phone_no",
+  "preferred_contact_method",
+  "question_answer",
+];
+
+/** A complete in-progress lead, as the five steps leave it. */
+function fillEveryKey() {
+  for (const key of LEAD_KEYS) saveLeadValue(key, `value of ${key}`);
+  submissionKey();
+  guaranteeSubmissionKey();
+  localStorage.setItem(TOKEN_KEY, "bearer-token");
+  localStorage.setItem("unrelated", "kept");
+}
+
+beforeEach(() => localStorage.clear());
+
+describe("lead keys", () => {
+  it("are exactly the ten keys of spec section 3", () => {
+    expect([...LEAD_KEYS].sort()).toEqual([...SPEC_KEYS].sort());
+  });
+
+  it.each(SPEC_KEYS)("stores %s as a string under its own name", (key) => {
+    saveLeadValue(key as LeadKey, "42");
+    expect(localStorage.getItem(key)).toBe("42");
+    expect(readLeadValue(key as LeadKey)).toBe("42");
+  });
+
+  it("reads a missing key as an empty string", () => {
+    expect(readLeadValue("property_zip")).toBe("");
+    expect(readLeadValues()).toEqual(Object.fromEntries(SPEC_KEYS.map((key) => [key, ""])));
+  });
+
+  it("saves several values at once and leaves the others alone", () => {
+    saveLeadValue("full_name", "Ada Owner");
+    saveLeadValues({ property_address: "12 Elm St", property_city: "Austin", property_zip: "78701" });
+    expect(readLeadValues()).toMatchObject({
+      full_name: "Ada Owner",
+      property_address: "12 Elm St",
+      property_city: "Austin",
+      property_zip: "78701",
+      phone_no: "",
+    });
+  });
+});
+
+describe("question_answer", () => {
+  it("is a JSON list of { question, answer } with text or a list of choices", () => {
+    const answers = [
+      { question: "How many bedrooms?", answer: "3 bedrooms" },
+      { question: "Which services?", answer: ["Rent collection", "Inspections"] },
+      { question: "Anything else?", answer: "" },
+    ];
+    saveAnswers(answers);
+    expect(JSON.parse(localStorage.getItem("question_answer") ?? "")).toEqual(answers);
+    expect(readAnswers()).toEqual(answers);
+  });
+
+  it("reads nothing, unreadable JSON or a non-list as no answers", () => {
+    expect(readAnswers()).toEqual([]);
+    localStorage.setItem("question_answer", "{not json");
+    expect(readAnswers()).toEqual([]);
+    localStorage.setItem("question_answer", JSON.stringify({ question: "q", answer: "a" }));
+    expect(readAnswers()).toEqual([]);
+  });
+
+  it("drops entries that are not { question: string, answer: string | string[] }", () => {
+    localStorage.setItem(
+      "question_answer",
+      JSON.stringify([
+        { question: "kept", answer: "yes" },
+        { question: "bad answer", answer: 3 },
+        { question: "bad list", answer: ["a", 1] },
+        { answer: "no question" },
+        null,
+        "text",
+      ]),
+    );
+    expect(readAnswers()).toEqual([{ question: "kept", answer: "yes" }]);
+  });
+});
+
+describe("clearing rules", () => {
+  it("clears every lead value, phone_no included, and both submission keys (home, thank-you, and the pages that clear the lead values)", () => {
+    fillEveryKey();
+    clearLeadForm();
+    for (const key of SPEC_KEYS) expect(localStorage.getItem(key)).toBeNull();
+    expect(localStorage.getItem(SUBMISSION_KEY)).toBeNull();
+    expect(localStorage.getItem(GUARANTEE_SUBMISSION_KEY)).toBeNull();
+  });
+
+  it("keeps phone_no and only phone_no when asked to (about, our mission, resource center, careers)", () => {
+    fillEveryKey();
+    clearLeadForm({ keepPhone: true });
+    for (const key of SPEC_KEYS.filter((key) => key !== "phone_no")) expect(localStorage.getItem(key)).toBeNull();
+    expect(localStorage.getItem("phone_no")).toBe("value of phone_no");
+    expect(localStorage.getItem(SUBMISSION_KEY)).toBeNull();
+    expect(localStorage.getItem(GUARANTEE_SUBMISSION_KEY)).toBeNull();
+  });
+
+  it.each([{}, { keepPhone: true }])("never touches the bearer token or other keys (%p)", (options) => {
+    fillEveryKey();
+    clearLeadForm(options);
+    expect(readToken()).toBe("bearer-token");
+    expect(localStorage.getItem("unrelated")).toBe("kept");
+  });
+});
+
+describe("submission keys", () => {
+  const keyRule = /^[A-Za-z0-9_-]{8,100}$/;
+
+  it("makes a key the service accepts and reuses it until the form is cleared", () => {
+    const first = submissionKey();
+    expect(first).toMatch(keyRule);
+    expect(submissionKey()).toBe(first);
+    expect(localStorage.getItem(SUBMISSION_KEY)).toBe(first);
+    clearLeadForm();
+    expect(submissionKey()).not.toBe(first);
+  });
+
+  it("gives the quote-guarantee lead a key of its own, also reused until cleared", () => {
+    const lead = submissionKey();
+    const guarantee = guaranteeSubmissionKey();
+    expect(guarantee).toMatch(keyRule);
+    expect(guarantee).not.toBe(lead);
+    expect(guaranteeSubmissionKey()).toBe(guarantee);
+    clearLeadForm({ keepPhone: true });
+    expect(guaranteeSubmissionKey()).not.toBe(guarantee);
+  });
+
+  it("is accepted by the lead/save contract", () => {
+    const parsed = contract["lead/save"].request.safeParse({
+      submission_key: submissionKey(),
+      property_category: 1,
+      property_address: "12 Elm St",
+      property_city: "Austin",
+      property_zip: "78701",
+      property_number: "5125550100",
+      price: 120,
+    });
+    expect(parsed.success).toBe(true);
+  });
+});
+
+describe("without storage (privacy mode)", () => {
+  it("reads empty values and ignores writes instead of throwing", () => {
+    const blocked = jest.spyOn(window, "localStorage", "get").mockImplementation(() => {
+      throw new DOMException("blocked", "SecurityError");
+    });
+    try {
+      expect(() => saveLeadValue("full_name", "Ada")).not.toThrow();
+      expect(readLeadValue("full_name")).toBe("");
+      expect(readAnswers()).toEqual([]);
+      expect(() => clearLeadForm()).not.toThrow();
+      expect(submissionKey()).toMatch(/^lead-[0-9a-f]{32}$/);
+      expect(readToken()).toBeNull();
+    } finally {
+      blocked.mockRestore();
+    }
+  });
+});
