@@ -22,6 +22,8 @@ const launchOptions = {
 
 export default defineConfig({
   testDir: "./e2e",
+  // Per port, so two runs side by side never share their artifacts.
+  outputDir: `test-results/e2e-${E2E_PORT}`,
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
@@ -39,7 +41,7 @@ export default defineConfig({
     { name: "phone", use: { ...devices["Pixel 7"], launchOptions } },
   ],
   webServer: {
-    command: `rm -f ${E2E_DATABASE} ${E2E_DATABASE}-wal ${E2E_DATABASE}-shm && npm run build && npx next start --port ${E2E_PORT}`,
+    command: `rm -f ${E2E_DATABASE} ${E2E_DATABASE}-wal ${E2E_DATABASE}-shm && npm run build && npm run serve`,
     url: `${E2E_BASE_URL}/`,
     reuseExistingServer: !process.env.CI,
     timeout: 300_000,
@@ -47,6 +49,7 @@ export default defineConfig({
     env: {
       DATABASE_URL: `file:${E2E_DATABASE}`,
       NEXT_DIST_DIR: E2E_DIST_DIR,
+      PORT: String(E2E_PORT),
       SITE_URL: E2E_BASE_URL,
       NEXT_TELEMETRY_DISABLED: "1",
       // The journeys save far more than a visitor would; the 429 path has its own test.

@@ -15,6 +15,14 @@ const envSchema = z.object({
   AGENT_PANEL_URL: z.preprocess(emptyAsUndefined, z.url().default("https://agents.managely.com")),
   SEED_DEMO: z.preprocess(emptyAsUndefined, z.enum(["0", "1"]).default("1")),
   RATE_LIMIT_PER_MINUTE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(10)),
+  /** Other instances of the site (comma-separated base URLs) that revalidation is passed on to. */
+  PEER_URLS: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .optional()
+      .transform((value) => (value ? value.split(",").map((url) => url.trim().replace(/\/+$/, "")).filter(Boolean) : [])),
+  ),
   STATE_LIST_HALF: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(51).default(10)),
 });
 

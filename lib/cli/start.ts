@@ -1,12 +1,12 @@
 /**
  * `npm start`: prepares the database, builds the site when no build exists yet, then serves it
- * on PORT (3000). A fresh machine needs nothing else.
+ * on PORT (3000) with the production server of lib/server. A fresh machine needs nothing else.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { env } from "../env";
 import { prepare } from "./prepare";
+import { startServer } from "../server";
 
 const nextBin = require.resolve("next/dist/bin/next");
 
@@ -32,7 +32,7 @@ async function main() {
     const code = await run(["build"]);
     if (code !== 0) process.exit(code);
   }
-  process.exit(await run(["start", "--port", String(env().PORT)]));
+  await startServer();
 }
 
 main().catch((error: unknown) => {
