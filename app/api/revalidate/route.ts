@@ -27,7 +27,12 @@ export async function POST(request: Request) {
   if (!parsed.success) return json(400, { success: false, message: 'Send { "paths": ["/…"] } or { "all": true }.' });
 
   const paths = "all" in parsed.data ? ["/"] : parsed.data.paths;
-  for (const path of paths) revalidatePath(path, "all" in parsed.data ? "layout" : "page");
+  // A plain path (no type) matches the URL whatever route group renders it; "layout" on "/"
+  // refreshes everything.
+  for (const path of paths) {
+    if ("all" in parsed.data) revalidatePath(path, "layout");
+    else revalidatePath(path);
+  }
 
   let peers = 0;
   if (!request.headers.get(FANOUT_HEADER)) {
