@@ -29,8 +29,8 @@ export function BlogCard({ blog, headingLevel: Heading = "h3" }: { blog: Blog; h
           <Link href={href}>{blog.heading}</Link>
         </Heading>
         <p className="blog-card__excerpt">{excerpt.length > 180 ? `${excerpt.slice(0, 177).trimEnd()}…` : excerpt}</p>
-        <Link href={href} className="blog-card__more" aria-label={`Read more: ${blog.heading}`}>
-          Read more
+        <Link href={href} className="blog-card__more">
+          Read more<span className="visually-hidden"> about {blog.heading}</span>
         </Link>
       </div>
     </article>

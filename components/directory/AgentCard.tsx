@@ -29,12 +29,12 @@ export function AgentCard({ agent }: { agent: Agent }) {
         <p className="agent-card__about">{agent.about}</p>
         <div className="agent-card__actions">
           {agent.read_more === 1 && (
-            <Link href={`${href}#about`} className="agent-card__more" aria-label={`Read more about ${agent.company_name}`}>
-              Read more
+            <Link href={`${href}#about`} className="agent-card__more">
+              Read more<span className="visually-hidden"> about {agent.company_name}</span>
             </Link>
           )}
-          <Link href={href} className="button button--outline" aria-label={`View detail: ${agent.company_name}`}>
-            View Detail
+          <Link href={href} className="button button--outline">
+            View Detail<span className="visually-hidden"> of {agent.company_name}</span>
           </Link>
         </div>
       </div>

@@ -1,7 +1,6 @@
 /** @jest-environment jsdom */
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { SWRConfig } from "swr";
 import { StateCityPicker, ONBOARDING_NOTICE } from "./StateCityPicker";
 
 const call = jest.fn();
@@ -18,9 +17,7 @@ const initialCities = { stateId: 5, cities: [city(1, "Los Angeles", 5), city(2, 
 
 function renderPicker(mode: "home" | "resources" = "home") {
   return render(
-    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <StateCityPicker mode={mode} initialStates={mode === "home" ? initialStates : { ...initialStates, length: "Full" }} initialCities={initialCities} />
-    </SWRConfig>,
+    <StateCityPicker mode={mode} initialStates={mode === "home" ? initialStates : { ...initialStates, length: "Full" }} initialCities={initialCities} />,
   );
 }
 

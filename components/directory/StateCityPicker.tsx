@@ -1,8 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useId, useState } from "react";
-import useSWR from "swr";
+import { useId, useRef, useState } from "react";
 import { browserApi } from "@/lib/api/browser";
 import type { City, State } from "@/lib/api/contract";
 
@@ -19,44 +18,41 @@ export type StateCityPickerProps = {
 
 export const ONBOARDING_NOTICE = "We are working hard to onboard property managers for this region. Please check back soon.";
 
-const fetchStates = ([, length]: [string, ListLength | undefined]): Promise<StateList> =>
-  browserApi.call("state/code/list", { type: "Featured", ...(length ? { length } : {}) }).then((answer) => ({ states: answer.states, length: answer.length }));
-const fetchCities = ([, stateId, length]: [string, number, ListLength | undefined]): Promise<CityList> =>
-  browserApi
-    .call("city/list", { state_id: stateId, ...(length ? { length } : {}) })
-    .then((answer) => ({ stateId, cities: answer.cities, length: answer.length, count: answer.count }));
-
 /**
  * Find managers by state and city (spec 2.3, 2.5, section 4). The server renders the first
  * state's cities; choosing a state or "See All" loads through the service, "Loading..." meanwhile.
- * Network failures keep what is shown (spec section 8).
+ * Every load starts from a click, so plain state is enough (no data-fetching library in the
+ * first-load JavaScript); an answer that arrives after a newer click is dropped. Network
+ * failures keep what is shown (spec section 8).
  */
 export function StateCityPicker({ mode, initialStates, initialCities }: StateCityPickerProps) {
   const short = mode === "home";
-  const [stateLength, setStateLength] = useState<ListLength | undefined>(short ? "Half" : undefined);
+  const [stateList, setStateList] = useState<StateList>(initialStates);
   const [selectedId, setSelectedId] = useState<number | undefined>(initialStates.states[0]?.id);
-  const [cityLength, setCityLength] = useState<ListLength | undefined>(short ? "Half" : undefined);
+  const [cityList, setCityList] = useState<CityList | null>(initialCities);
+  const latestCityRequest = useRef(0);
   const headingIds = { states: useId(), cities: useId() };
+  const selected = stateList.states.find((state) => state.id === selectedId) ?? stateList.states[0];
 
-  const states = useSWR(["state/code/list", stateLength] as [string, ListLength | undefined], fetchStates, {
-    fallbackData: stateLength === initialStates.length || (!short && stateLength === undefined) ? initialStates : undefined,
-    revalidateOnFocus: false,
-    revalidateIfStale: false,
-    keepPreviousData: true,
-  });
-  const stateList = states.data?.states ?? initialStates.states;
-  const selected = stateList.find((state) => state.id === selectedId) ?? stateList[0];
+  function loadCities(stateId: number, length: ListLength | undefined) {
+    const request = ++latestCityRequest.current;
+    setCityList(null);
+    browserApi
+      .call("city/list", { state_id: stateId, ...(length ? { length } : {}) })
+      .then((answer) => {
+        if (request === latestCityRequest.current) {
+          setCityList({ stateId, cities: answer.cities, length: answer.length, count: answer.count });
+        }
+      })
+      .catch(() => undefined);
+  }
 
-  const cityKey = selected ? (["city/list", selected.id, cityLength] as [string, number, ListLength | undefined]) : null;
-  const usesInitialCities = initialCities !== null && selected?.id === initialCities.stateId && cityLength === (short ? "Half" : undefined);
-  const cities = useSWR(cityKey, fetchCities, {
-    fallbackData: usesInitialCities ? initialCities : undefined,
-    revalidateOnFocus: false,
-    revalidateIfStale: false,
-  });
-
-  const loadingStates = !states.data && states.isLoading;
-  const cityList = cities.data?.stateId === selected?.id ? cities.data : undefined;
+  function showAllStates() {
+    browserApi
+      .call("state/code/list", { type: "Featured", length: "Full" })
+      .then((answer) => setStateList({ states: answer.states, length: answer.length }))
+      .catch(() => undefined);
+  }
 
   return (
     <div className="picker">
@@ -64,11 +60,11 @@ export function StateCityPicker({ mode, initialStates, initialCities }: StateCit
         <h3 id={headingIds.states} className="picker__heading">
           {short ? "Select a state" : "Find Property Managers by State"}
         </h3>
-        {loadingStates ? (
+        {stateList.states.length === 0 ? (
           <p role="status">Loading...</p>
         ) : (
           <ul className="chips" aria-labelledby={headingIds.states}>
-            {stateList.map((state) => (
+            {stateList.states.map((state) => (
               <li key={state.id}>
                 <button
                   type="button"
@@ -77,16 +73,16 @@ export function StateCityPicker({ mode, initialStates, initialCities }: StateCit
                   title={state.state}
                   onClick={() => {
                     setSelectedId(state.id);
-                    setCityLength(short ? "Half" : undefined);
+                    loadCities(state.id, short ? "Half" : undefined);
                   }}
                 >
                   {state.abbreviation}
                 </button>
               </li>
             ))}
-            {short && (states.data?.length ?? initialStates.length) === "Half" && (
+            {short && stateList.length === "Half" && (
               <li>
-                <button type="button" className="chip chip--more" onClick={() => setStateLength("Full")}>
+                <button type="button" className="chip chip--more" onClick={showAllStates}>
                   See All
                 </button>
               </li>
@@ -98,7 +94,7 @@ export function StateCityPicker({ mode, initialStates, initialCities }: StateCit
         <h3 id={headingIds.cities} className="picker__heading">
           {short ? `Cities in ${selected?.state ?? "your state"}` : "Find Property Managers by City"}
         </h3>
-        {!cityList ? (
+        {!cityList || cityList.stateId !== selected?.id ? (
           <p role="status">Loading...</p>
         ) : cityList.cities.length === 0 ? (
           <div className="empty-notice">
@@ -116,7 +112,7 @@ export function StateCityPicker({ mode, initialStates, initialCities }: StateCit
             ))}
             {short && cityList.length === "Half" && cityList.count > cityList.cities.length && (
               <li>
-                <button type="button" className="chip chip--more" onClick={() => setCityLength("Full")}>
+                <button type="button" className="chip chip--more" onClick={() => loadCities(cityList.stateId, "Full")}>
                   See All
                 </button>
               </li>

@@ -1,19 +1,16 @@
 /** @jest-environment jsdom */
 import { useState } from "react";
-import { render, screen } from "@testing-library/react";
+import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { TestimonialModal } from "./TestimonialModal";
 import { TestimonialCarousel, CAROUSEL } from "./TestimonialCarousel";
 
 const call = jest.fn();
 jest.mock("@/lib/api/browser", () => ({ browserApi: { call: (...args: unknown[]) => call(...args) } }));
-// Swiper ships ES modules only; a plain list stands in for its layout in jsdom.
-jest.mock("swiper/react", () => ({
-  Swiper: ({ children }: { children: React.ReactNode }) => <div data-testid="swiper">{children}</div>,
-  SwiperSlide: ({ children }: { children: React.ReactNode }) => <div>{children}</div>,
+// Swiper ships ES modules only; a plain list stands in for it in jsdom.
+jest.mock("./SwiperTrack", () => ({
+  SwiperTrack: ({ testimonials }: { testimonials: { id: number }[] }) => <div data-testid="swiper">{testimonials.length} moving</div>,
 }));
-jest.mock("swiper/modules", () => ({ Autoplay: {} }));
-jest.mock("swiper/css", () => ({}));
 
 const testimonial = (id: number, previous_id: number, next_id: number) => ({
   id,
@@ -66,6 +63,18 @@ describe("TestimonialCarousel", () => {
   it("renders nothing without testimonials", () => {
     const { container } = render(<TestimonialCarousel testimonials={[]} />);
     expect(container).toBeEmptyDOMElement();
+  });
+
+  it("shows the testimonials still, then hands them to Swiper when the carousel starts", async () => {
+    jest.useFakeTimers();
+    render(<TestimonialCarousel testimonials={list} />);
+    expect(screen.getAllByRole("button", { name: /Story/ })).toHaveLength(3);
+    expect(screen.queryByTestId("swiper")).toBeNull();
+    await act(async () => {
+      jest.advanceTimersByTime(CAROUSEL.startDelayMs);
+    });
+    jest.useRealTimers();
+    expect(await screen.findByTestId("swiper")).toHaveTextContent("3 moving");
   });
 
   it("opens the clicked testimonial in the modal", async () => {

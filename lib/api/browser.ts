@@ -1,11 +1,29 @@
 "use client";
 
-import { createApiClient } from "./client";
+import type { ApiClient } from "./client";
+import type { CallResponse } from "./contract";
+import { ApiError, UNEXPECTED_ERROR_MESSAGE } from "./errors";
 import { createHttpTransport } from "./http-transport";
 import { readToken } from "../lead-form/storage";
 
 /**
  * The browser's typed client: always the site's own POST /api/<call> (which forwards to an
  * external service when one is configured), with the stored bearer token when there is one.
+ *
+ * It checks `success` and `message` only. The answers come from this site's handlers, typed by
+ * the contract; checking them again with zod would put zod in every page's first-load
+ * JavaScript (34 kB gzipped) and its compiled validators would need eval, which the
+ * Content-Security-Policy forbids. The server-side client keeps the full check.
  */
-export const browserApi = createApiClient(createHttpTransport({ baseUrl: "/api", token: readToken }));
+const transport = createHttpTransport({ baseUrl: "/api", token: readToken });
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
+
+export const browserApi: ApiClient = {
+  async call(name, body) {
+    const { status, body: received } = await transport(name, body);
+    if (status === 200 && isRecord(received) && received.success === true) return received as CallResponse<typeof name>;
+    const message = isRecord(received) && typeof received.message === "string" ? received.message : UNEXPECTED_ERROR_MESSAGE;
+    throw new ApiError(status === 200 ? 502 : status, message);
+  },
+};

@@ -21,6 +21,13 @@ describe("content security policy", () => {
     expect(policy).toContain("object-src 'none'");
   });
 
+  it("keys a page's policy on its ETag when there is one", () => {
+    const page = Buffer.from(html);
+    expect(policyForHtml(page, '"abc"')).toBe(pagePolicy(inlineScriptHashes(html)));
+    const changed = Buffer.from(html.replace('"x"', '"z"'));
+    expect(policyForHtml(changed, '"abd"')).toBe(pagePolicy(inlineScriptHashes(changed.toString())));
+  });
+
   it("gives the same policy for the same page and a different one when a script changes", () => {
     expect(policyForHtml(Buffer.from(html))).toBe(policyForHtml(Buffer.from(html)));
     expect(policyForHtml(Buffer.from(html.replace('"x"', '"y"')))).not.toBe(policyForHtml(Buffer.from(html)));

@@ -37,8 +37,12 @@ export const RESOURCE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; i
 const cache = new Map<string, string>();
 const CACHE_LIMIT = 500;
 
-export function policyForHtml(html: Buffer): string {
-  const key = crypto.createHash("sha1").update(html).digest("base64");
+/**
+ * `etag` is Next.js's hash of the same body, when it sent one: using it as the key spares a hash
+ * of every page on every request.
+ */
+export function policyForHtml(html: Buffer, etag?: string): string {
+  const key = etag ? `etag:${etag}:${html.length}` : crypto.createHash("sha1").update(html).digest("base64");
   let policy = cache.get(key);
   if (!policy) {
     policy = pagePolicy(inlineScriptHashes(html.toString("utf8")));

@@ -63,7 +63,8 @@ function addContentSecurityPolicy(res: http.ServerResponse): void {
     // A 304 (or a HEAD) has no body to hash. Browsers merge a 304's headers into the copy they
     // kept, so sending a policy here would replace the cached page's policy with an empty one.
     if (body.length > 0 && res.statusCode !== 304) {
-      res.setHeader("content-security-policy", policyForHtml(body));
+      const etag = res.getHeader("etag");
+      res.setHeader("content-security-policy", policyForHtml(body, typeof etag === "string" ? etag : undefined));
       res.removeHeader("content-length");
       res.setHeader("content-length", body.length);
     }
