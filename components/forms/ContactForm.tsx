@@ -1,10 +1,10 @@
 "use client";
 
 import { useId, useState } from "react";
-import { PHONE_MAX_LENGTH } from "@/lib/site";
 import { useSave } from "./useSave";
 import { SubmitButton } from "./SubmitButton";
 import { HoneypotField } from "./HoneypotField";
+import { Field } from "./Field";
 
 const EMPTY = { name: "", email: "", mobile: "", message: "", website: "" };
 
@@ -15,7 +15,7 @@ const EMPTY = { name: "", email: "", mobile: "", message: "", website: "" };
 export function ContactForm({ agentId = 0, headingId }: { agentId?: number; headingId?: string }) {
   const [values, setValues] = useState(EMPTY);
   const { pending, save } = useSave("contact/save");
-  const ids = { name: useId(), email: useId(), mobile: useId(), message: useId() };
+  const messageId = useId();
   const update = (field: keyof typeof EMPTY) => (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
     setValues((current) => ({ ...current, [field]: event.target.value }));
 
@@ -26,30 +26,12 @@ export function ContactForm({ agentId = 0, headingId }: { agentId?: number; head
 
   return (
     <form className="contact-form" onSubmit={submit} noValidate aria-labelledby={headingId}>
+      <Field kind="name" label="Full Name" name="name" value={values.name} onChange={update("name")} />
+      <Field kind="email" label="Email Address" name="email" value={values.email} onChange={update("email")} />
+      <Field kind="phone" label="Phone Number" name="mobile" value={values.mobile} onChange={update("mobile")} />
       <div className="field">
-        <label htmlFor={ids.name}>Full Name</label>
-        <input id={ids.name} name="name" autoComplete="name" value={values.name} onChange={update("name")} />
-      </div>
-      <div className="field">
-        <label htmlFor={ids.email}>Email Address</label>
-        <input id={ids.email} name="email" type="email" inputMode="email" autoComplete="email" value={values.email} onChange={update("email")} />
-      </div>
-      <div className="field">
-        <label htmlFor={ids.mobile}>Phone Number</label>
-        <input
-          id={ids.mobile}
-          name="mobile"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel-national"
-          maxLength={PHONE_MAX_LENGTH}
-          value={values.mobile}
-          onChange={update("mobile")}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={ids.message}>Message</label>
-        <textarea id={ids.message} name="message" rows={5} value={values.message} onChange={update("message")} />
+        <label htmlFor={messageId}>Message</label>
+        <textarea id={messageId} name="message" rows={5} value={values.message} onChange={update("message")} />
       </div>
       <HoneypotField value={values.website} onChange={update("website")} />
       <SubmitButton pending={pending} />

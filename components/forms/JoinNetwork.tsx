@@ -1,11 +1,12 @@
 "use client";
 
 import { createContext, useCallback, useContext, useId, useRef, useState } from "react";
-import { COUNTRY_CODES, PHONE_MAX_LENGTH } from "@/lib/site";
+import { COUNTRY_CODES } from "@/lib/site";
 import { useMessages } from "@/components/ui/MessageDialog";
 import { useSave } from "./useSave";
 import { SubmitButton } from "./SubmitButton";
 import { HoneypotField } from "./HoneypotField";
+import { Field } from "./Field";
 
 /**
  * The "Join our Network" sign-up popup (spec 2.7), opened from the header and the footer.
@@ -21,7 +22,7 @@ export function JoinNetworkProvider({ children }: { children: React.ReactNode })
   const { pending, save } = useSave("agent/save");
   const { showSuccess } = useMessages();
   const titleId = useId();
-  const ids = { company: useId(), email: useId(), code: useId(), mobile: useId() };
+  const codeId = useId();
 
   const open = useCallback(() => dialogRef.current?.showModal(), []);
   const close = useCallback(() => dialogRef.current?.close(), []);
@@ -62,18 +63,12 @@ export function JoinNetworkProvider({ children }: { children: React.ReactNode })
         </div>
         <form className="modal__body" onSubmit={submit} noValidate>
           <p>Tell us about your company and our partner team will be in touch.</p>
-          <div className="field">
-            <label htmlFor={ids.company}>Company Name</label>
-            <input id={ids.company} name="company_name" autoComplete="organization" value={values.company_name} onChange={update("company_name")} />
-          </div>
-          <div className="field">
-            <label htmlFor={ids.email}>Email Address</label>
-            <input id={ids.email} name="email" type="email" inputMode="email" autoComplete="email" value={values.email} onChange={update("email")} />
-          </div>
+          <Field kind="text" label="Company Name" name="company_name" autoComplete="organization" value={values.company_name} onChange={update("company_name")} />
+          <Field kind="email" label="Email Address" name="email" value={values.email} onChange={update("email")} />
           <div className="field-row">
             <div className="field field--code">
-              <label htmlFor={ids.code}>Country Code</label>
-              <select id={ids.code} name="country_code" value={values.country_code} onChange={update("country_code")}>
+              <label htmlFor={codeId}>Country Code</label>
+              <select id={codeId} name="country_code" value={values.country_code} onChange={update("country_code")}>
                 {COUNTRY_CODES.map((code) => (
                   <option key={code.value} value={code.value}>
                     {code.label}
@@ -81,19 +76,7 @@ export function JoinNetworkProvider({ children }: { children: React.ReactNode })
                 ))}
               </select>
             </div>
-            <div className="field">
-              <label htmlFor={ids.mobile}>Mobile Number</label>
-              <input
-                id={ids.mobile}
-                name="mobile"
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel-national"
-                maxLength={PHONE_MAX_LENGTH}
-                value={values.mobile}
-                onChange={update("mobile")}
-              />
-            </div>
+            <Field kind="phone" label="Mobile Number" name="mobile" value={values.mobile} onChange={update("mobile")} />
           </div>
           <HoneypotField value={values.website} onChange={update("website")} />
           <SubmitButton pending={pending} />

@@ -1,9 +1,9 @@
 "use client";
 
-import { PHONE_MAX_LENGTH } from "@/lib/site";
 import { CONTACT_METHODS, STEP_PATHS, validateContactStep } from "@/lib/lead-form/steps";
 import { useStepEntry } from "./useStepEntry";
 import { StepForm, useStoredFields } from "./StepForm";
+import { Field } from "@/components/forms/Field";
 
 type ContactValues = { full_name: string; email_address: string; phone_no: string; preferred_contact_method: string };
 
@@ -31,46 +31,24 @@ function ContactForm({ initial, disabled }: { initial: ContactValues; disabled: 
       backHref={STEP_PATHS[3]}
       disabled={disabled}
     >
-      <div className="field">
-        <label htmlFor="full-name">Full Name</label>
-        <input
-          id="full-name"
-          name="full_name"
-          type="text"
-          autoComplete="name"
-          autoCapitalize="words"
-          value={contact.full_name}
-          onChange={(event) => update("full_name", event.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor="email-address">Email Id</label>
-        <input
-          id="email-address"
-          name="email_address"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          value={contact.email_address}
-          onChange={(event) => update("email_address", event.target.value)}
-        />
-      </div>
+      <Field
+        kind="name"
+        id="full-name"
+        label="Full Name"
+        name="full_name"
+        value={contact.full_name}
+        onChange={(event) => update("full_name", event.target.value)}
+      />
+      <Field
+        kind="email"
+        id="email-address"
+        label="Email Id"
+        name="email_address"
+        value={contact.email_address}
+        onChange={(event) => update("email_address", event.target.value)}
+      />
       <div className="quote-form__row">
-        <div className="field">
-          <label htmlFor="phone-no">Phone No.</label>
-          <input
-            id="phone-no"
-            name="phone_no"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel-national"
-            maxLength={PHONE_MAX_LENGTH}
-            value={contact.phone_no}
-            onChange={(event) => update("phone_no", event.target.value)}
-          />
-        </div>
+        <Field kind="phone" id="phone-no" label="Phone No." name="phone_no" value={contact.phone_no} onChange={(event) => update("phone_no", event.target.value)} />
         <div className="field">
           <label htmlFor="preferred-contact-method">Preferred Contact Method</label>
           <select
