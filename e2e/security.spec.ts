@@ -32,3 +32,15 @@ test("pages hydrate under the policy, on a first load and a reload, without a vi
   await expect(page.getByRole("link", { name: "Houston", exact: true })).toBeVisible();
   expect(violations).toEqual([]);
 });
+
+test("a repeat page load is answered from the page cache, with the same content and policy", async ({ request }) => {
+  const first = await request.get("/laws/ohio");
+  const second = await request.get("/laws/ohio");
+  expect(second.status()).toBe(200);
+  expect(second.headers()["x-page-cache"]).toBe("HIT");
+  expect(second.headers()["content-security-policy"]).toBe(first.headers()["content-security-policy"]);
+  expect(await second.text()).toBe(await first.text());
+  // Router requests and the API always reach Next.js.
+  const router = await request.get("/laws/ohio", { headers: { rsc: "1" } });
+  expect(router.headers()["x-page-cache"]).toBeUndefined();
+});

@@ -23,6 +23,9 @@ const envSchema = z.object({
       .optional()
       .transform((value) => (value ? value.split(",").map((url) => url.trim().replace(/\/+$/, "")).filter(Boolean) : [])),
   ),
+  /** "1" behind a reverse proxy: the client address is the last x-forwarded-for entry. */
+  TRUST_PROXY: z.preprocess(emptyAsUndefined, z.enum(["0", "1"]).default("0")),
+  PAGE_CACHE_TTL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(10_000)),
   STATE_LIST_HALF: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(51).default(10)),
 });
 

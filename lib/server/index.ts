@@ -12,11 +12,15 @@ import compression from "compression";
 import next from "next";
 import { env } from "../env";
 import { policyForHtml, RESOURCE_POLICY } from "./csp";
+import { isCacheablePageRequest, processPageCache, type PageCache } from "./page-cache";
 
 type WriteHead = http.ServerResponse["writeHead"];
 
-/** Buffers an HTML response to hash its inline scripts into the policy; streams the rest. */
-function addContentSecurityPolicy(res: http.ServerResponse): void {
+/**
+ * Buffers an HTML response to hash its inline scripts into the policy; streams the rest. A page
+ * Next.js served from its cache is also kept in the page cache under `cacheKey`.
+ */
+function addContentSecurityPolicy(res: http.ServerResponse, pageCache?: PageCache, cacheKey?: string): void {
   const write = res.write.bind(res) as (chunk: unknown, ...rest: unknown[]) => boolean;
   const end = res.end.bind(res) as (...args: unknown[]) => http.ServerResponse;
   const writeHead = res.writeHead.bind(res) as WriteHead;
@@ -67,6 +71,9 @@ function addContentSecurityPolicy(res: http.ServerResponse): void {
       res.setHeader("content-security-policy", policyForHtml(body, typeof etag === "string" ? etag : undefined));
       res.removeHeader("content-length");
       res.setHeader("content-length", body.length);
+      if (pageCache && cacheKey && res.statusCode === 200 && res.getHeader("x-nextjs-cache") === "HIT") {
+        pageCache.set(cacheKey, { headers: res.getHeaders(), body, etag: typeof etag === "string" ? etag : undefined });
+      }
     }
     passThrough = true;
     const callback = args.find((arg) => typeof arg === "function") as (() => void) | undefined;
@@ -74,17 +81,35 @@ function addContentSecurityPolicy(res: http.ServerResponse): void {
   } as http.ServerResponse["end"];
 }
 
+/** A page from the page cache, or 304 when the browser already holds this version. */
+function sendCachedPage(req: http.IncomingMessage, res: http.ServerResponse, page: { headers: http.OutgoingHttpHeaders; body: Buffer; etag?: string }) {
+  if (page.etag && req.headers["if-none-match"] === page.etag) {
+    res.statusCode = 304;
+    res.setHeader("etag", page.etag);
+    res.end();
+    return;
+  }
+  for (const [name, value] of Object.entries(page.headers)) if (value !== undefined) res.setHeader(name, value);
+  res.setHeader("x-page-cache", "HIT");
+  res.statusCode = 200;
+  res.end(page.body);
+}
+
 export async function startServer({ port = env().PORT, hostname = "0.0.0.0" }: { port?: number; hostname?: string } = {}) {
   const app = next({ dev: false, dir: path.resolve("."), port, hostname });
   await app.prepare();
   const handle = app.getRequestHandler();
   const compress = compression();
-  const trustProxy = process.env.TRUST_PROXY === "1";
+  const trustProxy = env().TRUST_PROXY === "1";
+  const pageCache = processPageCache(env().PAGE_CACHE_TTL_MS);
 
   const server = http.createServer((req, res) => {
     if (!trustProxy) req.headers["x-forwarded-for"] = req.socket.remoteAddress ?? "unknown";
     compress(req as never, res as never, () => {
-      addContentSecurityPolicy(res);
+      const cacheKey = isCacheablePageRequest(req) ? req.url : undefined;
+      const hit = cacheKey ? pageCache.get(cacheKey) : undefined;
+      if (hit) return sendCachedPage(req, res, hit);
+      addContentSecurityPolicy(res, pageCache, cacheKey);
       void handle(req, res);
     });
   });

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { env } from "@/lib/env";
 import { checkCaller } from "@/lib/service/guard";
 import { logError } from "@/lib/service/log";
+import { clearProcessPageCache } from "@/lib/server/page-cache";
 
 /**
  * POST /api/revalidate (bearer token only): refreshes cached pages after their data changed,
@@ -33,6 +34,8 @@ export async function POST(request: Request) {
     if ("all" in parsed.data) revalidatePath(path, "layout");
     else revalidatePath(path);
   }
+  // The production server's short-lived page copies go too (they are per process, like Next's).
+  clearProcessPageCache();
 
   let peers = 0;
   if (!request.headers.get(FANOUT_HEADER)) {
