@@ -34,12 +34,15 @@ test("pages hydrate under the policy, on a first load and a reload, without a vi
 });
 
 test("a repeat page load is answered from the page cache, with the same content and policy", async ({ request }) => {
-  const first = await request.get("/laws/ohio");
-  const second = await request.get("/laws/ohio");
-  expect(second.status()).toBe(200);
-  expect(second.headers()["x-page-cache"]).toBe("HIT");
-  expect(second.headers()["content-security-policy"]).toBe(first.headers()["content-security-policy"]);
-  expect(await second.text()).toBe(await first.text());
+  // A law page is rendered on its first request, then Next.js serves it from its cache (and the
+  // server keeps a copy); from then on the copy answers. Three requests cover a cold server.
+  await request.get("/laws/ohio");
+  const viaNext = await request.get("/laws/ohio");
+  const fromCopy = await request.get("/laws/ohio");
+  expect(fromCopy.status()).toBe(200);
+  expect(fromCopy.headers()["x-page-cache"]).toBe("HIT");
+  expect(fromCopy.headers()["content-security-policy"]).toBe(viaNext.headers()["content-security-policy"]);
+  expect(await fromCopy.text()).toBe(await viaNext.text());
   // Router requests and the API always reach Next.js.
   const router = await request.get("/laws/ohio", { headers: { rsc: "1" } });
   expect(router.headers()["x-page-cache"]).toBeUndefined();
