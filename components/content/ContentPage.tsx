@@ -2,11 +2,9 @@ import type { Metadata } from "next";
 import { getPageRecord } from "@/lib/api/pages";
 import { pageMetadata } from "@/lib/seo/metadata";
 import type { ClearingRule } from "@/lib/lead-form/storage";
-import { SiteHeader } from "@/components/layout/SiteHeader";
 import type { HeaderVariant } from "@/components/layout/NavMenu";
 import { RichText } from "@/components/ui/RichText";
-import { PageEntry } from "@/components/ui/PageEntry";
-import { NewsletterBox } from "@/components/forms/NewsletterBox";
+import { PageShell } from "@/components/layout/PageShell";
 
 /** The content pages of spec 2.6: a title, the HTML description, the newsletter box. */
 export type ContentPageConfig = {
@@ -26,21 +24,11 @@ export async function contentPageMetadata({ pageId, path }: ContentPageConfig): 
 export async function ContentPage({ pageId, clear, header = "details", title, children }: ContentPageConfig & { children?: React.ReactNode }) {
   const page = await getPageRecord(pageId);
   return (
-    <>
-      <PageEntry clear={clear} smoothScroll />
-      <SiteHeader variant={header} />
-      <main id="main" className="content-page">
-        <div className="page-banner">
-          <div className="container">
-            <h1 className="page-banner__title">{title ?? page.heading}</h1>
-          </div>
-        </div>
-        <div className="container content-page__body">
-          <RichText html={page.description} className="content-page__text" />
-          {children}
-        </div>
-      </main>
-      <NewsletterBox />
-    </>
+    <PageShell title={title ?? page.heading} clear={clear} header={header}>
+      <div className="container content-page__body">
+        <RichText html={page.description} className="content-page__text" />
+        {children}
+      </div>
+    </PageShell>
   );
 }

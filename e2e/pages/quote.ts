@@ -35,20 +35,9 @@ export type Question = {
   content_heading: string;
 };
 
-export type LeadRow = {
-  submission_key: string | null;
-  property_category: number;
-  property_address: string;
-  property_city: string;
-  property_zip: string;
-  property_price: string;
-  full_name: string;
-  email_address: string;
-  property_number: string;
-  preferred_contact_method: string;
-  price: string;
-  exam: string;
-};
+import type { LeadRow } from "../../lib/db/schema";
+
+export type { LeadRow };
 
 /** The quote flow's keys in browser storage: spec section 3's ten and the two submission keys. */
 export function isLeadFormKey(key: string): boolean {

@@ -1,10 +1,8 @@
 import { getBlogs, getPageRecord } from "@/lib/api/pages";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { PAGE_IDS } from "@/lib/site";
-import { SiteHeader } from "@/components/layout/SiteHeader";
 import { BlogCard } from "@/components/content/BlogCard";
-import { PageEntry } from "@/components/ui/PageEntry";
-import { NewsletterBox } from "@/components/forms/NewsletterBox";
+import { PageShell } from "@/components/layout/PageShell";
 
 export const revalidate = 3600;
 
@@ -16,25 +14,14 @@ export async function generateMetadata() {
 export default async function BlogsPage() {
   const blogs = await getBlogs("All");
   return (
-    <>
-      <PageEntry smoothScroll />
-      <SiteHeader variant="details" />
-      <main id="main">
-        <div className="page-banner">
-          <div className="container">
-            <h1 className="page-banner__title">Blog &amp; News</h1>
-            <p className="page-banner__subtitle">Because knowledge is meant for sharing</p>
-          </div>
-        </div>
-        {blogs.length > 0 && (
-          <section className="container section blog-grid" aria-label="Articles">
-            {blogs.map((blog) => (
-              <BlogCard key={blog.id} blog={blog} headingLevel="h2" />
-            ))}
-          </section>
-        )}
-      </main>
-      <NewsletterBox />
-    </>
+    <PageShell title="Blog & News" subtitle="Because knowledge is meant for sharing">
+      {blogs.length > 0 && (
+        <section className="container section blog-grid" aria-label="Articles">
+          {blogs.map((blog) => (
+            <BlogCard key={blog.id} blog={blog} headingLevel="h2" />
+          ))}
+        </section>
+      )}
+    </PageShell>
   );
 }

@@ -2,11 +2,9 @@ import { getFaqs, getPageRecord } from "@/lib/api/pages";
 import { faqPageLd } from "@/lib/seo/json-ld";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { PAGE_IDS } from "@/lib/site";
-import { SiteHeader } from "@/components/layout/SiteHeader";
 import { JsonLd } from "@/components/seo/JsonLd";
 import { RichText } from "@/components/ui/RichText";
-import { PageEntry } from "@/components/ui/PageEntry";
-import { NewsletterBox } from "@/components/forms/NewsletterBox";
+import { PageShell } from "@/components/layout/PageShell";
 
 export const revalidate = 3600;
 
@@ -18,29 +16,18 @@ export async function generateMetadata() {
 export default async function FaqsPage() {
   const faqs = await getFaqs();
   return (
-    <>
-      <PageEntry smoothScroll />
-      <SiteHeader variant="details" />
+    <PageShell title="FAQs" subtitle="Because knowledge is meant for sharing">
       {faqs.length > 0 && <JsonLd data={faqPageLd(faqs)} />}
-      <main id="main">
-        <div className="page-banner">
-          <div className="container">
-            <h1 className="page-banner__title">FAQs</h1>
-            <p className="page-banner__subtitle">Because knowledge is meant for sharing</p>
-          </div>
-        </div>
-        {faqs.length > 0 && (
-          <section className="container section faq-list" aria-label="Frequently asked questions">
-            {faqs.map((faq) => (
-              <article key={faq.id} className="faq-card">
-                <h2 className="faq-card__question">{faq.question}</h2>
-                <RichText html={faq.answer} className="faq-card__answer" />
-              </article>
-            ))}
-          </section>
-        )}
-      </main>
-      <NewsletterBox />
-    </>
+      {faqs.length > 0 && (
+        <section className="container section faq-list" aria-label="Frequently asked questions">
+          {faqs.map((faq) => (
+            <article key={faq.id} className="faq-card">
+              <h2 className="faq-card__question">{faq.question}</h2>
+              <RichText html={faq.answer} className="faq-card__answer" />
+            </article>
+          ))}
+        </section>
+      )}
+    </PageShell>
   );
 }

@@ -1,11 +1,9 @@
 import { getCities, getPageRecord, getStates } from "@/lib/api/pages";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { PAGE_IDS } from "@/lib/site";
-import { SiteHeader } from "@/components/layout/SiteHeader";
 import { StateCityPicker } from "@/components/directory/StateCityPicker";
 import { RichText } from "@/components/ui/RichText";
-import { PageEntry } from "@/components/ui/PageEntry";
-import { NewsletterBox } from "@/components/forms/NewsletterBox";
+import { PageShell } from "@/components/layout/PageShell";
 
 export const revalidate = 3600;
 
@@ -19,25 +17,15 @@ export default async function ResourcesPage() {
   const firstState = states.first_state;
   const cities = firstState ? await getCities(firstState.id) : null;
   return (
-    <>
-      <PageEntry clear="all" smoothScroll />
-      <SiteHeader variant="details" />
-      <main id="main">
-        <div className="page-banner">
-          <div className="container">
-            <h1 className="page-banner__title">{page.heading}</h1>
-          </div>
-        </div>
-        <div className="container section">
-          <RichText html={page.description} className="lead-text" />
-          <StateCityPicker
-            mode="resources"
-            initialStates={{ states: states.states, length: states.length }}
-            initialCities={cities && firstState ? { stateId: firstState.id, ...cities } : null}
-          />
-        </div>
-      </main>
-      <NewsletterBox />
-    </>
+    <PageShell title={page.heading} clear="all">
+      <div className="container section">
+        <RichText html={page.description} className="lead-text" />
+        <StateCityPicker
+          mode="resources"
+          initialStates={{ states: states.states, length: states.length }}
+          initialCities={cities && firstState ? { stateId: firstState.id, ...cities } : null}
+        />
+      </div>
+    </PageShell>
   );
 }

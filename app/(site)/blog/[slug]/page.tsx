@@ -4,12 +4,10 @@ import { getBlog } from "@/lib/api/pages";
 import { siteUrl } from "@/lib/env";
 import { blogPostingLd } from "@/lib/seo/json-ld";
 import { pageMetadata } from "@/lib/seo/metadata";
-import { SiteHeader } from "@/components/layout/SiteHeader";
 import { formatPostDate } from "@/components/content/BlogCard";
 import { JsonLd } from "@/components/seo/JsonLd";
 import { RichText } from "@/components/ui/RichText";
-import { PageEntry } from "@/components/ui/PageEntry";
-import { NewsletterBox } from "@/components/forms/NewsletterBox";
+import { PageShell } from "@/components/layout/PageShell";
 
 export const revalidate = 3600;
 
@@ -38,35 +36,25 @@ export default async function BlogPage({ params }: Props) {
   const blog = await getBlog((await params).slug);
   if (!blog) notFound();
   return (
-    <>
-      <PageEntry smoothScroll />
-      <SiteHeader variant="details" />
+    <PageShell eyebrow="Blog Details">
       <JsonLd data={blogPostingLd(siteUrl(), blog)} />
-      <main id="main">
-        <div className="page-banner">
-          <div className="container">
-            <p className="page-banner__eyebrow">Blog Details</p>
-          </div>
-        </div>
-        <article className="container section article">
-          <Image
-            src={blog.blog_banner}
-            alt=""
-            width={1200}
-            height={630}
-            sizes="(min-width: 860px) 820px, 100vw"
-            priority
-            unoptimized
-            className="article__banner"
-          />
-          <time dateTime={blog.post_date} className="article__date">
-            {formatPostDate(blog.post_date)}
-          </time>
-          <h1 className="article__title">{blog.heading}</h1>
-          <RichText html={blog.description} className="article__body" />
-        </article>
-      </main>
-      <NewsletterBox />
-    </>
+      <article className="container section article">
+        <Image
+          src={blog.blog_banner}
+          alt=""
+          width={1200}
+          height={630}
+          sizes="(min-width: 860px) 820px, 100vw"
+          priority
+          unoptimized
+          className="article__banner"
+        />
+        <time dateTime={blog.post_date} className="article__date">
+          {formatPostDate(blog.post_date)}
+        </time>
+        <h1 className="article__title">{blog.heading}</h1>
+        <RichText html={blog.description} className="article__body" />
+      </article>
+    </PageShell>
   );
 }

@@ -4,12 +4,9 @@ import { siteUrl } from "@/lib/env";
 import { breadcrumbLd } from "@/lib/seo/json-ld";
 import { pageMetadata, withSiteName } from "@/lib/seo/metadata";
 import { LAWS_TITLE } from "@/lib/site";
-import { SiteHeader } from "@/components/layout/SiteHeader";
-import { Breadcrumbs } from "@/components/directory/Breadcrumbs";
 import { LawSections } from "@/components/laws/LawSections";
 import { JsonLd } from "@/components/seo/JsonLd";
-import { PageEntry } from "@/components/ui/PageEntry";
-import { NewsletterBox } from "@/components/forms/NewsletterBox";
+import { PageShell } from "@/components/layout/PageShell";
 
 export const revalidate = 3600;
 
@@ -47,22 +44,11 @@ export default async function LawPage({ params }: Props) {
     { name: law.state, path: `/laws/${law.slug}` },
   ];
   return (
-    <>
-      <PageEntry clear="all" smoothScroll />
-      <SiteHeader variant="details" />
+    <PageShell title={lawTitle(law.state)} crumbs={crumbs} clear="all">
       <JsonLd data={breadcrumbLd(siteUrl(), crumbs)} />
-      <main id="main">
-        <div className="page-banner">
-          <div className="container">
-            <Breadcrumbs crumbs={crumbs} />
-            <h1 className="page-banner__title">{lawTitle(law.state)}</h1>
-          </div>
-        </div>
-        <div className="container section law-page">
-          <LawSections sections={law.document.scrapedData} />
-        </div>
-      </main>
-      <NewsletterBox />
-    </>
+      <div className="container section law-page">
+        <LawSections sections={law.document.scrapedData} />
+      </div>
+    </PageShell>
   );
 }

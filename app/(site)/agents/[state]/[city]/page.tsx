@@ -4,11 +4,9 @@ import { siteUrl } from "@/lib/env";
 import { breadcrumbLd, itemListLd } from "@/lib/seo/json-ld";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { SITE_NAME } from "@/lib/site";
-import { SiteHeader } from "@/components/layout/SiteHeader";
-import { Breadcrumbs } from "@/components/directory/Breadcrumbs";
 import { AgentCard } from "@/components/directory/AgentCard";
 import { JsonLd } from "@/components/seo/JsonLd";
-import { PageEntry } from "@/components/ui/PageEntry";
+import { PageShell } from "@/components/layout/PageShell";
 
 export const revalidate = 3600;
 
@@ -60,33 +58,19 @@ export default async function CityAgentsPage({ params }: Props) {
     { name: listing.city.city, path: canonical },
   ];
   return (
-    <>
-      <PageEntry />
-      <SiteHeader variant="details" />
+    <PageShell title={`Property Managers in ${place}`} crumbs={crumbs} smoothScroll={false} newsletter={false}>
       <JsonLd data={breadcrumbLd(siteUrl(), crumbs)} />
       {agents.length > 0 && <JsonLd data={itemListLd(siteUrl(), `Property managers in ${place}`, agents)} />}
-      <main id="main">
-        <div className="page-banner">
-          <div className="container">
-            <Breadcrumbs crumbs={crumbs} />
-            <h1 className="page-banner__title">Property Managers in {place}</h1>
-          </div>
+      <div className="container section">
+        <div role="tablist" aria-label="Property manager lists" className="tabs">
+          <span role="tab" aria-selected="true" aria-controls="all-managers" id="all-managers-tab" className="tabs__tab" tabIndex={0}>
+            All Property Managers
+          </span>
         </div>
-        <div className="container section">
-          <div role="tablist" aria-label="Property manager lists" className="tabs">
-            <span role="tab" aria-selected="true" aria-controls="all-managers" id="all-managers-tab" className="tabs__tab" tabIndex={0}>
-              All Property Managers
-            </span>
-          </div>
-          <div role="tabpanel" id="all-managers" aria-labelledby="all-managers-tab" className="agent-list">
-            {agents.length > 0 ? (
-              agents.map((agent) => <AgentCard key={agent.agent_id} agent={agent} />)
-            ) : (
-              <p className="empty-notice">No Record</p>
-            )}
-          </div>
+        <div role="tabpanel" id="all-managers" aria-labelledby="all-managers-tab" className="agent-list">
+          {agents.length > 0 ? agents.map((agent) => <AgentCard key={agent.agent_id} agent={agent} />) : <p className="empty-notice">No Record</p>}
         </div>
-      </main>
-    </>
+      </div>
+    </PageShell>
   );
 }

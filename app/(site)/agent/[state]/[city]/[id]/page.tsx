@@ -5,11 +5,9 @@ import { siteUrl } from "@/lib/env";
 import { agentPath, breadcrumbLd, localBusinessLd } from "@/lib/seo/json-ld";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { SITE_NAME } from "@/lib/site";
-import { SiteHeader } from "@/components/layout/SiteHeader";
-import { Breadcrumbs } from "@/components/directory/Breadcrumbs";
 import { JsonLd } from "@/components/seo/JsonLd";
-import { PageEntry } from "@/components/ui/PageEntry";
 import { ContactForm } from "@/components/forms/ContactForm";
+import { PageShell } from "@/components/layout/PageShell";
 
 export const revalidate = 3600;
 
@@ -54,17 +52,9 @@ export default async function AgentProfilePage({ params }: Props) {
     { name: agent.company_name, path: canonical },
   ];
   return (
-    <>
-      <PageEntry />
-      <SiteHeader variant="details" />
+    <PageShell crumbs={crumbs} smoothScroll={false} newsletter={false}>
       <JsonLd data={breadcrumbLd(siteUrl(), crumbs)} />
       <JsonLd data={localBusinessLd(siteUrl(), agent)} />
-      <main id="main">
-        <div className="page-banner">
-          <div className="container">
-            <Breadcrumbs crumbs={crumbs} />
-          </div>
-        </div>
         <div className="container section profile">
           <article className="profile__card">
             <div className="profile__head">
@@ -90,7 +80,6 @@ export default async function AgentProfilePage({ params }: Props) {
             <ContactForm agentId={agent.agent_id} headingId="get-in-touch" />
           </section>
         </div>
-      </main>
-    </>
+    </PageShell>
   );
 }
