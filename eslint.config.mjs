@@ -2,14 +2,57 @@ import { defineConfig, globalIgnores } from "eslint/config";
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
+/**
+ * The layers of DESIGN.md section 1; imports only point down:
+ *   floor (lib/contract, lib/site.ts, lib/routes.ts, lib/env.ts, lib/sanitize.ts)
+ *   → lib/db → lib/service → lib/api, lib/lead-form, lib/seo → components → app,
+ * with lib/server and lib/cli (the production server and the command-line tools) on top beside
+ * app. Pages and components reach data only through the service (lib/api), never lib/db or
+ * lib/service directly. Tests may cross layers to set up what they check.
+ */
+const FLOOR = ["lib/contract", "lib/site.ts", "lib/routes.ts", "lib/env.ts", "lib/sanitize.ts"];
+const ABOVE_SERVICE = ["lib/api", "lib/lead-form", "lib/seo", "components", "app", "lib/server", "lib/cli"];
+const TOP = ["app", "lib/server", "lib/cli"];
+
+const layerZones = [
+  // The floor imports nothing of the app (lib/contract may use lib/site.ts's constants).
+  ...FLOOR.map((target) => ({
+    target,
+    from: ["lib/db", "lib/service", ...ABOVE_SERVICE, ...FLOOR.filter((other) => other !== target && other !== "lib/site.ts")],
+    message: "The floor (contract, site, routes, env, sanitize) imports nothing of the app above it.",
+  })),
+  { target: "lib/db", from: ["lib/service", ...ABOVE_SERVICE], message: "lib/db sits under the service: it may import only the floor." },
+  { target: "lib/service", from: ABOVE_SERVICE, message: "lib/service may import lib/db and the floor, nothing above it." },
+  ...["lib/api", "lib/lead-form", "lib/seo"].map((target) => ({
+    target,
+    from: ["components", ...TOP, "lib/db"],
+    message: "Clients and browser helpers sit under components and app, and reach data through the service.",
+  })),
+  // Code that runs in the browser never loads the service or the database (there is no
+  // "server-only" guard in lib/db and lib/service: the production server imports them outside
+  // Next.js, where that guard throws; this rule is the guard).
+  ...["lib/api/browser.ts", "lib/api/http-transport.ts", "lib/lead-form", "lib/seo"].map((target) => ({
+    target,
+    from: ["lib/service"],
+    message: "Browser code reaches the service only through POST /api/<call> (lib/api/browser.ts).",
+  })),
+  { target: "components", from: [...TOP, "lib/db", "lib/service"], message: "Components reach data through lib/api, and import nothing of app." },
+  { target: "app", from: ["lib/db", "lib/server", "lib/cli"], message: "Routes reach data through the service (lib/api or the service's door)." },
+];
+
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
-  globalIgnores([".next/**", ".next-*/**", "node_modules/**", "test-results/**", "playwright-report/**", "next-env.d.ts"]),
+  globalIgnores([".next/**", ".next-*/**", "node_modules/**", "test-results/**", "playwright-report/**", "next-env.d.ts", ".bench/**", ".data/**"]),
   {
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
     },
+  },
+  {
+    files: ["lib/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "app/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx"],
+    rules: { "import/no-restricted-paths": ["error", { basePath: import.meta.dirname, zones: layerZones }] },
   },
   {
     // Migrations are frozen in time and typed on Kysely<any>, not on today's schema.

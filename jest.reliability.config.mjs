@@ -4,17 +4,17 @@ const createJestConfig = nextJest({ dir: "./" });
 
 /**
  * `npm run test:reliability`: production servers under load, crashes and malformed input
- * (lib/testing/reliability). Kept out of `npm test`: the files are named *.reliability.ts, which
+ * (e2e/reliability). Kept out of `npm test`: the files are named *.reliability.ts, which
  * the unit configuration does not match, and they need a production build (see global-setup).
  */
 /** @type {import('jest').Config} */
 const config = {
   displayName: "reliability",
   testEnvironment: "node",
-  testMatch: ["<rootDir>/lib/testing/reliability/**/*.reliability.ts"],
-  globalSetup: "<rootDir>/lib/testing/reliability/global-setup.ts",
+  testMatch: ["<rootDir>/e2e/reliability/**/*.reliability.ts"],
+  globalSetup: "<rootDir>/e2e/reliability/global-setup.ts",
   moduleNameMapper: {
-    "^server-only$": "<rootDir>/lib/testing/empty-module.ts",
+    "^server-only$": "<rootDir>/e2e/support/empty-module.ts",
     "^@/(.*)$": "<rootDir>/$1",
   },
   // Per test; each file also bounds its own waits, and the whole suite stays under 10 minutes.

@@ -1,10 +1,23 @@
+import path from "node:path";
 import type { NextConfig } from "next";
+import { buildTsconfigPath } from "./lib/cli/build-tsconfig";
+import { env } from "./lib/env";
+import { SECURITY_HEADERS } from "./lib/server/headers";
+
+// A second build (the end-to-end suite's, a benchmark's) can live beside the one `npm start` serves.
+const { NEXT_DIST_DIR: distDir, REDIS_URL } = env();
 
 const nextConfig: NextConfig = {
-  // A second build (the end-to-end suite's) can live beside the one `npm start` serves.
-  distDir: process.env.NEXT_DIST_DIR || ".next",
+  distDir,
+  // `next build` adds its dist dir's generated types to the tsconfig it reads; a build into a
+  // dist dir of its own reads a tsconfig of its own (written by lib/cli/prepare.ts), so the
+  // tracked tsconfig.json never changes.
+  typescript: { tsconfigPath: buildTsconfigPath(distDir) },
+  // Several instances share one page cache on Redis when REDIS_URL is set (read when the server
+  // starts, so the same build runs with or without it); no instance then keeps a private copy.
+  ...(REDIS_URL ? { cacheHandler: path.resolve("lib/server/redis-cache-handler.mjs"), cacheMaxMemorySize: 0 } : {}),
   poweredByHeader: false,
-  // lib/server compresses as the outer layer, so its policy step can read each page's HTML.
+  // lib/server compresses (once per cached page) as the outer layer, after reading the HTML.
   compress: false,
   reactStrictMode: true,
   serverExternalPackages: ["better-sqlite3", "pg"],
@@ -12,19 +25,9 @@ const nextConfig: NextConfig = {
   // the bots Next.js recognises: no streamed metadata.
   htmlLimitedBots: /.*/,
   async headers() {
-    return [
-      {
-        source: "/:path*",
-        headers: [
-          { key: "Strict-Transport-Security", value: "max-age=63072000; includeSubDomains; preload" },
-          { key: "X-Content-Type-Options", value: "nosniff" },
-          { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
-          { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()" },
-          { key: "X-Frame-Options", value: "DENY" },
-          { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
-        ],
-      },
-    ];
+    // lib/server sets these (and the page's Content-Security-Policy) on every response; this is
+    // for `next dev`, which does not run behind it.
+    return [{ source: "/:path*", headers: SECURITY_HEADERS.map(([key, value]) => ({ key, value })) }];
   },
   async redirects() {
     return [

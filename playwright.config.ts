@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
-import { E2E_BASE_URL, E2E_DATABASE, E2E_DIST_DIR, E2E_PORT } from "./e2e/support/server";
+import { E2E_BASE_URL, E2E_DATABASE, E2E_DIST_DIR, E2E_OUTBOX_DIR, E2E_PORT } from "./e2e/support/server";
 
 /**
  * End-to-end journeys against a production build on its own port, database and build folder,
@@ -41,7 +41,7 @@ export default defineConfig({
     { name: "phone", use: { ...devices["Pixel 7"], launchOptions } },
   ],
   webServer: {
-    command: `rm -f ${E2E_DATABASE} ${E2E_DATABASE}-wal ${E2E_DATABASE}-shm && npm run build && npm run serve`,
+    command: `rm -rf ${E2E_DATABASE} ${E2E_DATABASE}-wal ${E2E_DATABASE}-shm ${E2E_OUTBOX_DIR} && npm run build && npm run serve`,
     url: `${E2E_BASE_URL}/`,
     reuseExistingServer: !process.env.CI,
     timeout: 300_000,
@@ -54,6 +54,8 @@ export default defineConfig({
       NEXT_TELEMETRY_DISABLED: "1",
       // The journeys save far more than a visitor would; the 429 path has its own test.
       RATE_LIMIT_PER_MINUTE: "100000",
+      // The worker writes what it would send here (no SMTP or webhook): the journeys read it.
+      OUTBOX_DIR: E2E_OUTBOX_DIR,
     },
   },
 });

@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from "next";
 import { siteUrl } from "@/lib/env";
 import { SITE_NAME } from "@/lib/site";
 import { MessageDialogProvider } from "@/components/ui/MessageDialog";
+import { RouteEntry } from "@/components/ui/RouteEntry";
 import "@/styles/globals.css";
 
 export const metadata: Metadata = {
@@ -23,6 +24,7 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
         <a className="skip-link" href="#main">
           Skip to content
         </a>
+        <RouteEntry />
         <MessageDialogProvider>{children}</MessageDialogProvider>
       </body>
     </html>

@@ -5,6 +5,6 @@ export default function robots(): MetadataRoute.Robots {
   return {
     rules: [{ userAgent: "*", allow: "/", disallow: ["/api/", "/thank-you", "/preview"] }],
     sitemap: `${siteUrl()}/sitemap.xml`,
-    host: siteUrl(),
+    // No Host line: a non-standard directive, and one holding a URL is invalid.
   };
 }

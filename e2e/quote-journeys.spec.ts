@@ -25,7 +25,8 @@ for (const [index, category] of CATEGORIES.entries()) {
     await quote.next.click();
 
     await quote.expectStep(3);
-    await expect(page.getByRole("heading", { level: 2, name: questions[0].content_heading })).toBeVisible();
+    // The panel's lead text; the step's question stays the page's first heading, its h1.
+    await expect(page.getByRole("banner").getByText(questions[0].content_heading, { exact: true })).toBeVisible();
     await quote.answer(questions, exam);
     await quote.next.click();
 

@@ -1,21 +1,24 @@
 import { answersFor, completedSteps, expect, questionsFor, test, uniqueEmail } from "./pages/quote";
 
-test("each validation message, in order, in the Error! dialog", async ({ page, quote }) => {
+test("each validation message, in order, in the Error! dialog; closing it focuses the field to fix", async ({ page, quote }) => {
   await page.goto("/search");
   await quote.next.click();
 
   // Step 2: address, then city, then zip; only the first failure is shown.
   await quote.expectStep(2);
+  const address = page.getByLabel("Address", { exact: true });
+  const city = page.getByLabel("City", { exact: true });
+  const zip = page.getByLabel("ZIP Code", { exact: true });
   await quote.next.click();
-  await quote.expectError("Please enter address.");
-  await page.getByLabel("Address", { exact: true }).fill("88 Harbor Rd");
+  await quote.expectError("Please enter address.", { focus: address });
+  await address.fill("88 Harbor Rd");
   await quote.next.click();
-  await quote.expectError("Please enter city.");
-  await page.getByLabel("City", { exact: true }).fill("Portland");
+  await quote.expectError("Please enter city.", { focus: city });
+  await city.fill("Portland");
   await quote.next.click();
-  await quote.expectError("Please enter zip.");
-  await page.getByLabel("ZIP Code", { exact: true }).fill("9720112");
-  await expect(page.getByLabel("ZIP Code", { exact: true })).toHaveValue("972011"); // at most 6 characters
+  await quote.expectError("Please enter zip.", { focus: zip });
+  await zip.fill("9720112");
+  await expect(zip).toHaveValue("972011"); // at most 6 characters
   await quote.next.click();
 
   // Step 3 has no rules: unanswered questions are fine.
@@ -25,16 +28,16 @@ test("each validation message, in order, in the Error! dialog", async ({ page, q
   // Step 4: name, email, contact method, then the phone only when the method is Phone.
   await quote.expectStep(4);
   await quote.next.click();
-  await quote.expectError("Please enter full name.");
+  await quote.expectError("Please enter full name.", { focus: page.getByLabel("Full Name") });
   await quote.fillContact({ fullName: "Sam Rivera" });
   await quote.next.click();
-  await quote.expectError("Please enter email address.");
+  await quote.expectError("Please enter email address.", { focus: page.getByLabel("Email Id") });
   await quote.fillContact({ email: "sam.rivera@example.com" });
   await quote.next.click();
-  await quote.expectError("Please select preferred contact method.");
+  await quote.expectError("Please select preferred contact method.", { focus: page.getByLabel("Preferred Contact Method") });
   await quote.fillContact({ method: "Phone" });
   await quote.next.click();
-  await quote.expectError("Please enter phone number.");
+  await quote.expectError("Please enter phone number.", { focus: page.getByLabel("Phone No.") });
   await quote.fillContact({ phone: "50355501234" });
   await expect(page.getByLabel("Phone No.")).toHaveValue("5035550123"); // at most 10 characters
   await quote.next.click();

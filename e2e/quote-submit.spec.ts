@@ -29,7 +29,7 @@ test("the quote guarantee: no mobile, nothing sent; a mobile and a price save a 
   await quote.guaranteeButton.click();
   const modal = quote.guaranteeDialog;
   await modal.getByRole("button", { name: "Submit" }).click();
-  await quote.expectError("Please enter phone number.");
+  await quote.expectError("Please enter phone number.", { focus: modal.getByLabel("Mobile Number") });
   expect(sent).toHaveLength(0);
 
   // The close X works too.
@@ -45,8 +45,7 @@ test("the quote guarantee: no mobile, nothing sent; a mobile and a price save a 
   await expect(slider).toHaveValue("125");
   await expect(modal.locator("output")).toHaveText("$125");
   await modal.getByLabel("Mobile Number").fill("(206) 555-0175");
-  await expect(modal.getByLabel("Mobile Number")).toHaveValue("(206) 555-"); // at most 10 characters
-  await modal.getByLabel("Mobile Number").fill("2065550175");
+  await expect(modal.getByLabel("Mobile Number")).toHaveValue("2065550175"); // the digits, at most 10
   await modal.getByRole("button", { name: "Submit" }).click();
 
   await expect(page).toHaveURL(/\/thank-you$/);
@@ -78,7 +77,7 @@ test("the quote guarantee is offered on step 5 as well", async ({ page, quote },
   await quote.expectStep(5);
   await quote.guaranteeButton.click();
   await expect(quote.guaranteeDialog.getByRole("slider")).toHaveValue("100");
-  await expect(quote.guaranteeDialog.getByLabel("Mobile Number")).toHaveAttribute("type", "tel");
+  await expect(quote.guaranteeDialog.getByLabel("Mobile Number")).toHaveAttribute("inputmode", "tel");
 });
 
 test("a server error stays on the page with its message and keeps every value; the retry stores one lead", async ({ page, quote }, testInfo) => {
@@ -89,10 +88,11 @@ test("a server error stays on the page with its message and keeps every value; t
 
   const message = "Please enter a valid 5-digit ZIP code.";
   await page.route("**/api/lead/save", (route) =>
-    route.fulfill({ status: 400, contentType: "application/json", body: JSON.stringify({ success: false, message }) }),
+    route.fulfill({ status: 400, contentType: "application/json", body: JSON.stringify({ success: false, message, field: "property_zip" }) }),
   );
   await quote.submit.click();
-  await quote.expectError(message);
+  // No field to type in on the review: focus goes to the Edit link of the step that has it.
+  await quote.expectError(message, { focus: page.getByRole("link", { name: "Edit Address" }) });
   await expect(page).toHaveURL(/\/preview$/);
   await expect(quote.submit).toHaveText("Submit");
   await expect(quote.submit).toBeEnabled();

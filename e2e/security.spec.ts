@@ -1,4 +1,9 @@
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
 import { expect, test } from "@playwright/test";
+import { countHeader, rawRequest, type RawAnswer } from "./support/raw-http";
+import { E2E_BASE_URL, E2E_DIST_DIR } from "./support/server";
 
 /** The production server's headers, and pages that run under their policy without a violation. */
 test("every response carries the security headers; pages a hash-only script policy", async ({ request }) => {
@@ -46,4 +51,124 @@ test("a repeat page load is answered from the page cache, with the same content 
   // Router requests and the API always reach Next.js.
   const router = await request.get("/laws/ohio", { headers: { rsc: "1" } });
   expect(router.headers()["x-page-cache"]).toBeUndefined();
+});
+
+// ---------------------------------------------------------------------------------------------
+// What the outside review found (issue 8) and the repeated Location (issue 13): raw HTTP, which
+// does not depend on the viewport, so checked once.
+
+
+const SECURITY_HEADER_NAMES = [
+  "strict-transport-security",
+  "x-content-type-options",
+  "x-frame-options",
+  "referrer-policy",
+  "permissions-policy",
+  "cross-origin-opener-policy",
+  "content-security-policy",
+];
+const expectSecurityHeaders = (answer: RawAnswer, what: string) => {
+  for (const name of SECURITY_HEADER_NAMES) expect(countHeader(answer, name), `${name} on ${what}`).toBe(1);
+};
+/** The same address in a case nobody asked for before, so the server meets it for the first time. */
+const neverSeenCase = (text: string) => [...text].map((char) => (Math.random() < 0.5 ? char.toUpperCase() : char.toLowerCase())).join("");
+
+test.describe("raw HTTP", () => {
+  test.skip(({ isMobile }) => isMobile, "Raw HTTP does not depend on the viewport: checked once.");
+
+  test("HEAD answers like GET, without a body, on pages, cached copies and 404s", async () => {
+    for (const path of ["/", "/laws/texas", "/laws/texas", "/agents/OH/columbus", "/agents/TX/no-such-city", "/no-such-page"]) {
+      const get = await rawRequest(path);
+      const head = await rawRequest(path, { method: "HEAD" });
+      expect(head.status, path).toBe(get.status);
+      expect([200, 404], path).toContain(head.status);
+      expect(head.body.length, path).toBe(0);
+      expect(head.headers["content-type"], path).toBe(get.headers["content-type"]);
+      expect(head.headers["content-length"], path).toBe(get.headers["content-length"]);
+      expectSecurityHeaders(head, `HEAD ${path}`);
+    }
+  });
+
+  test("malformed percent-encoding and control characters answer a 400 page, not a 500", async () => {
+    for (const path of ["/%", "/%ZZ", "/agents/TX/%ZZ", "/laws/%E0%A4%A", "/x%0a%5Bservice%5D%20forged", "/agent/TX/austin/1%00"]) {
+      const answer = await rawRequest(path);
+      expect(answer.status, path).toBe(400);
+      expect(answer.headers["content-type"], path).toContain("text/html");
+      expect(answer.body.toString(), path).toContain("not well formed");
+      expectSecurityHeaders(answer, path);
+    }
+  });
+
+  test("unknown states, cities, slugs and ids are 404s that write nothing to the page cache", async () => {
+    // Next.js keeps a rendered page (404s included) in files named after its address.
+    const junkFiles = () =>
+      fs
+        .readdirSync(path.join(E2E_DIST_DIR, "server"), { recursive: true })
+        .map(String)
+        .filter((file) => /junk-|atlantis-|no-post-|90000\d|austin-\d/.test(file));
+    for (let index = 0; index < 25; index++) {
+      for (const junk of [`/agents/TX/junk-${index}`, `/agents/ZZ/austin-${index}`, `/agent/TX/austin/${900_000 + index}`, `/agent/TX/austin/x${index}`, `/laws/atlantis-${index}`, `/blog/no-post-${index}`]) {
+        const answer = await rawRequest(junk);
+        expect(answer.status, junk).toBe(404);
+        expect(answer.body.toString(), junk).toContain("We could not find that page");
+      }
+    }
+    expect(junkFiles()).toEqual([]);
+  });
+
+  test("the page copy ignores query strings a page does not use", async () => {
+    await rawRequest("/faqs");
+    await rawRequest("/faqs");
+    for (let index = 0; index < 30; index++) {
+      const answer = await rawRequest(`/faqs?fill=${index}`);
+      expect(answer.status).toBe(200);
+      expect(answer.headers["x-page-cache"], `?fill=${index}`).toBe("HIT");
+    }
+  });
+
+  test("cached pages come precompressed in the encoding asked for, with Vary and an ETag per encoding", async () => {
+    await rawRequest("/laws/ohio");
+    await rawRequest("/laws/ohio");
+    await expect.poll(async () => (await rawRequest("/laws/ohio", { headers: { "accept-encoding": "gzip, br" } })).headers["content-encoding"]).toBe("br");
+    const plain = await rawRequest("/laws/ohio");
+    const gzip = await rawRequest("/laws/ohio", { headers: { "accept-encoding": "gzip" } });
+    const br = await rawRequest("/laws/ohio", { headers: { "accept-encoding": "gzip, deflate, br" } });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(zlib.gunzipSync(gzip.body).equals(plain.body)).toBe(true);
+    expect(zlib.brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    for (const answer of [gzip, br]) expect(answer.headers.vary).toContain("Accept-Encoding");
+    expect(new Set([plain.headers.etag, gzip.headers.etag, br.headers.etag]).size).toBe(3);
+  });
+
+  test("every response carries the full set of security headers: 304s, redirects, 404s, files and API answers", async () => {
+    await rawRequest("/about-us");
+    const page = await rawRequest("/about-us");
+    const notModified = await rawRequest("/about-us", { headers: { "if-none-match": String(page.headers.etag) } });
+    expect(notModified.status).toBe(304);
+    expectSecurityHeaders(notModified, "a 304 from the page copy");
+    // The 304 carries the very policy of the page the browser kept, so hydration keeps working.
+    expect(notModified.headers["content-security-policy"]).toBe(page.headers["content-security-policy"]);
+    for (const path of ["/law/texas", "/search-five", "/agents/tx/Austin", "/no-such-page", "/brand/logo.svg", "/sitemap.xml", "/robots.txt"]) {
+      expectSecurityHeaders(await rawRequest(path), path);
+    }
+  });
+
+  test("a first, uncached redirect of every kind carries one Location, and Node's fetch ends on the canonical page", async () => {
+    const redirects: [string, string][] = [
+      [`/agents/OH/${neverSeenCase("columbus")}`, "/agents/OH/columbus"],
+      [`/agents/${neverSeenCase("oh")}/Columbus`, "/agents/OH/columbus"],
+      [`/law/${neverSeenCase("texas")}`, "/laws/texas"],
+      [`/laws/${neverSeenCase("tx")}`, "/laws/texas"],
+      ["/search-five", "/preview"],
+      ["/agents/NY/New%20York", "/agents/NY/new-york"],
+    ];
+    for (const [from, to] of redirects) {
+      const answer = await rawRequest(from);
+      expect([301, 308], from).toContain(answer.status);
+      expect(countHeader(answer, "location"), from).toBe(1);
+      const followed = await fetch(`${E2E_BASE_URL}${from}`);
+      expect(followed.status, from).toBe(200);
+      expect(new URL(followed.url).pathname, from).toBe(to);
+    }
+  });
 });

@@ -1,5 +1,8 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { E2E_BASE_URL } from "./support/server";
+import { PAGE_KINDS, pathOf } from "./support/page-kinds";
+import { CONTENT_PAGE_PATHS, INDEXABLE_FIXED_PATHS, agentPath } from "../lib/routes";
+import { DIRECTORY_PAGE_SIZE } from "../lib/site";
 
 /**
  * What a crawler gets from a plain HTTP fetch, without running any JavaScript: metadata in
@@ -57,7 +60,39 @@ test("content pages carry their own record's SEO", async ({ request }) => {
     const head = await fetchHead(request, path);
     expect(head, path).toMatchObject({ title: record.seo_title, description: record.seo_description, keywords: record.seo_keywords, canonical: `${E2E_BASE_URL}${path}` });
   }
-  expect(types(await fetchHead(request, "/faqs"))).toEqual(["FAQPage"]);
+  expect(types(await fetchHead(request, "/faqs"))).toEqual(["FAQPage", "BreadcrumbList"]);
+});
+
+/** The schema.org type of each page with a fixed address (home has Organization and WebSite). */
+const PAGE_TYPES: Record<string, string> = {
+  ...Object.fromEntries(CONTENT_PAGE_PATHS.map((path) => [path, "WebPage"])),
+  "/about-us": "AboutPage",
+  "/our-mission": "AboutPage",
+  "/contact-us": "ContactPage",
+  "/resources": "CollectionPage",
+  "/blogs": "CollectionPage",
+  "/laws": "CollectionPage",
+  "/faqs": "FAQPage",
+  "/search": "WebPage",
+};
+
+test("every indexable page has JSON-LD of its kind and a BreadcrumbList ending at itself", async ({ request }) => {
+  for (const path of INDEXABLE_FIXED_PATHS.filter((fixed) => fixed !== "/")) {
+    const head = await fetchHead(request, path);
+    const page = head.jsonLd.find((item) => item["@type"] === PAGE_TYPES[path]);
+    expect(page, path).toMatchObject({ url: `${E2E_BASE_URL}${path}`, isPartOf: { "@type": "WebSite" } });
+    expect(typeof page?.name, path).toBe("string");
+    const crumbs = head.jsonLd.find((item) => item["@type"] === "BreadcrumbList") as { itemListElement: { item: string; position: number }[] } | undefined;
+    expect(crumbs, path).toBeDefined();
+    expect(crumbs!.itemListElement[0].item, path).toBe(`${E2E_BASE_URL}/`);
+    expect(crumbs!.itemListElement.at(-1)!.item, path).toBe(`${E2E_BASE_URL}${path}`);
+  }
+  // The collection pages list what they link to.
+  const blogs = (await fetchHead(request, "/blogs")).jsonLd.find((item) => item["@type"] === "CollectionPage") as { mainEntity: { numberOfItems: number } };
+  const { blogs: all } = await (await request.post("/api/blogs/list", { data: { type: "All" } })).json();
+  expect(blogs.mainEntity.numberOfItems).toBe(all.length);
+  const laws = (await fetchHead(request, "/laws")).jsonLd.find((item) => item["@type"] === "CollectionPage") as { mainEntity: { numberOfItems: number } };
+  expect(laws.mainEntity.numberOfItems).toBe(51);
 });
 
 test("a blog post uses its own SEO fields and BlogPosting", async ({ request }) => {
@@ -66,6 +101,55 @@ test("a blog post uses its own SEO fields and BlogPosting", async ({ request }) 
   const head = await fetchHead(request, `/blog/${blog.slug}`);
   expect(head).toMatchObject({ title: blog.seo_title, description: blog.seo_description, keywords: blog.seo_keywords, canonical: `${E2E_BASE_URL}/blog/${blog.slug}` });
   expect(head.jsonLd[0]).toMatchObject({ "@type": "BlogPosting", headline: blog.heading });
+  expect(types(head)).toEqual(["BlogPosting", "BreadcrumbList"]);
+});
+
+test("FAQ answers and meta descriptions read as text: no entities, no sentence run into the next", async ({ request }) => {
+  const faqPage = (await fetchHead(request, "/faqs")).jsonLd.find((item) => item["@type"] === "FAQPage") as { mainEntity: { acceptedAnswer: { text: string } }[] };
+  const answers = faqPage.mainEntity.map((entry) => entry.acceptedAnswer.text);
+  expect(answers.length).toBeGreaterThan(5);
+  expect(answers.join(" ")).toContain("Review & Submit");
+  for (const text of answers) {
+    expect(text).not.toMatch(/&(?:[a-z]+|#\d+);/i);
+    expect(text).not.toMatch(/[a-z0-9)][.!?:][A-Z]/);
+  }
+  for (const path of ["/", "/faqs", "/blogs", "/laws/texas"]) {
+    const { description } = await fetchHead(request, path);
+    expect(description, path).not.toMatch(/&(?:[a-z]+|#\d+);/i);
+  }
+});
+
+/** The share image of a page, from its raw HTML, and the image itself. */
+test("every page kind shares a PNG with alt text (Open Graph and X), and the image answers as a PNG", async ({ request }) => {
+  const checked = new Map<string, string>();
+  for (const kind of PAGE_KINDS.filter((pageKind) => (pageKind.status ?? 200) === 200)) {
+    const path = await pathOf(kind, request);
+    const html = await (await request.get(path)).text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    const meta = (attribute: string, name: string) =>
+      head.match(new RegExp(`<meta[^>]*${attribute}="${name}"[^>]*content="([^"]*)"`))?.[1] ?? head.match(new RegExp(`<meta[^>]*content="([^"]*)"[^>]*${attribute}="${name}"`))?.[1];
+    const image = meta("property", "og:image");
+    expect(image, `${kind.name}: og:image`).toBeTruthy();
+    expect(meta("property", "og:image:alt"), `${kind.name}: og:image:alt`).toBeTruthy();
+    expect(meta("name", "twitter:image"), `${kind.name}: twitter:image`).toBeTruthy();
+    expect(meta("name", "twitter:image:alt"), `${kind.name}: twitter:image:alt`).toBeTruthy();
+    expect(image, kind.name).not.toMatch(/\.svg(\?|$)/);
+    const url = image!.replace(/&amp;/g, "&");
+    if (!checked.has(url)) {
+      const response = await request.get(url);
+      expect(response.status(), `${kind.name}: ${url}`).toBe(200);
+      expect(response.headers()["content-type"], `${kind.name}: ${url}`).toBe("image/png");
+      const bytes = await response.body();
+      expect(bytes.subarray(1, 4).toString("latin1"), `${kind.name}: PNG signature`).toBe("PNG");
+      checked.set(url, kind.name);
+    }
+  }
+  // Blog posts and profiles have cards of their own, described by their own alt text.
+  const { blogs } = await (await request.post("/api/blogs/list", { data: { type: "All" } })).json();
+  const postHtml = await (await request.get(`/blog/${blogs[0].slug}`)).text();
+  const postAlt = postHtml.match(/<meta property="og:image:alt" content="([^"]*)"/)?.[1]?.replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+  expect(postAlt).toBe(`${blogs[0].heading}: an article on the Managely blog`);
+  expect(checked.size).toBeGreaterThanOrEqual(3);
 });
 
 test("a law page: laws title and state, BreadcrumbList", async ({ request }) => {
@@ -90,12 +174,22 @@ test("a city page: product name, state and city; BreadcrumbList and ItemList", a
 test("a profile: RealEstateAgent without email or phone", async ({ request }) => {
   const { agents } = await (await request.post("/api/agents/list", { data: { state: "TX", city: "austin" } })).json();
   const agent = agents.data[0];
-  const path = `/agent/TX/austin/${agent.agent_id}`;
+  const path = agentPath(agent);
   const head = await fetchHead(request, path);
   expect(head.canonical).toBe(`${E2E_BASE_URL}${path}`);
   expect(head.title).toContain(agent.company_name);
   const business = head.jsonLd.find((item) => item["@type"] === "RealEstateAgent")!;
-  expect(business).toMatchObject({ name: agent.company_name, address: { addressLocality: "Austin", addressRegion: "TX" } });
+  expect(business).toMatchObject({ name: agent.company_name, address: { addressLocality: agent.city, addressRegion: "TX" } });
+  // What an owner decides from, in the structured data too: the area served and the fees.
+  expect(business.areaServed).toEqual([
+    { "@type": "City", name: `${agent.city}, TX` },
+    {
+      "@type": "GeoCircle",
+      geoMidpoint: { "@type": "GeoCoordinates", latitude: agent.service_area.lat, longitude: agent.service_area.lng },
+      geoRadius: Math.round(agent.service_area.radius_miles * 1609.344),
+    },
+  ]);
+  expect(business.priceRange).toMatch(/^Management (\d+(\.\d+)?% of collected rent|\$\d+ a month) · leasing \d+% of one month's rent$/);
   expect(business).not.toHaveProperty("email");
   expect(business).not.toHaveProperty("telephone");
   expect(types(head)).toContain("BreadcrumbList");
@@ -111,9 +205,29 @@ test("metadata is in <head> for ordinary browsers and for bots alike", async ({ 
   }
 });
 
-test("a city without managers is No Record and noindex", async ({ request }) => {
-  const head = await fetchHead(request, "/agents/TX/mission");
-  expect(head.robots).toBe("noindex, follow");
+test("a city nobody serves is No Record and noindex; search results and compare are noindex", async ({ request }) => {
+  for (const path of ["/agents/ME/rockland", "/managers?zip=78701&category=1", "/managers", "/compare?ids=1,2"]) {
+    expect((await fetchHead(request, path)).robots, path).toBe("noindex, follow");
+  }
+});
+
+test("tabs, later pages and state hubs: canonical to themselves, ItemList of what they show", async ({ request }) => {
+  const tab = await fetchHead(request, "/agents/TX/austin/multi-family");
+  expect(tab.title).toBe("Multi Family Property Managers in Austin, TX | Managely");
+  expect(tab.canonical).toBe(`${E2E_BASE_URL}/agents/TX/austin/multi-family`);
+  expect(tab.robots).toBe("index, follow");
+  expect(types(tab)).toEqual(["BreadcrumbList", "ItemList"]);
+
+  const second = await fetchHead(request, "/agents/TX/austin/page/2");
+  expect(second.canonical).toBe(`${E2E_BASE_URL}/agents/TX/austin/page/2`);
+  expect(second.title).toBe("Property Managers in Austin, TX (page 2) | Managely");
+  const list = second.jsonLd.find((item) => item["@type"] === "ItemList") as { itemListElement: { position: number }[] };
+  expect(list.itemListElement[0].position).toBe(DIRECTORY_PAGE_SIZE + 1);
+
+  const hub = await fetchHead(request, "/agents/TX");
+  expect(hub.title).toBe("Property Managers in Texas by City | Managely");
+  expect(hub.canonical).toBe(`${E2E_BASE_URL}/agents/TX`);
+  expect(types(hub)).toEqual(["BreadcrumbList", "ItemList"]);
 });
 
 test("other spellings redirect permanently to the canonical URL", async ({ request }) => {
@@ -122,6 +236,10 @@ test("other spellings redirect permanently to the canonical URL", async ({ reque
     ["/laws/TX", "/laws/texas"],
     ["/agents/tx/Austin", "/agents/TX/austin"],
     ["/agents/NY/New%20York", "/agents/NY/new-york"],
+    ["/agents/tx", "/agents/TX"],
+    ["/agents/texas", "/agents/TX"],
+    ["/agents/TX/austin/page/1", "/agents/TX/austin"],
+    ["/agents/tx/Austin/multi-family/page/1", "/agents/TX/austin/multi-family"],
     ["/search-five", "/preview"],
   ]) {
     const response = await request.get(from, { maxRedirects: 0 });
@@ -133,7 +251,10 @@ test("other spellings redirect permanently to the canonical URL", async ({ reque
 });
 
 test("unknown blogs, laws, managers, cities and states are real 404s", async ({ request }) => {
-  for (const path of ["/blog/no-such-post", "/laws/atlantis", "/agent/TX/austin/999999", "/agent/TX/austin/abc", "/agents/ZZ/austin", "/agents/TX/gotham", "/no-such-page"]) {
+  for (const path of [
+    "/blog/no-such-post", "/laws/atlantis", "/agent/TX/austin/999999", "/agent/TX/austin/abc", "/agents/ZZ/austin", "/agents/TX/gotham", "/no-such-page",
+    "/agents/ZZ", "/agents/TX/austin/condos", "/agents/TX/austin/page/99", "/agents/TX/austin/page/0", "/agents/ME/rockland/page/2",
+  ]) {
     const response = await request.get(path);
     expect(response.status(), path).toBe(404);
     expect(await response.text(), path).toContain("We could not find that page");
@@ -143,16 +264,31 @@ test("unknown blogs, laws, managers, cities and states are real 404s", async ({ 
 test("sitemap.xml lists every indexable page and nothing else; robots.txt points to it", async ({ request }) => {
   const xml = await (await request.get("/sitemap.xml")).text();
   const urls = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1].replace(E2E_BASE_URL, ""));
-  for (const path of ["/", "/about-us", "/privacy-policy", "/acceptable-use-policy", "/faqs", "/blogs", "/laws", "/laws/texas", "/laws/district-of-columbia", "/agents/TX/austin", "/resources", "/contact-us"]) {
+  for (const path of [
+    "/", "/about-us", "/privacy-policy", "/acceptable-use-policy", "/faqs", "/blogs", "/laws", "/laws/texas", "/laws/district-of-columbia",
+    "/agents/TX/austin", "/resources", "/contact-us", "/agents/TX", "/agents/ME", "/agents/TX/austin/single-family", "/agents/TX/austin/multi-family",
+  ]) {
     expect(urls, path).toContain(path);
   }
-  expect(urls.filter((url) => url.startsWith("/laws/"))).toHaveLength(51);
+  expect(urls.filter((url) => url.startsWith("/laws/") && !url.startsWith("/laws/compare/"))).toHaveLength(51);
   expect(urls.filter((url) => url.startsWith("/blog/")).length).toBeGreaterThanOrEqual(8);
   expect(urls.filter((url) => url.startsWith("/agent/")).length).toBeGreaterThanOrEqual(51 * 3);
-  expect(urls).not.toContain("/agents/TX/mission");
+  expect(urls).not.toContain("/agents/ME/rockland");
+  expect(urls.filter((url) => /^\/agents\/[A-Z]{2}$/.test(url))).toHaveLength(51);
+  expect(urls.filter((url) => url.startsWith("/managers") || url.startsWith("/compare"))).toEqual([]);
   expect(urls).not.toContain("/thank-you");
   expect(new Set(urls).size).toBe(urls.length);
 
   const robots = await (await request.get("/robots.txt")).text();
   expect(robots).toContain(`Sitemap: ${E2E_BASE_URL}/sitemap.xml`);
+  expect(robots).not.toMatch(/^Host:/im);
+});
+
+test("a 404 says noindex exactly once", async ({ request }) => {
+  for (const path of ["/no-such-page", "/blog/no-such-post", "/laws/atlantis", "/agent/TX/austin/999999", "/agents/TX/gotham"]) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(404);
+    const robots = [...(await response.text()).matchAll(/<meta name="robots" content="([^"]*)"/g)].map((match) => match[1]);
+    expect(robots, path).toEqual(["noindex"]);
+  }
 });

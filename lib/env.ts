@@ -15,18 +15,56 @@ const envSchema = z.object({
   AGENT_PANEL_URL: z.preprocess(emptyAsUndefined, z.url().default("https://agents.managely.com")),
   SEED_DEMO: z.preprocess(emptyAsUndefined, z.enum(["0", "1"]).default("1")),
   RATE_LIMIT_PER_MINUTE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(10)),
-  /** Other instances of the site (comma-separated base URLs) that revalidation is passed on to. */
-  PEER_URLS: z.preprocess(
+  /** Browser origins accepted besides SITE_URL's (comma-separated), e.g. the www. and bare domains. */
+  ALLOWED_ORIGINS: z.preprocess(
     emptyAsUndefined,
     z
       .string()
       .optional()
-      .transform((value) => (value ? value.split(",").map((url) => url.trim().replace(/\/+$/, "")).filter(Boolean) : [])),
+      .transform((value) => (value ? value.split(",").map((origin) => origin.trim().replace(/\/+$/, "")).filter(Boolean) : [])),
   ),
   /** "1" behind a reverse proxy: the client address is the last x-forwarded-for entry. */
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.enum(["0", "1"]).default("0")),
   PAGE_CACHE_TTL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(10_000)),
+  /** The most the production server's page copies may hold, all encodings counted. */
+  PAGE_CACHE_MAX_BYTES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(64 * 1024 * 1024)),
+  /** A Redis server (redis://host:6379) shared by every instance: Next.js's page cache and page-copy invalidation. */
+  REDIS_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  /** Namespace of this site's keys and channels on that Redis (several sites may share one). */
+  REDIS_PREFIX: z.preprocess(emptyAsUndefined, z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/).default("managely")),
+  /**
+   * Set by the production server for the Next.js it runs, not by hand: the secret with which it
+   * asks its own /api/revalidate to refresh pages after a content change.
+   */
+  INTERNAL_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32).optional()),
+  /** Where `next build` writes and the server reads the build (tests and benchmarks use their own). */
+  NEXT_DIST_DIR: z.preprocess(emptyAsUndefined, z.string().default(".next")),
   STATE_LIST_HALF: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(51).default(10)),
+  // Delivery (issue 11; README "Delivery"). Neither SMTP_URL nor LEAD_WEBHOOK_URL: every message
+  // is written as a file under OUTBOX_DIR.
+  /** smtp://user:pass@host:587 or smtps://…: email through nodemailer. */
+  SMTP_URL: z.preprocess(emptyAsUndefined, z.string().regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://").optional()),
+  MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().default("Managely <no-reply@managely.com>")),
+  /** The agent panel's endpoint for leads, signed with LEAD_WEBHOOK_SECRET (HMAC-SHA256). */
+  LEAD_WEBHOOK_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  LEAD_WEBHOOK_SECRET: z.preprocess(emptyAsUndefined, z.string().min(16, "LEAD_WEBHOOK_SECRET must be at least 16 characters").optional()),
+  OUTBOX_DIR: z.preprocess(emptyAsUndefined, z.string().default(".data/outbox")),
+  /** "0": the production server runs no outbox worker (a dedicated `npm run worker` does). */
+  OUTBOX_WORKER: z.preprocess(emptyAsUndefined, z.enum(["0", "1"]).default("1")),
+  /** The first retry's delay; each next one doubles, up to OUTBOX_RETRY_MAX_MS. */
+  OUTBOX_RETRY_BASE_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(10).default(30_000)),
+  OUTBOX_RETRY_MAX_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(10).default(3_600_000)),
+  /** After this long without success a message is marked failed (72 hours). */
+  OUTBOX_GIVE_UP_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1_000).default(72 * 3_600_000)),
+  /** How long a worker holds a message it claimed before another may take it (a crashed worker's). */
+  OUTBOX_LEASE_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1_000).default(120_000)),
+  /** How often an idle worker looks for due messages. */
+  OUTBOX_POLL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(50).default(1_000)),
+  /** How often it looks for waiting leads whose ZIP a manager now serves. */
+  OUTBOX_MATCH_CHECK_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1_000).default(600_000)),
+}).refine((config) => !config.LEAD_WEBHOOK_URL || config.LEAD_WEBHOOK_SECRET, {
+  message: "LEAD_WEBHOOK_SECRET is required with LEAD_WEBHOOK_URL (the webhook is signed)",
+  path: ["LEAD_WEBHOOK_SECRET"],
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -43,6 +81,15 @@ export function env(): Env {
     cached = parsed.data;
   }
   return cached;
+}
+
+/** The header in which the production server sends INTERNAL_SECRET to its own Next.js. */
+export const INTERNAL_SECRET_HEADER = "x-managely-internal";
+
+/** The browser origins the service accepts: SITE_URL's and ALLOWED_ORIGINS, nothing else. */
+export function allowedOrigins(): string[] {
+  const { SITE_URL, ALLOWED_ORIGINS } = env();
+  return [...new Set([new URL(SITE_URL).origin, ...ALLOWED_ORIGINS.map((origin) => new URL(origin).origin)])];
 }
 
 /** The site's absolute origin without a trailing slash. */

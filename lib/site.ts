@@ -14,10 +14,10 @@ export const SOCIAL_LINKS = [
 
 /** Property category codes of the quote flow and the directory (spec section 3). */
 export const PROPERTY_CATEGORIES = [
-  { id: 1, label: "Single Family" },
-  { id: 2, label: "Multi Family" },
-  { id: 3, label: "Association" },
-  { id: 8, label: "Commercial" },
+  { id: 1, label: "Single Family", slug: "single-family" },
+  { id: 2, label: "Multi Family", slug: "multi-family" },
+  { id: 3, label: "Association", slug: "association" },
+  { id: 8, label: "Commercial", slug: "commercial" },
 ] as const;
 
 export type PropertyCategoryId = (typeof PROPERTY_CATEGORIES)[number]["id"];
@@ -27,6 +27,68 @@ export const DEFAULT_CATEGORY_ID: PropertyCategoryId = 1;
 export function categoryLabel(id: number): string | undefined {
   return PROPERTY_CATEGORIES.find((category) => category.id === id)?.label;
 }
+
+export type PropertyCategorySlug = (typeof PROPERTY_CATEGORIES)[number]["slug"];
+
+/** The category of a city tab's path segment ("multi-family"), if it is one. */
+export function categoryBySlug(slug: string) {
+  return PROPERTY_CATEGORIES.find((category) => category.slug === slug);
+}
+
+/** The "All Property Managers" tab (DESIGN.md 8: `cate_id` 0 lists every category). */
+export const ALL_CATEGORIES_ID = 0;
+
+// ---------------------------------------------------------------------------------------------
+// The directory's decision data (issue 10)
+
+/**
+ * The one vocabulary of services a manager can offer. Keys are stored and sent; labels are shown.
+ * A key the site does not know is dropped when a row is read.
+ */
+export const MANAGER_SERVICES = [
+  { key: "tenant_screening", label: "Tenant screening" },
+  { key: "rent_collection", label: "Rent collection" },
+  { key: "maintenance_coordination", label: "Maintenance coordination" },
+  { key: "emergency_line", label: "24/7 emergency line" },
+  { key: "leasing_marketing", label: "Leasing and marketing" },
+  { key: "inspections", label: "Property inspections" },
+  { key: "owner_statements", label: "Monthly owner statements" },
+  { key: "evictions", label: "Eviction handling" },
+  { key: "association_management", label: "HOA and association management" },
+  { key: "commercial_leasing", label: "Commercial lease administration" },
+  { key: "accounting", label: "Accounting and year-end tax forms" },
+] as const;
+
+export type ServiceKey = (typeof MANAGER_SERVICES)[number]["key"];
+export const SERVICE_KEYS = MANAGER_SERVICES.map((service) => service.key) as [ServiceKey, ...ServiceKey[]];
+
+export function serviceLabel(key: string): string | undefined {
+  return MANAGER_SERVICES.find((service) => service.key === key)?.label;
+}
+
+/**
+ * Where a manager's license data comes from. `sample`: the fictional data of a sample listing;
+ * `self-reported`: what the manager told us, not checked; `registry`: checked in the state's
+ * license registry on the date stored with it. Nothing else may claim a check.
+ */
+export const LICENSE_SOURCES = ["self-reported", "sample", "registry"] as const;
+export type LicenseSource = (typeof LICENSE_SOURCES)[number];
+
+/** Managers per page of a city list, a category tab and the ZIP results. */
+export const DIRECTORY_PAGE_SIZE = 20;
+/** A city nobody serves shows the managers whose office is this close, nearest first. */
+export const NEARBY_RADIUS_MILES = 60;
+export const NEARBY_LIMIT = 6;
+/** The widest service radius a manager may declare (keeps the spatial lookups bounded). */
+export const MAX_SERVICE_RADIUS_MILES = 100;
+/** Managers side by side on /compare. */
+export const COMPARE_MAX = 3;
+/** The monthly rent /compare starts from when the owner has not typed one. */
+export const DEFAULT_MONTHLY_RENT = 2000;
+export const MONTHLY_RENT_MAX = 100_000;
+
+/** The sitemap protocol's limit per file; past it /sitemap.xml becomes an index of parts. */
+export const SITEMAP_MAX_URLS = 50_000;
 
 /** Page record ids (spec section 7; 19 is our own record for My Client Center). */
 export const PAGE_IDS = {

@@ -5,6 +5,7 @@ import { TopBar } from "@/components/layout/TopBar";
 import { SiteFooter } from "@/components/layout/SiteFooter";
 import { JoinNetworkProvider } from "@/components/forms/JoinNetwork";
 import "@/styles/site.css";
+import "@/styles/directory.css";
 
 /** Every public page outside the quote flow: announcement bar, page (with its header), footer. */
 export default async function SiteLayout({ children }: { children: React.ReactNode }) {

@@ -11,8 +11,8 @@ import { StateCityPicker } from "@/components/directory/StateCityPicker";
 import { BlogCard } from "@/components/content/BlogCard";
 import { JsonLd } from "@/components/seo/JsonLd";
 import { RichText } from "@/components/ui/RichText";
-import { PageEntry } from "@/components/ui/PageEntry";
 import { NewsletterBox } from "@/components/forms/NewsletterBox";
+import { ZipSearchForm } from "@/components/directory/ZipSearchForm";
 
 export const revalidate = 3600;
 
@@ -33,9 +33,12 @@ export default async function HomePage() {
 
   return (
     <>
-      <PageEntry clear="all" />
       <JsonLd data={[organizationLd(siteUrl()), websiteLd(siteUrl())]} />
-      <SiteHeader variant="full" banner={{ heading: page.heading, description: page.description }} />
+      <SiteHeader
+        variant="full"
+        banner={{ heading: page.heading, description: page.description }}
+        search={<ZipSearchForm idPrefix="home-zip" variant="dark" label="Find property managers by ZIP code" />}
+      />
       <main id="main">
         <HowItWorks />
 

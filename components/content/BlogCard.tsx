@@ -1,7 +1,8 @@
 import Image from "next/image";
 import Link from "next/link";
-import type { Blog } from "@/lib/api/contract";
-import { htmlToText } from "@/lib/sanitize";
+import type { Blog } from "@/lib/contract";
+import { excerpt, htmlToText } from "@/lib/sanitize";
+import { blogPath } from "@/lib/routes";
 
 export function formatPostDate(date: string): string {
   const parsed = new Date(`${date}T12:00:00Z`);
@@ -10,10 +11,13 @@ export function formatPostDate(date: string): string {
     : parsed.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 }
 
+/** The card's excerpt: the post's text, cut at a word boundary. */
+export const BLOG_EXCERPT_LENGTH = 180;
+
 /** A blog card (spec 2.3, 2.6): banner when read_more is set, date, heading, excerpt, Read more. */
 export function BlogCard({ blog, headingLevel: Heading = "h3" }: { blog: Blog; headingLevel?: "h2" | "h3" }) {
-  const href = `/blog/${blog.slug}`;
-  const excerpt = htmlToText(blog.description);
+  const href = blogPath(blog.slug);
+  const summary = excerpt(htmlToText(blog.description), BLOG_EXCERPT_LENGTH);
   return (
     <article className="blog-card">
       {blog.read_more === 1 && (
@@ -28,7 +32,7 @@ export function BlogCard({ blog, headingLevel: Heading = "h3" }: { blog: Blog; h
         <Heading className="blog-card__title">
           <Link href={href}>{blog.heading}</Link>
         </Heading>
-        <p className="blog-card__excerpt">{excerpt.length > 180 ? `${excerpt.slice(0, 177).trimEnd()}…` : excerpt}</p>
+        <p className="blog-card__excerpt">{summary}</p>
         <Link href={href} className="blog-card__more">
           Read more<span className="visually-hidden"> about {blog.heading}</span>
         </Link>

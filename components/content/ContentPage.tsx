@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
 import { getPageRecord } from "@/lib/api/pages";
+import { siteUrl } from "@/lib/env";
+import { breadcrumbLd, crumbsFromHome, webPageLd, type PageType } from "@/lib/seo/json-ld";
 import { pageMetadata } from "@/lib/seo/metadata";
-import type { ClearingRule } from "@/lib/lead-form/storage";
+import { JsonLd } from "@/components/seo/JsonLd";
 import type { HeaderVariant } from "@/components/layout/NavMenu";
 import { RichText } from "@/components/ui/RichText";
 import { PageShell } from "@/components/layout/PageShell";
@@ -10,10 +12,11 @@ import { PageShell } from "@/components/layout/PageShell";
 export type ContentPageConfig = {
   pageId: number;
   path: string;
-  clear?: ClearingRule;
   header?: HeaderVariant;
   /** The heading the spec fixes for this page, when it fixes one. */
   title?: string;
+  /** What schema.org calls this kind of page (JSON-LD): WebPage unless a subtype fits. */
+  schemaType?: PageType;
 };
 
 export async function contentPageMetadata({ pageId, path }: ContentPageConfig): Promise<Metadata> {
@@ -21,10 +24,13 @@ export async function contentPageMetadata({ pageId, path }: ContentPageConfig): 
   return pageMetadata({ title: page.seo_title, description: page.seo_description, keywords: page.seo_keywords, path });
 }
 
-export async function ContentPage({ pageId, clear, header = "details", title, children }: ContentPageConfig & { children?: React.ReactNode }) {
+export async function ContentPage({ pageId, path, header = "details", title, schemaType, children }: ContentPageConfig & { children?: React.ReactNode }) {
   const page = await getPageRecord(pageId);
+  const heading = title ?? page.heading;
+  const crumbs = crumbsFromHome({ name: heading, path });
   return (
-    <PageShell title={title ?? page.heading} clear={clear} header={header}>
+    <PageShell title={heading} header={header} crumbs={crumbs}>
+      <JsonLd data={[webPageLd(siteUrl(), { type: schemaType, path, name: heading, description: page.seo_description }), breadcrumbLd(siteUrl(), crumbs)]} />
       <div className="container content-page__body">
         <RichText html={page.description} className="content-page__text" />
         {children}

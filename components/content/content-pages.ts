@@ -1,18 +1,26 @@
 import { PAGE_IDS } from "@/lib/site";
+import type { ContentPagePath } from "@/lib/routes";
 import type { ContentPageConfig } from "./ContentPage";
 
 /**
- * The content pages of spec 2.6 by path, with their page record, their rule for the saved
- * quote-form values (spec section 3) and the heading the spec fixes where it fixes one.
+ * The content pages of spec 2.6, one for each path of lib/routes.ts's CONTENT_PAGE_PATHS (the type
+ * makes a missing or extra page a compile error), with their page record and the heading the spec
+ * fixes where it fixes one. What they clear on entry is in lib/lead-form/entry-rules.ts.
  */
-export const CONTENT_PAGES: Record<string, ContentPageConfig> = {
-  "about-us": { pageId: PAGE_IDS.about, path: "/about-us", clear: "keepPhone" },
-  "our-mission": { pageId: PAGE_IDS.mission, path: "/our-mission", clear: "keepPhone" },
-  career: { pageId: PAGE_IDS.careers, path: "/career", clear: "keepPhone", title: "Career" },
-  "resource-center": { pageId: PAGE_IDS.resourceCenter, path: "/resource-center", clear: "keepPhone" },
-  "my-client-center": { pageId: PAGE_IDS.myClientCenter, path: "/my-client-center", clear: "all" },
-  "property-management": { pageId: PAGE_IDS.propertyManagement, path: "/property-management", clear: "all", title: "Property Management" },
-  "limited-use-disclosure": { pageId: PAGE_IDS.limitedUse, path: "/limited-use-disclosure", clear: "all" },
-  "privacy-policy": { pageId: PAGE_IDS.privacy, path: "/privacy-policy", clear: "all", title: "Privacy Policy" },
-  "acceptable-use-policy": { pageId: PAGE_IDS.acceptableUse, path: "/acceptable-use-policy", header: "small" },
+export const CONTENT_PAGES: Record<ContentPagePath, Omit<ContentPageConfig, "path">> = {
+  "/about-us": { pageId: PAGE_IDS.about, schemaType: "AboutPage" },
+  "/our-mission": { pageId: PAGE_IDS.mission, schemaType: "AboutPage" },
+  "/career": { pageId: PAGE_IDS.careers, title: "Career" },
+  "/resource-center": { pageId: PAGE_IDS.resourceCenter },
+  "/my-client-center": { pageId: PAGE_IDS.myClientCenter },
+  "/property-management": { pageId: PAGE_IDS.propertyManagement, title: "Property Management" },
+  "/limited-use-disclosure": { pageId: PAGE_IDS.limitedUse },
+  "/privacy-policy": { pageId: PAGE_IDS.privacy, title: "Privacy Policy" },
+  "/acceptable-use-policy": { pageId: PAGE_IDS.acceptableUse, header: "small" },
 };
+
+/** The page of `/{segment}`, when it is a content page. */
+export function contentPageFor(segment: string): ContentPageConfig | undefined {
+  const path = `/${segment}` as ContentPagePath;
+  return Object.hasOwn(CONTENT_PAGES, path) ? { ...CONTENT_PAGES[path], path } : undefined;
+}

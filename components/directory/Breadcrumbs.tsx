@@ -1,6 +1,7 @@
 import Link from "next/link";
+import type { Crumb } from "@/lib/seo/json-ld";
 
-export type Crumb = { name: string; path: string };
+export type { Crumb };
 
 /** Home > … > current page; the last crumb is the page itself and is not a link. */
 export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {

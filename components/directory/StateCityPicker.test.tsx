@@ -7,7 +7,7 @@ const call = jest.fn();
 jest.mock("@/lib/api/browser", () => ({ browserApi: { call: (...args: unknown[]) => call(...args) } }));
 
 const state = (id: number, abbreviation: string, name: string) => ({ id, abbreviation, state: name, slug: name.toLowerCase() });
-const city = (id: number, name: string, stateId: number) => ({ id, city: name, slug: name.toLowerCase().replace(/ /g, "-"), state_id: stateId });
+const city = (id: number, name: string, stateId: number, managers = 5) => ({ id, city: name, slug: name.toLowerCase().replace(/ /g, "-"), state_id: stateId, managers });
 
 const CA = state(5, "CA", "California");
 const TX = state(44, "TX", "Texas");
@@ -66,6 +66,16 @@ describe("StateCityPicker", () => {
     expect(call).toHaveBeenCalledWith("city/list", { state_id: 5, length: "Full" });
   });
 
+  it("names a city nobody serves without linking its noindex page, and links the state hub", async () => {
+    call.mockResolvedValue({ success: true, cities: [city(9, "Houston", 44), city(10, "Mission", 44, 0)], length: "Half", count: 2 });
+    renderPicker();
+    await userEvent.click(screen.getByRole("button", { name: "TX" }));
+    expect(await screen.findByRole("link", { name: "Houston" })).toHaveAttribute("href", "/agents/TX/houston");
+    expect(screen.getByText("Mission")).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: /Mission/ })).toBeNull();
+    expect(screen.getByRole("link", { name: "Every Texas city with property managers" })).toHaveAttribute("href", "/agents/TX");
+  });
+
   it("says when a state has no cities, with the onboarding notice", async () => {
     call.mockResolvedValue({ success: true, cities: [], length: "Half", count: 0 });
     renderPicker();
@@ -82,10 +92,10 @@ describe("StateCityPicker", () => {
     expect(screen.queryByRole("alertdialog")).toBeNull();
   });
 
-  it("resources: full lists with the spec's headings and no See All", () => {
+  it("resources: full lists with the spec's headings (h2, right under the page's h1) and no See All", () => {
     renderPicker("resources");
-    expect(screen.getByRole("heading", { name: "Find Property Managers by State" })).toBeInTheDocument();
-    const cities = screen.getByRole("heading", { name: "Find Property Managers by City" });
+    expect(screen.getByRole("heading", { level: 2, name: "Find Property Managers by State" })).toBeInTheDocument();
+    const cities = screen.getByRole("heading", { level: 2, name: "Find Property Managers by City" });
     expect(cities).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "See All" })).toBeNull();
     expect(within(screen.getByRole("list", { name: "Find Property Managers by City" })).getAllByRole("link")).toHaveLength(2);

@@ -3,11 +3,13 @@
 import Link from "next/link";
 import { useId, useRef, useState } from "react";
 import { browserApi } from "@/lib/api/browser";
-import type { City, State } from "@/lib/api/contract";
+import type { CityListItem, State } from "@/lib/contract";
+import { cityPath, statePath } from "@/lib/routes";
+import { EMPTY } from "@/lib/contract/messages";
 
 type ListLength = "Half" | "Full";
 type StateList = { states: State[]; length: ListLength };
-type CityList = { stateId: number; cities: City[]; length: ListLength; count: number };
+type CityList = { stateId: number; cities: CityListItem[]; length: ListLength; count: number };
 
 export type StateCityPickerProps = {
   /** "home": short lists with "See All" chips; "resources": full lists, the headings of /resources. */
@@ -16,7 +18,7 @@ export type StateCityPickerProps = {
   initialCities: CityList | null;
 };
 
-export const ONBOARDING_NOTICE = "We are working hard to onboard property managers for this region. Please check back soon.";
+export const ONBOARDING_NOTICE = EMPTY.onboarding;
 
 /**
  * Find managers by state and city (spec 2.3, 2.5, section 4). The server renders the first
@@ -33,6 +35,8 @@ export function StateCityPicker({ mode, initialStates, initialCities }: StateCit
   const latestCityRequest = useRef(0);
   const headingIds = { states: useId(), cities: useId() };
   const selected = stateList.states.find((state) => state.id === selectedId) ?? stateList.states[0];
+  // On home the picker sits under a section's h2; on /resources its headings follow the page's h1.
+  const Heading = short ? "h3" : "h2";
 
   function loadCities(stateId: number, length: ListLength | undefined) {
     const request = ++latestCityRequest.current;
@@ -57,9 +61,9 @@ export function StateCityPicker({ mode, initialStates, initialCities }: StateCit
   return (
     <div className="picker">
       <div className="picker__states">
-        <h3 id={headingIds.states} className="picker__heading">
+        <Heading id={headingIds.states} className="picker__heading">
           {short ? "Select a state" : "Find Property Managers by State"}
-        </h3>
+        </Heading>
         {stateList.states.length === 0 ? (
           <p role="status">Loading...</p>
         ) : (
@@ -91,9 +95,9 @@ export function StateCityPicker({ mode, initialStates, initialCities }: StateCit
         )}
       </div>
       <div className="picker__cities" aria-live="polite">
-        <h3 id={headingIds.cities} className="picker__heading">
+        <Heading id={headingIds.cities} className="picker__heading">
           {short ? `Cities in ${selected?.state ?? "your state"}` : "Find Property Managers by City"}
-        </h3>
+        </Heading>
         {!cityList || cityList.stateId !== selected?.id ? (
           <p role="status">Loading...</p>
         ) : cityList.cities.length === 0 ? (
@@ -107,7 +111,15 @@ export function StateCityPicker({ mode, initialStates, initialCities }: StateCit
           <ul className="city-links" aria-labelledby={headingIds.cities}>
             {cityList.cities.map((city) => (
               <li key={city.id}>
-                <Link href={`/agents/${selected!.abbreviation}/${city.slug}`}>{city.city}</Link>
+                {/* A city nobody serves is a noindex "No Record" page: named, not linked. */}
+                {city.managers > 0 ? (
+                  <Link href={cityPath(selected!.abbreviation, city.slug)}>{city.city}</Link>
+                ) : (
+                  <span className="city-links__none">
+                    {city.city}
+                    <span className="visually-hidden">: no managers yet</span>
+                  </span>
+                )}
               </li>
             ))}
             {short && cityList.length === "Half" && cityList.count > cityList.cities.length && (
@@ -118,6 +130,11 @@ export function StateCityPicker({ mode, initialStates, initialCities }: StateCit
               </li>
             )}
           </ul>
+        )}
+        {selected && cityList?.stateId === selected.id && cityList.cities.some((city) => city.managers > 0) && (
+          <p className="picker__hub">
+            <Link href={statePath(selected.abbreviation)}>Every {selected.state} city with property managers</Link>
+          </p>
         )}
       </div>
     </div>

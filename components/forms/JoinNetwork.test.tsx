@@ -2,7 +2,7 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MessageDialogProvider } from "@/components/ui/MessageDialog";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/contract/errors";
 import { JoinNetworkButton, JoinNetworkProvider } from "./JoinNetwork";
 
 const call = jest.fn();
@@ -71,5 +71,46 @@ describe("Join our Network popup", () => {
     expect(await screen.findByRole("alertdialog")).toHaveTextContent("Please enter a valid email address.");
     expect(popup).toHaveAttribute("open");
     expect(within(popup).getByLabelText("Company Name")).toHaveValue("Lone Star Rentals");
+  });
+
+  it("keeps the digits of a formatted or pasted number: a text field with the phone keypad and national-number autofill", async () => {
+    renderPopup();
+    await userEvent.click(screen.getByRole("button", { name: "Join Our Network" }));
+    const mobile = within(screen.getByRole("dialog", { name: "Join our Network" })).getByLabelText("Mobile Number");
+    expect(mobile).toHaveAttribute("type", "text");
+    expect(mobile).toHaveAttribute("inputmode", "tel");
+    expect(mobile).toHaveAttribute("autocomplete", "tel-national");
+    expect(mobile).not.toHaveAttribute("maxlength");
+
+    await userEvent.click(mobile);
+    await userEvent.paste("(512) 555-0142");
+    expect(mobile).toHaveValue("5125550142");
+    await userEvent.clear(mobile);
+    await userEvent.paste("+1 512 555 0142");
+    expect(mobile).toHaveValue("5125550142");
+    await userEvent.clear(mobile);
+    await userEvent.type(mobile, "+1 512 555 0142");
+    expect(mobile).toHaveValue("5125550142");
+  });
+
+  it("after the Error! dialog closes, focus goes to the field the service named", async () => {
+    call.mockRejectedValue(new ApiError(400, "Please enter a valid email address.", "email"));
+    renderPopup();
+    const popup = await openAndFill();
+    await userEvent.click(within(popup).getByRole("button", { name: "Submit" }));
+    const error = await screen.findByRole("alertdialog");
+    await userEvent.click(within(error).getByRole("button", { name: "OK" }));
+    expect(within(popup).getByLabelText("Email Address")).toHaveFocus();
+  });
+
+  it("without a field named, focus goes back to where it was", async () => {
+    call.mockRejectedValue(new ApiError(429, "You have sent too many requests. Please wait a minute and try again."));
+    renderPopup();
+    const popup = await openAndFill();
+    const submit = within(popup).getByRole("button", { name: "Submit" });
+    await userEvent.click(submit);
+    const error = await screen.findByRole("alertdialog");
+    await userEvent.click(within(error).getByRole("button", { name: "OK" }));
+    expect(submit).toHaveFocus();
   });
 });

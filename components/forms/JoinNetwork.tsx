@@ -3,7 +3,7 @@
 import { createContext, useCallback, useContext, useId, useRef, useState } from "react";
 import { COUNTRY_CODES } from "@/lib/site";
 import { useMessages } from "@/components/ui/MessageDialog";
-import { useSave } from "./useSave";
+import { formControl, useSave } from "./useSave";
 import { SubmitButton } from "./SubmitButton";
 import { HoneypotField } from "./HoneypotField";
 import { Field } from "./Field";
@@ -18,6 +18,7 @@ const EMPTY = { company_name: "", email: "", country_code: "1", mobile: "", webs
 
 export function JoinNetworkProvider({ children }: { children: React.ReactNode }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState(EMPTY);
   const { pending, save } = useSave("agent/save");
   const { showSuccess } = useMessages();
@@ -27,8 +28,7 @@ export function JoinNetworkProvider({ children }: { children: React.ReactNode })
   const open = useCallback(() => dialogRef.current?.showModal(), []);
   const close = useCallback(() => dialogRef.current?.close(), []);
 
-  const update = (field: keyof typeof EMPTY) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
-    setValues((current) => ({ ...current, [field]: event.target.value }));
+  const update = (field: keyof typeof EMPTY) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -40,7 +40,7 @@ export function JoinNetworkProvider({ children }: { children: React.ReactNode })
         mobile: values.mobile,
         website: values.website,
       },
-      { successPopup: false },
+      { successPopup: false, fieldElement: (field) => formControl(formRef.current, field) },
     );
     if (result) {
       setValues(EMPTY);
@@ -61,14 +61,14 @@ export function JoinNetworkProvider({ children }: { children: React.ReactNode })
             ×
           </button>
         </div>
-        <form className="modal__body" onSubmit={submit} noValidate>
+        <form ref={formRef} className="modal__body" onSubmit={submit} noValidate>
           <p>Tell us about your company and our partner team will be in touch.</p>
           <Field kind="text" label="Company Name" name="company_name" autoComplete="organization" value={values.company_name} onChange={update("company_name")} />
           <Field kind="email" label="Email Address" name="email" value={values.email} onChange={update("email")} />
           <div className="field-row">
             <div className="field field--code">
               <label htmlFor={codeId}>Country Code</label>
-              <select id={codeId} name="country_code" value={values.country_code} onChange={update("country_code")}>
+              <select id={codeId} name="country_code" value={values.country_code} onChange={(event) => update("country_code")(event.target.value)}>
                 {COUNTRY_CODES.map((code) => (
                   <option key={code.value} value={code.value}>
                     {code.label}
@@ -78,7 +78,7 @@ export function JoinNetworkProvider({ children }: { children: React.ReactNode })
             </div>
             <Field kind="phone" label="Mobile Number" name="mobile" value={values.mobile} onChange={update("mobile")} />
           </div>
-          <HoneypotField value={values.website} onChange={update("website")} />
+          <HoneypotField value={values.website} onChange={(event) => update("website")(event.target.value)} />
           <SubmitButton pending={pending} />
         </form>
       </dialog>

@@ -1,8 +1,8 @@
 /** @jest-environment jsdom */
-import { render, screen, waitFor } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MessageDialogProvider } from "@/components/ui/MessageDialog";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/contract/errors";
 import { NewsletterBox } from "./NewsletterBox";
 
 const call = jest.fn();
@@ -32,6 +32,8 @@ describe("NewsletterBox", () => {
     expect(dialog).toHaveTextContent("Error!");
     expect(dialog).toHaveTextContent("Please enter email address.");
     expect(call).not.toHaveBeenCalled();
+    await userEvent.click(within(dialog).getByRole("button", { name: "OK" }));
+    expect(screen.getByLabelText("Email address")).toHaveFocus();
   });
 
   it("clears the input and shows Success! with the server's message", async () => {
@@ -55,6 +57,17 @@ describe("NewsletterBox", () => {
     await userEvent.click(screen.getByRole("button", { name: "Subscribe" }));
     expect(await screen.findByRole("alertdialog")).toHaveTextContent("Please enter a valid email address.");
     expect(input).toHaveValue("reader@");
+  });
+
+  it("focuses the email input when the Error! dialog about it closes", async () => {
+    call.mockRejectedValue(new ApiError(400, "Please enter a valid email address.", "email_address"));
+    renderBox();
+    const input = screen.getByLabelText("Email address");
+    await userEvent.type(input, "reader@");
+    await userEvent.click(screen.getByRole("button", { name: "Subscribe" }));
+    const dialog = await screen.findByRole("alertdialog");
+    await userEvent.click(within(dialog).getByRole("button", { name: "OK" }));
+    expect(input).toHaveFocus();
   });
 
   it("reads Processing... while the call is pending", async () => {

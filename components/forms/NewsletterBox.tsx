@@ -1,6 +1,7 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
+import { REQUIRED } from "@/lib/contract/messages";
 import { useMessages } from "@/components/ui/MessageDialog";
 import { useSave } from "./useSave";
 import { SubmitButton } from "./SubmitButton";
@@ -14,14 +15,16 @@ export function NewsletterBox() {
   const { showError } = useMessages();
   const headingId = useId();
   const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     if (!email.trim()) {
-      showError("Please enter email address.");
+      showError(REQUIRED.email, { focus: () => input.current });
       return;
     }
-    if (await save({ email_address: email.trim(), website: trap })) setEmail("");
+    const saved = await save({ email_address: email.trim(), website: trap }, { fieldElement: (field) => (field === "email_address" ? input.current : null) });
+    if (saved) setEmail("");
   }
 
   return (
@@ -38,7 +41,9 @@ export function NewsletterBox() {
             Email address
           </label>
           <input
+            ref={input}
             id={inputId}
+            name="email_address"
             className="input newsletter__input"
             type="email"
             inputMode="email"

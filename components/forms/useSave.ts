@@ -2,16 +2,30 @@
 
 import { useCallback, useRef, useState } from "react";
 import { browserApi } from "@/lib/api/browser";
-import { ApiError, NETWORK_ERROR_MESSAGE } from "@/lib/api/errors";
-import type { CallRequest, CallResponse } from "@/lib/api/contract";
+import { ApiError } from "@/lib/contract/errors";
+import { FAILURE } from "@/lib/contract/messages";
+import type { AnyCallRequest, AnyCallResponse } from "@/lib/contract";
 import { useMessages } from "@/components/ui/MessageDialog";
 
-type SaveCall = "lead/save" | "agent/save" | "contact/save" | "newsletter/save";
+type SaveCall = "lead/save" | "agent/save" | "contact/save" | "newsletter/save" | "lead/withdraw" | "lead/recipients" | "newsletter/confirm";
+
+type SaveOptions = {
+  successPopup?: boolean;
+  /** The element to focus after the "Error!" dialog when the service names an invalid field. */
+  fieldElement?: (field: string) => HTMLElement | null | undefined;
+};
+
+/** The control of `form` named `name` (the forms name their inputs after the request's fields). */
+export function formControl(form: HTMLFormElement | null, name: string): HTMLElement | null {
+  const control = form?.elements.namedItem(name);
+  return control instanceof HTMLElement ? control : null;
+}
 
 /**
  * Sends one of the four save calls with the spec's behaviour: pending while it runs (one call at
- * a time), the server's message in an "Error!" dialog on failure, a "Success!" dialog on
- * success unless the caller goes elsewhere instead, and a clear message when the network fails.
+ * a time), the server's message in an "Error!" dialog on failure (closing it focuses the field
+ * the service named), a "Success!" dialog on success unless the caller goes elsewhere instead,
+ * and a clear message when the network fails.
  */
 export function useSave<C extends SaveCall>(call: C) {
   const [pending, setPending] = useState(false);
@@ -19,16 +33,21 @@ export function useSave<C extends SaveCall>(call: C) {
   const { showError, showSuccess } = useMessages();
 
   const save = useCallback(
-    async (body: CallRequest<C>, { successPopup = true }: { successPopup?: boolean } = {}): Promise<CallResponse<C> | null> => {
+    async (body: AnyCallRequest<C>, { successPopup = true, fieldElement }: SaveOptions = {}): Promise<AnyCallResponse<C> | null> => {
       if (inFlight.current) return null;
       inFlight.current = true;
+      // The submit button is disabled while pending and loses focus; the dialog gives it back.
+      const focusedBefore = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       setPending(true);
       try {
         const result = await browserApi.call(call, body);
         if (successPopup) showSuccess(result.message);
         return result;
       } catch (error) {
-        showError(error instanceof ApiError ? error.message : NETWORK_ERROR_MESSAGE);
+        const field = error instanceof ApiError ? error.field : undefined;
+        showError(error instanceof ApiError ? error.message : FAILURE.network, {
+          focus: () => (field && fieldElement?.(field)) || focusedBefore,
+        });
         return null;
       } finally {
         inFlight.current = false;

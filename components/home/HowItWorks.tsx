@@ -2,12 +2,19 @@ import Link from "next/link";
 
 const STEPS = [
   { title: "Pick your property type and ZIP code", text: "Tell us what you own and where it is. It takes about two minutes." },
-  { title: "Review top local property managers", text: "We match your request with managers who serve your city." },
-  { title: "Select and compare quotes", text: "Managers send their pricing and services so you can compare side by side." },
-  { title: "Select a manager and chat", text: "Talk with the managers you like best and choose with confidence." },
+  { title: "Review top local property managers", text: "See up to five managers who serve your ZIP code, nearest first, with their fees and license details." },
+  { title: "Select and compare quotes", text: "Choose up to three to receive your request; only they get your details. Compare the quotes they send." },
+  {
+    title: "Select a manager and chat",
+    text: "The managers you chose contact you by phone or email: talk it through and hire the one you like best. You can withdraw your request at any time.",
+  },
 ];
 
-/** The four steps of spec section 1 with "Get Started Now". */
+/**
+ * The four steps of spec section 1 with "Get Started Now". The titles are the spec's; the texts say
+ * what the site does (issue 11): the owner chooses who receives the request, and the "chat" is the
+ * phone or email conversation with those managers (the site has no chat of its own).
+ */
 export function HowItWorks() {
   return (
     <section className="section how-it-works" aria-labelledby="how-it-works-title">

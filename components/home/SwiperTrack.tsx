@@ -2,7 +2,7 @@
 
 import { Swiper, SwiperSlide } from "swiper/react";
 import { Autoplay } from "swiper/modules";
-import type { Testimonial } from "@/lib/api/contract";
+import type { Testimonial } from "@/lib/contract";
 import { CAROUSEL } from "./carousel-settings";
 import { TestimonialCard } from "./TestimonialCard";
 import "swiper/css";

@@ -1,5 +1,5 @@
 import Image from "next/image";
-import type { Testimonial } from "@/lib/api/contract";
+import type { Testimonial } from "@/lib/contract";
 
 export function TestimonialCard({ testimonial, onOpen }: { testimonial: Testimonial; onOpen: (id: number) => void }) {
   return (

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import type { Testimonial } from "@/lib/api/contract";
+import type { Testimonial } from "@/lib/contract";
 import { CAROUSEL } from "./carousel-settings";
 import { TestimonialCard } from "./TestimonialCard";
 import { TestimonialModal } from "./TestimonialModal";

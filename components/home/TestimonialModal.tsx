@@ -3,7 +3,7 @@
 import Image from "next/image";
 import { useEffect, useId, useRef, useState } from "react";
 import { browserApi } from "@/lib/api/browser";
-import type { TestimonialDetail } from "@/lib/api/contract";
+import type { TestimonialDetail } from "@/lib/contract";
 
 /** The testimonial modal of spec 2.3: loads by id; Previous / Next only when that id is above 0. */
 export function TestimonialModal({ id, onNavigate, onClose }: { id: number; onNavigate: (id: number) => void; onClose: () => void }) {

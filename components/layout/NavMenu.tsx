@@ -4,6 +4,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useEffect, useRef } from "react";
 import { JoinNetworkButton } from "@/components/forms/JoinNetwork";
+import { PATHS } from "@/lib/routes";
 
 export type HeaderVariant = "full" | "small" | "details";
 
@@ -68,6 +69,11 @@ export function NavMenu({ variant, agentPanelUrl }: { variant: HeaderVariant; ag
       <li>
         <Link className="nav__link" href="/" aria-current={current("/")}>
           Home
+        </Link>
+      </li>
+      <li>
+        <Link className="nav__link" href={PATHS.resources} aria-current={current(PATHS.resources)}>
+          Find Managers
         </Link>
       </li>
       <li className="nav__dropdown">

@@ -1,14 +1,11 @@
-import type { ClearingRule } from "@/lib/lead-form/storage";
 import { Breadcrumbs, type Crumb } from "@/components/directory/Breadcrumbs";
 import { NewsletterBox } from "@/components/forms/NewsletterBox";
-import { PageEntry } from "@/components/ui/PageEntry";
 import { SiteHeader } from "./SiteHeader";
 import type { HeaderVariant } from "./NavMenu";
 
 /**
- * The frame of every public page but home: what happens on entry (scroll, clearing rule), the
- * header, a banner with breadcrumbs / eyebrow / title (the page's h1) / subtitle, the content,
- * and the newsletter box on content pages.
+ * The frame of every public page but home: the header, a banner with breadcrumbs / eyebrow /
+ * title (the page's h1) / subtitle, the content, and the newsletter box on content pages.
  */
 export function PageShell({
   title,
@@ -16,8 +13,6 @@ export function PageShell({
   subtitle,
   eyebrow,
   crumbs,
-  clear,
-  smoothScroll = true,
   newsletter = true,
   header = "details",
   children,
@@ -27,15 +22,12 @@ export function PageShell({
   subtitle?: string;
   eyebrow?: string;
   crumbs?: Crumb[];
-  clear?: ClearingRule;
-  smoothScroll?: boolean;
   newsletter?: boolean;
   header?: HeaderVariant;
   children: React.ReactNode;
 }) {
   return (
     <>
-      <PageEntry clear={clear} smoothScroll={smoothScroll} />
       <SiteHeader variant={header} />
       <main id="main">
         <div className="page-banner">

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { COPYRIGHT_YEAR, SITE_NAME, SITE_TAGLINE, SOCIAL_LINKS } from "@/lib/site";
 import { JoinNetworkButton } from "@/components/forms/JoinNetwork";
 import { SocialIcon } from "./SocialIcon";
+import "@/styles/footer.css";
 
 const COLUMNS: { title: string; links: { href: string; label: string }[] }[] = [
   {
@@ -40,6 +41,7 @@ const COLUMNS: { title: string; links: { href: string; label: string }[] }[] = [
   },
 ];
 
+/** The footer of every page (spec 2.2). Its Join our Network needs a JoinNetworkProvider above it. */
 export function SiteFooter() {
   return (
     <footer className="site-footer">

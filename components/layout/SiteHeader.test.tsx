@@ -55,6 +55,8 @@ describe("SiteHeader", () => {
   it("has a phone menu with the same links", () => {
     render(<SiteHeader variant="details" />);
     const mobile = within(screen.getByRole("navigation", { name: "Mobile" }));
+    expect(mobile.getByRole("link", { name: "Find Managers" })).toHaveAttribute("href", "/resources");
+    expect(within(desktopNav()).getByRole("link", { name: "Find Managers" })).toHaveAttribute("href", "/resources");
     expect(mobile.getByRole("link", { name: "About Us" })).toHaveAttribute("href", "/about-us");
     expect(screen.getByLabelText("Menu").tagName).toBe("SUMMARY");
   });

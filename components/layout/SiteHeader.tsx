@@ -11,7 +11,7 @@ type Banner = { heading: string; description: string };
  * The three headers of spec 2.2: "full" (home, with the page 1 banner and Get Started),
  * "small" (compact), "details" (content and directory pages, with Laws, Blog and FAQ's on top).
  */
-export function SiteHeader({ variant, banner }: { variant: HeaderVariant; banner?: Banner }) {
+export function SiteHeader({ variant, banner, search }: { variant: HeaderVariant; banner?: Banner; search?: React.ReactNode }) {
   const onDark = variant === "full";
   return (
     <header className={`site-header site-header--${variant}`}>
@@ -31,6 +31,7 @@ export function SiteHeader({ variant, banner }: { variant: HeaderVariant; banner
       {banner && (
         <div className="container hero">
           <h1 className="hero__title">{banner.heading}</h1>
+          {search}
           <RichText className="hero__text" html={banner.description} />
           <Link href="/search" className="button button--accent hero__cta">
             Get Started

@@ -1,7 +1,11 @@
 "use client";
 
+import { useEffect, useRef } from "react";
 import { ZIP_MAX_LENGTH } from "@/lib/site";
-import { STEP_PATHS, validateAddressStep } from "@/lib/lead-form/steps";
+import { browserApi } from "@/lib/api/browser";
+import { isValidZip, zipFive } from "@/lib/contract/zip";
+import { validateAddressStep } from "@/lib/lead-form/steps";
+import { STEP_PATHS } from "@/lib/routes";
 import { useStepEntry } from "./useStepEntry";
 import { StepForm, useStoredFields } from "./StepForm";
 
@@ -21,6 +25,7 @@ function AddressForm({ initial, disabled }: { initial: AddressValues; disabled: 
     property_city: initial.property_city,
     property_zip: initial.property_zip,
   });
+  useCityFromZip(address.property_zip, address.property_city, (city) => update("property_city", city));
 
   return (
     <StepForm
@@ -69,4 +74,30 @@ function AddressForm({ initial, disabled }: { initial: AddressValues; disabled: 
       </div>
     </StepForm>
   );
+}
+
+/**
+ * A complete, known ZIP code fills an empty City field with the ZIP code's place (zip/get). A
+ * city the owner typed is never replaced, not even one typed while the lookup was on its way;
+ * an unknown ZIP or a network failure leaves the field as it is.
+ */
+function useCityFromZip(zip: string, city: string, fill: (city: string) => void) {
+  const latest = useRef({ city, fill });
+  useEffect(() => {
+    latest.current = { city, fill };
+  });
+  useEffect(() => {
+    const trimmed = zip.trim();
+    if (!isValidZip(trimmed) || latest.current.city.trim() !== "") return;
+    let current = true;
+    browserApi
+      .call("zip/get", { zip: zipFive(trimmed) })
+      .then(({ place }) => {
+        if (current && latest.current.city.trim() === "") latest.current.fill(place.city);
+      })
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [zip]);
 }

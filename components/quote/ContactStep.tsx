@@ -1,6 +1,7 @@
 "use client";
 
-import { CONTACT_METHODS, STEP_PATHS, validateContactStep } from "@/lib/lead-form/steps";
+import { CONTACT_METHODS, validateContactStep } from "@/lib/lead-form/steps";
+import { STEP_PATHS } from "@/lib/routes";
 import { useStepEntry } from "./useStepEntry";
 import { StepForm, useStoredFields } from "./StepForm";
 import { Field } from "@/components/forms/Field";
@@ -37,7 +38,7 @@ function ContactForm({ initial, disabled }: { initial: ContactValues; disabled: 
         label="Full Name"
         name="full_name"
         value={contact.full_name}
-        onChange={(event) => update("full_name", event.target.value)}
+        onChange={(value) => update("full_name", value)}
       />
       <Field
         kind="email"
@@ -45,10 +46,10 @@ function ContactForm({ initial, disabled }: { initial: ContactValues; disabled: 
         label="Email Id"
         name="email_address"
         value={contact.email_address}
-        onChange={(event) => update("email_address", event.target.value)}
+        onChange={(value) => update("email_address", value)}
       />
       <div className="quote-form__row">
-        <Field kind="phone" id="phone-no" label="Phone No." name="phone_no" value={contact.phone_no} onChange={(event) => update("phone_no", event.target.value)} />
+        <Field kind="phone" id="phone-no" label="Phone No." name="phone_no" value={contact.phone_no} onChange={(value) => update("phone_no", value)} />
         <div className="field">
           <label htmlFor="preferred-contact-method">Preferred Contact Method</label>
           <select

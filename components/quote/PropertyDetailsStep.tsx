@@ -2,9 +2,10 @@
 
 import { useEffect, useState } from "react";
 import { useRouter } from "next/navigation";
-import type { ExamEntry } from "@/lib/api/contract";
+import type { ExamEntry } from "@/lib/contract";
 import { readAnswers, saveAnswers, saveLeadValue } from "@/lib/lead-form/storage";
-import { STEP_PATHS, parseCategory } from "@/lib/lead-form/steps";
+import { parseCategory } from "@/lib/lead-form/steps";
+import { STEP_PATHS } from "@/lib/routes";
 import { examEntriesFor, type Answer, type QuoteQuestion } from "./answers";
 import { QuestionField } from "./QuestionField";
 import { StepActions } from "./StepActions";

@@ -30,7 +30,8 @@ export function QuoteFrame({ step, title, panelHeading, panelDescription, backAr
         <Link href="/" className="quote-intro__logo" aria-label={`${SITE_NAME} home`}>
           <Image src="/brand/logo-white.svg" alt="" width={180} height={40} priority unoptimized />
         </Link>
-        <h2 className="quote-intro__heading">{panelHeading}</h2>
+        {/* The step's question below is the page's h1 and its first heading; this is the panel's lead. */}
+        <p className="quote-intro__heading">{panelHeading}</p>
       </header>
 
       <main id="main" className="quote-card">

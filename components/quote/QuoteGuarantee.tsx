@@ -2,21 +2,28 @@
 
 import { useId, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
-import { DEFAULT_CATEGORY_ID, PHONE_MAX_LENGTH, PRICE_DEFAULT, PRICE_MAX, PRICE_MIN } from "@/lib/site";
-import { guaranteeSubmissionKey, readLeadValues } from "@/lib/lead-form/storage";
+import { DEFAULT_CATEGORY_ID, PRICE_DEFAULT, PRICE_MAX, PRICE_MIN, categoryLabel } from "@/lib/site";
+import { guaranteeSubmissionKey, readLeadValues, saveLeadReceipt, type LeadValues } from "@/lib/lead-form/storage";
 import { parseCategory, validateGuaranteeMobile } from "@/lib/lead-form/steps";
+import { RECIPIENTS } from "@/lib/contract/messages";
+import { PATHS } from "@/lib/routes";
 import { useMessages } from "@/components/ui/MessageDialog";
 import { useSave } from "@/components/forms/useSave";
 import { SubmitButton } from "@/components/forms/SubmitButton";
 import { HoneypotField } from "@/components/forms/HoneypotField";
+import { Field } from "@/components/forms/Field";
 import { CloseIcon, ShieldIcon } from "./icons";
+import { useRecipients } from "./useRecipients";
+import { ConsentLine, RecipientChoice } from "./RecipientChoice";
 
 const TITLE = "No More Spam: Our Quote Guarantee";
 
 /**
  * The quote-guarantee offer of steps 4 and 5 (spec 2.4): a button that opens a modal where the
  * owner names a price and leaves a mobile number. It saves a lead of its own, without a
- * contact method or answers (DESIGN.md section 6: the chosen price is sent as `price`).
+ * contact method or answers (DESIGN.md section 6: the chosen price is sent as `price`), matched
+ * like the full request from the stored ZIP and category: the owner chooses who receives it
+ * (issue 11), and the named price goes to them.
  */
 export function QuoteGuarantee() {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -30,8 +37,16 @@ export function QuoteGuarantee() {
   const [price, setPrice] = useState(PRICE_DEFAULT);
   const [leaving, setLeaving] = useState(false);
   const [website, setWebsite] = useState("");
+  // The stored steps, read when the modal opens (the server cannot see browser storage).
+  const [stored, setStored] = useState<LeadValues | null>(null);
+  const category = stored ? (parseCategory(stored.property_category) ?? DEFAULT_CATEGORY_ID) : null;
+  const recipients = useRecipients(stored?.property_zip ?? "", category);
+  const consentId = useId();
+  const email = stored?.email_address.trim() ?? "";
+  const ways = { email: Boolean(email), phone: true };
 
   function open() {
+    setStored(readLeadValues());
     dialog.current?.showModal();
     // The number is what the modal asks for; start there rather than on the first focusable.
     mobileInput.current?.focus();
@@ -45,35 +60,52 @@ export function QuoteGuarantee() {
     event.preventDefault();
     const problem = validateGuaranteeMobile(mobile);
     if (problem) {
-      showError(problem);
+      showError(problem, { focus: () => mobileInput.current });
       return;
     }
-    const stored = readLeadValues();
+    const choice = recipients.state;
+    if (!stored || !category || choice.status !== "ready") {
+      showError(choice.status === "error" ? choice.message : RECIPIENTS.loading);
+      return;
+    }
+    if (choice.matches.length > 0 && choice.selected.length === 0) {
+      showError(RECIPIENTS.chooseOne);
+      return;
+    }
     const saved = await save(
       {
         submission_key: guaranteeSubmissionKey(),
-        property_category: parseCategory(stored.property_category) ?? DEFAULT_CATEGORY_ID,
+        property_category: category,
         property_address: stored.property_address,
         property_city: stored.property_city,
         property_zip: stored.property_zip,
         property_price: "",
         ...(stored.full_name.trim() && { full_name: stored.full_name }),
-        ...(stored.email_address.trim() && { email_address: stored.email_address }),
+        ...(email && { email_address: stored.email_address }),
         property_number: mobile,
         price,
+        agent_ids: choice.selected,
         website,
       },
-      { successPopup: false },
+      // Of what this lead sends, only the number is typed here; the rest comes from earlier steps.
+      { successPopup: false, fieldElement: (field) => (field === "property_number" ? mobileInput.current : null) },
     );
     if (saved) {
+      saveLeadReceipt({
+        reference: saved.reference,
+        recipients: saved.recipients,
+        request_path: saved.request_path,
+        contact: { ...ways, preferred: "Phone" },
+        unserved: choice.matches.length === 0 ? { zip: stored.property_zip.trim(), category: categoryLabel(category) ?? "", email } : null,
+      });
       setLeaving(true);
-      router.push("/thank-you");
+      router.push(PATHS.thankYou);
     }
   }
 
   return (
     <div className="guarantee">
-      <p className="guarantee__pitch">Rather set the budget yourself? Name your price and only hear from managers who accept it.</p>
+      <p className="guarantee__pitch">Rather set the budget yourself? Name your price, and only the managers you choose will hear it.</p>
       <button ref={opener} type="button" className="button button--accent guarantee__open" onClick={open}>
         <ShieldIcon />
         {TITLE}
@@ -99,24 +131,11 @@ export function QuoteGuarantee() {
         </div>
         <form className="modal__body" noValidate onSubmit={submit}>
           <p>
-            Tell us the monthly management fee you would like to pay. We pass your number only to property managers
-            willing to quote in that range, so your phone stays quiet otherwise.
+            Tell us the monthly management fee you would like to pay and leave your mobile number. Your price, your number
+            and your property&apos;s address go only to the managers you tick below.
           </p>
           <h3 className="guarantee-modal__section">Name Your Price</h3>
-          <div className="field">
-            <label htmlFor={`${titleId}-mobile`}>Mobile Number</label>
-            <input
-              ref={mobileInput}
-              id={`${titleId}-mobile`}
-              name="mobile"
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel-national"
-              maxLength={PHONE_MAX_LENGTH}
-              value={mobile}
-              onChange={(event) => setMobile(event.target.value)}
-            />
-          </div>
+          <Field ref={mobileInput} kind="phone" id={`${titleId}-mobile`} label="Mobile Number" name="mobile" value={mobile} onChange={setMobile} />
           <div className="field">
             <div className="guarantee-modal__price-label">
               <label htmlFor={`${titleId}-price`}>Monthly price</label>
@@ -142,7 +161,19 @@ export function QuoteGuarantee() {
               <span>${PRICE_MAX}</span>
             </div>
           </div>
-          <SubmitButton pending={pending || leaving} className="button guarantee-modal__submit" />
+          {stored && category && (
+            <RecipientChoice
+              state={recipients.state}
+              onToggle={recipients.toggle}
+              onRetry={recipients.retry}
+              zip={stored.property_zip}
+              categoryId={category}
+              email={email}
+              headingLevel={3}
+            />
+          )}
+          <ConsentLine id={consentId} state={recipients.state} ways={ways} />
+          <SubmitButton pending={pending || leaving} className="button guarantee-modal__submit" describedBy={consentId} />
           <HoneypotField value={website} onChange={(event) => setWebsite(event.target.value)} />
         </form>
       </dialog>

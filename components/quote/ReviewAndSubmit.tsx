@@ -1,18 +1,26 @@
 "use client";
 
-import { useState } from "react";
+import { useId, useRef, useState } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { categoryLabel } from "@/lib/site";
-import { readAnswers, submissionKey, type LeadValues } from "@/lib/lead-form/storage";
-import { STEP_PATHS, parseCategory, parseContactMethod } from "@/lib/lead-form/steps";
+import { readAnswers, saveLeadReceipt, submissionKey, type LeadValues } from "@/lib/lead-form/storage";
+import { RECIPIENTS } from "@/lib/contract/messages";
+import { useMessages } from "@/components/ui/MessageDialog";
+import { parseCategory, parseContactMethod, stepOfLeadField } from "@/lib/lead-form/steps";
+import { PATHS, STEP_PATHS } from "@/lib/routes";
 import { useSave } from "@/components/forms/useSave";
 import { SubmitButton } from "@/components/forms/SubmitButton";
 import { HoneypotField } from "@/components/forms/HoneypotField";
 import { formatAnswer, isAnswered } from "./answers";
 import { useStepEntry } from "./useStepEntry";
+import { useRecipients } from "./useRecipients";
+import { ConsentLine, RecipientChoice } from "./RecipientChoice";
 
-/** Step 5: everything the owner entered, an Edit link per step, and the one Submit. */
+/**
+ * Step 5: everything the owner entered, an Edit link per step, who should receive the request
+ * (issue 11), the sentence saying who will, and the one Submit.
+ */
 export function ReviewAndSubmit() {
   const { values, ready } = useStepEntry(5);
   if (!values || !ready) {
@@ -31,13 +39,26 @@ function Review({ values }: { values: LeadValues }) {
   // Between success and the thank-you page the button stays busy, so nothing invites a second click.
   const [leaving, setLeaving] = useState(false);
   const [website, setWebsite] = useState("");
+  const form = useRef<HTMLFormElement>(null);
   const [answers] = useState(() => readAnswers().filter((entry) => isAnswered(entry.answer)));
   const category = parseCategory(values.property_category);
   const method = parseContactMethod(values.preferred_contact_method);
+  const { showError } = useMessages();
+  const recipients = useRecipients(values.property_zip, category);
+  const consentId = useId();
+  const ways = { email: Boolean(values.email_address.trim()), phone: Boolean(values.phone_no.trim()) };
+
+  function editLinkFor(field: string): HTMLElement | null {
+    const step = stepOfLeadField(field);
+    return step ? (form.current?.querySelector<HTMLElement>(`a[href="${STEP_PATHS[step]}"]`) ?? null) : null;
+  }
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!category || !method) return; // the entry guard has already sent the visitor back
+    const choice = recipients.state;
+    if (choice.status !== "ready") return showError(choice.status === "error" ? choice.message : RECIPIENTS.loading);
+    if (choice.matches.length > 0 && choice.selected.length === 0) return showError(RECIPIENTS.chooseOne);
     const saved = await save(
       {
         // The same key on a double click, a retry or after a reload: the service stores one lead.
@@ -53,18 +74,27 @@ function Review({ values }: { values: LeadValues }) {
         preferred_contact_method: method,
         price: "",
         exam: readAnswers(),
+        agent_ids: choice.selected,
         website,
       },
-      { successPopup: false },
+      // No field to type in here: a refused field's step has an Edit link, and that takes focus.
+      { successPopup: false, fieldElement: editLinkFor },
     );
     if (saved) {
+      saveLeadReceipt({
+        reference: saved.reference,
+        recipients: saved.recipients,
+        request_path: saved.request_path,
+        contact: { ...ways, preferred: method },
+        unserved: choice.matches.length === 0 ? { zip: values.property_zip.trim(), category: categoryLabel(category) ?? "", email: values.email_address.trim() } : null,
+      });
       setLeaving(true);
-      router.push("/thank-you");
+      router.push(PATHS.thankYou);
     }
   }
 
   return (
-    <form className="quote-form" noValidate onSubmit={submit}>
+    <form ref={form} className="quote-form" noValidate onSubmit={submit}>
       <HoneypotField value={website} onChange={(event) => setWebsite(event.target.value)} />
       <ReviewSection title="Property Type" editLabel="Edit Property Type" editHref={STEP_PATHS[1]}>
         <ReviewItem term="Property type" value={category ? categoryLabel(category) : ""} />
@@ -94,8 +124,18 @@ function Review({ values }: { values: LeadValues }) {
         <ReviewItem term="Preferred Contact Method" value={method ?? ""} />
       </ReviewSection>
 
+      <RecipientChoice
+        state={recipients.state}
+        onToggle={recipients.toggle}
+        onRetry={recipients.retry}
+        zip={values.property_zip}
+        categoryId={category ?? 1}
+        email={values.email_address}
+      />
+
+      <ConsentLine id={consentId} state={recipients.state} ways={ways} />
       <div className="quote-actions">
-        <SubmitButton pending={pending || leaving} className="button quote-actions__next" />
+        <SubmitButton pending={pending || leaving} className="button quote-actions__next" describedBy={consentId} />
       </div>
     </form>
   );

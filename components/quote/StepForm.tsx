@@ -3,6 +3,8 @@
 import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { saveLeadValue, type LeadKey } from "@/lib/lead-form/storage";
+import type { StepProblem } from "@/lib/lead-form/steps";
+import { formControl } from "@/components/forms/useSave";
 import { useMessages } from "@/components/ui/MessageDialog";
 import { StepActions } from "./StepActions";
 
@@ -18,7 +20,8 @@ export function useStoredFields<T extends Partial<Record<LeadKey, string>>>(init
 
 /**
  * The form of a step with fields: Next checks the step (emptiness only, the first failure in an
- * "Error!" dialog, spec section 5) and moves on; Back leads to the previous step.
+ * "Error!" dialog, spec section 5, whose closing focuses that field) and moves on; Back leads to
+ * the previous step. Each field is named after its storage key.
  */
 export function StepForm({
   legend,
@@ -29,7 +32,7 @@ export function StepForm({
   children,
 }: {
   legend: string;
-  validate: () => string | null;
+  validate: () => StepProblem | null;
   nextHref: string;
   backHref: string;
   disabled: boolean;
@@ -43,8 +46,9 @@ export function StepForm({
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
+        const form = event.currentTarget;
         const problem = validate();
-        if (problem) showError(problem);
+        if (problem) showError(problem.message, { focus: () => formControl(form, problem.field) });
         else router.push(nextHref);
       }}
     >

@@ -3,7 +3,7 @@
  * section 3: one { question, answer } per question, the answer a string ("" when unanswered)
  * or, for a multi-choice question, a list of strings.
  */
-import type { ExamEntry, Question } from "@/lib/api/contract";
+import type { ExamEntry, Question } from "@/lib/contract";
 
 export type QuoteQuestion = {
   question: string;

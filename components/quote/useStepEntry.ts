@@ -3,7 +3,8 @@
 import { useEffect, useMemo, useSyncExternalStore } from "react";
 import { useRouter } from "next/navigation";
 import { readLeadValues, type LeadValues } from "@/lib/lead-form/storage";
-import { STEP_PATHS, firstIncompleteStepBefore, type StepNumber } from "@/lib/lead-form/steps";
+import { firstIncompleteStepBefore, type StepNumber } from "@/lib/lead-form/steps";
+import { STEP_PATHS } from "@/lib/routes";
 
 const neverChanges = () => () => {};
 

@@ -4,10 +4,14 @@ import { createContext, useCallback, useContext, useEffect, useId, useMemo, useR
 
 /**
  * The "Error!" and "Success!" messages of spec sections 5 and 8: one modal alert dialog at a time
- * (a native <dialog>, so focus stays inside, Escape closes it and focus returns where it was).
+ * (a native <dialog>, so focus stays inside and Escape closes it). On closing, focus goes to the
+ * field an error names, so keyboard and screen-reader users land where the fix is needed;
+ * otherwise back where it was.
  */
 type Message = { kind: "error" | "success"; text: string };
-type Messages = { showError(text: string): void; showSuccess(text: string): void };
+/** The field to fix, looked up when the dialog closes (null or undefined: where focus was). */
+export type FocusTarget = () => HTMLElement | null | undefined;
+type Messages = { showError(text: string, options?: { focus?: FocusTarget }): void; showSuccess(text: string): void };
 
 const MessagesContext = createContext<Messages | null>(null);
 
@@ -15,6 +19,7 @@ export function MessageDialogProvider({ children }: { children: React.ReactNode 
   const [message, setMessage] = useState<Message | null>(null);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const returnFocusTo = useRef<HTMLElement | null>(null);
+  const fieldToFix = useRef<FocusTarget | undefined>(undefined);
   const titleId = useId();
   const textId = useId();
 
@@ -35,13 +40,21 @@ export function MessageDialogProvider({ children }: { children: React.ReactNode 
       else dialog.removeAttribute("open");
     }
     setMessage(null);
-    returnFocusTo.current?.focus?.();
+    const field = fieldToFix.current?.();
+    fieldToFix.current = undefined;
+    (field?.isConnected ? field : returnFocusTo.current)?.focus?.();
   }, []);
 
   const messages = useMemo<Messages>(
     () => ({
-      showError: (text) => setMessage({ kind: "error", text }),
-      showSuccess: (text) => setMessage({ kind: "success", text }),
+      showError: (text, options) => {
+        fieldToFix.current = options?.focus;
+        setMessage({ kind: "error", text });
+      },
+      showSuccess: (text) => {
+        fieldToFix.current = undefined;
+        setMessage({ kind: "success", text });
+      },
     }),
     [],
   );

@@ -1,6 +1,6 @@
 import { test as base, expect, type APIRequestContext, type Locator, type Page, type TestInfo } from "@playwright/test";
 import { queryRows } from "../support/db";
-import { GUARANTEE_SUBMISSION_KEY, LEAD_KEYS, SUBMISSION_KEY } from "../../lib/lead-form/storage";
+import { GUARANTEE_SUBMISSION_KEY, LEAD_KEYS, SELECTED_AGENTS_KEY, SUBMISSION_KEY } from "../../lib/lead-form/storage";
 
 /** The owner quote flow (spec 2.4) as a visitor sees it: steps, dialogs and the stored lead. */
 
@@ -39,9 +39,9 @@ import type { LeadRow } from "../../lib/db/schema";
 
 export type { LeadRow };
 
-/** The quote flow's keys in browser storage: spec section 3's ten and the two submission keys. */
+/** The quote flow's keys in browser storage: spec section 3's ten, the chosen managers and the two submission keys. */
 export function isLeadFormKey(key: string): boolean {
-  return (LEAD_KEYS as readonly string[]).includes(key) || key === SUBMISSION_KEY || key === GUARANTEE_SUBMISSION_KEY;
+  return (LEAD_KEYS as readonly string[]).includes(key) || key === SELECTED_AGENTS_KEY || key === SUBMISSION_KEY || key === GUARANTEE_SUBMISSION_KEY;
 }
 
 export const NETWORK_ERROR_MESSAGE =
@@ -159,12 +159,13 @@ export class QuoteFlow {
     if (method !== undefined) await this.page.getByLabel("Preferred Contact Method").selectOption(method);
   }
 
-  /** The "Error!" dialog shows `message`; OK closes it. */
-  async expectError(message: string): Promise<void> {
+  /** The "Error!" dialog shows `message`; OK closes it, and focus lands on `focus` when given. */
+  async expectError(message: string, { focus }: { focus?: Locator } = {}): Promise<void> {
     await expect(this.errorDialog).toBeVisible();
     await expect(this.errorDialog).toContainText(message);
     await this.errorDialog.getByRole("button", { name: "OK" }).click();
     await expect(this.errorDialog).toBeHidden();
+    if (focus) await expect(focus).toBeFocused();
   }
 
   /**

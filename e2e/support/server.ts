@@ -5,4 +5,6 @@
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_DIST_DIR = `.next-e2e-${E2E_PORT}`;
 export const E2E_DATABASE = `.data/e2e-${E2E_PORT}.db`;
+/** Where the end-to-end server's outbox worker writes the messages it would send. */
+export const E2E_OUTBOX_DIR = `.data/outbox-e2e-${E2E_PORT}`;
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;

@@ -1,10 +1,11 @@
 "use client";
 
 import type { ApiClient } from "./client";
-import type { CallResponse } from "./contract";
-import { ApiError, UNEXPECTED_ERROR_MESSAGE } from "./errors";
+import type { AnyCallResponse } from "../contract";
+import { TOKEN_STORAGE_KEY } from "../contract/bearer";
+import { ApiError } from "../contract/errors";
+import { FAILURE } from "../contract/messages";
 import { createHttpTransport } from "./http-transport";
-import { readToken } from "../lead-form/storage";
 
 /**
  * The browser's typed client: always the site's own POST /api/<call> (which forwards to an
@@ -15,6 +16,15 @@ import { readToken } from "../lead-form/storage";
  * JavaScript (34 kB gzipped) and its compiled validators would need eval, which the
  * Content-Security-Policy forbids. The server-side client keeps the full check.
  */
+/** The bearer token of spec section 6, when the browser holds one (storage may be disabled). */
+export function readToken(): string | null {
+  try {
+    return window.localStorage.getItem(TOKEN_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
 const transport = createHttpTransport({ baseUrl: "/api", token: readToken });
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
@@ -22,8 +32,9 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 export const browserApi: ApiClient = {
   async call(name, body) {
     const { status, body: received } = await transport(name, body);
-    if (status === 200 && isRecord(received) && received.success === true) return received as CallResponse<typeof name>;
-    const message = isRecord(received) && typeof received.message === "string" ? received.message : UNEXPECTED_ERROR_MESSAGE;
-    throw new ApiError(status === 200 ? 502 : status, message);
+    if (status === 200 && isRecord(received) && received.success === true) return received as AnyCallResponse<typeof name>;
+    const message = isRecord(received) && typeof received.message === "string" ? received.message : FAILURE.unexpected;
+    const field = isRecord(received) && typeof received.field === "string" ? received.field : undefined;
+    throw new ApiError(status === 200 ? 502 : status, message, field);
   },
 };

@@ -2,8 +2,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { createApiClient, type ApiClient } from "./client";
 import { createHttpTransport } from "./http-transport";
-import { ApiError } from "./errors";
-import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "../testing/test-database";
+import { ApiError } from "../contract/errors";
+import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "../../e2e/support/test-database";
 
 announcePostgres();
 
@@ -65,7 +65,7 @@ describe.each(databaseKinds)("typed client on %s", (kind) => {
     expect(notFound).toMatchObject({ status: 404, message: "We could not find page 404." });
 
     const invalid = await api.call("newsletter/save", { email_address: "" }).catch((error: unknown) => error);
-    expect(invalid).toMatchObject({ status: 400, message: "Please enter email address." });
+    expect(invalid).toMatchObject({ status: 400, message: "Please enter email address.", field: "email_address" });
   });
 
   it("both transports answer the same data", async () => {

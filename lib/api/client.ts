@@ -1,12 +1,12 @@
-import { ApiError, UNEXPECTED_ERROR_MESSAGE } from "./errors";
-import { contract, failureSchema, type CallName, type CallRequest, type CallResponse } from "./contract";
+import { ApiError } from "../contract/errors";
+import { FAILURE } from "../contract/messages";
+import { failureSchema, schemasOf, type AnyCallName, type AnyCallRequest, type AnyCallResponse, type CallResult } from "../contract";
 
-/** What a transport answers: the HTTP status and the parsed JSON body. */
-export type TransportResult = { status: number; body: unknown };
-export type Transport = (call: CallName, body: unknown) => Promise<TransportResult>;
+/** Moves one call and answers its HTTP status and parsed JSON body. */
+export type Transport = (call: AnyCallName, body: unknown) => Promise<CallResult>;
 
 export type ApiClient = {
-  call<C extends CallName>(name: C, body: CallRequest<C>): Promise<CallResponse<C>>;
+  call<C extends AnyCallName>(name: C, body: AnyCallRequest<C>): Promise<AnyCallResponse<C>>;
 };
 
 /**
@@ -19,13 +19,11 @@ export function createApiClient(transport: Transport): ApiClient {
       const { status, body: received } = await transport(name, body);
       if (status !== 200) {
         const failure = failureSchema.safeParse(received);
-        throw new ApiError(status, failure.success ? failure.data.message : UNEXPECTED_ERROR_MESSAGE);
+        throw failure.success ? new ApiError(status, failure.data.message, failure.data.field) : new ApiError(status, FAILURE.unexpected);
       }
-      const parsed = contract[name].response.safeParse(received);
-      if (!parsed.success) {
-        throw new ApiError(502, `The service answered ${name} with data that does not match the contract.`);
-      }
-      return parsed.data as CallResponse<typeof name>;
+      const parsed = schemasOf(name).response.safeParse(received);
+      if (!parsed.success) throw new ApiError(502, FAILURE.upstreamInvalid);
+      return parsed.data as AnyCallResponse<typeof name>;
     },
   };
 }

@@ -1,5 +1,7 @@
-import { ApiError, NETWORK_ERROR_MESSAGE } from "./errors";
+import { ApiError } from "../contract/errors";
+import { FAILURE } from "../contract/messages";
 import type { Transport } from "./client";
+import { bearerHeader } from "../contract/bearer";
 
 type HttpTransportOptions = {
   /** Base address without the trailing slash, e.g. "/api" or "https://agents.example.com/api". */
@@ -17,13 +19,13 @@ export function createHttpTransport({ baseUrl, token, fetch: customFetch }: Http
   return async (call, body) => {
     const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json" };
     const bearer = token?.();
-    if (bearer) headers.authorization = `Bearer ${bearer}`;
+    if (bearer) headers.authorization = bearerHeader(bearer);
 
     let response: Response;
     try {
       response = await fetchImpl(`${base}/${call}`, { method: "POST", headers, body: JSON.stringify(body) });
     } catch {
-      throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+      throw new ApiError(0, FAILURE.network);
     }
     let parsed: unknown;
     try {

@@ -1,26 +1,20 @@
 import "server-only";
-import { env } from "../env";
 import { getService } from "../service/default";
+import { INTERNAL_CALLER } from "../service/guard";
 import { createApiClient, type ApiClient, type Transport } from "./client";
-import { createHttpTransport } from "./http-transport";
 
 /**
- * The in-process transport: the same service and validation as over HTTP, without the hop.
- * The body goes through a JSON round trip so it is exactly what an HTTP caller could send.
+ * The in-process transport of the pages: the service's one door, as the site's own (internal,
+ * trusted) caller. The body goes through a JSON round trip so it is exactly what an HTTP caller
+ * could send. In forwarding mode the service itself sends the call on to API_BASE_URL.
  */
 export function createInProcessTransport(service = getService()): Transport {
-  return (call, body) => service.handle(call, JSON.parse(JSON.stringify(body ?? {})));
+  return (call, body) => service.handle({ call, body: JSON.parse(JSON.stringify(body ?? {})), caller: INTERNAL_CALLER });
 }
 
 let client: ApiClient | undefined;
 
-/** The server's typed client: in-process by default, HTTP when API_BASE_URL is set. */
 export function serverApi(): ApiClient {
-  if (!client) {
-    const { API_BASE_URL, API_TOKEN } = env();
-    client = createApiClient(
-      API_BASE_URL ? createHttpTransport({ baseUrl: API_BASE_URL, token: () => API_TOKEN }) : createInProcessTransport(),
-    );
-  }
+  client ??= createApiClient(createInProcessTransport());
   return client;
 }

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import { sql } from "kysely";
 import { env } from "../env";
 import { openDatabase, migrateToLatest, type DatabaseHandle } from "../db/connection";
-import { seedDatabase } from "../db/seed";
+import { describeSeedReport, seedDatabase } from "../db/seed";
 
 async function reset(handle: DatabaseHandle) {
   if (handle.dialect === "sqlite") {
@@ -37,13 +37,10 @@ async function main() {
     const migrated = await migrateToLatest(handle);
     console.log(migrated.length ? `Applied migrations: ${migrated.join(", ")}.` : "Migrations: up to date.");
     if (command === "seed" || command === "reset") {
+      const started = Date.now();
       const report = await seedDatabase(handle.db, { demo: env().SEED_DEMO === "1" });
-      const inserted = Object.entries(report).filter(([, n]) => n > 0);
-      console.log(
-        inserted.length
-          ? `Seeded ${handle.location}: ${inserted.map(([table, n]) => `${n} ${table}`).join(", ")}.`
-          : `Seed: nothing to add to ${handle.location}; it already holds every seed row.`,
-      );
+      for (const line of describeSeedReport(report)) console.log(`Seed of ${handle.location}: ${line}.`);
+      console.log(`Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
     }
   } finally {
     await handle.close();

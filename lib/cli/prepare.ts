@@ -5,18 +5,20 @@
 import { env } from "../env";
 import { openDatabase } from "../db/connection";
 import { prepareDatabase } from "../db/setup";
+import { describeSeedReport } from "../db/seed";
+import { writeBuildTsconfig } from "./build-tsconfig";
 
 export async function prepare(): Promise<void> {
+  writeBuildTsconfig(env().NEXT_DIST_DIR);
   const handle = openDatabase(env().DATABASE_URL);
   try {
+    const started = Date.now();
     const { migrated, seeded } = await prepareDatabase(handle, { demo: env().SEED_DEMO === "1" });
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
     if (migrated.length) console.log(`[db] ${handle.location}: applied ${migrated.join(", ")}`);
     if (seeded) {
-      const summary = Object.entries(seeded)
-        .filter(([, count]) => count > 0)
-        .map(([table, count]) => `${count} ${table}`)
-        .join(", ");
-      console.log(`[db] seeded ${handle.location}: ${summary}`);
+      for (const line of describeSeedReport(seeded)) console.log(`[db] seeded ${handle.location}: ${line}`);
+      console.log(`[db] migrated and seeded in ${seconds} s`);
     } else {
       console.log(`[db] ${handle.location} is ready`);
     }

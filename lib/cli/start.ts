@@ -6,6 +6,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { prepare } from "./prepare";
+import { env } from "../env";
 import { startServer } from "../server";
 
 const nextBin = require.resolve("next/dist/bin/next");
@@ -26,7 +27,7 @@ function run(args: string[]): Promise<number> {
 
 async function main() {
   await prepare();
-  const distDir = process.env.NEXT_DIST_DIR || ".next";
+  const distDir = env().NEXT_DIST_DIR;
   if (!fs.existsSync(path.join(distDir, "BUILD_ID"))) {
     console.log("[start] no production build yet: building (this takes a minute or two the first time)");
     const code = await run(["build"]);

@@ -9,8 +9,15 @@ export type Dialect = "sqlite" | "postgres";
 export type DatabaseHandle = {
   db: Kysely<Database>;
   dialect: Dialect;
+  /**
+   * The driver under Kysely (a better-sqlite3 Database or a pg Pool), for libraries that keep
+   * their own tables on the same store (the rate limiter).
+   */
+  driver: import("better-sqlite3").Database | import("pg").Pool;
   /** Where it lives, without credentials: a file path or host/database. */
   location: string;
+  /** PostgreSQL: the schema named by the URL's `schema` parameter, when there is one. */
+  schema?: string;
   close(): Promise<void>;
 };
 
@@ -42,8 +49,43 @@ function openSqlite(file: string): DatabaseHandle {
   // The default 2 MB page cache is far below a directory of 100,000 managers (~80 MB).
   sqlite.pragma("cache_size = -65536");
   sqlite.pragma("mmap_size = 268435456");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, dialect: "sqlite", location: absolute, close: () => db.destroy() };
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  return { db, dialect: "sqlite", driver: sqlite, location: absolute, close: () => db.destroy() };
+}
+
+/** Statements kept for reuse; longer SQL (the seeder's bulk inserts) is prepared each time. */
+const STATEMENT_CACHE_SIZE = 500;
+const CACHED_SQL_MAX_LENGTH = 4_000;
+
+/**
+ * Kysely prepares every query anew; preparing costs as much as running a small one. A lead/save
+ * runs about ten statements, so the site keeps its prepared statements, by SQL text (least
+ * recently used dropped first). better-sqlite3 runs a statement to completion before the next
+ * (`all`, `run`), so one statement object may serve every call; SQLite re-prepares it itself
+ * after a schema change.
+ */
+function withStatementCache(sqlite: import("better-sqlite3").Database) {
+  const cache = new Map<string, import("better-sqlite3").Statement>();
+  return {
+    prepare(sql: string) {
+      const cached = cache.get(sql);
+      if (cached) {
+        cache.delete(sql);
+        cache.set(sql, cached);
+        return cached;
+      }
+      const statement = sqlite.prepare(sql);
+      if (sql.length <= CACHED_SQL_MAX_LENGTH) {
+        cache.set(sql, statement);
+        if (cache.size > STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      }
+      return statement;
+    },
+    close() {
+      cache.clear();
+      sqlite.close();
+    },
+  };
 }
 
 function openPostgres(url: string): DatabaseHandle {
@@ -62,14 +104,26 @@ function openPostgres(url: string): DatabaseHandle {
   return {
     db,
     dialect: "postgres",
+    driver: pool,
+    ...(schema ? { schema } : {}),
     location: `${parsed.hostname}${parsed.pathname}${schema ? `#${schema}` : ""}`,
+    schema: schema ?? "public",
     close: () => db.destroy(),
   };
 }
 
 /** Applies every pending migration; safe to call from several processes at once. */
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
-  const migrator = new Migrator({ db: handle.db, provider: migrationProvider(handle.dialect) });
+  // Unordered: branches add migrations side by side, and a database that already applied a later
+  // one must still take an earlier-named one that arrives with a merge.
+  // The migration tables are looked up in the handle's own schema: found in any schema, another
+  // database's tables (a test suite's beside it) would be taken for this one's.
+  const migrator = new Migrator({
+    db: handle.db,
+    provider: migrationProvider(handle.dialect),
+    allowUnorderedMigrations: true,
+    ...(handle.schema ? { migrationTableSchema: handle.schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((result) => result.status === "Success").map((result) => result.migrationName);

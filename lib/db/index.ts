@@ -1,4 +1,3 @@
-import "server-only";
 import { env } from "../env";
 import { openDatabase, type DatabaseHandle } from "./connection";
 import { prepareDatabase } from "./setup";

@@ -8,7 +8,8 @@ export interface Database {
   pages: PagesTable;
   states: StatesTable;
   cities: CitiesTable;
-  laws: LawsTable;
+  law_fact_files: LawFactFilesTable;
+  law_facts: LawFactsTable;
   categories: CategoriesTable;
   agents: AgentsTable;
   agent_categories: AgentCategoriesTable;
@@ -20,14 +21,34 @@ export interface Database {
   agent_applications: AgentApplicationsTable;
   contact_messages: ContactMessagesTable;
   newsletter_subscriptions: NewsletterSubscriptionsTable;
-  rate_limits: RateLimitsTable;
+  rate_limiter: RateLimiterTable;
+  content_changes: ContentChangesTable;
+  zip_codes: ZipCodesTable;
+  agent_areas: AgentAreasTable;
+  agent_offices: AgentOfficesTable;
+  zip_coverage: ZipCoverageTable;
+  city_coverage: CityCoverageTable;
+  lead_recipients: LeadRecipientsTable;
+  lead_tokens: LeadTokensTable;
+  outbox_messages: OutboxMessagesTable;
 }
 
-export interface RateLimitsTable {
+/** Changes made outside a request; running servers refresh their cached pages when one appears. */
+export interface ContentChangesTable {
+  id: Generated<number>;
+  /** Who changed content: "seed", "import"… */
+  source: string;
+  /** What changed, for people reading the table: "12 agents, 30 agent_categories". */
+  summary: string;
+  changed_at: string;
+}
+
+/** Written by rate-limiter-flexible (lib/service/rate-limit.ts); read here only by tests. */
+export interface RateLimiterTable {
   key: string;
-  /** Start of the counting window, in milliseconds since the epoch. */
-  window_start: number;
-  count: number;
+  points: number;
+  /** When the counter lapses, in milliseconds since the epoch. */
+  expire: number | null;
 }
 
 export interface PagesTable {
@@ -59,14 +80,27 @@ export interface CitiesTable {
   population: number;
   lat: number;
   lng: number;
+  /** How many managers serve the city (city_coverage rows), kept by lib/db/queries/coverage.ts. */
+  managers_serving: Generated<number>;
 }
 
-export interface LawsTable {
+/** A landlord-tenant facts file of lib/db/seed-data and the date it was last reviewed (SOURCES.md). */
+export interface LawFactFilesTable {
+  file: string;
+  /** ISO date, e.g. "2026-11-23". */
+  reviewed_on: string;
+}
+
+/** One fact: a state's rule on one topic (keys in lib/contract/law-topics.ts). */
+export interface LawFactsTable {
   id: Generated<number>;
   state_id: number;
-  /** JSON text of { scrapedData: LawSection[] }. */
-  laws: string;
-  updated_at: string;
+  topic: string;
+  value: string;
+  /** null where the fact is the absence of a statute, or the source named none. */
+  citation: string | null;
+  source_url: string;
+  file: string;
 }
 
 export interface CategoriesTable {
@@ -92,6 +126,96 @@ export interface AgentsTable {
   phone: string;
   is_demo: number;
   created_at: string;
+  // Decision data (issue 10); null where the manager has not given it.
+  management_fee_percent: number | null;
+  management_fee_flat: number | null;
+  leasing_fee_percent: number | null;
+  renewal_fee: number | null;
+  setup_fee: number | null;
+  maintenance_markup_percent: number | null;
+  /** 0/1 */
+  vacancy_fee: number | null;
+  /** JSON text of service keys (lib/site.ts MANAGER_SERVICES). */
+  services: Generated<string>;
+  license_state: string | null;
+  license_number: string | null;
+  license_type: string | null;
+  /** lib/site.ts LICENSE_SOURCES */
+  license_source: string | null;
+  /** YYYY-MM-DD of a registry check; null unless license_source is "registry". */
+  license_checked_on: string | null;
+  /** The office, from its ZIP code. */
+  office_lat: number | null;
+  office_lng: number | null;
+  service_radius_miles: number | null;
+  units_managed: number | null;
+  year_founded: number | null;
+}
+
+/** A ZIP code's place (GeoNames, CC BY 4.0). */
+export interface ZipCodesTable {
+  zip: string;
+  city: string;
+  state_abbr: string;
+  county: string;
+  lat: number;
+  lng: number;
+}
+
+/**
+ * A manager's service area as a box (the circle's bounds) under a spatial index, with what a
+ * lookup by point needs. SQLite: an R*Tree virtual table; PostgreSQL: a table with a GiST index.
+ */
+export interface AgentAreasTable {
+  id: number;
+  min_lat: number;
+  max_lat: number;
+  min_lng: number;
+  max_lng: number;
+  featured: number;
+  lat: number;
+  lng: number;
+  radius_miles: number;
+  /** lib/db/service-areas.ts categoryMask: one bit per property category. */
+  category_mask: number;
+}
+
+/**
+ * A manager's office point under a spatial index (min = max), with the featured flag as a third
+ * dimension and what a ranked lookup needs. SQLite: an R*Tree virtual table; PostgreSQL: a table
+ * with a GiST index on point(lng, lat).
+ */
+export interface AgentOfficesTable {
+  id: number;
+  min_lat: number;
+  max_lat: number;
+  min_lng: number;
+  max_lng: number;
+  min_featured: number;
+  max_featured: number;
+  lat: number;
+  lng: number;
+  radius_miles: number;
+  /** lib/db/service-areas.ts categoryMask: one bit per property category. */
+  category_mask: number;
+}
+
+/** How many managers serve a ZIP code's point (lib/contract/geo.ts servesPoint), and how many are featured. */
+export interface ZipCoverageTable {
+  zip: string;
+  /** 0: every category. */
+  category_id: number;
+  managers: number;
+  featured: number;
+}
+
+/** The managers serving each seeded city, in list order (featured first, then nearest). */
+export interface CityCoverageTable {
+  city_id: number;
+  agent_id: number;
+  featured: number;
+  distance_miles: number;
+  category_mask: number;
 }
 
 export interface AgentCategoriesTable {
@@ -165,6 +289,65 @@ export interface LeadsTable {
   /** JSON text of the answer entries. */
   exam: string;
   created_at: string;
+  /** Short, readable and unique (MG-4K7Q-2XRD); null for leads stored before issue 11. */
+  reference: string | null;
+  /** When the owner withdrew it; name, email, phone, address and answers are erased then. */
+  withdrawn_at: string | null;
+  /** Set when no manager served the ZIP at submission; cleared once the owner is told one does. */
+  awaiting_match_since: string | null;
+}
+
+/** A manager the owner chose to receive a lead, with the consent sentence shown and its time. */
+export interface LeadRecipientsTable {
+  lead_id: number;
+  agent_id: number;
+  /** The name the owner saw when consenting. */
+  company_name: string;
+  consent_version: string;
+  consent_text: string;
+  consented_at: string;
+}
+
+/** The private request page's tokens, as SHA-256 hashes (hex) only. */
+export interface LeadTokensTable {
+  token_hash: string;
+  lead_id: number;
+  created_at: string;
+}
+
+/** lib/service/outbox: what a message is about and who it goes to. */
+export type OutboxKind =
+  | "lead.new"
+  | "lead.confirmation"
+  | "lead.withdrawn"
+  | "lead.match_available"
+  | "contact.message"
+  | "newsletter.confirmation";
+export type OutboxChannel = "email" | "webhook" | "file";
+export type OutboxStatus = "pending" | "sending" | "sent" | "failed" | "cancelled";
+
+/** One message on one channel, delivered at least once by the outbox worker. */
+export interface OutboxMessagesTable {
+  id: Generated<number>;
+  /** Stable across retries: the webhook's Idempotency-Key header, the email's Message-ID. */
+  idempotency_key: string;
+  kind: OutboxKind;
+  channel: OutboxChannel;
+  lead_id: number | null;
+  agent_id: number | null;
+  contact_id: number | null;
+  subscription_id: number | null;
+  /** JSON: what the rows do not hold (a link's token); "{}" once sent. */
+  payload: string;
+  status: OutboxStatus;
+  attempts: number;
+  /** Due time of the next try; while a worker holds it, when that claim lapses. */
+  next_attempt_at: string;
+  claimed_by: string | null;
+  /** The last failure, without personal data (a status or an error code). */
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
 }
 
 export interface AgentApplicationsTable {
@@ -191,11 +374,17 @@ export interface NewsletterSubscriptionsTable {
   email_address: string;
   email_lower: string;
   created_at: string;
+  /** Double opt-in: a subscription counts once confirmed through its link. */
+  confirmed_at: string | null;
+  /** SHA-256 (hex) of the confirmation link's token. */
+  confirm_token_hash: string | null;
+  confirmation_sent_at: string | null;
 }
 
 export type PageRow = Selectable<PagesTable>;
 export type StateRow = Selectable<StatesTable>;
 export type CityRow = Selectable<CitiesTable>;
+export type LawFactRow = Selectable<LawFactsTable>;
 export type AgentRow = Selectable<AgentsTable>;
 export type NewAgent = Insertable<AgentsTable>;
 export type BlogRow = Selectable<BlogsTable>;
@@ -203,3 +392,5 @@ export type TestimonialRow = Selectable<TestimonialsTable>;
 export type QuestionRow = Selectable<QuestionsTable>;
 export type LeadRow = Selectable<LeadsTable>;
 export type NewLead = Insertable<LeadsTable>;
+export type OutboxRow = Selectable<OutboxMessagesTable>;
+export type NewOutboxMessage = Insertable<OutboxMessagesTable>;

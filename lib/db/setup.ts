@@ -3,15 +3,23 @@ import { migrateToLatest } from "./connection";
 import { seedDatabase, type SeedReport } from "./seed";
 
 /**
- * Brings a database to a usable state: migrates, then seeds when it holds no content yet.
- * Used by `npm start`, by the first request of a server started some other way, and by tests.
+ * Brings a database to a usable state: migrates, then seeds when it holds no content yet, or
+ * lacks what a later version seeds or derives (the ZIP codes of issue 10, the landlord-tenant
+ * facts table of issue 12: migrations cannot read the seed files; the office index and ZIP
+ * counts, for managers added before them). The seeder only adds what is missing. Used by
+ * `npm start`, by the first request of a server started some other way, and by tests.
  */
 export async function prepareDatabase(handle: DatabaseHandle, { demo }: { demo: boolean }): Promise<{ migrated: string[]; seeded: SeedReport | null }> {
   const migrated = await migrateToLatest(handle);
-  const { pages } = await handle.db
-    .selectFrom("pages")
-    .select((eb) => eb.fn.countAll<number>().as("pages"))
-    .executeTakeFirstOrThrow();
-  const seeded = Number(pages) === 0 ? await seedDatabase(handle.db, { demo }) : null;
+  const { db } = handle;
+  const count = async (query: { executeTakeFirstOrThrow(): Promise<{ n: number | string | bigint }> }) => Number((await query.executeTakeFirstOrThrow()).n);
+  const pages = await count(db.selectFrom("pages").select((eb) => eb.fn.countAll<number>().as("n")));
+  const zips = await count(db.selectFrom("zip_codes").select((eb) => eb.fn.countAll<number>().as("n")));
+  const facts = await count(db.selectFrom("law_facts").select((eb) => eb.fn.countAll<number>().as("n")));
+  const located = await count(
+    db.selectFrom("agents").select((eb) => eb.fn.countAll<number>().as("n")).where("office_lat", "is not", null).where("service_radius_miles", "is not", null),
+  );
+  const offices = await count(db.selectFrom("agent_offices").select((eb) => eb.fn.countAll<number>().as("n")));
+  const seeded = pages === 0 || zips === 0 || facts === 0 || offices < located ? await seedDatabase(db, { demo }) : null;
   return { migrated, seeded };
 }

@@ -1,15 +1,7 @@
 import { describe, expect, it } from "@jest/globals";
 import type { LeadValues } from "./storage";
-import {
-  STEP_PATHS,
-  firstIncompleteStepBefore,
-  isStepComplete,
-  parseCategory,
-  parseContactMethod,
-  validateAddressStep,
-  validateContactStep,
-  validateGuaranteeMobile,
-} from "./steps";
+import { firstIncompleteStepBefore, isStepComplete, parseCategory, parseContactMethod, stepOfLeadField, validateAddressStep, validateContactStep, validateGuaranteeMobile } from "./steps";
+import { STEP_PATHS } from "../routes";
 
 const EMPTY: LeadValues = {
   property_category: "",
@@ -48,17 +40,17 @@ describe("step routes", () => {
 
 describe("step 2: address, city, zip", () => {
   it.each([
-    [{ property_address: "", property_city: "", property_zip: "" }, "Please enter address."],
-    [{ property_address: "12 Elm St", property_city: "", property_zip: "" }, "Please enter city."],
-    [{ property_address: "", property_city: "Austin", property_zip: "78701" }, "Please enter address."],
-    [{ property_address: "12 Elm St", property_city: "Austin", property_zip: "" }, "Please enter zip."],
-    [{ property_address: "12 Elm St", property_city: "", property_zip: "78701" }, "Please enter city."],
-  ])("reports only the first empty field (%p)", (values, message) => {
-    expect(validateAddressStep(values)).toBe(message);
+    [{ property_address: "", property_city: "", property_zip: "" }, "Please enter address.", "property_address"],
+    [{ property_address: "12 Elm St", property_city: "", property_zip: "" }, "Please enter city.", "property_city"],
+    [{ property_address: "", property_city: "Austin", property_zip: "78701" }, "Please enter address.", "property_address"],
+    [{ property_address: "12 Elm St", property_city: "Austin", property_zip: "" }, "Please enter zip.", "property_zip"],
+    [{ property_address: "12 Elm St", property_city: "", property_zip: "78701" }, "Please enter city.", "property_city"],
+  ])("reports only the first empty field, and which one it is (%p)", (values, message, field) => {
+    expect(validateAddressStep(values)).toEqual({ message, field });
   });
 
   it("counts blank text as empty and checks nothing but emptiness", () => {
-    expect(validateAddressStep({ property_address: "   ", property_city: "Austin", property_zip: "1" })).toBe("Please enter address.");
+    expect(validateAddressStep({ property_address: "   ", property_city: "Austin", property_zip: "1" })?.message).toBe("Please enter address.");
     expect(validateAddressStep({ property_address: "x", property_city: "y", property_zip: "abc" })).toBeNull();
   });
 });
@@ -67,18 +59,25 @@ describe("step 4: contact details", () => {
   const filled = { full_name: "Ada Owner", email_address: "ada@example.com", preferred_contact_method: "Email", phone_no: "" };
 
   it("checks name, then email, then contact method, first failure only", () => {
-    expect(validateContactStep({ full_name: "", email_address: "", preferred_contact_method: "", phone_no: "" })).toBe(
-      "Please enter full name.",
-    );
-    expect(validateContactStep({ ...filled, email_address: "", preferred_contact_method: "" })).toBe("Please enter email address.");
-    expect(validateContactStep({ ...filled, preferred_contact_method: "" })).toBe("Please select preferred contact method.");
-    expect(validateContactStep({ ...filled, preferred_contact_method: "Select" })).toBe("Please select preferred contact method.");
+    expect(validateContactStep({ full_name: "", email_address: "", preferred_contact_method: "", phone_no: "" })).toEqual({
+      field: "full_name",
+      message: "Please enter full name.",
+    });
+    expect(validateContactStep({ ...filled, email_address: "", preferred_contact_method: "" })).toEqual({
+      field: "email_address",
+      message: "Please enter email address.",
+    });
+    expect(validateContactStep({ ...filled, preferred_contact_method: "" })).toEqual({
+      field: "preferred_contact_method",
+      message: "Please select preferred contact method.",
+    });
+    expect(validateContactStep({ ...filled, preferred_contact_method: "Select" })?.message).toBe("Please select preferred contact method.");
   });
 
   it("asks for a phone number only when the method is Phone", () => {
     expect(validateContactStep(filled)).toBeNull();
-    expect(validateContactStep({ ...filled, preferred_contact_method: "Phone" })).toBe("Please enter phone number.");
-    expect(validateContactStep({ ...filled, preferred_contact_method: "Phone", phone_no: " " })).toBe("Please enter phone number.");
+    expect(validateContactStep({ ...filled, preferred_contact_method: "Phone" })).toEqual({ field: "phone_no", message: "Please enter phone number." });
+    expect(validateContactStep({ ...filled, preferred_contact_method: "Phone", phone_no: " " })?.message).toBe("Please enter phone number.");
     expect(validateContactStep({ ...filled, preferred_contact_method: "Phone", phone_no: "5125550100" })).toBeNull();
   });
 
@@ -92,6 +91,14 @@ describe("quote-guarantee modal", () => {
     expect(validateGuaranteeMobile("")).toBe("Please enter phone number.");
     expect(validateGuaranteeMobile("  ")).toBe("Please enter phone number.");
     expect(validateGuaranteeMobile("5125550100")).toBeNull();
+  });
+});
+
+describe("the step of each lead/save field", () => {
+  it("points the service's fields at the step where they are entered", () => {
+    expect(["property_category", "property_zip", "exam", "property_number", "preferred_contact_method"].map(stepOfLeadField)).toEqual([1, 2, 3, 4, 4]);
+    expect(stepOfLeadField("submission_key")).toBeUndefined();
+    expect(stepOfLeadField("toString")).toBeUndefined();
   });
 });
 

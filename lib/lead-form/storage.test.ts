@@ -1,18 +1,24 @@
 /** @jest-environment jsdom */
 import { describe, expect, it, beforeEach, jest } from "@jest/globals";
-import { contract } from "../api/contract";
+import { contract } from "../contract";
+import { TOKEN_STORAGE_KEY } from "../contract/bearer";
+import { readToken } from "../api/browser";
 import {
   GUARANTEE_SUBMISSION_KEY,
   LEAD_KEYS,
+  LEAD_RECEIPT_KEY,
+  SELECTED_AGENTS_KEY,
   SUBMISSION_KEY,
-  TOKEN_KEY,
   clearLeadForm,
   guaranteeSubmissionKey,
   readAnswers,
   readLeadValue,
+  readLeadReceipt,
   readLeadValues,
-  readToken,
+  readSelectedAgents,
   saveAnswers,
+  saveLeadReceipt,
+  saveSelectedAgents,
   saveLeadValue,
   saveLeadValues,
   submissionKey,
@@ -37,7 +43,8 @@ function fillEveryKey() {
   for (const key of LEAD_KEYS) saveLeadValue(key, `value of ${key}`);
   submissionKey();
   guaranteeSubmissionKey();
-  localStorage.setItem(TOKEN_KEY, "bearer-token");
+  saveSelectedAgents([12, 40]);
+  localStorage.setItem(TOKEN_STORAGE_KEY, "bearer-token");
   localStorage.setItem("unrelated", "kept");
 }
 
@@ -113,6 +120,7 @@ describe("clearing rules", () => {
     fillEveryKey();
     clearLeadForm();
     for (const key of SPEC_KEYS) expect(localStorage.getItem(key)).toBeNull();
+    expect(localStorage.getItem(SELECTED_AGENTS_KEY)).toBeNull();
     expect(localStorage.getItem(SUBMISSION_KEY)).toBeNull();
     expect(localStorage.getItem(GUARANTEE_SUBMISSION_KEY)).toBeNull();
   });
@@ -122,6 +130,7 @@ describe("clearing rules", () => {
     clearLeadForm({ keepPhone: true });
     for (const key of SPEC_KEYS.filter((key) => key !== "phone_no")) expect(localStorage.getItem(key)).toBeNull();
     expect(localStorage.getItem("phone_no")).toBe("value of phone_no");
+    expect(localStorage.getItem(SELECTED_AGENTS_KEY)).toBeNull();
     expect(localStorage.getItem(SUBMISSION_KEY)).toBeNull();
     expect(localStorage.getItem(GUARANTEE_SUBMISSION_KEY)).toBeNull();
   });
@@ -131,6 +140,44 @@ describe("clearing rules", () => {
     clearLeadForm(options);
     expect(readToken()).toBe("bearer-token");
     expect(localStorage.getItem("unrelated")).toBe("kept");
+  });
+});
+
+describe("selected_agents (DESIGN.md 5)", () => {
+  it("is a JSON list of manager ids, absent until the owner chooses", () => {
+    expect(readSelectedAgents()).toBeNull();
+    saveSelectedAgents([31, 7]);
+    expect(localStorage.getItem(SELECTED_AGENTS_KEY)).toBe("[31,7]");
+    expect(readSelectedAgents()).toEqual([31, 7]);
+    saveSelectedAgents([]);
+    expect(readSelectedAgents()).toEqual([]);
+  });
+
+  it("reads unreadable JSON as not chosen, and drops what is not an id", () => {
+    localStorage.setItem(SELECTED_AGENTS_KEY, "{oops");
+    expect(readSelectedAgents()).toBeNull();
+    localStorage.setItem(SELECTED_AGENTS_KEY, JSON.stringify([3, "4", -1, 2.5, null, 9]));
+    expect(readSelectedAgents()).toEqual([3, 9]);
+  });
+});
+
+describe("the lead receipt", () => {
+  const receipt = {
+    reference: "MG-4K7Q-2XRD",
+    recipients: [{ agent_id: 7, company_name: "Hill Country Homes" }],
+    request_path: "/requests/AAAAAAAAAAAAAAAAAAAAAA",
+    contact: { email: true, phone: true, preferred: "Phone" },
+  };
+
+  it("lives in sessionStorage, out of reach of the clearing rules that run when /thank-you opens", () => {
+    sessionStorage.clear();
+    saveLeadReceipt(receipt);
+    fillEveryKey();
+    clearLeadForm();
+    expect(readLeadReceipt()).toEqual(receipt);
+    expect(localStorage.getItem(LEAD_RECEIPT_KEY)).toBeNull();
+    sessionStorage.setItem(LEAD_RECEIPT_KEY, "not json");
+    expect(readLeadReceipt()).toBeNull();
   });
 });
 

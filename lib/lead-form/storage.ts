@@ -3,7 +3,7 @@
  * in localStorage under the spec's key names; question_answer is a JSON list of
  * { question, answer } where answer is a string or a list of strings.
  */
-import type { ExamEntry } from "../api/contract";
+import type { ExamEntry } from "../contract";
 
 export const LEAD_KEYS = [
   "property_category",
@@ -33,14 +33,73 @@ export const SUBMISSION_KEY = "lead_submission_key";
  */
 export const GUARANTEE_SUBMISSION_KEY = "guarantee_submission_key";
 
-/** The bearer token of spec section 6. */
-export const TOKEN_KEY = "token";
+/**
+ * DESIGN.md 5: the managers the owner chose on /preview (or in the quote-guarantee modal), a JSON
+ * list of ids. A lead value: cleared with the others by every clearing rule.
+ */
+export const SELECTED_AGENTS_KEY = "selected_agents";
+
+/**
+ * What lead/save answered (reference, recipients, the private page's path), handed from the
+ * submit to /thank-you in sessionStorage: the thank-you page clears every lead value in
+ * localStorage when it opens (spec section 3), and this tab-scoped copy is not one of them, so
+ * the page can still show the owner their reference, who received the request and its link
+ * (also after a reload, until the tab is closed).
+ */
+export const LEAD_RECEIPT_KEY = "lead_receipt";
+
+export type LeadReceipt = {
+  reference: string;
+  recipients: { agent_id: number; company_name: string }[];
+  request_path: string;
+  /** How the recipients may reach the owner (the consent sentence's "by phone or email"). */
+  contact: { email: boolean; phone: boolean; preferred: string };
+  /** The ZIP and category when nobody received it (no manager serves them yet). */
+  unserved?: { zip: string; category: string; email: string } | null;
+};
 
 function storage(): Storage | undefined {
   try {
     return typeof window === "undefined" ? undefined : window.localStorage;
   } catch {
     return undefined; // storage disabled (privacy mode): the flow still works within the page
+  }
+}
+
+function sessionStore(): Storage | undefined {
+  try {
+    return typeof window === "undefined" ? undefined : window.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The chosen managers' ids, or null when the owner has not chosen yet (the key is absent). */
+export function readSelectedAgents(): number[] | null {
+  const text = storage()?.getItem(SELECTED_AGENTS_KEY);
+  if (text === null || text === undefined) return null;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return Array.isArray(parsed) ? parsed.filter((id): id is number => Number.isInteger(id) && id > 0) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveSelectedAgents(ids: readonly number[]): void {
+  storage()?.setItem(SELECTED_AGENTS_KEY, JSON.stringify(ids));
+}
+
+export function saveLeadReceipt(receipt: LeadReceipt): void {
+  sessionStore()?.setItem(LEAD_RECEIPT_KEY, JSON.stringify(receipt));
+}
+
+export function readLeadReceipt(): LeadReceipt | null {
+  try {
+    const parsed = JSON.parse(sessionStore()?.getItem(LEAD_RECEIPT_KEY) ?? "null") as LeadReceipt | null;
+    return parsed && typeof parsed.reference === "string" && Array.isArray(parsed.recipients) && typeof parsed.request_path === "string" ? parsed : null;
+  } catch {
+    return null;
   }
 }
 
@@ -81,13 +140,7 @@ export function saveAnswers(answers: ExamEntry[]): void {
   saveLeadValue("question_answer", JSON.stringify(answers));
 }
 
-/**
- * The clearing rules of spec section 3. "all": every lead value including phone_no (home,
- * thank-you, and the pages that "clear the lead values"); "keepPhone": all but phone_no (about,
- * our mission, resource center, careers).
- */
-export type ClearingRule = "all" | "keepPhone";
-
+/** Clears the lead values: all of them, or all but phone_no (the rules are in entry-rules.ts). */
 export function clearLeadForm({ keepPhone = false }: { keepPhone?: boolean } = {}): void {
   const store = storage();
   if (!store) return;
@@ -95,6 +148,7 @@ export function clearLeadForm({ keepPhone = false }: { keepPhone?: boolean } = {
     if (keepPhone && key === "phone_no") continue;
     store.removeItem(key);
   }
+  store.removeItem(SELECTED_AGENTS_KEY);
   store.removeItem(SUBMISSION_KEY);
   store.removeItem(GUARANTEE_SUBMISSION_KEY);
 }
@@ -120,6 +174,3 @@ function persistedKey(storageKey: string, prefix: string): string {
   return key;
 }
 
-export function readToken(): string | null {
-  return storage()?.getItem(TOKEN_KEY) ?? null;
-}

@@ -1,6 +1,8 @@
-import type { Agent, Blog, Faq } from "../api/contract";
+import type { Agent, Blog, Faq } from "../contract";
 import { htmlToText } from "../sanitize";
 import { SITE_NAME, SITE_TAGLINE, SOCIAL_LINKS } from "../site";
+import { PATHS, agentPath, blogPath } from "../routes";
+import { feeHeadline } from "../contract/fees";
 
 /** schema.org objects for the JSON-LD of each page kind. URLs are absolute. */
 type Thing = Record<string, unknown>;
@@ -22,7 +24,34 @@ export function websiteLd(origin: string): Thing {
   return { "@context": "https://schema.org", "@type": "WebSite", name: SITE_NAME, url: absolute(origin, "/"), inLanguage: "en-US" };
 }
 
-export function breadcrumbLd(origin: string, crumbs: { name: string; path: string }[]): Thing {
+/** The schema.org kinds of web page the site's pages are (FAQPage for /faqs). */
+export type PageType = "WebPage" | "AboutPage" | "ContactPage" | "CollectionPage" | "FAQPage";
+
+type PageLd = { type?: PageType; path: string; name: string; description?: string; mainEntity?: Thing | Thing[] };
+
+/** A page of the site as a schema.org WebPage (or the subtype that fits it), part of the WebSite. */
+export function webPageLd(origin: string, { type = "WebPage", path, name, description, mainEntity }: PageLd): Thing {
+  return {
+    "@context": "https://schema.org",
+    "@type": type,
+    "@id": absolute(origin, path),
+    url: absolute(origin, path),
+    name,
+    ...(description ? { description } : {}),
+    inLanguage: "en-US",
+    isPartOf: { "@type": "WebSite", name: SITE_NAME, url: absolute(origin, "/") },
+    ...(mainEntity ? { mainEntity } : {}),
+  };
+}
+
+export type Crumb = { name: string; path: string };
+
+/** A breadcrumb trail from the home page: `crumbsFromHome({ name: "About Us", path: "/about-us" })`. */
+export function crumbsFromHome(...trail: Crumb[]): Crumb[] {
+  return [{ name: "Home", path: PATHS.home }, ...trail];
+}
+
+export function breadcrumbLd(origin: string, crumbs: Crumb[]): Thing {
   return {
     "@context": "https://schema.org",
     "@type": "BreadcrumbList",
@@ -35,9 +64,6 @@ export function breadcrumbLd(origin: string, crumbs: { name: string; path: strin
   };
 }
 
-export function agentPath(agent: Pick<Agent, "state" | "city_slug" | "agent_id">): string {
-  return `/agent/${agent.state}/${agent.city_slug}/${agent.agent_id}`;
-}
 
 /** A manager as a schema.org RealEstateAgent (a LocalBusiness): never with email or phone. */
 export function localBusinessLd(origin: string, agent: Agent): Thing {
@@ -57,36 +83,60 @@ export function localBusinessLd(origin: string, agent: Agent): Thing {
       ...(agent.zip ? { postalCode: agent.zip } : {}),
       addressCountry: "US",
     },
-    areaServed: { "@type": "City", name: `${agent.city}, ${agent.state}` },
+    areaServed: [
+      { "@type": "City", name: `${agent.city}, ${agent.state}` },
+      ...(agent.service_area
+        ? [
+            {
+              "@type": "GeoCircle",
+              geoMidpoint: { "@type": "GeoCoordinates", latitude: agent.service_area.lat, longitude: agent.service_area.lng },
+              // schema.org reads a bare number as meters.
+              geoRadius: Math.round(agent.service_area.radius_miles * 1609.344),
+            },
+          ]
+        : []),
+    ],
+    priceRange: feeHeadline(agent.fees),
+    ...(agent.year_founded ? { foundingDate: String(agent.year_founded) } : {}),
     knowsAbout: agent.category ? agent.category.split(", ").map((label) => `${label} property management`) : undefined,
   };
 }
 
-export function itemListLd(origin: string, name: string, agents: Agent[]): Thing {
+/** The managers a list page shows, numbered from `firstPosition` (page 2 of 12 a page starts at 13). */
+export function itemListLd(origin: string, name: string, agents: Agent[], firstPosition = 1): Thing {
+  return linkListLd(origin, name, agents.map((agent) => ({ name: agent.company_name, path: agentPath(agent) })), firstPosition);
+}
+
+/**
+ * Any list of pages as a schema.org ItemList: exactly the items the page shows. Also the
+ * mainEntity of a collection page (blog posts, state law pages).
+ */
+export function linkListLd(origin: string, name: string, items: { name: string; path: string }[], firstPosition = 1): Thing {
   return {
     "@context": "https://schema.org",
     "@type": "ItemList",
     name,
-    numberOfItems: agents.length,
-    itemListElement: agents.map((agent, index) => ({
+    numberOfItems: items.length,
+    itemListElement: items.map((item, index) => ({
       "@type": "ListItem",
-      position: index + 1,
-      url: absolute(origin, agentPath(agent)),
-      name: agent.company_name,
+      position: firstPosition + index,
+      url: absolute(origin, item.path),
+      name: item.name,
     })),
   };
 }
 
-export function faqPageLd(faqs: Faq[]): Thing {
-  return {
-    "@context": "https://schema.org",
-    "@type": "FAQPage",
+/** The FAQs page: each question with its answer as plain text (block boundaries as spaces). */
+export function faqPageLd(origin: string, page: Omit<PageLd, "type" | "mainEntity">, faqs: Faq[]): Thing {
+  return webPageLd(origin, {
+    ...page,
+    type: "FAQPage",
     mainEntity: faqs.map((faq) => ({
       "@type": "Question",
       name: faq.question,
       acceptedAnswer: { "@type": "Answer", text: htmlToText(faq.answer) },
     })),
-  };
+  });
 }
 
 export function blogPostingLd(origin: string, blog: Blog): Thing {
@@ -98,9 +148,35 @@ export function blogPostingLd(origin: string, blog: Blog): Thing {
     image: absolute(origin, blog.blog_banner),
     datePublished: blog.post_date,
     dateModified: blog.post_date,
-    mainEntityOfPage: absolute(origin, `/blog/${blog.slug}`),
+    mainEntityOfPage: absolute(origin, blogPath(blog.slug)),
     author: { "@type": "Organization", name: SITE_NAME },
     publisher: { "@type": "Organization", name: SITE_NAME, logo: { "@type": "ImageObject", url: absolute(origin, "/brand/logo.svg") } },
+  };
+}
+
+/**
+ * A 50-state law comparison as a schema.org Dataset: what it measures, where it applies, when
+ * its facts were last reviewed and the pages they were checked against.
+ */
+export function lawDatasetLd(
+  origin: string,
+  dataset: { name: string; description: string; path: string; variable: string; reviewedOn: string; sources: string[]; keywords: string[] },
+): Thing {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Dataset",
+    "@id": absolute(origin, dataset.path),
+    name: dataset.name,
+    description: dataset.description,
+    url: absolute(origin, dataset.path),
+    keywords: dataset.keywords,
+    variableMeasured: dataset.variable,
+    spatialCoverage: { "@type": "Place", name: "United States" },
+    dateModified: dataset.reviewedOn,
+    isAccessibleForFree: true,
+    inLanguage: "en-US",
+    creator: { "@type": "Organization", name: SITE_NAME, url: absolute(origin, "/") },
+    isBasedOn: dataset.sources,
   };
 }
 

@@ -1,26 +1,41 @@
 import type { Metadata } from "next";
 import { SITE_NAME } from "../site";
 
+/** A share image for Open Graph and X (Twitter): PNG, with the size and a description of it. */
+export type ShareImage = { url: string; alt: string; width: number; height: number; type: "image/png" | "image/jpeg" };
+
+/** The site's share card, for every page without one of its own. */
+export const DEFAULT_SHARE_IMAGE: ShareImage = {
+  url: "/brand/og-image.png",
+  alt: `${SITE_NAME} logo and the words "Find and compare local property managers. Free quotes, all 50 states and DC, landlord-tenant law guides."`,
+  width: 1200,
+  height: 630,
+  type: "image/png",
+};
+
 type PageSeo = {
   title: string;
   description: string;
   keywords?: string;
   /** The page's own path, e.g. "/laws/texas": its canonical URL (never inherited). */
   path: string;
-  image?: string;
+  /**
+   * The share image; "from-segment" when the route has opengraph-image and twitter-image files
+   * (Next.js uses them only when the page's metadata names no images).
+   */
+  image?: ShareImage | "from-segment";
   type?: "website" | "article" | "profile";
   noindex?: boolean;
   publishedTime?: string;
 };
-
-const DEFAULT_IMAGE = "/brand/og-image.png";
 
 /**
  * The metadata every page sets for itself: title, description, keywords, a canonical link to
  * itself, Open Graph and a Twitter card. Set per page because a canonical set in a layout would
  * be inherited by every child (DESIGN.md "SEO pitfalls").
  */
-export function pageMetadata({ title, description, keywords, path, image = DEFAULT_IMAGE, type = "website", noindex, publishedTime }: PageSeo): Metadata {
+export function pageMetadata({ title, description, keywords, path, image = DEFAULT_SHARE_IMAGE, type = "website", noindex, publishedTime }: PageSeo): Metadata {
+  const ownImage = image === "from-segment" ? null : image;
   return {
     title: { absolute: title },
     description,
@@ -34,10 +49,10 @@ export function pageMetadata({ title, description, keywords, path, image = DEFAU
       title,
       description,
       locale: "en_US",
-      images: [{ url: image }],
+      ...(ownImage ? { images: [ownImage] } : {}),
       ...(type === "article" && publishedTime ? { publishedTime } : {}),
     },
-    twitter: { card: "summary_large_image", title, description, images: [image] },
+    twitter: { card: "summary_large_image", title, description, ...(ownImage ? { images: [{ url: ownImage.url, alt: ownImage.alt }] } : {}) },
   };
 }
 

@@ -1,50 +1,22 @@
-import "server-only";
-import { getDatabase } from "../db";
-import { DEFAULT_CATEGORY_ID } from "../site";
-
-/** A sitemap file holds at most 50,000 URLs. */
-export const SITEMAP_LIMIT = 50_000;
+import type { SitemapEntry } from "../contract";
+import { sitemapPartPath } from "../routes";
 
 /**
- * The indexable dynamic pages: every law and blog, the city pages that list at least one
- * manager (a city without managers is a "No Record" page marked noindex) and every profile.
- * Read straight from the site's database: no service call lists them all.
+ * The XML of /sitemap.xml, written by our own route: the list of URLs while it fits in one file,
+ * an index of the parts Next writes (app/sitemap.ts, generateSitemaps) once it does not.
  */
-export async function listIndexablePaths(): Promise<{ laws: string[]; blogs: { path: string; date: string }[]; cities: string[]; agents: string[] }> {
-  const { db } = await getDatabase();
-  const [states, blogs, cities, agents] = await Promise.all([
-    db.selectFrom("states").innerJoin("laws", "laws.state_id", "states.id").select("states.slug").orderBy("states.name").execute(),
-    db.selectFrom("blogs").select(["slug", "post_date"]).orderBy("post_date", "desc").execute(),
-    db
-      .selectFrom("cities")
-      .innerJoin("states", "states.id", "cities.state_id")
-      .select(["states.abbreviation", "cities.slug"])
-      .where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom("agents")
-            .innerJoin("agent_categories", "agent_categories.agent_id", "agents.id")
-            .select("agents.id")
-            .whereRef("agents.city_id", "=", "cities.id")
-            .where("agent_categories.category_id", "=", DEFAULT_CATEGORY_ID),
-        ),
-      )
-      .orderBy("states.abbreviation")
-      .orderBy("cities.population", "desc")
-      .execute(),
-    db
-      .selectFrom("agents")
-      .innerJoin("cities", "cities.id", "agents.city_id")
-      .innerJoin("states", "states.id", "agents.state_id")
-      .select(["agents.id", "cities.slug", "states.abbreviation"])
-      .orderBy("agents.id")
-      .limit(SITEMAP_LIMIT)
-      .execute(),
-  ]);
-  return {
-    laws: states.map((state) => `/laws/${state.slug}`),
-    blogs: blogs.map((blog) => ({ path: `/blog/${blog.slug}`, date: blog.post_date })),
-    cities: cities.map((city) => `/agents/${city.abbreviation}/${city.slug}`),
-    agents: agents.map((agent) => `/agent/${agent.abbreviation}/${agent.slug}/${agent.id}`),
-  };
+const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+
+export function urlsetXml(origin: string, entries: SitemapEntry[]): string {
+  const urls = entries.map(
+    (entry) => `<url>\n<loc>${escapeXml(`${origin}${entry.path}`)}</loc>${entry.lastModified ? `\n<lastmod>${escapeXml(entry.lastModified)}</lastmod>` : ""}\n</url>`,
+  );
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
 }
+
+export function sitemapIndexXml(origin: string, parts: number): string {
+  const items = Array.from({ length: parts }, (_, id) => `<sitemap>\n<loc>${escapeXml(`${origin}${sitemapPartPath(id)}`)}</loc>\n</sitemap>`);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items.join("\n")}\n</sitemapindex>\n`;
+}
+
+export const sitemapParts = (total: number, perPart: number) => Math.max(1, Math.ceil(total / perPart));

@@ -1,126 +1,175 @@
 /**
- * The production server (`npm run serve`, and `npm start` after the build): Next.js's request
- * handler behind two additions it cannot make itself on cached pages.
- * - A hash-based Content-Security-Policy computed from each page's HTML (lib/server/csp.ts).
- * - The client's address taken from the socket (x-forwarded-for is replaced unless
- *   TRUST_PROXY=1), so rate limits cannot be dodged with a made-up header.
- * Compression is the outer layer so the policy step sees plain HTML.
+ * The production server (`npm start`, `npm run serve`). Next.js renders and caches the pages;
+ * this server stands in front of it, like a reverse proxy in the same process, for what Next.js
+ * cannot do on pages it serves from its cache:
+ * - a Content-Security-Policy without 'unsafe-inline': every inline script of a page (Next.js's
+ *   bootstrap, JSON-LD) is allowed by its SHA-256 hash, computed from the page's HTML (a nonce
+ *   would make every page render per request);
+ * - the full set of security headers on every response (pages, 304s, redirects, files, errors);
+ * - a short-lived page copy answered without Next.js's routing, kept precompressed (gzip and
+ *   brotli) and bounded in bytes;
+ * - service calls (POST /api/<call>) answered by the service in this process, without Next.js;
+ * - dynamic pages checked before they are rendered: unknown ones answered 404 without entering
+ *   Next.js's cache, other spellings redirected to the canonical address with one Location;
+ * - GET /healthz (the database, Redis, the outbox's backlog) and the outbox worker (issue 11);
+ * - malformed addresses refused with 400, the client's address established once (socket, or a
+ *   trusted proxy's entry), page copies dropped on every instance after a revalidation, and
+ *   pages refreshed when the content_changes journal moves (the seeder).
+ * Next.js answers on a Unix socket only this process can reach; requests and answers cross it
+ * as HTTP, so Next.js's own response objects are never patched.
  */
+import crypto from "node:crypto";
+import fs from "node:fs";
 import http from "node:http";
+import os from "node:os";
 import path from "node:path";
-import compression from "compression";
 import next from "next";
-import { env } from "../env";
-import { policyForHtml, RESOURCE_POLICY } from "./csp";
-import { isCacheablePageRequest, processPageCache, type PageCache } from "./page-cache";
+import { env, INTERNAL_SECRET_HEADER } from "../env";
+import { openDatabase } from "../db/connection";
+import { latestContentChangeId } from "../db/queries/content-changes";
+import { escapeForLog, logError } from "../service/log";
+import { createCacheBus } from "./cache-bus";
+import { PageCache } from "./page-cache";
+import { createRouteResolver } from "./route-resolver";
+import { createFrontHandler } from "./front";
+import { getService } from "../service/default";
+import { INTERNAL_CALLER } from "../service/guard";
+import { getDatabase } from "../db";
+import { createConfiguredWorker } from "../service/delivery/default-worker";
 
-type WriteHead = http.ServerResponse["writeHead"];
-
-/**
- * Buffers an HTML response to hash its inline scripts into the policy; streams the rest. A page
- * Next.js served from its cache is also kept in the page cache under `cacheKey`.
- */
-function addContentSecurityPolicy(res: http.ServerResponse, pageCache?: PageCache, cacheKey?: string): void {
-  const write = res.write.bind(res) as (chunk: unknown, ...rest: unknown[]) => boolean;
-  const end = res.end.bind(res) as (...args: unknown[]) => http.ServerResponse;
-  const writeHead = res.writeHead.bind(res) as WriteHead;
-  let mode: "undecided" | "html" | "other" = "undecided";
-  let passThrough = false;
-  const chunks: Buffer[] = [];
-
-  const decide = () => {
-    if (mode !== "undecided") return mode;
-    mode = String(res.getHeader("content-type") ?? "").includes("text/html") ? "html" : "other";
-    if (mode === "other") {
-      // Never on a 304: browsers merge its headers into the copy they kept (a page, perhaps).
-      const notModified = res.statusCode === 304;
-      if (!notModified && !res.headersSent && !res.hasHeader("content-security-policy")) res.setHeader("content-security-policy", RESOURCE_POLICY);
-      passThrough = true;
-    }
-    return mode;
-  };
-  const toBuffer = (chunk: unknown, encoding?: unknown) =>
-    Buffer.isBuffer(chunk) ? chunk : typeof chunk === "string" ? Buffer.from(chunk, (encoding as BufferEncoding) || "utf8") : Buffer.from(chunk as Uint8Array);
-
-  res.writeHead = function patchedWriteHead(this: http.ServerResponse, statusCode: number, ...rest: unknown[]) {
-    if (passThrough) return (writeHead as (...args: unknown[]) => http.ServerResponse)(statusCode, ...rest);
-    // Keep the head until the body is known: record it as ordinary headers.
-    res.statusCode = statusCode;
-    const headers = (typeof rest[0] === "string" ? rest[1] : rest[0]) as http.OutgoingHttpHeaders | undefined;
-    if (headers && !Array.isArray(headers)) for (const [name, value] of Object.entries(headers)) if (value !== undefined) res.setHeader(name, value);
-    return res;
-  } as WriteHead;
-
-  res.write = function patchedWrite(chunk: unknown, ...rest: unknown[]) {
-    if (decide() === "other") return write(chunk, ...rest);
-    chunks.push(toBuffer(chunk, typeof rest[0] === "string" ? rest[0] : undefined));
-    const callback = rest.find((arg) => typeof arg === "function") as (() => void) | undefined;
-    callback?.();
-    return true;
-  } as http.ServerResponse["write"];
-
-  res.end = function patchedEnd(...args: unknown[]) {
-    const [chunk, encoding] = args;
-    if (decide() === "other") return end(...args);
-    if (chunk !== undefined && typeof chunk !== "function") chunks.push(toBuffer(chunk, typeof encoding === "string" ? encoding : undefined));
-    const body = Buffer.concat(chunks);
-    // A 304 (or a HEAD) has no body to hash. Browsers merge a 304's headers into the copy they
-    // kept, so sending a policy here would replace the cached page's policy with an empty one.
-    if (body.length > 0 && res.statusCode !== 304) {
-      const etag = res.getHeader("etag");
-      res.setHeader("content-security-policy", policyForHtml(body, typeof etag === "string" ? etag : undefined));
-      res.removeHeader("content-length");
-      res.setHeader("content-length", body.length);
-      if (pageCache && cacheKey && res.statusCode === 200 && res.getHeader("x-nextjs-cache") === "HIT") {
-        pageCache.set(cacheKey, { headers: res.getHeaders(), body, etag: typeof etag === "string" ? etag : undefined });
-      }
-    }
-    passThrough = true;
-    const callback = args.find((arg) => typeof arg === "function") as (() => void) | undefined;
-    return end(body, callback);
-  } as http.ServerResponse["end"];
-}
-
-/** A page from the page cache, or 304 when the browser already holds this version. */
-function sendCachedPage(req: http.IncomingMessage, res: http.ServerResponse, page: { headers: http.OutgoingHttpHeaders; body: Buffer; etag?: string }) {
-  if (page.etag && req.headers["if-none-match"] === page.etag) {
-    res.statusCode = 304;
-    res.setHeader("etag", page.etag);
-    res.end();
-    return;
-  }
-  for (const [name, value] of Object.entries(page.headers)) if (value !== undefined) res.setHeader(name, value);
-  res.setHeader("x-page-cache", "HIT");
-  res.statusCode = 200;
-  res.end(page.body);
-}
+const CONTENT_POLL_MS = 3_000;
 
 export async function startServer({ port = env().PORT, hostname = "0.0.0.0" }: { port?: number; hostname?: string } = {}) {
+  const config = env();
+  // The secret this server shows its own /api/revalidate; Next.js reads it from the environment.
+  const internalSecret = crypto.randomBytes(32).toString("hex");
+  process.env.INTERNAL_SECRET = internalSecret;
+
   const app = next({ dev: false, dir: path.resolve("."), port, hostname });
   await app.prepare();
   const handle = app.getRequestHandler();
-  const compress = compression();
-  const trustProxy = env().TRUST_PROXY === "1";
-  const pageCache = processPageCache(env().PAGE_CACHE_TTL_MS);
 
+  // Next.js listens on a socket in a directory only this user can open.
+  const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), "managely-next-"));
+  const socketPath = path.join(socketDir, "next.sock");
+  const inner = http.createServer((req, res) => {
+    void handle(req, res);
+  });
+  inner.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve) => inner.listen(socketPath, resolve));
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+
+  const pages = new PageCache(config.PAGE_CACHE_TTL_MS, config.PAGE_CACHE_MAX_BYTES);
+  // Immutable build files (/_next/static) are kept compressed for an hour, in a bound of their own.
+  const assets = new PageCache(config.PAGE_CACHE_TTL_MS > 0 ? 3_600_000 : 0, 32 * 1024 * 1024);
+  const service = getService();
+  const resolver = createRouteResolver((call, body) => service.handle({ call, body, caller: INTERNAL_CALLER }));
+  const bus = await createCacheBus({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX }, () => {
+    pages.clear();
+    resolver.forget();
+  });
+
+  const front = createFrontHandler({
+    service,
+    socketPath,
+    agent,
+    pages,
+    assets,
+    resolver,
+    trustProxy: config.TRUST_PROXY === "1",
+    onRevalidated: () => bus.publishClear(),
+  });
   const server = http.createServer((req, res) => {
-    if (!trustProxy) req.headers["x-forwarded-for"] = req.socket.remoteAddress ?? "unknown";
-    compress(req as never, res as never, () => {
-      const cacheKey = isCacheablePageRequest(req) ? req.url : undefined;
-      const hit = cacheKey ? pageCache.get(cacheKey) : undefined;
-      if (hit) return sendCachedPage(req, res, hit);
-      addContentSecurityPolicy(res, pageCache, cacheKey);
-      void handle(req, res);
+    front(req, res).catch((error: unknown) => {
+      logError(`request ${escapeForLog(req.method ?? "")} ${escapeForLog(req.url ?? "")} failed`, error);
+      if (!res.headersSent) {
+        res.writeHead(502, { "content-type": "text/plain; charset=utf-8" });
+        res.end("The site is not reachable right now. Please try again in a moment.");
+      } else res.destroy();
     });
   });
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(port, hostname, resolve));
   console.log(`[serve] Managely on http://localhost:${port}`);
 
-  const stop = () => server.close(() => process.exit(0));
+  const stopWatching = await watchContentChanges(async () => {
+    const answer = await innerRequest(socketPath, agent, {
+      method: "POST",
+      path: "/api/revalidate",
+      headers: { "content-type": "application/json", [INTERNAL_SECRET_HEADER]: internalSecret },
+      body: JSON.stringify({ all: true }),
+    });
+    if (answer.status !== 200) throw new Error(`revalidation answered ${answer.status}`);
+    await bus.publishClear();
+  });
+
+  // The outbox worker runs here unless a dedicated one does (OUTBOX_WORKER=0, `npm run worker`).
+  const worker = config.OUTBOX_WORKER === "1" ? createConfiguredWorker(await getDatabase()) : undefined;
+  worker?.start();
+
+  const stop = () => {
+    stopWatching();
+    const stopped = worker?.stop().catch((error: unknown) => logError("stopping the outbox worker", error));
+    server.close(() => {
+      inner.close();
+      void Promise.all([bus.close(), stopped]).finally(() => {
+        fs.rmSync(socketDir, { recursive: true, force: true });
+        process.exit(0);
+      });
+    });
+    // Keep-alive connections would hold close() open.
+    server.closeIdleConnections();
+  };
   process.once("SIGTERM", stop);
   process.once("SIGINT", stop);
   return server;
+}
+
+/** One request to the Next.js socket, answered in full. */
+export function innerRequest(
+  socketPath: string,
+  agent: http.Agent,
+  { method, path: requestPath, headers, body }: { method: string; path: string; headers: http.OutgoingHttpHeaders; body?: string },
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request({ socketPath, agent, method, path: requestPath, headers: { host: "localhost", ...headers } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("error", reject);
+      response.on("end", () => resolve({ status: response.statusCode ?? 502, headers: response.headers, body: Buffer.concat(chunks) }));
+    });
+    request.on("error", reject);
+    request.end(body);
+  });
+}
+
+/**
+ * Polls the content_changes journal (cheap: one indexed max()) and calls `refresh` when it moves,
+ * so pages show what the seeder added without waiting for the hourly refresh.
+ */
+async function watchContentChanges(refresh: () => Promise<void>): Promise<() => void> {
+  const handle = openDatabase(env().DATABASE_URL);
+  // What is already there when the server starts is already in what it serves.
+  let seen: number | undefined = await latestContentChangeId(handle.db).catch(() => undefined);
+  let busy = false;
+  const timer = setInterval(() => {
+    if (busy) return;
+    busy = true;
+    latestContentChangeId(handle.db)
+      .then(async (latest) => {
+        if (seen !== undefined && latest > seen) await refresh();
+        seen = latest;
+      })
+      .catch((error: unknown) => logError("watching content changes", error))
+      .finally(() => {
+        busy = false;
+      });
+  }, CONTENT_POLL_MS);
+  timer.unref();
+  return () => {
+    clearInterval(timer);
+    void handle.close();
+  };
 }
 
 if (require.main === module) {

@@ -1,12 +1,46 @@
-import "server-only";
-import { env } from "../env";
+import { allowedOrigins, env } from "../env";
 import { getDatabase } from "../db";
-import { createService, type Service } from ".";
+import { createWriteRunner } from "../db/write-batch";
+import { createService, type Service, type ServiceContext } from ".";
+import { createForwardingDispatch } from "./forward";
+import { localDispatch } from "./handlers";
+import { createRateLimiter } from "./rate-limit";
+import { deliveryRouting } from "./delivery/routing";
+import { redisPing } from "./redis-ping";
 
 let service: Service | undefined;
+let context: Promise<ServiceContext> | undefined;
 
-/** The service of the running site, on the database configured by DATABASE_URL. */
+/**
+ * The service of the running site, configured once: its database (DATABASE_URL), its limits, and
+ * where calls run (here, or at API_BASE_URL in forwarding mode).
+ */
 export function getService(): Service {
-  service ??= createService(async () => ({ db: (await getDatabase()).db, halfStateCount: env().STATE_LIST_HALF }));
+  if (!service) {
+    const { API_BASE_URL, API_TOKEN, RATE_LIMIT_PER_MINUTE, STATE_LIST_HALF, SMTP_URL, LEAD_WEBHOOK_URL, REDIS_URL } = env();
+    const loadContext = () => {
+      context ??= getDatabase().then(
+        (handle) => ({
+          db: handle.db,
+          dialect: handle.dialect,
+          write: createWriteRunner(handle),
+          limiter: createRateLimiter(handle),
+          halfStateCount: STATE_LIST_HALF,
+          delivery: deliveryRouting({ smtp: Boolean(SMTP_URL), webhook: Boolean(LEAD_WEBHOOK_URL) }),
+          ...(REDIS_URL ? { pingRedis: redisPing(REDIS_URL) } : {}),
+        }),
+        (error: unknown) => {
+          context = undefined;
+          throw error;
+        },
+      );
+      return context;
+    };
+    service = createService({
+      context: loadContext,
+      settings: { allowedOrigins: allowedOrigins(), apiToken: API_TOKEN, savesPerMinute: RATE_LIMIT_PER_MINUTE },
+      dispatch: API_BASE_URL ? createForwardingDispatch({ baseUrl: API_BASE_URL, apiToken: API_TOKEN, local: localDispatch }) : localDispatch,
+    });
+  }
   return service;
 }

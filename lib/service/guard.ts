@@ -1,69 +1,69 @@
-import "server-only";
-import crypto from "node:crypto";
-import type { Kysely } from "kysely";
-import type { Database } from "../db/schema";
-import { countHit } from "../db/queries/rate-limits";
+import { parseBearer, tokensMatch } from "../contract/bearer";
+import { FAILURE } from "../contract/messages";
 
-/** The calls that store what a visitor sends: only these are rate limited and origin-bound. */
-export const SAVE_CALLS = new Set(["lead/save", "agent/save", "contact/save", "newsletter/save"]);
-export const RATE_LIMIT_WINDOW_MS = 60_000;
-export const RATE_LIMIT_MESSAGE = "You have sent too many requests. Please wait a minute and try again.";
-export const FOREIGN_ORIGIN_MESSAGE = "Requests from other websites are not accepted.";
-export const TOKEN_REQUIRED_MESSAGE = "Saving from outside the website needs the bearer token.";
-
-type GuardInput = {
-  call: string;
+/** Who is calling the service: a request over HTTP, or the site's own code in this process. */
+export type HttpCaller = {
+  kind: "http";
+  method: string;
   headers: Headers;
-  /** The site's own origins (SITE_URL and the address the request was sent to). */
-  ownOrigins: string[];
-  apiToken?: string;
+  /** The client's address as the production server established it (see clientAddress). */
+  address: string;
 };
+/** Pages, the sitemap, the worker and the CLIs: trusted, never limited, never forwarded a token. */
+export type InternalCaller = { kind: "internal" };
+export type Caller = HttpCaller | InternalCaller;
+
+export const INTERNAL_CALLER: InternalCaller = { kind: "internal" };
 
 export type GuardVerdict = { allowed: true; trusted: boolean } | { allowed: false; status: number; message: string };
 
-function tokensMatch(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && crypto.timingSafeEqual(a, b);
-}
-
 /**
- * Who may call: a browser only from the site's own origin; a server with the bearer token. Read
- * calls stay open to servers without a token: they only answer what the pages already publish.
+ * Who may call over HTTP: a browser only from one of the site's own origins (SITE_URL and
+ * ALLOWED_ORIGINS, nothing derived from the socket); a server with the bearer token. Read calls
+ * stay open to servers without a token: they only answer what the pages already publish.
  */
-export function checkCaller({ call, headers, ownOrigins, apiToken }: GuardInput): GuardVerdict {
-  const authorization = headers.get("authorization") ?? "";
-  const bearer = authorization.startsWith("Bearer ") ? authorization.slice(7).trim() : "";
+export function checkCaller({
+  isSave,
+  headers,
+  allowedOrigins,
+  apiToken,
+}: {
+  isSave: boolean;
+  headers: Headers;
+  allowedOrigins: readonly string[];
+  apiToken?: string;
+}): GuardVerdict {
+  const bearer = parseBearer(headers.get("authorization"));
   if (apiToken && bearer && tokensMatch(bearer, apiToken)) return { allowed: true, trusted: true };
 
   const origin = headers.get("origin");
   const fetchSite = headers.get("sec-fetch-site");
   if (origin !== null) {
-    if (!ownOrigins.includes(origin)) return { allowed: false, status: 403, message: FOREIGN_ORIGIN_MESSAGE };
+    if (!allowedOrigins.includes(origin)) return { allowed: false, status: 403, message: FAILURE.foreignOrigin };
     return { allowed: true, trusted: false };
   }
   if (fetchSite && fetchSite !== "same-origin" && fetchSite !== "none") {
-    return { allowed: false, status: 403, message: FOREIGN_ORIGIN_MESSAGE };
+    return { allowed: false, status: 403, message: FAILURE.foreignOrigin };
   }
-  if (SAVE_CALLS.has(call)) return { allowed: false, status: 403, message: TOKEN_REQUIRED_MESSAGE };
+  if (isSave) return { allowed: false, status: 403, message: FAILURE.tokenRequired };
   return { allowed: true, trusted: false };
 }
 
+/** The longest address kept: an IPv6 address with a zone is under 64 characters. */
+const MAX_ADDRESS_LENGTH = 64;
+
 /**
- * The client's address: the last x-forwarded-for entry, which is what the nearest proxy (or
- * Next.js, from the socket, when the client sent none) recorded.
+ * The client's address as the production server (lib/server) passes it on: the one entry it
+ * writes into x-forwarded-for (the socket's address, or the one a trusted proxy appended). Taking
+ * the last entry also holds under `next start`, which appends the socket's address. Never
+ * X-Real-IP, which any client can set.
  */
 export function clientAddress(headers: Headers): string {
-  const forwarded = headers.get("x-forwarded-for");
-  const last = forwarded?.split(",").map((part) => part.trim()).filter(Boolean).pop();
-  return last || headers.get("x-real-ip") || "unknown";
-}
-
-/** True when this save is over the per-address limit, counted in the shared database. */
-export async function isRateLimited(
-  db: Kysely<Database>,
-  { call, address, maxPerMinute }: { call: string; address: string; maxPerMinute: number },
-): Promise<boolean> {
-  const count = await countHit(db, { key: `${call}|${address}`, windowMs: RATE_LIMIT_WINDOW_MS });
-  return count > maxPerMinute;
+  const forwarded = headers.get("x-forwarded-for") ?? "";
+  const last = forwarded
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .pop();
+  return (last || "unknown").slice(0, MAX_ADDRESS_LENGTH);
 }

@@ -1,44 +1,69 @@
-import "server-only";
-import type { Kysely } from "kysely";
-import type { Database } from "../db/schema";
-import type { CallName, CallResponse, ParsedRequest } from "../api/contract";
-import { ApiError } from "../api/errors";
+import type { AnyCallName, AnyCallResponse, AnyParsedRequest } from "../contract";
+import { isBotSubmission } from "../contract";
+import { ApiError } from "../contract/errors";
+import { NOT_FOUND, SAVED } from "../contract/messages";
 import { getBlog, getPage, getTestimonial, listBlogs, listFaqs, listTestimonials } from "../db/queries/content";
-import { findCity, findState, getLaw, getStateById, listCities, listStates } from "../db/queries/places";
-import { getAgent, listAgents } from "../db/queries/agents";
+import { findCity, findState, getCityPoint, getStateById, listCities, listCitiesWithManagers, listStates } from "../db/queries/places";
+import { getAgent, listCityAgents, managersServingPoint, managersWithOfficeNear } from "../db/queries/agents";
+import { getZipPlace } from "../db/queries/zips";
+import { NEARBY_LIMIT, NEARBY_RADIUS_MILES } from "../site";
+import { listLawFacts, listTopicComparison, summarizeLawTopics } from "../db/queries/laws";
+import { LAW_TOPICS, findLawTopic, hasComparePage, type LawTopicKey } from "../contract/law-topics";
+import { cityPath, lawComparePath } from "../routes";
+import { buildLawDocument } from "./law-document";
 import { listQuestions } from "../db/queries/questions";
-import { saveAgentApplication, saveContactMessage, saveLead, subscribeNewsletter } from "../db/queries/submissions";
-import { isBotSubmission, phoneDigits } from "../api/contract";
+import { saveAgentApplication } from "../db/queries/submissions";
+import { listSitemapEntries } from "../db/queries/sitemap";
+import type { Dispatch, ServiceContext } from ".";
+import { checkHealth, chooseRecipientsLater, confirmNewsletter, matchManagers, readRequest, saveContact, saveLead, subscribe, withdrawLead } from "./requests";
 
-export type ServiceContext = { db: Kysely<Database>; halfStateCount: number };
-
-type Handler<C extends CallName> = (input: ParsedRequest<C>, context: ServiceContext) => Promise<CallResponse<C>>;
-export type Handlers = { [C in CallName]: Handler<C> };
+type Handler<C extends AnyCallName> = (input: AnyParsedRequest<C>, context: ServiceContext) => Promise<AnyCallResponse<C>>;
+export type Handlers = { [C in AnyCallName]: Handler<C> };
 
 /** The short city list on the home page. */
 export const HALF_CITY_COUNT = 12;
 
-export const MESSAGES = {
-  leadSaved: "Thank you! Your request has been received. Local property managers will contact you with quotes soon.",
-  agentSaved: "Thank you for applying to join our network. Our partner team will contact you within one business day.",
-  contactSaved: "Thank you for your message. We will get back to you within one business day.",
-  contactSavedForAgent: (company: string) => `Thank you! Your message has been sent to ${company}.`,
-  subscribed: "Thank you for subscribing! Watch your inbox for our next newsletter.",
-  alreadySubscribed: "You are already subscribed to our newsletter. Thank you for reading!",
-};
-
 const featuredOnly = (type: "Featured" | "All" | undefined) => type !== "All";
+
+const lastPage = (total: number, perPage: number) => Math.max(1, Math.ceil(total / perPage));
+
+async function requirePlace(context: ServiceContext, zip: string) {
+  const place = await getZipPlace(context.db, { zip });
+  if (!place) throw new ApiError(404, NOT_FOUND.zip(zip));
+  return place;
+}
 
 async function requireState(context: ServiceContext, key: string) {
   const state = await findState(context.db, { key });
-  if (!state) throw new ApiError(404, `We could not find a state called "${key}".`);
+  if (!state) throw new ApiError(404, NOT_FOUND.stateByKey(key));
   return state;
+}
+
+/** A state's law page lists its largest cities that have managers. */
+export const LAW_PAGE_CITY_LINKS = 10;
+
+/** Every topic with how many jurisdictions have a fact on it and whether it has a comparison page. */
+async function lawTopicSummaries(context: ServiceContext) {
+  const summary = await summarizeLawTopics(context.db);
+  return LAW_TOPICS.map((topic) => {
+    const states = summary.get(topic.key)?.states ?? 0;
+    return {
+      topic: topic.key,
+      slug: topic.slug,
+      title: topic.title,
+      label: topic.label,
+      description: topic.description,
+      states,
+      compare: hasComparePage(topic, states),
+      reviewedOn: summary.get(topic.key)?.reviewedOn,
+    };
+  });
 }
 
 export const handlers: Handlers = {
   async "page/get"({ page_id }, { db }) {
     const pageData = await getPage(db, { pageId: page_id });
-    if (!pageData) throw new ApiError(404, `We could not find page ${page_id}.`);
+    if (!pageData) throw new ApiError(404, NOT_FOUND.page(page_id));
     return { success: true, pageData };
   },
 
@@ -48,7 +73,7 @@ export const handlers: Handlers = {
 
   async "testimonial/get"({ id }, { db }) {
     const testimonial = await getTestimonial(db, { id });
-    if (!testimonial) throw new ApiError(404, `We could not find testimonial ${id}.`);
+    if (!testimonial) throw new ApiError(404, NOT_FOUND.testimonial(id));
     return { success: true, testimonial };
   },
 
@@ -58,7 +83,7 @@ export const handlers: Handlers = {
 
   async "blog/get"({ slug }, { db }) {
     const blog = await getBlog(db, { slug });
-    if (!blog) throw new ApiError(404, "We could not find that blog post.");
+    if (!blog) throw new ApiError(404, NOT_FOUND.blog);
     return { success: true, blog };
   },
 
@@ -80,7 +105,7 @@ export const handlers: Handlers = {
 
   async "city/list"({ state_id, length }, { db }) {
     const state = await getStateById(db, { id: state_id });
-    if (!state) throw new ApiError(404, `We could not find state ${state_id}.`);
+    if (!state) throw new ApiError(404, NOT_FOUND.stateById(state_id));
     const half = length === "Half";
     const { cities, count } = await listCities(db, { stateId: state.id, limit: half ? HALF_CITY_COUNT : undefined });
     return { success: true, cities, length: half ? "Half" : "Full", count };
@@ -88,30 +113,76 @@ export const handlers: Handlers = {
 
   async "law/get"({ state: key }, context) {
     const state = await requireState(context, key);
-    const laws = await getLaw(context.db, { stateId: state.id });
-    if (!laws) throw new ApiError(404, `We do not have a law summary for ${state.state} yet.`);
+    const facts = await listLawFacts(context.db, { stateId: state.id });
+    if (facts.length === 0) throw new ApiError(404, NOT_FOUND.lawSummary(state.state));
+    const [cities, topics] = await Promise.all([
+      listCitiesWithManagers(context.db, { stateId: state.id, limit: LAW_PAGE_CITY_LINKS }),
+      lawTopicSummaries(context),
+    ]);
+    const comparePaths: Partial<Record<LawTopicKey, string>> = Object.fromEntries(
+      topics.filter((topic) => topic.compare).map((topic) => [topic.topic, lawComparePath(topic.slug)]),
+    );
+    const document = buildLawDocument({
+      state: { name: state.state },
+      facts,
+      cityLinks: cities.map((city) => ({ name: city.city, href: cityPath(state.abbreviation, city.slug) })),
+      comparePaths,
+    });
     return {
       success: true,
-      stateData: { id: state.id, state: state.state, abbreviation: state.abbreviation, slug: state.slug, laws },
+      stateData: { id: state.id, state: state.state, abbreviation: state.abbreviation, slug: state.slug, laws: JSON.stringify(document) },
     };
+  },
+
+  async "law/facts"({ state: key, topic }, context) {
+    const state = await requireState(context, key);
+    return { success: true, state, facts: await listLawFacts(context.db, { stateId: state.id, topic }) };
+  },
+
+  async "laws/topics"(_input, context) {
+    const topics = await lawTopicSummaries(context);
+    return { success: true, topics: topics.map(({ reviewedOn: _reviewedOn, ...topic }) => topic) };
+  },
+
+  async "laws/compare"({ topic: wanted }, context) {
+    const topic = findLawTopic(wanted);
+    const summary = topic && (await lawTopicSummaries(context)).find((entry) => entry.topic === topic.key);
+    if (!topic || !summary?.compare || !summary.reviewedOn) throw new ApiError(404, NOT_FOUND.lawComparison(wanted));
+    const { reviewedOn, ...rest } = summary;
+    return { success: true, topic: { ...rest, reviewed_on: reviewedOn }, rows: await listTopicComparison(context.db, { topic: topic.key }) };
   },
 
   async "agents/list"({ cate_id, state: stateKey, city: cityKey, page, per_page }, context) {
     const state = await requireState(context, stateKey);
     const city = await findCity(context.db, { stateId: state.id, key: cityKey });
-    if (!city) throw new ApiError(404, `We could not find a city called "${cityKey}" in ${state.state}.`);
-    const { agents, total } = await listAgents(context.db, { cityId: city.id, categoryId: cate_id, page, perPage: per_page });
+    if (!city) throw new ApiError(404, NOT_FOUND.city(cityKey, state.state));
+    const { agents, total } = await listCityAgents(context.db, { cityId: city.id, categoryId: cate_id, page, perPage: per_page });
+    // A city nobody serves (in any category) is no dead end: the nearest offices within 60 miles.
+    const unserved = total === 0 && (cate_id === 0 || (await listCityAgents(context.db, { cityId: city.id, categoryId: 0, page: 1, perPage: 1 })).total === 0);
+    const point = unserved ? await getCityPoint(context.db, { cityId: city.id }) : undefined;
+    const nearby = point ? await managersWithOfficeNear(context.db, { point, radiusMiles: NEARBY_RADIUS_MILES, limit: NEARBY_LIMIT }) : [];
     return {
       success: true,
       state,
       city,
-      agents: { data: agents, total, page, per_page, last_page: Math.max(1, Math.ceil(total / per_page)) },
+      agents: { data: agents, total, page, per_page, last_page: lastPage(total, per_page) },
+      nearby,
     };
+  },
+
+  async "zip/get"({ zip }, context) {
+    return { success: true, place: await requirePlace(context, zip) };
+  },
+
+  async "agents/near"({ zip, cate_id, page, per_page }, context) {
+    const place = await requirePlace(context, zip);
+    const { agents, total } = await managersServingPoint(context.db, { point: place, categoryId: cate_id, page, perPage: per_page });
+    return { success: true, place, agents: { data: agents, total, page, per_page, last_page: lastPage(total, per_page) } };
   },
 
   async "agent/get"({ agent_id }, { db }) {
     const agent = await getAgent(db, { id: agent_id });
-    if (!agent) throw new ApiError(404, "We could not find that property manager.");
+    if (!agent) throw new ApiError(404, NOT_FOUND.manager);
     return { success: true, agent_data: agent };
   },
 
@@ -119,57 +190,31 @@ export const handlers: Handlers = {
     return { success: true, questions: await listQuestions(db, { categoryId: type }) };
   },
 
-  async "lead/save"(lead, { db }) {
-    if (isBotSubmission(lead)) return { success: true, message: MESSAGES.leadSaved };
-    await saveLead(db, {
-      submissionKey: lead.submission_key,
-      propertyCategory: lead.property_category,
-      propertyAddress: lead.property_address,
-      propertyCity: lead.property_city,
-      propertyZip: lead.property_zip,
-      propertyPrice: lead.property_price,
-      fullName: lead.full_name,
-      emailAddress: lead.email_address,
-      phone: lead.property_number ? phoneDigits(lead.property_number) : "",
-      preferredContactMethod: lead.preferred_contact_method ?? "",
-      price: lead.price,
-      exam: lead.exam ?? [],
-    });
-    return { success: true, message: MESSAGES.leadSaved };
+  "agents/match": matchManagers,
+  "lead/save": saveLead,
+  "lead/withdraw": withdrawLead,
+  "lead/recipients": chooseRecipientsLater,
+
+  async "agent/save"(application, { write }) {
+    if (!isBotSubmission(application)) await write((trx) => saveAgentApplication(trx, application));
+    return { success: true, message: SAVED.agentApplication };
   },
 
-  async "agent/save"(application, { db }) {
-    if (isBotSubmission(application)) return { success: true, message: MESSAGES.agentSaved };
-    await saveAgentApplication(db, {
-      companyName: application.company_name,
-      email: application.email,
-      mobile: application.mobile.replace(/\D/g, ""),
-      countryCode: application.country_code,
-    });
-    return { success: true, message: MESSAGES.agentSaved };
+  "contact/save": saveContact,
+  "newsletter/save": subscribe,
+  "newsletter/confirm": confirmNewsletter,
+
+  async "sitemap/paths"({ page, per_page }, { db }) {
+    const { entries, total } = await listSitemapEntries(db, { offset: (page - 1) * per_page, limit: per_page });
+    return { success: true, entries, total };
   },
 
-  async "contact/save"(contact, { db }) {
-    if (isBotSubmission(contact)) return { success: true, message: MESSAGES.contactSaved };
-    let message = MESSAGES.contactSaved;
-    if (contact.agent_id > 0) {
-      const agent = await getAgent(db, { id: contact.agent_id });
-      if (!agent) throw new ApiError(404, "We could not find that property manager.");
-      message = MESSAGES.contactSavedForAgent(agent.company_name);
-    }
-    await saveContactMessage(db, {
-      name: contact.name,
-      email: contact.email,
-      mobile: contact.mobile ? phoneDigits(contact.mobile) : "",
-      message: contact.message,
-      agentId: contact.agent_id,
-    });
-    return { success: true, message };
-  },
+  "lead/request": readRequest,
+  "health/check": checkHealth,
+};
 
-  async "newsletter/save"({ email_address, website }, { db }) {
-    if (isBotSubmission({ website })) return { success: true, message: MESSAGES.subscribed };
-    const { created } = await subscribeNewsletter(db, { email: email_address });
-    return { success: true, message: created ? MESSAGES.subscribed : MESSAGES.alreadySubscribed };
-  },
+/** The embedded service: each call runs its handler on this site's database. */
+export const localDispatch: Dispatch = async (call, input, { service }) => {
+  const handler = handlers[call] as (input: unknown, context: ServiceContext) => Promise<unknown>;
+  return handler(input, await service());
 };

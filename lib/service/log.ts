@@ -1,8 +1,26 @@
 /**
- * Server log lines. Only the error's name, message and stack are written, never a request body,
- * so names, emails, phone numbers and addresses stay out of the logs.
+ * Server log lines. Only an error's name, message and stack are written, never a request body,
+ * so names, emails, phone numbers and addresses stay out of the logs; and every control
+ * character is escaped, so text that came from a request (a path with %0a, say) cannot forge a
+ * line of its own.
  */
+export function escapeForLog(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (char) => {
+    if (char === "\n") return "\\n";
+    if (char === "\r") return "\\r";
+    if (char === "\t") return "\\t";
+    return `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`;
+  });
+}
+
 export function logError(context: string, error: unknown): void {
-  const detail = error instanceof Error ? `${error.name}: ${error.message}\n${error.stack ?? ""}` : String(error);
-  console.error(`[service] ${context}: ${detail}`);
+  const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  // Only the frames ("at …") of the stack: its first lines repeat the message, which may hold
+  // text from a request, and that must stay on the one escaped line above them.
+  const stack = error instanceof Error && error.stack ? error.stack.split("\n").filter((line) => /^\s*at /.test(line)).map((line) => escapeForLog(line.trim())) : [];
+  console.error([`[service] ${escapeForLog(context)}: ${escapeForLog(detail)}`, ...stack.map((line) => `    ${line}`)].join("\n"));
+}
+
+export function logInfo(context: string, message: string): void {
+  console.log(`[${escapeForLog(context)}] ${escapeForLog(message)}`);
 }

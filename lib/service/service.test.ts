@@ -1,7 +1,9 @@
-import { contract, lawDocumentSchema, CALL_NAMES } from "../api/contract";
-import { createService, type Service } from ".";
-import { MESSAGES } from "./handlers";
-import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "../testing/test-database";
+import { contract, lawDocumentSchema, CALL_NAMES } from "../contract";
+import { distanceMiles } from "../contract/geo";
+import { SAVED } from "../contract/messages";
+import type { Service } from ".";
+import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "../../e2e/support/test-database";
+import { callAsSite, createTestService } from "../../e2e/support/test-service";
 
 announcePostgres();
 
@@ -27,8 +29,7 @@ describe.each(databaseKinds)("service on %s", (kind) => {
   let database: TestDatabase;
   let service: Service;
   const call = async (name: string, body: unknown) => {
-    const result = await service.handle(name, body);
-    return { status: result.status, body: result.body as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+    return callAsSite(service, name, body);
   };
   const countRows = async (table: "leads" | "newsletter_subscriptions" | "agent_applications" | "contact_messages") =>
     Number(
@@ -37,7 +38,7 @@ describe.each(databaseKinds)("service on %s", (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    service = createService(async () => ({ db: database.db, halfStateCount: 10 }));
+    service = createTestService(database);
   });
   afterAll(async () => database?.destroy());
 
@@ -150,17 +151,37 @@ describe.each(databaseKinds)("service on %s", (kind) => {
   });
 
   describe("directory", () => {
-    it("agents/list finds a city by name or slug in any case and filters by category", async () => {
+    /** A seeded city nobody serves (remote towns have no office of their own). */
+    const unservedCity = async () =>
+      database.db
+        .selectFrom("cities")
+        .innerJoin("states", "states.id", "cities.state_id")
+        .select(["cities.id", "cities.name", "cities.slug", "cities.lat", "cities.lng", "states.abbreviation"])
+        .where("cities.managers_serving", "=", 0)
+        .orderBy("cities.id")
+        .executeTakeFirstOrThrow();
+
+    const servesAustin = (agent: { city: string; distance_miles: number; service_area: { radius_miles: number } }) =>
+      agent.city === "Austin" || agent.distance_miles <= agent.service_area.radius_miles;
+
+    it("agents/list finds a city by name or slug in any case and lists the managers serving it, by category", async () => {
       const byName = await call("agents/list", { cate_id: 1, state: "TX", city: "Austin" });
       const bySlug = await call("agents/list", { cate_id: 1, state: "tx", city: "austin" });
       expect(byName.status).toBe(200);
       expect(bySlug.body).toEqual(byName.body);
+      expect(contract["agents/list"].response.safeParse(byName.body).success).toBe(true);
       const agents = byName.body.agents.data;
       expect(agents.length).toBeGreaterThanOrEqual(3);
       for (const agent of agents) {
         expect(agent.category_ids).toContain(1);
-        expect(agent).toMatchObject({ city: "Austin", state: "TX" });
+        expect(agent.state).toBe("TX");
+        expect(servesAustin(agent)).toBe(true);
       }
+      // Managers from the towns around serve Austin too, not only those with an Austin office.
+      const all = await call("agents/list", { cate_id: 0, state: "TX", city: "austin", per_page: 100 });
+      expect(all.body.agents.data.some((agent: { city: string }) => agent.city !== "Austin")).toBe(true);
+      expect(all.body.agents.total).toBeGreaterThan(byName.body.agents.total);
+      expect(all.body.nearby).toEqual([]);
       const commercial = await call("agents/list", { cate_id: 8, state: "TX", city: "Austin" });
       for (const agent of commercial.body.agents.data) expect(agent.category_ids).toContain(8);
 
@@ -168,19 +189,189 @@ describe.each(databaseKinds)("service on %s", (kind) => {
       expect(spaced.body.city.slug).toBe("new-york");
     });
 
-    it("agents/list answers an empty list for a known city without managers, 404 for unknown places", async () => {
-      const quiet = await call("agents/list", { state: "TX", city: "Mission" });
-      expect(quiet.status).toBe(200);
-      expect(quiet.body.agents).toMatchObject({ data: [], total: 0 });
-      expect((await call("agents/list", { state: "ZZ", city: "Austin" })).status).toBe(404);
-      expect((await call("agents/list", { state: "TX", city: "Gotham" })).status).toBe(404);
+    it("agents/list ranks featured first, then nearest, and pages through every manager exactly once", async () => {
+      const pages: { agent_id: number; featured: number; distance_miles: number }[][] = [];
+      const first = await call("agents/list", { cate_id: 0, state: "TX", city: "austin", per_page: 5 });
+      const { total, last_page } = first.body.agents;
+      expect(last_page).toBe(Math.ceil(total / 5));
+      for (let page = 1; page <= last_page; page++) {
+        pages.push((await call("agents/list", { cate_id: 0, state: "TX", city: "austin", per_page: 5, page })).body.agents.data);
+      }
+      const listed = pages.flat();
+      expect(listed).toHaveLength(total);
+      expect(new Set(listed.map((agent) => agent.agent_id)).size).toBe(total);
+      const keys = listed.map((agent) => [1 - agent.featured, agent.distance_miles] as const);
+      const sorted = [...keys].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+      expect(keys).toEqual(sorted);
+      // The database's own count of managers serving Austin.
+      const austin = await database.db.selectFrom("cities").select("managers_serving").where("slug", "=", "austin").where("state_id", "=", first.body.state.id).executeTakeFirstOrThrow();
+      expect(Number(austin.managers_serving)).toBe(total);
     });
 
-    it("agent/get answers a manager's public profile and 404 for an unknown id", async () => {
+    it("agents/list answers an empty list and the nearest offices for a city nobody serves, 404 for unknown places", async () => {
+      const unserved = await database.db
+        .selectFrom("cities")
+        .innerJoin("states", "states.id", "cities.state_id")
+        .select(["cities.slug", "cities.lat", "cities.lng", "states.abbreviation"])
+        .where("cities.managers_serving", "=", 0)
+        .execute();
+      expect(unserved.length).toBeGreaterThan(0);
+      const offices = await database.db.selectFrom("agents").select(["office_lat", "office_lng"]).execute();
+      let withNearby = 0;
+      for (const city of unserved) {
+        const point = { lat: Number(city.lat), lng: Number(city.lng) };
+        const quiet = await call("agents/list", { cate_id: 0, state: city.abbreviation, city: city.slug });
+        expect(quiet.status).toBe(200);
+        expect(quiet.body.agents).toMatchObject({ data: [], total: 0, last_page: 1 });
+        const nearby = quiet.body.nearby as { distance_miles: number; service_area: { lat: number; lng: number } }[];
+        const within60 = offices.filter((office) => distanceMiles({ lat: Number(office.office_lat), lng: Number(office.office_lng) }, point) <= 60).length;
+        expect(nearby.length).toBe(Math.min(6, within60));
+        const distances = nearby.map((agent) => agent.distance_miles);
+        expect(distances).toEqual([...distances].sort((a, b) => a - b));
+        for (const agent of nearby) {
+          expect(agent.distance_miles).toBeLessThanOrEqual(60);
+          expect(Math.abs(distanceMiles(agent.service_area, point) - agent.distance_miles)).toBeLessThan(0.06);
+        }
+        if (nearby.length > 0) withNearby++;
+      }
+      expect(withNearby).toBeGreaterThan(0);
+      expect((await call("agents/list", { state: "ZZ", city: "Austin" })).status).toBe(404);
+      expect((await call("agents/list", { state: "TX", city: "Gotham" })).status).toBe(404);
+      expect((await call("agents/list", { cate_id: 5, state: "TX", city: "Austin" })).body.message).toBe("Please select a valid property type.");
+    });
+
+    it("agent/get and agents/list answer the decision data of issue 10", async () => {
       const listed = (await call("agents/list", { state: "TX", city: "Austin" })).body.agents.data[0];
       const found = await call("agent/get", { agent_id: listed.agent_id, state: "TX", city: "austin" });
-      expect(found.body.agent_data).toEqual(listed);
+      expect(contract["agent/get"].response.safeParse(found.body).success).toBe(true);
+      const { distance_miles: _distance, ...sameAgent } = listed;
+      expect(found.body.agent_data).toEqual(sameAgent);
+      const agent = found.body.agent_data;
+      const row = await database.db.selectFrom("agents").selectAll().where("id", "=", agent.agent_id).executeTakeFirstOrThrow();
+      expect(agent.fees).toEqual({
+        management_percent: row.management_fee_percent === null ? null : Number(row.management_fee_percent),
+        management_flat: row.management_fee_flat === null ? null : Number(row.management_fee_flat),
+        leasing_percent: Number(row.leasing_fee_percent),
+        renewal_fee: Number(row.renewal_fee),
+        setup_fee: Number(row.setup_fee),
+        maintenance_markup_percent: Number(row.maintenance_markup_percent),
+        vacancy_fee: row.vacancy_fee === 1,
+      });
+      expect(agent.services).toEqual(JSON.parse(row.services));
+      expect(agent.services.length).toBeGreaterThanOrEqual(4);
+      expect(agent.license).toEqual({ state: "TX", number: row.license_number, type: row.license_type, source: "sample", checked_on: null });
+      expect(agent.license.number).toMatch(/^SAMPLE-\d{6}$/);
+      expect(agent.service_area).toEqual({ lat: Number(row.office_lat), lng: Number(row.office_lng), radius_miles: Number(row.service_radius_miles) });
+      expect(agent).toMatchObject({ units_managed: row.units_managed, year_founded: row.year_founded, demo: 1 });
       expect((await call("agent/get", { agent_id: 987654 })).status).toBe(404);
+    });
+
+    it("zip/get answers a ZIP code's place; 404 for an unknown ZIP, 400 for a malformed one", async () => {
+      const found = await call("zip/get", { zip: "78701" });
+      expect(found).toEqual({ status: 200, body: { success: true, place: { zip: "78701", city: "Austin", state: "TX", lat: expect.any(Number), lng: expect.any(Number) } } });
+      expect(contract["zip/get"].response.safeParse(found.body).success).toBe(true);
+      expect((await call("zip/get", { zip: "78701-1234" })).body.place.zip).toBe("78701");
+      expect((await call("zip/get", { zip: " 78701 " })).body.place.zip).toBe("78701");
+      expect(await call("zip/get", { zip: "00000" })).toEqual({ status: 404, body: { success: false, message: "We could not find ZIP code 00000. Please check it and try again." } });
+      expect(await call("zip/get", { zip: "7870" })).toEqual({ status: 400, body: { success: false, message: "Please enter a valid 5-digit ZIP code.", field: "zip" } });
+      expect(await call("zip/get", { zip: "abcde" })).toEqual({ status: 400, body: { success: false, message: "Please enter a valid 5-digit ZIP code.", field: "zip" } });
+      expect(await call("zip/get", {})).toEqual({ status: 400, body: { success: false, message: "Please enter zip.", field: "zip" } });
+      expect(await call("zip/get", { zip: 78701 })).toEqual({ status: 400, body: { success: false, message: "ZIP code must be text.", field: "zip" } });
+    });
+
+    it("agents/near answers the place and the managers serving it: featured first, then nearest", async () => {
+      const near = await call("agents/near", { zip: "78701", per_page: 100 });
+      expect(near.status).toBe(200);
+      expect(contract["agents/near"].response.safeParse(near.body).success).toBe(true);
+      const { place, agents } = near.body;
+      expect(place).toMatchObject({ zip: "78701", city: "Austin", state: "TX" });
+      expect(agents.total).toBeGreaterThanOrEqual(3);
+      expect(agents.data).toHaveLength(Math.min(100, agents.total));
+      const ranks = agents.data.map((agent: { featured: number; distance_miles: number }) => [1 - agent.featured, agent.distance_miles]);
+      expect(ranks).toEqual([...ranks].sort((a: number[], b: number[]) => a[0] - b[0] || a[1] - b[1]));
+      for (const agent of agents.data) {
+        expect(agent.distance_miles).toBeLessThanOrEqual(agent.service_area.radius_miles);
+        expect(Math.abs(distanceMiles(agent.service_area, place) - agent.distance_miles)).toBeLessThan(0.06);
+      }
+
+      // Exactly the managers the rule says serve the point: every located manager, checked in code.
+      const everyone = await database.db.selectFrom("agents").select(["id", "office_lat", "office_lng", "service_radius_miles"]).execute();
+      const expected = everyone
+        .filter((row) => distanceMiles({ lat: Number(row.office_lat), lng: Number(row.office_lng) }, place) <= Number(row.service_radius_miles))
+        .map((row) => row.id)
+        .sort((a, b) => a - b);
+      expect(agents.data.map((agent: { agent_id: number }) => agent.agent_id).sort((a: number, b: number) => a - b)).toEqual(expected);
+
+      const multi = await call("agents/near", { zip: "78701", cate_id: 2, per_page: 100 });
+      expect(multi.body.agents.total).toBeLessThan(agents.total);
+      for (const agent of multi.body.agents.data) expect(agent.category_ids).toContain(2);
+      const second = await call("agents/near", { zip: "78701", per_page: 2, page: 2 });
+      expect(second.body.agents.data.map((agent: { agent_id: number }) => agent.agent_id)).toEqual(agents.data.slice(2, 4).map((agent: { agent_id: number }) => agent.agent_id));
+
+      expect((await call("agents/near", { zip: "00000" })).status).toBe(404);
+      expect((await call("agents/near", { zip: "1234" })).body.message).toBe("Please enter a valid 5-digit ZIP code.");
+      expect((await call("agents/near", { zip: "78701", cate_id: 4 })).status).toBe(400);
+    });
+
+    it("sitemap/paths lists state hubs, served cities and their non-empty tabs, never a city nobody serves", async () => {
+      const { body } = await call("sitemap/paths", { page: 1, per_page: 50_000 });
+      const paths: string[] = body.entries.map((entry: { path: string }) => entry.path);
+      expect(paths).toHaveLength(body.total);
+      expect(new Set(paths).size).toBe(paths.length);
+      const cities = await database.db
+        .selectFrom("cities")
+        .innerJoin("states", "states.id", "cities.state_id")
+        .select(["cities.id", "cities.slug", "cities.managers_serving", "states.abbreviation"])
+        .execute();
+      const masks = await database.db.selectFrom("city_coverage").select(["city_id", "category_mask"]).execute();
+      const served = cities.filter((city) => Number(city.managers_serving) > 0);
+      const cityPaths = paths.filter((path) => /^\/agents\/[A-Z]{2}\/[^/]+$/.test(path));
+      expect(cityPaths.sort()).toEqual(served.map((city) => `/agents/${city.abbreviation}/${city.slug}`).sort());
+      expect(paths.filter((path) => /^\/agents\/[A-Z]{2}$/.test(path)).sort()).toEqual([...new Set(served.map((city) => `/agents/${city.abbreviation}`))].sort());
+      for (const [slug, bit] of [["single-family", 1], ["multi-family", 2], ["association", 4], ["commercial", 8]] as const) {
+        const withCategory = new Set(masks.filter((row) => (Number(row.category_mask) & bit) !== 0).map((row) => row.city_id));
+        const expected = cities.filter((city) => withCategory.has(city.id)).map((city) => `/agents/${city.abbreviation}/${city.slug}/${slug}`);
+        expect(paths.filter((path) => path.endsWith(`/${slug}`)).sort()).toEqual(expected.sort());
+      }
+      // One slice at a time, in the same order.
+      const second = await call("sitemap/paths", { page: 2, per_page: 1000 });
+      expect(second.body.entries.map((entry: { path: string }) => entry.path)).toEqual(paths.slice(1000, 2000));
+    });
+
+    it("agents/near pages equal the rule applied to every manager, ranked, for dense and sparse places and each category", async () => {
+      const everyone = await database.db
+        .selectFrom("agents")
+        .select(["id", "featured", "office_lat", "office_lng", "service_radius_miles"])
+        .execute();
+      const links = await database.db.selectFrom("agent_categories").select(["agent_id", "category_id"]).execute();
+      for (const zip of ["10001", "60601", "99501", "04841", "59101"]) {
+        for (const category of [0, 2, 8]) {
+          const place = (await call("zip/get", { zip })).body.place;
+          const expected = everyone
+            .filter((row) => category === 0 || links.some((link) => link.agent_id === row.id && link.category_id === category))
+            .map((row) => ({ id: row.id, featured: row.featured, distance: distanceMiles({ lat: Number(row.office_lat), lng: Number(row.office_lng) }, place), radius: Number(row.service_radius_miles) }))
+            .filter((row) => row.distance <= row.radius)
+            .sort((a, b) => b.featured - a.featured || a.distance - b.distance || a.id - b.id)
+            .map((row) => row.id);
+          const pages: number[] = [];
+          for (let page = 1; ; page++) {
+            const { body } = await call("agents/near", { zip, cate_id: category, page, per_page: 7 });
+            expect(body.agents.total).toBe(expected.length);
+            pages.push(...body.agents.data.map((agent: { agent_id: number }) => agent.agent_id));
+            if (page >= body.agents.last_page) break;
+          }
+          expect({ zip, category, ids: pages }).toEqual({ zip, category, ids: expected });
+        }
+      }
+    });
+
+    it("city/list tells how many managers serve each city and lists served cities first", async () => {
+      const city = await unservedCity();
+      const state = await database.db.selectFrom("cities").select("state_id").where("id", "=", city.id).executeTakeFirstOrThrow();
+      const { cities } = (await call("city/list", { state_id: state.state_id, length: "Full" })).body;
+      const served = cities.map((item: { managers: number }) => item.managers > 0);
+      expect(served).toEqual([...served].sort((a: boolean, b: boolean) => Number(b) - Number(a)));
+      expect(cities.find((item: { id: number }) => item.id === city.id).managers).toBe(0);
     });
 
     it("never puts a manager's own email or phone in a public response", async () => {
@@ -194,6 +385,8 @@ describe.each(databaseKinds)("service on %s", (kind) => {
       const responses = [
         await call("agent/get", { agent_id: privateRow.id }),
         await call("agents/list", { state: city.abbreviation, city: city.slug, per_page: 100 }),
+        await call("agents/near", { zip: "78701", per_page: 100 }),
+        await call("agents/list", { cate_id: 0, state: (await unservedCity()).abbreviation, city: (await unservedCity()).slug }),
       ];
       for (const category of [2, 3, 8]) {
         responses.push(await call("agents/list", { cate_id: category, state: city.abbreviation, city: city.slug, per_page: 100 }));
@@ -216,7 +409,7 @@ describe.each(databaseKinds)("service on %s", (kind) => {
       }
       expect(await call("question/list", { type: 4 })).toEqual({
         status: 400,
-        body: { success: false, message: "Please select a valid property type." },
+        body: { success: false, message: "Please select a valid property type.", field: "type" },
       });
     });
   });
@@ -225,7 +418,14 @@ describe.each(databaseKinds)("service on %s", (kind) => {
     it("lead/save stores every field and the answers before it answers success", async () => {
       const before = await countRows("leads");
       const saved = await call("lead/save", { ...validLead, submission_key: "lead-store-all-fields" });
-      expect(saved).toEqual({ status: 200, body: { success: true, message: MESSAGES.leadSaved } });
+      expect(saved.status).toBe(200);
+      expect(saved.body).toEqual({
+        success: true,
+        message: SAVED.leadKept(saved.body.reference),
+        reference: expect.stringMatching(/^MG-[0-9A-Z]{4}-[0-9A-Z]{4}$/),
+        recipients: [],
+        request_path: expect.stringMatching(/^\/requests\/[A-Za-z0-9_-]{22}$/),
+      });
       expect(await countRows("leads")).toBe(before + 1);
       const row = await database.db
         .selectFrom("leads")
@@ -251,7 +451,8 @@ describe.each(databaseKinds)("service on %s", (kind) => {
       const before = await countRows("leads");
       const body = { ...validLead, submission_key: "double-click-1234" };
       const answers = await Promise.all([call("lead/save", body), call("lead/save", body), call("lead/save", body)]);
-      for (const answer of answers) expect(answer.body).toEqual({ success: true, message: MESSAGES.leadSaved });
+      const reference = answers[0].body.reference;
+      for (const answer of answers) expect(answer.body).toMatchObject({ success: true, message: SAVED.leadKept(reference), reference });
       expect(await countRows("leads")).toBe(before + 1);
     });
 
@@ -268,27 +469,28 @@ describe.each(databaseKinds)("service on %s", (kind) => {
 
     it("lead/save names the first invalid field the way the spec words it, and stores nothing", async () => {
       const before = await countRows("leads");
-      const cases: [Record<string, unknown>, string][] = [
-        [{ property_category: 5 }, "Please select a valid property type."],
-        [{ property_category: "1" }, "Please select a valid property type."],
-        [{ property_address: "  " }, "Please enter address."],
-        [{ property_address: "", property_city: "" }, "Please enter address."],
-        [{ property_city: undefined }, "Please enter city."],
-        [{ property_zip: "" }, "Please enter zip."],
-        [{ property_zip: "7870" }, "Please enter a valid 5-digit ZIP code."],
-        [{ full_name: "" }, "Please enter full name."],
-        [{ email_address: "" }, "Please enter email address."],
-        [{ email_address: "jordan@" }, "Please enter a valid email address."],
-        [{ preferred_contact_method: "" }, "Please select preferred contact method."],
-        [{ preferred_contact_method: "Phone", property_number: "" }, "Please enter phone number."],
-        [{ property_number: "12345" }, "Please enter a valid 10-digit phone number."],
-        [{ full_name: 42 }, "Full name must be text."],
-        [{ exam: "yes" }, "Answers must be a list."],
-        [{ price: 99 }, "Please choose a price between $100 and $150."],
+      const cases: [Record<string, unknown>, string, string][] = [
+        [{ property_category: 5 }, "Please select a valid property type.", "property_category"],
+        [{ property_category: "1" }, "Please select a valid property type.", "property_category"],
+        [{ property_address: "  " }, "Please enter address.", "property_address"],
+        [{ property_address: "", property_city: "" }, "Please enter address.", "property_address"],
+        [{ property_city: undefined }, "Please enter city.", "property_city"],
+        [{ property_zip: "" }, "Please enter zip.", "property_zip"],
+        [{ property_zip: "7870" }, "Please enter a valid 5-digit ZIP code.", "property_zip"],
+        [{ full_name: "" }, "Please enter full name.", "full_name"],
+        [{ email_address: "" }, "Please enter email address.", "email_address"],
+        [{ email_address: "jordan@" }, "Please enter a valid email address.", "email_address"],
+        [{ preferred_contact_method: "" }, "Please select preferred contact method.", "preferred_contact_method"],
+        [{ preferred_contact_method: "Phone", property_number: "" }, "Please enter phone number.", "property_number"],
+        [{ property_number: "12345" }, "Please enter a valid 10-digit phone number.", "property_number"],
+        [{ full_name: 42 }, "Full name must be text.", "full_name"],
+        [{ exam: "yes" }, "Answers must be a list.", "exam"],
+        [{ price: 99 }, "Please choose a price between $100 and $150.", "price"],
       ];
-      for (const [change, message] of cases) {
+      // The message names the first invalid field, and `field` says which one (a form focuses it).
+      for (const [change, message, field] of cases) {
         const answer = await call("lead/save", { ...validLead, ...change });
-        expect({ change, ...answer }).toEqual({ change, status: 400, body: { success: false, message } });
+        expect({ change, ...answer }).toEqual({ change, status: 400, body: { success: false, message, field } });
       }
       expect(await countRows("leads")).toBe(before);
     });
@@ -301,20 +503,20 @@ describe.each(databaseKinds)("service on %s", (kind) => {
     it("agent/save stores an application and names the first invalid field", async () => {
       const before = await countRows("agent_applications");
       const valid = { company_name: "Lone Star Rentals", email: "hello@lonestar.example", country_code: 1, mobile: "5125550100" };
-      expect((await call("agent/save", valid)).body).toEqual({ success: true, message: MESSAGES.agentSaved });
+      expect((await call("agent/save", valid)).body).toEqual({ success: true, message: SAVED.agentApplication });
       expect((await call("agent/save", { ...valid, country_code: "91" })).status).toBe(200);
       expect(await countRows("agent_applications")).toBe(before + 2);
 
-      const cases: [Record<string, unknown>, string][] = [
-        [{ company_name: "" }, "Please enter company name."],
-        [{ email: undefined }, "Please enter email address."],
-        [{ email: "not-an-email" }, "Please enter a valid email address."],
-        [{ country_code: 44 }, "Please select a valid country code."],
-        [{ mobile: "" }, "Please enter mobile number."],
-        [{ mobile: "12345678901" }, "Please enter a valid 10-digit mobile number."],
+      const cases: [Record<string, unknown>, string, string][] = [
+        [{ company_name: "" }, "Please enter company name.", "company_name"],
+        [{ email: undefined }, "Please enter email address.", "email"],
+        [{ email: "not-an-email" }, "Please enter a valid email address.", "email"],
+        [{ country_code: 44 }, "Please select a valid country code.", "country_code"],
+        [{ mobile: "" }, "Please enter mobile number.", "mobile"],
+        [{ mobile: "12345678901" }, "Please enter a valid 10-digit mobile number.", "mobile"],
       ];
-      for (const [change, message] of cases) {
-        expect((await call("agent/save", { ...valid, ...change })).body).toEqual({ success: false, message });
+      for (const [change, message, field] of cases) {
+        expect((await call("agent/save", { ...valid, ...change })).body).toEqual({ success: false, message, field });
       }
       expect(await countRows("agent_applications")).toBe(before + 2);
     });
@@ -322,11 +524,12 @@ describe.each(databaseKinds)("service on %s", (kind) => {
     it("contact/save stores a message for the site or for a manager", async () => {
       const before = await countRows("contact_messages");
       const valid = { name: "Sam Lee", email: "sam@example.org", mobile: "", message: "Do you cover Round Rock?", agent_id: 0 };
-      expect((await call("contact/save", valid)).body).toEqual({ success: true, message: MESSAGES.contactSaved });
+      expect((await call("contact/save", valid)).body).toEqual({ success: true, message: SAVED.contact });
 
       const agent = await database.db.selectFrom("agents").select(["id", "company_name"]).executeTakeFirstOrThrow();
       const toAgent = await call("contact/save", { ...valid, agent_id: agent.id, mobile: "(512) 555-0123" });
-      expect(toAgent.body.message).toBe(MESSAGES.contactSavedForAgent(agent.company_name));
+      // Every seeded manager is a sample listing: the answer must not pretend the company got it.
+      expect(toAgent.body.message).toBe(SAVED.contactForSampleAgent(agent.company_name));
       const stored = await database.db.selectFrom("contact_messages").selectAll().where("agent_id", "=", agent.id).executeTakeFirstOrThrow();
       expect(stored).toMatchObject({ name: "Sam Lee", mobile: "5125550123", message: "Do you cover Round Rock?" });
       expect(await countRows("contact_messages")).toBe(before + 2);
@@ -343,8 +546,9 @@ describe.each(databaseKinds)("service on %s", (kind) => {
       const before = await countRows("newsletter_subscriptions");
       const first = await call("newsletter/save", { email_address: "Reader@Example.org" });
       const again = await call("newsletter/save", { email_address: "reader@example.ORG" });
-      expect(first.body).toEqual({ success: true, message: MESSAGES.subscribed });
-      expect(again.body).toEqual({ success: true, message: MESSAGES.alreadySubscribed });
+      // Double opt-in: both are told to open the link; the address is stored once (lib/service/requests.test.ts).
+      expect(first.body).toEqual({ success: true, message: SAVED.subscribed });
+      expect(again.body).toEqual({ success: true, message: SAVED.subscribed });
       expect(await countRows("newsletter_subscriptions")).toBe(before + 1);
 
       expect((await call("newsletter/save", { email_address: "" })).body.message).toBe("Please enter email address.");
@@ -367,6 +571,54 @@ describe.each(databaseKinds)("service on %s", (kind) => {
       ]);
       for (const answer of answers) expect(answer).toMatchObject({ status: 200, body: { success: true } });
       expect(await Promise.all(tables.map(countRows))).toEqual(before);
+    });
+  });
+
+  describe("control characters and long input", () => {
+    const saves = {
+      "lead/save": validLead,
+      "agent/save": { company_name: "Prairie Homes", email: "office@prairie.example", country_code: 1, mobile: "5125550100" },
+      "contact/save": { name: "Riley", email: "riley@example.org", mobile: "5125550111", message: "Hello" },
+      "newsletter/save": { email_address: "reader@example.org" },
+    } as const;
+    const textFields = (body: Record<string, unknown>) => Object.entries(body).filter(([, value]) => typeof value === "string").map(([field]) => field);
+
+    it.each(Object.keys(saves))("%s refuses a NUL or another control character in any text field and stores nothing", async (name) => {
+      const tables = ["leads", "agent_applications", "contact_messages", "newsletter_subscriptions"] as const;
+      const before = await Promise.all(tables.map(countRows));
+      const body = saves[name as keyof typeof saves] as Record<string, unknown>;
+      for (const field of textFields(body)) {
+        for (const bad of ["\u0000", "\u0007", "\u001b[2J", "\u0085"]) {
+          const answer = await call(name, { ...body, [field]: `${String(body[field]).slice(0, 3)}${bad}x` });
+          expect({ field, bad, status: answer.status }).toEqual({ field, bad, status: 400 });
+          expect(answer.body.success).toBe(false);
+        }
+      }
+      expect(await Promise.all(tables.map(countRows))).toEqual(before);
+    });
+
+    it("keeps tabs and line breaks, which addresses and messages use", async () => {
+      const answer = await call("contact/save", { ...saves["contact/save"], message: "Line one\r\nLine two\twith a tab" });
+      expect(answer.status).toBe(200);
+    });
+
+    it("refuses control characters in answers and in lookups, with a 400, never a 500", async () => {
+      const withBadAnswer = { ...validLead, submission_key: "control-answer-1", exam: [{ question: "Anything else?", answer: "a\u0000b" }] };
+      expect((await call("lead/save", withBadAnswer)).status).toBe(400);
+      for (const [name, body] of [
+        ["agents/list", { state: "TX\u0000", city: "austin" }],
+        ["law/get", { state: "tex\u0000as" }],
+        ["blog/get", { slug: "a\u0000" }],
+        ["agent/get", { agent_id: 1, state: "T\u0000X" }],
+      ] as const) {
+        expect((await call(name, body)).status).toBe(400);
+      }
+    });
+
+    it("refuses a 16 KiB email address on its length", async () => {
+      const long = `${"a".repeat(16_000)}@${"b".repeat(300)}`;
+      const answer = await call("newsletter/save", { email_address: long });
+      expect(answer).toEqual({ status: 400, body: { success: false, message: "Email address must be at most 254 characters.", field: "email_address" } });
     });
   });
 

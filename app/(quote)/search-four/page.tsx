@@ -1,6 +1,6 @@
 import { getPageRecord } from "@/lib/api/pages";
 import { PAGE_IDS } from "@/lib/site";
-import { STEP_PATHS } from "@/lib/lead-form/steps";
+import { STEP_PATHS } from "@/lib/routes";
 import { RichText } from "@/components/ui/RichText";
 import { QuoteFrame } from "@/components/quote/QuoteFrame";
 import { ContactStep } from "@/components/quote/ContactStep";

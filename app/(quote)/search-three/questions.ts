@@ -1,7 +1,7 @@
 import "server-only";
 import { cache } from "react";
 import { serverApi } from "@/lib/api/server";
-import type { Question } from "@/lib/api/contract";
+import type { Question } from "@/lib/contract";
 import { CATEGORY_IDS } from "@/lib/site";
 import { sanitizeRichText } from "@/lib/sanitize";
 import type { PanelText, QuoteQuestion } from "@/components/quote/answers";

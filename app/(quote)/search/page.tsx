@@ -1,6 +1,9 @@
 import { getPageRecord } from "@/lib/api/pages";
+import { siteUrl } from "@/lib/env";
+import { breadcrumbLd, crumbsFromHome, webPageLd } from "@/lib/seo/json-ld";
+import { JsonLd } from "@/components/seo/JsonLd";
 import { PAGE_IDS } from "@/lib/site";
-import { STEP_PATHS } from "@/lib/lead-form/steps";
+import { STEP_PATHS } from "@/lib/routes";
 import { RichText } from "@/components/ui/RichText";
 import { QuoteFrame } from "@/components/quote/QuoteFrame";
 import { PropertyTypeStep } from "@/components/quote/PropertyTypeStep";
@@ -12,10 +15,15 @@ export function generateMetadata() {
   return quotePageMetadata(PAGE_IDS.step1, STEP_PATHS[1], { noindex: false });
 }
 
+const TITLE = "What type of property do you own?";
+
 export default async function PropertyTypePage() {
   const page = await getPageRecord(PAGE_IDS.step1);
+  // The one indexable step: a page of its own in search results, with its place in the site.
+  const crumbs = crumbsFromHome({ name: "Get free quotes", path: STEP_PATHS[1] });
   return (
-    <QuoteFrame step={1} title="What type of property do you own?" panelHeading={page.heading} panelDescription={<RichText html={page.description} />}>
+    <QuoteFrame step={1} title={TITLE} panelHeading={page.heading} panelDescription={<RichText html={page.description} />}>
+      <JsonLd data={[webPageLd(siteUrl(), { path: STEP_PATHS[1], name: page.seo_title, description: page.seo_description }), breadcrumbLd(siteUrl(), crumbs)]} />
       <PropertyTypeStep />
     </QuoteFrame>
   );

@@ -3,9 +3,9 @@ import Link from "next/link";
 import { getPageRecord } from "@/lib/api/pages";
 import { PAGE_IDS, SITE_NAME } from "@/lib/site";
 import { RichText } from "@/components/ui/RichText";
-import { PageEntry } from "@/components/ui/PageEntry";
 import { StepHeading } from "@/components/quote/StepHeading";
 import { CheckIcon } from "@/components/quote/icons";
+import { LeadReceipt } from "@/components/quote/LeadReceipt";
 import { quotePageMetadata } from "../metadata";
 
 export const revalidate = 3600;
@@ -18,8 +18,6 @@ export default async function ThankYouPage() {
   const page = await getPageRecord(PAGE_IDS.thankYou);
   return (
     <div className="quote-done">
-      {/* Spec 2.4: the lead is sent, so every stored value goes, phone_no included. */}
-      <PageEntry clear="all" />
       <header className="quote-done__brand">
         <Link href="/" aria-label={`${SITE_NAME} home`}>
           <Image src="/brand/logo.svg" alt="" width={180} height={40} priority unoptimized />
@@ -31,6 +29,7 @@ export default async function ThankYouPage() {
         </span>
         <StepHeading className="quote-done__title">Thank you!</StepHeading>
         <p className="quote-done__lead">Your form submitted successfully</p>
+        <LeadReceipt />
         <RichText html={page.description} className="quote-done__description" />
         <Link href="/" className="button quote-done__home">
           Go To Home

@@ -1,5 +1,9 @@
 import { getBlogs, getPageRecord } from "@/lib/api/pages";
+import { siteUrl } from "@/lib/env";
+import { breadcrumbLd, crumbsFromHome, linkListLd, webPageLd } from "@/lib/seo/json-ld";
 import { pageMetadata } from "@/lib/seo/metadata";
+import { PATHS, blogPath } from "@/lib/routes";
+import { JsonLd } from "@/components/seo/JsonLd";
 import { PAGE_IDS } from "@/lib/site";
 import { BlogCard } from "@/components/content/BlogCard";
 import { PageShell } from "@/components/layout/PageShell";
@@ -8,13 +12,23 @@ export const revalidate = 3600;
 
 export async function generateMetadata() {
   const page = await getPageRecord(PAGE_IDS.blogs);
-  return pageMetadata({ title: page.seo_title, description: page.seo_description, keywords: page.seo_keywords, path: "/blogs" });
+  return pageMetadata({ title: page.seo_title, description: page.seo_description, keywords: page.seo_keywords, path: PATHS.blogs });
 }
 
+const TITLE = "Blog & News";
+
 export default async function BlogsPage() {
-  const blogs = await getBlogs("All");
+  const [page, blogs] = await Promise.all([getPageRecord(PAGE_IDS.blogs), getBlogs("All")]);
+  const crumbs = crumbsFromHome({ name: TITLE, path: PATHS.blogs });
+  const articles = linkListLd(siteUrl(), "Articles", blogs.map((blog) => ({ name: blog.heading, path: blogPath(blog.slug) })));
   return (
-    <PageShell title="Blog & News" subtitle="Because knowledge is meant for sharing">
+    <PageShell title={TITLE} subtitle="Because knowledge is meant for sharing" crumbs={crumbs}>
+      <JsonLd
+        data={[
+          webPageLd(siteUrl(), { type: "CollectionPage", path: PATHS.blogs, name: TITLE, description: page.seo_description, mainEntity: articles }),
+          breadcrumbLd(siteUrl(), crumbs),
+        ]}
+      />
       {blogs.length > 0 && (
         <section className="container section blog-grid" aria-label="Articles">
           {blogs.map((blog) => (

@@ -1,5 +1,9 @@
 import { getPageRecord } from "@/lib/api/pages";
+import { siteUrl } from "@/lib/env";
+import { breadcrumbLd, crumbsFromHome, webPageLd } from "@/lib/seo/json-ld";
 import { pageMetadata } from "@/lib/seo/metadata";
+import { PATHS } from "@/lib/routes";
+import { JsonLd } from "@/components/seo/JsonLd";
 import { PAGE_IDS } from "@/lib/site";
 import { RichText } from "@/components/ui/RichText";
 import { ContactForm } from "@/components/forms/ContactForm";
@@ -9,13 +13,17 @@ export const revalidate = 3600;
 
 export async function generateMetadata() {
   const page = await getPageRecord(PAGE_IDS.contact);
-  return pageMetadata({ title: page.seo_title, description: page.seo_description, keywords: page.seo_keywords, path: "/contact-us" });
+  return pageMetadata({ title: page.seo_title, description: page.seo_description, keywords: page.seo_keywords, path: PATHS.contact });
 }
+
+const TITLE = "Get In Touch";
 
 export default async function ContactPage() {
   const page = await getPageRecord(PAGE_IDS.contact);
+  const crumbs = crumbsFromHome({ name: "Contact Us", path: PATHS.contact });
   return (
-    <PageShell title="Get In Touch" titleId="contact-title" clear="all">
+    <PageShell title={TITLE} titleId="contact-title" crumbs={crumbs}>
+      <JsonLd data={[webPageLd(siteUrl(), { type: "ContactPage", path: PATHS.contact, name: TITLE, description: page.seo_description }), breadcrumbLd(siteUrl(), crumbs)]} />
       <div className="container section contact-page">
         <RichText html={page.description} className="contact-page__intro" />
         <div className="contact-page__form">

@@ -1,5 +1,7 @@
 import { getFaqs, getPageRecord } from "@/lib/api/pages";
-import { faqPageLd } from "@/lib/seo/json-ld";
+import { siteUrl } from "@/lib/env";
+import { breadcrumbLd, crumbsFromHome, faqPageLd, webPageLd } from "@/lib/seo/json-ld";
+import { PATHS } from "@/lib/routes";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { PAGE_IDS } from "@/lib/site";
 import { JsonLd } from "@/components/seo/JsonLd";
@@ -10,14 +12,18 @@ export const revalidate = 3600;
 
 export async function generateMetadata() {
   const page = await getPageRecord(PAGE_IDS.faqs);
-  return pageMetadata({ title: page.seo_title, description: page.seo_description, keywords: page.seo_keywords, path: "/faqs" });
+  return pageMetadata({ title: page.seo_title, description: page.seo_description, keywords: page.seo_keywords, path: PATHS.faqs });
 }
 
+const TITLE = "FAQs";
+
 export default async function FaqsPage() {
-  const faqs = await getFaqs();
+  const [page, faqs] = await Promise.all([getPageRecord(PAGE_IDS.faqs), getFaqs()]);
+  const crumbs = crumbsFromHome({ name: TITLE, path: PATHS.faqs });
+  const about = { path: PATHS.faqs, name: TITLE, description: page.seo_description };
   return (
-    <PageShell title="FAQs" subtitle="Because knowledge is meant for sharing">
-      {faqs.length > 0 && <JsonLd data={faqPageLd(faqs)} />}
+    <PageShell title={TITLE} subtitle="Because knowledge is meant for sharing" crumbs={crumbs}>
+      <JsonLd data={[faqs.length > 0 ? faqPageLd(siteUrl(), about, faqs) : webPageLd(siteUrl(), about), breadcrumbLd(siteUrl(), crumbs)]} />
       {faqs.length > 0 && (
         <section className="container section faq-list" aria-label="Frequently asked questions">
           {faqs.map((faq) => (

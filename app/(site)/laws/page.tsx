@@ -1,29 +1,46 @@
 import Link from "next/link";
-import { getPageRecord, getStates } from "@/lib/api/pages";
+import { getLawComparisons, getPageRecord, getStates } from "@/lib/api/pages";
+import { siteUrl } from "@/lib/env";
+import { breadcrumbLd, crumbsFromHome, linkListLd, webPageLd } from "@/lib/seo/json-ld";
 import { pageMetadata } from "@/lib/seo/metadata";
-import { PAGE_IDS } from "@/lib/site";
+import { LAWS_TITLE, PAGE_IDS } from "@/lib/site";
+import { JsonLd } from "@/components/seo/JsonLd";
 import { RichText } from "@/components/ui/RichText";
 import { PageShell } from "@/components/layout/PageShell";
+import { CompareLinks } from "@/components/laws/CompareLinks";
+import { LegalNotice } from "@/components/laws/LegalNotice";
+import { PATHS, lawPath } from "@/lib/routes";
 
 export const revalidate = 3600;
 
 export async function generateMetadata() {
   const page = await getPageRecord(PAGE_IDS.laws);
-  return pageMetadata({ title: page.seo_title, description: page.seo_description, keywords: page.seo_keywords, path: "/laws" });
+  return pageMetadata({ title: page.seo_title, description: page.seo_description, keywords: page.seo_keywords, path: PATHS.laws });
 }
 
 export default async function LawsPage() {
-  const [page, { states }] = await Promise.all([getPageRecord(PAGE_IDS.laws), getStates("Full")]);
+  const [page, { states }, comparisons] = await Promise.all([getPageRecord(PAGE_IDS.laws), getStates("Full"), getLawComparisons()]);
   const byName = [...states].sort((a, b) => a.state.localeCompare(b.state));
+  const title = "Landlord Tenant Rights";
+  const crumbs = crumbsFromHome({ name: "Laws", path: PATHS.laws });
+  const statePages = linkListLd(siteUrl(), `${LAWS_TITLE} by state`, byName.map((state) => ({ name: `${LAWS_TITLE} in ${state.state}`, path: lawPath(state.slug) })));
   return (
-    <PageShell title="Landlord Tenant Rights" clear="all">
+    <PageShell title={title} crumbs={crumbs}>
+      <JsonLd
+        data={[
+          webPageLd(siteUrl(), { type: "CollectionPage", path: PATHS.laws, name: title, description: page.seo_description, mainEntity: statePages }),
+          breadcrumbLd(siteUrl(), crumbs),
+        ]}
+      />
       <div className="container section">
+        {/* The page record's own copy says near the top that none of this is legal advice. */}
         <RichText html={page.description} className="lead-text" />
+        <h2 id="laws-by-state">Laws by state</h2>
         {byName.length > 0 ? (
           <ul className="state-grid">
             {byName.map((state) => (
               <li key={state.id}>
-                <Link href={`/laws/${state.slug}`} className="state-grid__link">
+                <Link href={lawPath(state.slug)} className="state-grid__link">
                   <span className="state-grid__abbr" aria-hidden="true">
                     {state.abbreviation}
                   </span>
@@ -35,6 +52,17 @@ export default async function LawsPage() {
         ) : (
           <p className="empty-notice">We are preparing landlord-tenant summaries for every state. Please check back soon.</p>
         )}
+        {comparisons.length > 0 && (
+          <section aria-labelledby="compare-states" className="laws-index__compare">
+            <h2 id="compare-states">Compare the states</h2>
+            <p>
+              Each table puts one rule side by side for every state, in plain words, with its statute and its source. Tables on
+              newer topics mark the states we have not covered yet.
+            </p>
+            <CompareLinks topics={comparisons} />
+          </section>
+        )}
+        <LegalNotice placement="end" />
       </div>
     </PageShell>
   );

@@ -1,4 +1,4 @@
-import { createTestDatabase, type TestDatabase } from "@/lib/testing/test-database";
+import { createTestDatabase, type TestDatabase } from "@/e2e/support/test-database";
 
 /** The HTTP contract of POST /api/<call> (DESIGN.md section 1), on the real route handler. */
 let database: TestDatabase;
@@ -12,6 +12,7 @@ beforeAll(async () => {
   process.env.DATABASE_URL = database.url;
   process.env.SITE_URL = SITE;
   process.env.API_TOKEN = TOKEN;
+  process.env.ALLOWED_ORIGINS = "https://www.managely.example, https://managely.example/";
   route = await import("./route");
 });
 afterAll(async () => database?.destroy());
@@ -65,17 +66,18 @@ it("answers 413 for a body over 16 KiB and stores nothing", async () => {
 
 it("answers 405 with Allow: POST to other methods", async () => {
   for (const method of ["GET", "PUT", "PATCH", "DELETE"] as const) {
-    const response = await route[method]();
+    const request = new Request(`${SITE}/api/page/get`, { method, headers: { origin: SITE } });
+    const response = await route[method](request, { params: Promise.resolve({ call: ["page", "get"] }) });
     expect(response.status).toBe(405);
     expect(response.headers.get("allow")).toBe("POST");
     expect(await response.json()).toEqual({ success: false, message: "This address only accepts POST requests." });
   }
 });
 
-it("answers 400 with the first invalid field's message", async () => {
+it("answers 400 with the first invalid field's message, naming the field", async () => {
   const response = await post("newsletter/save", JSON.stringify({ email_address: "nobody" }));
   expect(response.status).toBe(400);
-  expect(await response.json()).toEqual({ success: false, message: "Please enter a valid email address." });
+  expect(await response.json()).toEqual({ success: false, message: "Please enter a valid email address.", field: "email_address" });
 });
 
 describe("who may call", () => {
@@ -87,6 +89,18 @@ describe("who may call", () => {
     expect(await response.json()).toEqual({ success: false, message: "Requests from other websites are not accepted." });
     const crossSite = await post("page/get", JSON.stringify({ page_id: 1 }), { ...json, "sec-fetch-site": "cross-site" });
     expect(crossSite.status).toBe(403);
+  });
+
+  it("accepts the origins of SITE_URL and ALLOWED_ORIGINS, and none taken from the socket", async () => {
+    for (const origin of [SITE, "https://www.managely.example", "https://managely.example"]) {
+      const response = await post("newsletter/save", JSON.stringify({ email_address: `alias@${new URL(origin).hostname.replace("localhost", "example.org")}` }), { ...json, origin });
+      expect({ origin, status: response.status }).toEqual({ origin, status: 200 });
+    }
+    // What `new URL(request.url).origin` gave behind the production server: never a browser's.
+    for (const origin of ["http://0.0.0.0:3000", "http://127.0.0.1:3000", "https://managely.example.evil.test"]) {
+      const response = await post("newsletter/save", JSON.stringify({ email_address: "socket@example.org" }), { ...json, origin });
+      expect({ origin, status: response.status }).toEqual({ origin, status: 403 });
+    }
   });
 
   it("lets servers read without a token but save only with it", async () => {
@@ -108,7 +122,9 @@ describe("who may call", () => {
       statuses.push(response.status);
       if (response.status === 429) {
         expect(await response.json()).toEqual({ success: false, message: "You have sent too many requests. Please wait a minute and try again." });
-        expect(response.headers.get("retry-after")).toBe("60");
+        // Seconds until the sliding window frees a save: never more than the window itself.
+        expect(Number(response.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+        expect(Number(response.headers.get("retry-after"))).toBeLessThanOrEqual(60);
       }
     }
     expect(statuses).toEqual([...Array(10).fill(200), 429, 429]);

@@ -1,16 +1,16 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { env } from "@/lib/env";
-import { checkCaller } from "@/lib/service/guard";
-import { logError } from "@/lib/service/log";
-import { clearProcessPageCache } from "@/lib/server/page-cache";
+import { env, INTERNAL_SECRET_HEADER } from "@/lib/env";
+import { parseBearer, tokensMatch } from "@/lib/contract/bearer";
+import { FAILURE } from "@/lib/contract/messages";
 
 /**
- * POST /api/revalidate (bearer token only): refreshes cached pages after their data changed,
- * on this instance and on every peer in PEER_URLS, so all instances serve the new content.
+ * POST /api/revalidate refreshes cached pages after their data changed. Callers: a server with
+ * the bearer token (API_TOKEN), or the production server itself (INTERNAL_SECRET) when the
+ * content_changes journal moves. With REDIS_URL the cache is shared, so one call refreshes every
+ * instance; lib/server also drops every instance's page copies when this answers 200.
  * Body: { "paths": ["/", "/agents/TX/austin"] } or { "all": true }.
  */
-const FANOUT_HEADER = "x-revalidate-fanout";
 const bodySchema = z.union([
   z.object({ all: z.literal(true) }),
   z.object({ paths: z.array(z.string().regex(/^\/[^\s]*$/, "Each path must start with /.")).min(1).max(500) }),
@@ -18,44 +18,29 @@ const bodySchema = z.union([
 
 const json = (status: number, body: unknown) => Response.json(body, { status, headers: { "cache-control": "no-store" } });
 
+function isAllowed(headers: Headers): boolean {
+  const { API_TOKEN, INTERNAL_SECRET } = env();
+  const bearer = parseBearer(headers.get("authorization"));
+  if (API_TOKEN && bearer && tokensMatch(bearer, API_TOKEN)) return true;
+  const internal = headers.get(INTERNAL_SECRET_HEADER) ?? "";
+  return Boolean(INTERNAL_SECRET && internal && tokensMatch(internal, INTERNAL_SECRET));
+}
+
 export async function POST(request: Request) {
-  const { API_TOKEN, PEER_URLS } = env();
-  const verdict = checkCaller({ call: "revalidate", headers: request.headers, ownOrigins: [], apiToken: API_TOKEN });
-  if (!API_TOKEN || !verdict.allowed || !verdict.trusted) {
-    return json(403, { success: false, message: "Revalidation needs the bearer token (API_TOKEN)." });
-  }
+  if (!isAllowed(request.headers)) return json(403, { success: false, message: "Revalidation needs the bearer token (API_TOKEN)." });
   const parsed = bodySchema.safeParse(await request.json().catch(() => null));
   if (!parsed.success) return json(400, { success: false, message: 'Send { "paths": ["/…"] } or { "all": true }.' });
 
-  const paths = "all" in parsed.data ? ["/"] : parsed.data.paths;
   // A plain path (no type) matches the URL whatever route group renders it; "layout" on "/"
   // refreshes everything.
+  const paths = "all" in parsed.data ? ["/"] : parsed.data.paths;
   for (const path of paths) {
     if ("all" in parsed.data) revalidatePath(path, "layout");
     else revalidatePath(path);
   }
-  // The production server's short-lived page copies go too (they are per process, like Next's).
-  clearProcessPageCache();
-
-  let peers = 0;
-  if (!request.headers.get(FANOUT_HEADER)) {
-    const results = await Promise.allSettled(
-      PEER_URLS.map((peer) =>
-        fetch(`${peer}/api/revalidate`, {
-          method: "POST",
-          headers: { "content-type": "application/json", authorization: `Bearer ${API_TOKEN}`, [FANOUT_HEADER]: "1" },
-          body: JSON.stringify(parsed.data),
-        }).then((response) => {
-          if (!response.ok) throw new Error(`${peer} answered ${response.status}`);
-        }),
-      ),
-    );
-    for (const result of results) if (result.status === "rejected") logError("revalidation fan-out failed", result.reason);
-    peers = results.filter((result) => result.status === "fulfilled").length;
-  }
-  return json(200, { success: true, revalidated: paths, peers });
+  return json(200, { success: true, revalidated: paths });
 }
 
 export function GET() {
-  return json(405, { success: false, message: "This address only accepts POST requests." });
+  return json(405, { success: false, message: FAILURE.onlyPost });
 }

@@ -1,6 +1,12 @@
 import type { Migration, MigrationProvider } from "kysely";
 import { initialMigration } from "./2026-11-21-initial";
 import { rateLimitsMigration } from "./2026-11-22-rate-limits";
+import { rateLimiterMigration } from "./2026-11-23-rate-limiter";
+import { contentChangesMigration } from "./2026-11-23-content-changes";
+import { directoryDecisionDataMigration } from "./2026-11-24-directory-decision-data";
+import { lawFactsMigration } from "./2026-11-24-laws-facts";
+import { deliveryOutboxMigration } from "./2026-11-25-delivery-outbox";
+import { directoryOfficesMigration } from "./2026-11-24-directory-offices";
 
 /**
  * A static list of migrations: a file-system provider does not survive the Next.js bundler.
@@ -10,6 +16,12 @@ export function migrationProvider(dialect: "sqlite" | "postgres"): MigrationProv
   const migrations: Record<string, Migration> = {
     "2026-11-21-initial": initialMigration(dialect),
     "2026-11-22-rate-limits": rateLimitsMigration(),
+    "2026-11-23-rate-limiter": rateLimiterMigration(),
+    "2026-11-23-content-changes": contentChangesMigration(dialect),
+    "2026-11-24-directory-decision-data": directoryDecisionDataMigration(dialect),
+    "2026-11-24-laws-facts": lawFactsMigration(dialect),
+    "2026-11-25-delivery-outbox": deliveryOutboxMigration(dialect),
+    "2026-11-24-directory-offices": directoryOfficesMigration(dialect),
   };
   return { getMigrations: async () => migrations };
 }

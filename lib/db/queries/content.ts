@@ -1,7 +1,6 @@
-import "server-only";
 import type { Kysely } from "kysely";
 import type { Database, BlogRow } from "../schema";
-import type { Blog, Faq, Page, Testimonial, TestimonialDetail } from "../../api/contract";
+import type { Blog, Faq, Page, Testimonial, TestimonialDetail } from "../../contract";
 
 type Db = Kysely<Database>;
 

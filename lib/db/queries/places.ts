@@ -1,7 +1,6 @@
-import "server-only";
 import type { Kysely } from "kysely";
 import type { CityRow, Database, StateRow } from "../schema";
-import type { City, State } from "../../api/contract";
+import type { City, CityListItem, State } from "../../contract";
 import { slugify } from "../seed/demo-agents";
 
 type Db = Kysely<Database>;
@@ -45,14 +44,23 @@ export async function getStateById(db: Db, { id }: { id: number }): Promise<Stat
   return row && stateRowToState(row);
 }
 
-/** A state's cities, largest first, and how many it has in all. */
-export async function listCities(db: Db, { stateId, limit }: { stateId: number; limit?: number }) {
+export function cityRowToCityListItem(row: Pick<CityRow, "id" | "name" | "slug" | "state_id" | "managers_serving">): CityListItem {
+  return { ...cityRowToCity(row), managers: Number(row.managers_serving) };
+}
+
+/**
+ * A state's cities: those with managers serving them first, each part largest first, and how
+ * many cities the state has in all. `servedOnly` leaves out the cities nobody serves.
+ */
+export async function listCities(db: Db, { stateId, limit, servedOnly = false }: { stateId: number; limit?: number; servedOnly?: boolean }) {
   let query = db
     .selectFrom("cities")
-    .select(["id", "name", "slug", "state_id"])
+    .select(["id", "name", "slug", "state_id", "managers_serving"])
     .where("state_id", "=", stateId)
+    .orderBy((eb) => eb.case().when("managers_serving", ">", 0).then(0).else(1).end())
     .orderBy("population", "desc")
     .orderBy("name");
+  if (servedOnly) query = query.where("managers_serving", ">", 0);
   if (limit !== undefined) query = query.limit(limit);
   const [rows, total] = await Promise.all([
     query.execute(),
@@ -62,7 +70,7 @@ export async function listCities(db: Db, { stateId, limit }: { stateId: number; 
       .where("state_id", "=", stateId)
       .executeTakeFirstOrThrow(),
   ]);
-  return { cities: rows.map(cityRowToCity), count: Number(total.count) };
+  return { cities: rows.map(cityRowToCityListItem), count: Number(total.count) };
 }
 
 /** A city of a state by slug ("new-york") or name ("New York"), in any case. */
@@ -76,7 +84,22 @@ export async function findCity(db: Db, { stateId, key }: { stateId: number; key:
   return row && cityRowToCity(row);
 }
 
-export async function getLaw(db: Db, { stateId }: { stateId: number }): Promise<string | undefined> {
-  const row = await db.selectFrom("laws").select("laws").where("state_id", "=", stateId).executeTakeFirst();
-  return row?.laws;
+/** A seeded city's point, for the distance to managers nearby. */
+export async function getCityPoint(db: Db, { cityId }: { cityId: number }): Promise<{ lat: number; lng: number } | undefined> {
+  const row = await db.selectFrom("cities").select(["lat", "lng"]).where("id", "=", cityId).executeTakeFirst();
+  return row && { lat: Number(row.lat), lng: Number(row.lng) };
+}
+
+/** A state's largest cities that list at least one manager: the links of its law page. */
+export async function listCitiesWithManagers(db: Db, { stateId, limit }: { stateId: number; limit: number }): Promise<City[]> {
+  const rows = await db
+    .selectFrom("cities")
+    .select(["id", "name", "slug", "state_id"])
+    .where("state_id", "=", stateId)
+    .where((eb) => eb.exists(eb.selectFrom("agents").select("agents.id").whereRef("agents.city_id", "=", "cities.id")))
+    .orderBy("population", "desc")
+    .orderBy("name")
+    .limit(limit)
+    .execute();
+  return rows.map(cityRowToCity);
 }

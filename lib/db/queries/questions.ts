@@ -1,7 +1,6 @@
-import "server-only";
 import type { Kysely } from "kysely";
 import type { Database } from "../schema";
-import type { Question } from "../../api/contract";
+import type { Question } from "../../contract";
 
 export async function listQuestions(db: Kysely<Database>, { categoryId }: { categoryId: number }): Promise<Question[]> {
   return db

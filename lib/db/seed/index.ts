@@ -3,8 +3,10 @@ import path from "node:path";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../schema";
 import { PROPERTY_CATEGORIES } from "../../site";
-import { buildLawDocument, type LawFact } from "./laws";
-import { demoAgentsForCity, slugify, type DemoCity } from "./demo-agents";
+import { readLawFacts } from "./law-facts";
+import { demoAgentsForCity, demoOfficeCount, newNameRegistry, slugify, type DemoCity, type DemoZip } from "./demo-agents";
+import { CityGrid, coverageSummary, indexServiceAreas } from "../service-areas";
+import { servesPoint } from "../../contract/geo";
 
 /**
  * Loads the seed content of lib/db/seed-data into the database. Every insert skips rows whose
@@ -13,12 +15,28 @@ import { demoAgentsForCity, slugify, type DemoCity } from "./demo-agents";
  */
 
 export const SEED_DATA_DIR = path.join(process.cwd(), "lib", "db", "seed-data");
-/** The ten largest cities of every state get demo managers. */
-export const DEMO_CITIES_PER_STATE = 10;
-export const DEMO_AGENTS_PER_CITY = 3;
+/** A city with fewer other seeded cities than this within 30 miles is rural (wider radii). */
+const RURAL_NEIGHBOURS = 3;
+const RURAL_DISTANCE_MILES = 30;
 
 type SeedOptions = { demo: boolean; dataDir?: string };
-export type SeedReport = Record<string, number>;
+export type SeedReport = {
+  /** Rows inserted per table (all 0 on a second run). */
+  inserted: Record<string, number>;
+  /** How many cities have at least three managers serving them, after the run. */
+  coverage: { cities: number; served: number; minimum: number };
+};
+
+/** The seed report as the command-line tools print it. */
+export function describeSeedReport(report: SeedReport): string[] {
+  const inserted = Object.entries(report.inserted).filter(([, count]) => count > 0);
+  const { cities, served, minimum } = report.coverage;
+  const share = cities > 0 ? ((served / cities) * 100).toFixed(1) : "0.0";
+  return [
+    inserted.length ? `inserted ${inserted.map(([table, count]) => `${count} ${table}`).join(", ")}` : "nothing to add: every seed row is there",
+    `${served.toLocaleString("en-US")} of ${cities.toLocaleString("en-US")} cities (${share}%) have ${minimum} or more managers serving them`,
+  ];
+}
 
 type CsvRow = Record<string, string>;
 
@@ -70,7 +88,7 @@ const now = () => new Date().toISOString();
 
 export async function seedDatabase(db: Kysely<Database>, { demo, dataDir = SEED_DATA_DIR }: SeedOptions): Promise<SeedReport> {
   return db.transaction().execute(async (trx) => {
-    const report: SeedReport = {};
+    const report: SeedReport["inserted"] = {};
     const count = (table: string, inserted: number) => (report[table] = (report[table] ?? 0) + inserted);
 
     count("categories", await insertMissing(trx, "categories", ["id"], PROPERTY_CATEGORIES.map((c) => ({ id: c.id, name: c.label }))));
@@ -117,40 +135,24 @@ export async function seedDatabase(db: Kysely<Database>, { demo, dataDir = SEED_
     );
     const cities = await trx
       .selectFrom("cities")
-      .select(["id", "state_id", "name", "slug", "population"])
+      .select(["id", "state_id", "name", "slug", "population", "lat", "lng"])
       .orderBy("state_id")
       .orderBy("population", "desc")
+      .orderBy("id")
       .execute();
-    const demoCities = new Map<number, typeof cities>();
-    for (const city of cities) {
-      const list = demoCities.get(city.state_id) ?? [];
-      if (list.length < DEMO_CITIES_PER_STATE) list.push(city);
-      demoCities.set(city.state_id, list);
-    }
-
-    const facts = readJson<LawFact[]>(dataDir, "landlord-tenant-facts.json");
+    const zipRows = parseCsv(fs.readFileSync(path.join(dataDir, "us-zips.csv"), "utf8"));
     count(
-      "laws",
+      "zip_codes",
       await insertMissing(
         trx,
-        "laws",
-        ["state_id"],
-        states.map((state) => {
-          const cityLinks = demo
-            ? (demoCities.get(state.id) ?? []).map((city) => ({
-                name: city.name,
-                href: `/agents/${state.abbreviation}/${city.slug}`,
-              }))
-            : [];
-          const document = buildLawDocument(
-            { name: state.name, abbreviation: state.abbreviation },
-            facts.filter((fact) => fact.state_abbr === state.abbreviation),
-            cityLinks,
-          );
-          return { state_id: state.id, laws: JSON.stringify(document), updated_at: now() };
-        }),
+        "zip_codes",
+        ["zip"],
+        zipRows.map((row) => ({ zip: row.zip, city: row.city, state_abbr: row.state_abbr, county: row.county, lat: Number(row.lat), lng: Number(row.lng) })),
+        1000,
       ),
     );
+
+    for (const [table, inserted] of Object.entries(await insertLawFacts(trx, dataDir))) count(table, inserted);
 
     type QuestionSeed = Omit<Database["questions"], "id" | "category_id" | "position">;
     const questions = readJson<Record<string, QuestionSeed[]>>(dataDir, "questions.json");
@@ -186,28 +188,91 @@ export async function seedDatabase(db: Kysely<Database>, { demo, dataDir = SEED_
         await insertMissing(trx, "blogs", ["slug"], readJson<BlogSeed[]>(dataDir, "blogs.json").map((b) => ({ ...b, is_demo: 1 }))),
       );
 
-      const zips = readJson<Record<string, string[]>>(dataDir, "city-zips.json");
-      const stateById = new Map(states.map((state) => [state.id, state]));
-      const demoList = [...demoCities.values()].flat().map((city) => {
-        const state = stateById.get(city.state_id)!;
-        const demoCity: DemoCity = {
-          stateAbbr: state.abbreviation,
-          stateName: state.name,
-          cityName: city.name,
-          citySlug: city.slug,
-          zips: zips[`${state.abbreviation}/${city.slug}`] ?? [],
-        };
-        return { city, demoCity };
-      });
+      const demoCities = demoCityList(dataDir, cities, states, zipRows);
+      const registry = newNameRegistry();
       const inserted = await insertDemoAgents(
         trx,
-        demoList.map(({ city, demoCity }) => ({ cityId: city.id, stateId: city.state_id, agents: demoAgentsForCity(demoCity, DEMO_AGENTS_PER_CITY + (city.id % 3 === 0 ? 1 : 0)) })),
+        demoCities.map(({ city, demoCity }) => ({ cityId: city.id, stateId: city.state_id, agents: demoAgentsForCity(demoCity, demoOfficeCount(demoCity), 0, registry) })),
       );
       count("agents", inserted.agents);
       count("agent_categories", inserted.categories);
     }
-    return report;
+
+    // Who serves where, for every manager not indexed yet (all of them on the first run).
+    const indexed = await indexServiceAreas(trx, { onlyMissing: true });
+    count("agent_areas", indexed.areas);
+    count("agent_offices", indexed.offices);
+    count("city_coverage", indexed.coverage);
+    count("zip_coverage", indexed.zipCounts);
+    await recordContentChange(trx, "seed", report);
+    return { inserted: report, coverage: await coverageSummary(trx) };
   });
+}
+
+type SeededCity = { id: number; state_id: number; name: string; slug: string; population: number; lat: number; lng: number };
+
+/**
+ * Every seeded city as the demo generator sees it: its ZIP codes (city-zips.json) with their
+ * points, and whether it is rural (few other seeded cities within 30 miles).
+ */
+export function demoCityList(
+  dataDir: string,
+  cities: readonly SeededCity[],
+  states: readonly { id: number; name: string; abbreviation: string }[],
+  zipRows: readonly CsvRow[],
+): { city: SeededCity; demoCity: DemoCity }[] {
+  const cityZips = readJson<Record<string, string[]>>(dataDir, "city-zips.json");
+  const zipPoints = new Map(zipRows.map((row) => [row.zip, { zip: row.zip, lat: Number(row.lat), lng: Number(row.lng) }]));
+  const stateById = new Map(states.map((state) => [state.id, state]));
+  const grid = new CityGrid(cities);
+  return cities.map((city) => {
+    const state = stateById.get(city.state_id)!;
+    const neighbours = grid
+      .candidates(city, RURAL_DISTANCE_MILES)
+      .filter((other) => other.id !== city.id && servesPoint({ ...city, radius_miles: RURAL_DISTANCE_MILES }, other)).length;
+    const zips = (cityZips[`${state.abbreviation}/${city.slug}`] ?? []).map((zip) => zipPoints.get(zip)).filter((zip): zip is DemoZip => zip !== undefined);
+    const demoCity: DemoCity = {
+      stateAbbr: state.abbreviation,
+      stateName: state.name,
+      cityName: city.name,
+      citySlug: city.slug,
+      lat: city.lat,
+      lng: city.lng,
+      population: city.population,
+      zips,
+      rural: neighbours < RURAL_NEIGHBOURS,
+    };
+    return { city, demoCity };
+  });
+}
+
+/**
+ * Notes in the content_changes journal that rows were added, so running servers refresh their
+ * cached pages (lib/server watches the journal). Nothing added, nothing noted.
+ */
+export async function recordContentChange(db: Kysely<Database>, source: string, inserted: SeedReport["inserted"]): Promise<void> {
+  const added = Object.entries(inserted).filter(([, rows]) => rows > 0);
+  if (added.length === 0) return;
+  await db
+    .insertInto("content_changes")
+    .values({ source, summary: added.map(([table, rows]) => `${rows} ${table}`).join(", "), changed_at: now() })
+    .execute();
+}
+
+/** The landlord-tenant facts of both files, each tied to its file's review date. */
+async function insertLawFacts(trx: Transaction<Database>, dataDir: string): Promise<SeedReport["inserted"]> {
+  const { files, facts } = readLawFacts(dataDir);
+  const states = await trx.selectFrom("states").select(["id", "abbreviation"]).execute();
+  const stateIds = new Map(states.map((state) => [state.abbreviation, state.id]));
+  const rows = facts.map(({ state_abbr, topic, value, citation, source_url, file }) => {
+    const stateId = stateIds.get(state_abbr);
+    if (stateId === undefined) throw new Error(`${file}: unknown state "${state_abbr}".`);
+    return { state_id: stateId, topic, value, citation, source_url, file };
+  });
+  return {
+    law_fact_files: await insertMissing(trx, "law_fact_files", ["file"], files),
+    law_facts: await insertMissing(trx, "law_facts", ["state_id", "topic"], rows),
+  };
 }
 
 /** Inserts rows whose key is not there yet; answers how many were inserted. */
@@ -216,9 +281,10 @@ async function insertMissing<T extends keyof Database>(
   table: T,
   keyColumns: string[],
   rows: readonly object[],
+  batchSize = 200,
 ): Promise<number> {
   let inserted = 0;
-  for (const batch of chunks(rows, 200)) {
+  for (const batch of chunks(rows, batchSize)) {
     if (batch.length === 0) continue;
     const result = await trx
       .insertInto(table)

@@ -2,12 +2,13 @@ import Image from "next/image";
 import { notFound } from "next/navigation";
 import { getBlog } from "@/lib/api/pages";
 import { siteUrl } from "@/lib/env";
-import { blogPostingLd } from "@/lib/seo/json-ld";
+import { blogPostingLd, breadcrumbLd, crumbsFromHome } from "@/lib/seo/json-ld";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { formatPostDate } from "@/components/content/BlogCard";
 import { JsonLd } from "@/components/seo/JsonLd";
 import { RichText } from "@/components/ui/RichText";
 import { PageShell } from "@/components/layout/PageShell";
+import { PATHS, blogPath } from "@/lib/routes";
 
 export const revalidate = 3600;
 
@@ -20,13 +21,13 @@ export function generateStaticParams() {
 
 export async function generateMetadata({ params }: Props) {
   const blog = await getBlog((await params).slug);
-  if (!blog) return { title: "Article not found", robots: { index: false } };
+  if (!blog) return { title: "Article not found" }; // notFound() follows: Next.js adds the one noindex of a 404
   return pageMetadata({
     title: blog.seo_title,
     description: blog.seo_description,
     keywords: blog.seo_keywords,
-    path: `/blog/${blog.slug}`,
-    image: blog.blog_banner,
+    path: blogPath(blog.slug),
+    image: "from-segment", // opengraph-image.tsx beside this page: a PNG card of the post
     type: "article",
     publishedTime: blog.post_date,
   });
@@ -35,9 +36,10 @@ export async function generateMetadata({ params }: Props) {
 export default async function BlogPage({ params }: Props) {
   const blog = await getBlog((await params).slug);
   if (!blog) notFound();
+  const crumbs = crumbsFromHome({ name: "Blog & News", path: PATHS.blogs }, { name: blog.heading, path: blogPath(blog.slug) });
   return (
-    <PageShell eyebrow="Blog Details">
-      <JsonLd data={blogPostingLd(siteUrl(), blog)} />
+    <PageShell eyebrow="Blog Details" crumbs={crumbs}>
+      <JsonLd data={[blogPostingLd(siteUrl(), blog), breadcrumbLd(siteUrl(), crumbs)]} />
       <article className="container section article">
         <Image
           src={blog.blog_banner}

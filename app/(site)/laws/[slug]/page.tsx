@@ -5,8 +5,10 @@ import { breadcrumbLd } from "@/lib/seo/json-ld";
 import { pageMetadata, withSiteName } from "@/lib/seo/metadata";
 import { LAWS_TITLE } from "@/lib/site";
 import { LawSections } from "@/components/laws/LawSections";
+import { LegalNotice } from "@/components/laws/LegalNotice";
 import { JsonLd } from "@/components/seo/JsonLd";
 import { PageShell } from "@/components/layout/PageShell";
+import { lawPath } from "@/lib/routes";
 
 export const revalidate = 3600;
 
@@ -21,13 +23,13 @@ const lawTitle = (state: string) => `${LAWS_TITLE} in ${state}`;
 
 export async function generateMetadata({ params }: Props) {
   const law = await getStateLaw((await params).slug);
-  if (!law) return { title: "State not found", robots: { index: false } };
+  if (!law) return { title: "State not found" }; // notFound() follows: Next.js adds the one noindex of a 404
   const title = lawTitle(law.state);
   return pageMetadata({
     title: withSiteName(title),
-    description: `${title}: security deposits, landlord entry, notice to end a tenancy, notice for unpaid rent, late fees and the statutes behind them, in plain language.`,
+    description: `${title}: security deposits, landlord entry, notice to end a tenancy, notice for unpaid rent, late fees and the statutes behind them, in plain language, with sources.`,
     keywords: `${title}, ${law.state} tenant rights, ${law.state} security deposit law, ${law.state} eviction notice, ${law.state} landlord entry notice`,
-    path: `/laws/${law.slug}`,
+    path: lawPath(law.slug),
     type: "article",
   });
 }
@@ -36,17 +38,19 @@ export default async function LawPage({ params }: Props) {
   const { slug } = await params;
   const law = await getStateLaw(slug);
   if (!law) notFound();
-  if (slug !== law.slug) permanentRedirect(`/laws/${law.slug}`);
+  if (slug !== law.slug) permanentRedirect(lawPath(law.slug));
 
   const crumbs = [
     { name: "Home", path: "/" },
     { name: "Laws", path: "/laws" },
-    { name: law.state, path: `/laws/${law.slug}` },
+    { name: law.state, path: lawPath(law.slug) },
   ];
   return (
-    <PageShell title={lawTitle(law.state)} crumbs={crumbs} clear="all">
+    <PageShell title={lawTitle(law.state)} crumbs={crumbs}>
       <JsonLd data={breadcrumbLd(siteUrl(), crumbs)} />
       <div className="container section law-page">
+        {/* The page's own sections end with the full notice; this one comes before any rule. */}
+        <LegalNotice placement="top" />
         <LawSections sections={law.document.scrapedData} />
       </div>
     </PageShell>

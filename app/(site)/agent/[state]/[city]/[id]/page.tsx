@@ -1,13 +1,22 @@
 import Image from "next/image";
+import Link from "next/link";
 import { notFound, permanentRedirect } from "next/navigation";
-import { getAgent } from "@/lib/api/pages";
+import { getAgent, getStateLicenseRule } from "@/lib/api/pages";
 import { siteUrl } from "@/lib/env";
-import { agentPath, breadcrumbLd, localBusinessLd } from "@/lib/seo/json-ld";
+import { breadcrumbLd, localBusinessLd } from "@/lib/seo/json-ld";
+import { agentPath, cityPath, statePath } from "@/lib/routes";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { SITE_NAME } from "@/lib/site";
+import { excerpt } from "@/lib/sanitize";
 import { JsonLd } from "@/components/seo/JsonLd";
 import { ContactForm } from "@/components/forms/ContactForm";
 import { PageShell } from "@/components/layout/PageShell";
+import { FeeTable } from "@/components/directory/FeeTable";
+import { LicenseRuleLine } from "@/components/laws/LicenseRuleLine";
+import { GetQuotesLink } from "@/components/directory/GetQuotesLink";
+import { LicenseLine } from "@/components/directory/LicenseLine";
+import { SampleBadge, SampleNotice } from "@/components/directory/SampleNotice";
+import { areaText, serviceLabels, unitsText, yearsText } from "@/components/directory/manager-facts";
 
 export const revalidate = 3600;
 
@@ -26,14 +35,14 @@ async function load(params: Props["params"]) {
 
 export async function generateMetadata({ params }: Props) {
   const { agent } = await load(params);
-  if (!agent) return { title: "Property manager not found", robots: { index: false } };
+  if (!agent) return { title: "Property manager not found" }; // notFound() follows: Next.js adds the one noindex of a 404
   const place = `${agent.city}, ${agent.state}`;
   return pageMetadata({
     title: `${agent.company_name} – Property Manager in ${place} | ${SITE_NAME}`,
-    description: agent.about.length > 160 ? `${agent.about.slice(0, 157).trimEnd()}…` : agent.about,
+    description: excerpt(agent.about, 160),
     keywords: `${agent.company_name}, property management ${place}, ${agent.category}, property manager ${agent.city}`,
     path: agentPath(agent),
-    image: agent.photo,
+    image: "from-segment", // opengraph-image.tsx beside this page: a PNG card of the manager
     type: "profile",
   });
 }
@@ -44,42 +53,87 @@ export default async function AgentProfilePage({ params }: Props) {
   const canonical = agentPath(agent);
   if (`/agent/${state}/${city}/${id}` !== canonical) permanentRedirect(canonical);
 
-  const cityPath = `/agents/${agent.state}/${agent.city_slug}`;
+  const cityHref = cityPath(agent.state, agent.city_slug);
   const crumbs = [
     { name: "Home", path: "/" },
-    { name: agent.state_name, path: cityPath },
-    { name: agent.city, path: cityPath },
+    { name: agent.state_name, path: statePath(agent.state) },
+    { name: agent.city, path: cityHref },
     { name: agent.company_name, path: canonical },
   ];
   return (
-    <PageShell crumbs={crumbs} smoothScroll={false} newsletter={false}>
+    <PageShell crumbs={crumbs} newsletter={false}>
       <JsonLd data={breadcrumbLd(siteUrl(), crumbs)} />
       <JsonLd data={localBusinessLd(siteUrl(), agent)} />
-        <div className="container section profile">
-          <article className="profile__card">
-            <div className="profile__head">
-              <Image src={agent.photo} alt={`${agent.company_name} logo`} width={128} height={128} sizes="128px" unoptimized className="profile__photo" priority />
-              <div>
+      <div className="container section profile">
+        <article className="profile__card">
+          <div className="profile__head">
+            <Image src={agent.photo} alt={`${agent.company_name} logo`} width={128} height={128} sizes="128px" unoptimized className="profile__photo" priority />
+            <div>
+              <p className="profile__badges">
                 {agent.featured === 1 && <span className="badge badge--featured">Featured</span>}
-                <h1 className="profile__name">{agent.company_name}</h1>
-                <p className="profile__address">
-                  {agent.address}, {agent.city}, {agent.state}
-                  {agent.zip ? ` ${agent.zip}` : ""}
-                </p>
-                {agent.category && <p className="profile__category">Manages: {agent.category}</p>}
-              </div>
+                {agent.demo === 1 && <SampleBadge />}
+              </p>
+              <h1 className="profile__name">{agent.company_name}</h1>
+              <p className="profile__address">
+                {agent.address}, {agent.city}, {agent.state}
+                {agent.zip ? ` ${agent.zip}` : ""}
+              </p>
+              {agent.category && <p className="profile__category">Manages: {agent.category}</p>}
+              <p className="profile__area">{areaText(agent)}</p>
             </div>
-            <section id="about" aria-labelledby="about-heading" className="profile__about">
-              <h2 id="about-heading">About {agent.company_name}</h2>
-              <p>{agent.about}</p>
-            </section>
-          </article>
-          <section className="profile__contact" aria-labelledby="get-in-touch">
-            <h2 id="get-in-touch">Get In Touch</h2>
-            <p>Send {agent.company_name} a message. They will reply by email or phone.</p>
-            <ContactForm agentId={agent.agent_id} headingId="get-in-touch" />
+          </div>
+          {agent.demo === 1 && <SampleNotice />}
+          <section id="about" aria-labelledby="about-heading" className="profile__about">
+            <h2 id="about-heading">About {agent.company_name}</h2>
+            <p>{agent.about}</p>
           </section>
-        </div>
+          <section id="fees" aria-labelledby="fees-heading" className="profile__section">
+            <h2 id="fees-heading">Fees</h2>
+            <FeeTable fees={agent.fees} caption={`Fees of ${agent.company_name}`} />
+          </section>
+          <section id="services" aria-labelledby="services-heading" className="profile__section">
+            <h2 id="services-heading">Services</h2>
+            {agent.services.length > 0 ? (
+              <ul className="profile__services">
+                {serviceLabels(agent.services).map((label) => (
+                  <li key={label}>{label}</li>
+                ))}
+              </ul>
+            ) : (
+              <p>Not listed.</p>
+            )}
+          </section>
+          <section id="license" aria-labelledby="license-heading" className="profile__section">
+            <h2 id="license-heading">License and experience</h2>
+            <LicenseLine license={agent.license} />
+            <StateLicenseRule state={agent.state} />
+            <ul className="profile__facts">
+              <li>{areaText(agent)} of its office.</li>
+              {yearsText(agent.year_founded) && <li>{yearsText(agent.year_founded)}</li>}
+              {unitsText(agent.units_managed) && <li>{unitsText(agent.units_managed)}</li>}
+            </ul>
+          </section>
+          <div className="profile__actions">
+            <GetQuotesLink city={agent.city} />
+            <Link href={cityHref}>Other managers serving {agent.city}</Link>
+          </div>
+        </article>
+        <section className="profile__contact" aria-labelledby="get-in-touch">
+          <h2 id="get-in-touch">Get In Touch</h2>
+          <p>
+            {agent.demo === 1
+              ? `${agent.company_name} is a sample listing: your message goes to the Managely team, who will reply by email or phone.`
+              : `Send ${agent.company_name} a message. They will reply by email or phone.`}
+          </p>
+          <ContactForm agentId={agent.agent_id} headingId="get-in-touch" />
+        </section>
+      </div>
     </PageShell>
   );
+}
+
+/** The state's rule on licensing property managers (issue 12), where the data has one. */
+async function StateLicenseRule({ state }: { state: string }) {
+  const rule = await getStateLicenseRule(state);
+  return rule ? <LicenseRuleLine rule={rule} /> : null;
 }

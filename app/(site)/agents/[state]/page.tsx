@@ -1,0 +1,108 @@
+import Link from "next/link";
+import { notFound, permanentRedirect } from "next/navigation";
+import { getStateHub } from "@/lib/api/pages";
+import { siteUrl } from "@/lib/env";
+import { breadcrumbLd, linkListLd } from "@/lib/seo/json-ld";
+import { pageMetadata } from "@/lib/seo/metadata";
+import { SITE_NAME } from "@/lib/site";
+import { EMPTY } from "@/lib/contract/messages";
+import { cityPath, lawPath, statePath } from "@/lib/routes";
+import { ZipSearchForm } from "@/components/directory/ZipSearchForm";
+import { JsonLd } from "@/components/seo/JsonLd";
+import { PageShell } from "@/components/layout/PageShell";
+
+export const revalidate = 3600;
+
+type Props = { params: Promise<{ state: string }> };
+
+/** State hubs are rendered on first request and then served from the cache. */
+export function generateStaticParams() {
+  return [];
+}
+
+const decode = (segment: string) => {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+};
+
+const load = async (params: Props["params"]) => {
+  const { state } = await params;
+  return { requested: state, hub: await getStateHub(decode(state)) };
+};
+
+export async function generateMetadata({ params }: Props) {
+  const { hub } = await load(params);
+  if (!hub) return { title: "State not found" }; // notFound() follows: Next.js adds the one noindex of a 404
+  const { state, cities } = hub;
+  return pageMetadata({
+    title: `Property Managers in ${state.state} by City | ${SITE_NAME}`,
+    description: `${cities.length} ${state.state} cities with property managers on ${SITE_NAME}, with how many serve each. Compare fees, services and licenses, and read ${state.state}'s landlord-tenant law.`,
+    keywords: `property managers ${state.state}, property management ${state.abbreviation}, ${state.state} property management companies, ${SITE_NAME}`,
+    path: statePath(state.abbreviation),
+    noindex: cities.length === 0,
+  });
+}
+
+/** A state's hub: its cities that have managers, with counts, and its law page. */
+export default async function StateHubPage({ params }: Props) {
+  const { requested, hub } = await load(params);
+  if (!hub) notFound();
+  const { state, cities } = hub;
+  const canonical = statePath(state.abbreviation);
+  if (`/agents/${requested}` !== canonical) permanentRedirect(canonical);
+
+  const crumbs = [
+    { name: "Home", path: "/" },
+    { name: state.state, path: canonical },
+  ];
+  const items = cities.map((city) => ({ name: city.city, path: cityPath(state.abbreviation, city.slug) }));
+  return (
+    <PageShell
+      title={`Property Managers in ${state.state}`}
+      subtitle={cities.length > 0 ? `${cities.length} ${state.state} ${cities.length === 1 ? "city has" : "cities have"} property managers serving them.` : undefined}
+      crumbs={crumbs}
+      newsletter={false}
+    >
+      <JsonLd data={breadcrumbLd(siteUrl(), crumbs)} />
+      {items.length > 0 && <JsonLd data={linkListLd(siteUrl(), `Cities in ${state.state} with property managers`, items)} />}
+      <div className="container section state-hub">
+        <section className="state-hub__search" aria-labelledby="state-hub-search">
+          <h2 id="state-hub-search">Search by ZIP code</h2>
+          <ZipSearchForm idPrefix="state-zip" label={`Find property managers in ${state.state} by ZIP code`} />
+        </section>
+        <section aria-labelledby="state-hub-cities">
+          <h2 id="state-hub-cities">Cities with property managers</h2>
+          {cities.length > 0 ? (
+            <ul className="state-hub__cities">
+              {cities.map((city) => (
+                <li key={city.id}>
+                  <Link href={cityPath(state.abbreviation, city.slug)} className="state-hub__city">
+                    <span className="state-hub__city-name">{city.city}</span>
+                    <span className="state-hub__count">
+                      {city.managers} {city.managers === 1 ? "manager" : "managers"}
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <div className="empty-notice">
+              <p>{EMPTY.noCities(state.state)}</p>
+              <p>{EMPTY.onboarding}</p>
+            </div>
+          )}
+        </section>
+        <section className="state-hub__law" aria-labelledby="state-hub-law">
+          <h2 id="state-hub-law">{state.state} landlord-tenant law</h2>
+          <p>
+            Security deposits, notice periods and the other rules a landlord in {state.state} has to follow, with the statutes they come from.{" "}
+            <Link href={lawPath(state.slug)}>Read {state.state}&apos;s landlord-tenant law</Link>
+          </p>
+        </section>
+      </div>
+    </PageShell>
+  );
+}

@@ -1,0 +1,75 @@
+import Link from "next/link";
+import type { Metadata } from "next";
+import { getAgent, getStateLicenseRule } from "@/lib/api/pages";
+import { parseMonthlyRent } from "@/lib/contract/fees";
+import { pageMetadata } from "@/lib/seo/metadata";
+import { COMPARE_MAX, DEFAULT_MONTHLY_RENT, MONTHLY_RENT_MAX, SITE_NAME } from "@/lib/site";
+import { PATHS } from "@/lib/routes";
+import { CompareTable } from "@/components/directory/CompareTable";
+import { CostCalculator } from "@/components/directory/CostCalculator";
+import { SampleNotice } from "@/components/directory/SampleNotice";
+import { PageShell } from "@/components/layout/PageShell";
+
+type Query = { ids?: string | string[]; rent?: string | string[] };
+type Props = { searchParams: Promise<Query> };
+
+/** ids=1,2,3 (the list pages' links) or ids=1&ids=2 (their form without JavaScript). */
+function readIds(value: string | string[] | undefined): number[] {
+  const parts = (Array.isArray(value) ? value : [value ?? ""]).flatMap((part) => part.split(","));
+  return [...new Set(parts.filter((part) => /^\d{1,9}$/.test(part.trim())).map(Number))].filter((id) => id > 0);
+}
+
+export async function generateMetadata(): Promise<Metadata> {
+  return pageMetadata({
+    title: `Compare property managers | ${SITE_NAME}`,
+    description: "Property managers side by side: fees, services, licenses, service areas, and the first-year cost for your rent.",
+    path: PATHS.compare,
+    noindex: true,
+  });
+}
+
+/** Up to three managers side by side, with the first-year cost for the owner's rent. */
+export default async function ComparePage({ searchParams }: Props) {
+  const query = await searchParams;
+  const requested = readIds(query.ids);
+  const found = await Promise.all(requested.slice(0, COMPARE_MAX).map((id) => getAgent(id)));
+  const agents = found.filter((agent) => agent !== null);
+  const states = [...new Set(agents.map((agent) => agent.state))];
+  const licenseRules = new Map(await Promise.all(states.map(async (state) => [state, await getStateLicenseRule(state)] as const)));
+  const rentText = Array.isArray(query.rent) ? query.rent[0] : query.rent;
+  const rent = parseMonthlyRent(rentText ?? "", MONTHLY_RENT_MAX) ?? DEFAULT_MONTHLY_RENT;
+  return (
+    <PageShell
+      title="Compare property managers"
+      subtitle={agents.length > 0 ? `${agents.map((agent) => agent.company_name).join(" · ")}` : undefined}
+      crumbs={[
+        { name: "Home", path: "/" },
+        { name: "Compare", path: PATHS.compare },
+      ]}
+      newsletter={false}
+    >
+      <div className="container section compare">
+        {requested.length > COMPARE_MAX && (
+          <p className="compare__note" role="note">
+            You picked {requested.length} managers; the first {COMPARE_MAX} are shown.
+          </p>
+        )}
+        {agents.length === 0 ? (
+          <div className="empty-notice">
+            <p className="empty-notice__title">No managers to compare yet.</p>
+            <p>
+              Tick &ldquo;Compare&rdquo; on up to {COMPARE_MAX} managers in a city list or in the <Link href={PATHS.managers}>ZIP search</Link>, then choose &ldquo;Compare selected&rdquo;.
+            </p>
+          </div>
+        ) : (
+          <>
+            {agents.some((agent) => agent.demo === 1) && <SampleNotice />}
+            {agents.length > 1 && <p className="compare__hint">Swipe a table sideways to see every manager.</p>}
+            <CompareTable agents={agents} facts={{ licenseRules }} />
+            <CostCalculator managers={agents.map((agent) => ({ id: agent.agent_id, name: agent.company_name, fees: agent.fees }))} initialRent={rent} />
+          </>
+        )}
+      </div>
+    </PageShell>
+  );
+}

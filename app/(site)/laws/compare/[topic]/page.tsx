@@ -1,0 +1,103 @@
+import { notFound, permanentRedirect } from "next/navigation";
+import { getLawComparison, getLawComparisons } from "@/lib/api/pages";
+import type { CallResponse } from "@/lib/contract";
+import { JURISDICTION_COUNT, formatReviewedDate } from "@/lib/contract/law-topics";
+import { siteUrl } from "@/lib/env";
+import { PATHS, lawComparePath } from "@/lib/routes";
+import { breadcrumbLd, lawDatasetLd } from "@/lib/seo/json-ld";
+import { pageMetadata, withSiteName } from "@/lib/seo/metadata";
+import { CompareLinks } from "@/components/laws/CompareLinks";
+import { LawCompareTable } from "@/components/laws/LawCompareTable";
+import { LegalNotice } from "@/components/laws/LegalNotice";
+import { StateFilter } from "@/components/laws/StateFilter";
+import { JsonLd } from "@/components/seo/JsonLd";
+import { PageShell } from "@/components/layout/PageShell";
+
+export const revalidate = 3600;
+
+type Props = { params: Promise<{ topic: string }> };
+
+/** Every topic with a comparison page is built ahead; any other address is a 404. */
+export async function generateStaticParams() {
+  return (await getLawComparisons()).map((topic) => ({ topic: topic.slug }));
+}
+
+type Comparison = CallResponse<"laws/compare">;
+
+/** The introduction's sentences, every figure counted from the rows themselves. */
+function introduction({ topic, rows }: Comparison) {
+  const covered = rows.filter((row) => row.value !== null).length;
+  const noStatute = rows.filter((row) => row.no_statute).length;
+  const sources = new Set(rows.flatMap((row) => row.source_url ?? [])).size;
+  const coverage =
+    covered >= JURISDICTION_COUNT
+      ? `The table gives the rule in each of the 50 states and the District of Columbia, in plain words.${noStatute > 0 ? ` In ${noStatute} of them no statute sets the rule ("No statute").` : ""}`
+      : `We have a sourced answer for ${covered} of the ${JURISDICTION_COUNT} jurisdictions so far; the other ${JURISDICTION_COUNT - covered} are marked "Not yet covered" rather than guessed.`;
+  const sourcing = `Each row names the statute and links to the page the fact was checked against (${sources} sources in all). Last reviewed: ${formatReviewedDate(topic.reviewed_on)}.`;
+  return { coverage, sourcing, sources: [...new Set(rows.flatMap((row) => row.source_url ?? []))] };
+}
+
+export async function generateMetadata({ params }: Props) {
+  const comparison = await getLawComparison((await params).topic);
+  if (!comparison) return { title: "Comparison not found" }; // notFound() follows: Next.js adds the one noindex of a 404
+  const { topic } = comparison;
+  const { coverage } = introduction(comparison);
+  return pageMetadata({
+    title: withSiteName(topic.title),
+    description: `${topic.description} ${coverage}`.slice(0, 300),
+    keywords: `${topic.title}, ${topic.label.toLowerCase()} by state, 50-state comparison, landlord tenant law`,
+    path: lawComparePath(topic.slug),
+  });
+}
+
+export default async function LawComparePage({ params }: Props) {
+  const { topic: wanted } = await params;
+  const comparison = await getLawComparison(wanted);
+  if (!comparison) notFound();
+  const { topic, rows } = comparison;
+  const path = lawComparePath(topic.slug);
+  if (wanted !== topic.slug) permanentRedirect(path);
+
+  const { coverage, sourcing, sources } = introduction(comparison);
+  const others = (await getLawComparisons()).filter((entry) => entry.topic !== topic.topic);
+  const crumbs = [
+    { name: "Home", path: PATHS.home },
+    { name: "Laws", path: PATHS.laws },
+    { name: topic.title, path },
+  ];
+  const tableId = `compare-${topic.slug}`;
+  return (
+    <PageShell title={topic.title} crumbs={crumbs}>
+      <JsonLd data={breadcrumbLd(siteUrl(), crumbs)} />
+      <JsonLd
+        data={lawDatasetLd(siteUrl(), {
+          name: topic.title,
+          description: `${topic.description} ${coverage} ${sourcing}`,
+          path,
+          variable: topic.label,
+          reviewedOn: topic.reviewed_on,
+          sources,
+          keywords: ["landlord tenant law", topic.label.toLowerCase(), "50-state comparison"],
+        })}
+      />
+      <div className="container section law-compare-page">
+        <LegalNotice placement="top" />
+        <div className="law-compare-page__intro">
+          <p>{topic.description}</p>
+          <p>
+            {coverage} {sourcing}
+          </p>
+        </div>
+        <StateFilter tableId={tableId} total={rows.length} />
+        <LawCompareTable id={tableId} caption={`${topic.title}: one row per state, with its statute and source`} label={topic.label} rows={rows} />
+        {others.length > 0 && (
+          <section aria-labelledby="other-comparisons">
+            <h2 id="other-comparisons">Compare other rules</h2>
+            <CompareLinks topics={others} />
+          </section>
+        )}
+        <LegalNotice placement="end" />
+      </div>
+    </PageShell>
+  );
+}

@@ -1,0 +1,38 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { getOwnerRequest } from "@/lib/api/requests";
+import { SITE_NAME } from "@/lib/site";
+import { PageShell } from "@/components/layout/PageShell";
+import { RequestDetails } from "@/components/requests/RequestDetails";
+
+/**
+ * /requests/{token}: an owner's private request page (issue 11). Rendered for each visit and
+ * never stored by a cache (no-store), kept out of search engines and the sitemap, and sending no
+ * Referer, so its address (the token is the only key to it) goes nowhere else. A token that opens
+ * nothing is a plain 404.
+ */
+export const dynamic = "force-dynamic";
+
+export const metadata: Metadata = {
+  title: { absolute: `Your request | ${SITE_NAME}` },
+  robots: { index: false, follow: false },
+  referrer: "no-referrer",
+};
+
+export default async function RequestPage({ params }: { params: Promise<{ token: string }> }) {
+  const { token } = await params;
+  const request = await getOwnerRequest(token);
+  if (!request) notFound();
+  return (
+    <PageShell
+      title={
+        <>
+          Your request <span className="request-reference">{request.reference}</span>
+        </>
+      }
+      newsletter={false}
+    >
+      <RequestDetails request={request} token={token} />
+    </PageShell>
+  );
+}

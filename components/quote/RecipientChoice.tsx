@@ -1,0 +1,152 @@
+"use client";
+
+import { useId } from "react";
+import { RECIPIENTS, consentSentence, type ContactWays } from "@/lib/contract/messages";
+import { feeHeadline } from "@/lib/contract/fees";
+import { licenseText } from "@/lib/contract/license";
+import type { ServingAgent } from "@/lib/contract";
+import { categoryLabel } from "@/lib/site";
+import { chosenNames, type RecipientsState } from "./useRecipients";
+import "@/styles/recipients.css";
+
+/** "Office 2.3 miles away"; an office within half a mile is "in" the place. */
+function distanceText(agent: ServingAgent, place: string): string {
+  return agent.distance_miles < 0.5 ? `Office in ${place}` : `Office ${agent.distance_miles} miles from ${place}`;
+}
+
+/**
+ * "Who should receive your request?" (issue 11): the managers serving the ZIP for the category as
+ * checkboxes, at most three ticked, each with its fee headline, license line and distance, and
+ * "Sample listing" where it is one. With nobody serving the ZIP, says so and what happens next.
+ */
+export function RecipientChoice({
+  state,
+  onToggle,
+  onRetry,
+  zip,
+  categoryId,
+  email,
+  headingLevel = 2,
+}: {
+  state: RecipientsState;
+  onToggle: (id: number, checked: boolean) => void;
+  onRetry: () => void;
+  zip: string;
+  categoryId: number;
+  /** The owner's email, for the promise made when nobody serves the ZIP. */
+  email: string;
+  headingLevel?: 2 | 3;
+}) {
+  const headingId = useId();
+  const hintId = useId();
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const category = categoryLabel(categoryId) ?? "these";
+
+  return (
+    <section className="recipients" aria-labelledby={headingId}>
+      <Heading id={headingId} className="recipients__title">
+        {RECIPIENTS.heading}
+      </Heading>
+      {state.status === "loading" && (
+        <p className="recipients__note" aria-busy="true">
+          {RECIPIENTS.loading}
+        </p>
+      )}
+      {state.status === "error" && (
+        <div className="recipients__note" role="alert">
+          <p>{state.message}</p>
+          <button type="button" className="button button--outline" onClick={onRetry}>
+            Try again
+          </button>
+        </div>
+      )}
+      {state.status === "ready" && state.matches.length === 0 && (
+        <div className="recipients__none" role="status">
+          <p>
+            <strong>{RECIPIENTS.noMatch(zip.trim(), category)}</strong>
+          </p>
+          <p>{RECIPIENTS.noMatchPromise(email.trim())}</p>
+        </div>
+      )}
+      {state.status === "ready" && state.matches.length > 0 && (
+        <fieldset className="recipients__list" aria-describedby={hintId}>
+          <legend className="visually-hidden">{RECIPIENTS.heading}</legend>
+          <p id={hintId} className="recipients__rule">
+            {state.rule} {RECIPIENTS.limit}
+          </p>
+          {state.matches.map((agent) => (
+            <RecipientOption
+              key={agent.agent_id}
+              agent={agent}
+              place={state.place?.city ?? zip}
+              checked={state.selected.includes(agent.agent_id)}
+              disabled={!state.selected.includes(agent.agent_id) && state.selected.length >= RECIPIENTS.max}
+              onToggle={onToggle}
+            />
+          ))}
+          {state.matches.some((agent) => agent.demo === 1) && <p className="recipients__sample-note">{RECIPIENTS.sampleNote}</p>}
+        </fieldset>
+      )}
+    </section>
+  );
+}
+
+function RecipientOption({
+  agent,
+  place,
+  checked,
+  disabled,
+  onToggle,
+}: {
+  agent: ServingAgent;
+  place: string;
+  checked: boolean;
+  disabled: boolean;
+  onToggle: (id: number, checked: boolean) => void;
+}) {
+  const id = useId();
+  const detailsId = useId();
+  return (
+    <div className={`recipient${checked ? " recipient--checked" : ""}${disabled ? " recipient--disabled" : ""}`}>
+      <input
+        id={id}
+        type="checkbox"
+        className="recipient__box"
+        checked={checked}
+        disabled={disabled}
+        aria-describedby={detailsId}
+        onChange={(event) => onToggle(agent.agent_id, event.target.checked)}
+      />
+      {/* The name alone names the checkbox; the label stretches over the card (CSS), so a tap anywhere on it ticks. */}
+      <label htmlFor={id} className="recipient__label">
+        {agent.company_name}
+      </label>
+      <div id={detailsId} className="recipient__details">
+        {(agent.featured === 1 || agent.demo === 1) && (
+          <p className="recipient__badges">
+            {agent.featured === 1 && <span className="recipient__badge recipient__badge--featured">Featured</span>}
+            {agent.demo === 1 && <span className="recipient__badge recipient__badge--sample">{RECIPIENTS.sample}</span>}
+          </p>
+        )}
+        <p>{feeHeadline(agent.fees)}</p>
+        <p>{licenseText(agent.license)}</p>
+        <p>{distanceText(agent, place)}</p>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The one sentence next to Submit: who receives the details, how they may contact the owner, and
+ * that nobody else will (the service stores the same sentence with each recipient).
+ */
+export function ConsentLine({ id, state, ways }: { id: string; state: RecipientsState; ways: ContactWays }) {
+  if (state.status !== "ready") return null;
+  const names = chosenNames(state);
+  const text = state.matches.length === 0 ? "Nobody will receive your details until a manager serves your ZIP and you choose one; we never sell them." : consentSentence(names, ways);
+  return (
+    <p id={id} className="consent-line">
+      {text}
+    </p>
+  );
+}

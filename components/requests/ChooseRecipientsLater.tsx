@@ -1,0 +1,60 @@
+"use client";
+
+import { useId, useState } from "react";
+import { useRouter } from "next/navigation";
+import type { ServingAgent } from "@/lib/contract";
+import { RECIPIENTS } from "@/lib/contract/messages";
+import { useMessages } from "@/components/ui/MessageDialog";
+import { useSave } from "@/components/forms/useSave";
+import { SubmitButton } from "@/components/forms/SubmitButton";
+import { ConsentLine, RecipientChoice } from "@/components/quote/RecipientChoice";
+import type { RecipientsState } from "@/components/quote/useRecipients";
+
+/**
+ * For a request nobody has received (no manager served its ZIP when it was sent): the managers
+ * who serve it now, chosen the same way as on /preview, and sent with lead/recipients.
+ */
+export function ChooseRecipientsLater({
+  token,
+  matches,
+  rule,
+  city,
+  ways,
+}: {
+  token: string;
+  matches: ServingAgent[];
+  rule: string;
+  city: string;
+  /** The contact details the owner gave (the sentence's "by phone or email"). */
+  ways: { email: boolean; phone: boolean };
+}) {
+  const router = useRouter();
+  const { showError } = useMessages();
+  const { pending, save } = useSave("lead/recipients");
+  const consentId = useId();
+  const [selected, setSelected] = useState<number[]>(() => matches.slice(0, RECIPIENTS.max).map((agent) => agent.agent_id));
+  const state: RecipientsState = { status: "ready", matches, total: matches.length, rule, place: { zip: "", city, state: "", lat: 0, lng: 0 }, selected };
+
+  function toggle(id: number, checked: boolean) {
+    setSelected((previous) => {
+      const without = previous.filter((entry) => entry !== id);
+      const next = checked && without.length < RECIPIENTS.max ? [...without, id] : without;
+      return matches.map((agent) => agent.agent_id).filter((agentId) => next.includes(agentId));
+    });
+  }
+
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (selected.length === 0) return showError(RECIPIENTS.chooseOne);
+    if (await save({ token, agent_ids: selected })) router.refresh();
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="request__choose">
+      <p>A property manager serves your ZIP now. Nobody receives your request until you choose.</p>
+      <RecipientChoice state={state} onToggle={toggle} onRetry={() => {}} zip="" categoryId={1} email="" headingLevel={3} />
+      <ConsentLine id={consentId} state={state} ways={ways} />
+      <SubmitButton pending={pending} label="Send my request" describedBy={consentId} />
+    </form>
+  );
+}

@@ -1,0 +1,111 @@
+import type { DeliveryState, RequestView } from "@/lib/contract";
+import { categoryLabel } from "@/lib/site";
+import { WithdrawRequest } from "./WithdrawRequest";
+import { ChooseRecipientsLater } from "./ChooseRecipientsLater";
+import "@/styles/requests.css";
+
+const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" });
+const when = (iso: string) => `${dateTime.format(new Date(iso))} UTC`;
+
+/** Where a manager's copy is, in the owner's words. */
+function deliveryText(delivery: DeliveryState, deliveredAt: string | null): string {
+  switch (delivery) {
+    case "sent":
+      return deliveredAt ? `Delivered ${when(deliveredAt)}` : "Delivered";
+    case "queued":
+      return "Being sent";
+    case "retrying":
+      return "Not delivered yet: we keep trying";
+    case "failed":
+      return "Could not be delivered: we stopped trying after 72 hours";
+    case "cancelled":
+      return "Not sent: you withdrew the request first";
+  }
+}
+
+function Item({ term, value }: { term: string; value: string }) {
+  return (
+    <div className="request__item">
+      <dt>{term}</dt>
+      <dd>{value.trim() ? value : <span className="request__missing">Not given</span>}</dd>
+    </div>
+  );
+}
+
+/**
+ * An owner's private request page (issue 11): what was sent, to whom and how far each copy got,
+ * the contact details partly masked, and "Withdraw my request". A request nobody received yet
+ * offers the managers who serve its ZIP now.
+ */
+export function RequestDetails({ request, token }: { request: RequestView; token: string }) {
+  const category = categoryLabel(request.property_category) ?? "";
+  const withdrawn = request.withdrawn_at !== null;
+  return (
+    <div className="container section request">
+      {withdrawn ? (
+        <p className="request__status request__status--withdrawn" role="status">
+          You withdrew this request on {when(request.withdrawn_at!)}. The managers who received it were told, and your name, email,
+          phone number and address were erased.
+        </p>
+      ) : (
+        <p className="request__status">Sent {when(request.created_at)}. Only you have this page&apos;s link: keep it to yourself.</p>
+      )}
+
+      <section className="request__section" aria-labelledby="request-recipients">
+        <h2 id="request-recipients">Who received it</h2>
+        {request.recipients.length > 0 ? (
+          <ul className="request__recipients">
+            {request.recipients.map((recipient) => (
+              <li key={recipient.agent_id} className={`request__recipient request__recipient--${recipient.delivery}`}>
+                <span className="request__company">{recipient.company_name}</span>
+                <span className="request__delivery">{deliveryText(recipient.delivery, recipient.delivered_at)}</span>
+              </li>
+            ))}
+          </ul>
+        ) : withdrawn ? (
+          <p>Nobody: no manager had received it.</p>
+        ) : request.matches.length > 0 ? (
+          <ChooseRecipientsLater
+            token={token}
+            matches={request.matches}
+            rule={request.match_rule}
+            city={request.property_city}
+            ways={{ email: Boolean(request.email_masked), phone: Boolean(request.phone_masked) }}
+          />
+        ) : (
+          <p>
+            Nobody yet: no property manager serves ZIP {request.property_zip} for {category} properties. We will email you when one
+            does{request.email_masked ? ` (at ${request.email_masked})` : ""}, so you can choose who receives your request.
+          </p>
+        )}
+      </section>
+
+      <section className="request__section" aria-labelledby="request-details">
+        <h2 id="request-details">Your request</h2>
+        <dl className="request__list">
+          <Item term="Property type" value={category} />
+          <Item term="Address" value={request.property_address} />
+          <Item term="City" value={request.property_city} />
+          <Item term="ZIP Code" value={request.property_zip} />
+          {request.price && <Item term="Named price" value={`$${request.price} a month`} />}
+          {request.answers.map((entry) => (
+            <Item key={entry.question} term={entry.question} value={Array.isArray(entry.answer) ? entry.answer.join(", ") : entry.answer} />
+          ))}
+        </dl>
+      </section>
+
+      <section className="request__section" aria-labelledby="request-contact">
+        <h2 id="request-contact">Your contact details</h2>
+        <p className="request__note">Partly hidden, so this page does not show them in full to anyone who sees it.</p>
+        <dl className="request__list">
+          <Item term="Full Name" value={request.full_name} />
+          <Item term="Email" value={request.email_masked} />
+          <Item term="Phone" value={request.phone_masked} />
+          <Item term="Preferred Contact Method" value={request.preferred_contact_method} />
+        </dl>
+      </section>
+
+      {!withdrawn && <WithdrawRequest token={token} recipients={request.recipients.length} />}
+    </div>
+  );
+}

@@ -1,0 +1,271 @@
+import fs from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { CATEGORIES, completedSteps, expect, isLeadFormKey, leadsByEmail, test, uniqueEmail, type QuoteFlow } from "./pages/quote";
+import { queryRows } from "./support/db";
+import { E2E_OUTBOX_DIR } from "./support/server";
+import { RECIPIENTS, consentSentence } from "../lib/contract/messages";
+
+/**
+ * Issue 11 as an owner lives it: on /preview the owner sees who serves the ZIP, chooses who
+ * receives the request (unticking one), reads the one sentence naming them, submits; the
+ * thank-you page gives the reference, the recipients and the private link; the request page
+ * shows the delivery and withdraws the request. Also the quote-guarantee modal, a ZIP nobody
+ * serves, and the request page's privacy.
+ */
+type Match = { agent_id: number; company_name: string; demo: number };
+
+const SERVED = { address: "415 W 6th St\nUnit 2", city: "Austin", zip: "78701" };
+const UNSERVED = { address: "1230 Agvik St", city: "Utqiagvik", zip: "99723" };
+
+async function matchesFor(request: APIRequestContext, zip: string, category: number): Promise<Match[]> {
+  const response = await request.post("/api/agents/match", { data: { property_zip: zip, property_category: category } });
+  expect(response.ok()).toBeTruthy();
+  return (await response.json()).agents as Match[];
+}
+
+const recipientsGroup = (page: Page) => page.getByRole("group", { name: RECIPIENTS.heading });
+const consentLine = (page: Page) => page.locator(".consent-line");
+
+/** The lead's recipient rows, in the order they were chosen. */
+function recipientRows(leadId: number) {
+  return queryRows<{ agent_id: number; company_name: string; consent_text: string; consent_version: string }>(
+    "SELECT agent_id, company_name, consent_text, consent_version FROM lead_recipients WHERE lead_id = ? ORDER BY agent_id",
+    leadId,
+  );
+}
+
+function outboxRows(leadId: number) {
+  return queryRows<{ kind: string; channel: string; agent_id: number | null; status: string }>("SELECT kind, channel, agent_id, status FROM outbox_messages WHERE lead_id = ? ORDER BY id", leadId);
+}
+
+/** The files the e2e server's worker wrote for a lead reference (no SMTP here: files). */
+function outboxFilesMentioning(text: string): string[] {
+  const dir = path.resolve(E2E_OUTBOX_DIR);
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir).filter((name) => name.endsWith(".eml") && fs.readFileSync(path.join(dir, name), "utf8").includes(text));
+}
+
+async function goToPreviewThroughTheSteps(quote: QuoteFlow, category: (typeof CATEGORIES)[number], email: string) {
+  await quote.startFromHome();
+  await quote.chooseCategory(category.label);
+  await quote.next.click();
+  await quote.expectStep(2);
+  await quote.fillAddress(SERVED);
+  await quote.next.click();
+  await quote.expectStep(3);
+  await quote.next.click();
+  await quote.expectStep(4);
+  await quote.fillContact({ fullName: "Jordan Ellis", email, phone: "5125550188", method: "Phone" });
+  await quote.next.click();
+  await quote.expectStep(5);
+}
+
+for (const category of CATEGORIES) {
+  test(`${category.label}: the owner chooses who receives the request, sees it delivered, and withdraws it`, async ({ page, quote, request }, testInfo) => {
+    const email = uniqueEmail(testInfo, `delivery-${category.id}`);
+    const matches = await matchesFor(request, SERVED.zip, category.id);
+    expect(matches.length).toBeGreaterThanOrEqual(3);
+    await goToPreviewThroughTheSteps(quote, category, email);
+
+    // Who should receive your request? The matches, the first three ticked, at most three.
+    await expect(page.getByRole("heading", { name: RECIPIENTS.heading })).toBeVisible();
+    const group = recipientsGroup(page);
+    const boxes = group.getByRole("checkbox");
+    await expect(boxes).toHaveCount(matches.length);
+    for (const [index, match] of matches.entries()) {
+      const box = group.getByRole("checkbox", { name: match.company_name, exact: true });
+      if (index < 3) await expect(box).toBeChecked();
+      else {
+        await expect(box).not.toBeChecked();
+        await expect(box).toBeDisabled(); // three are ticked already
+      }
+    }
+    await expect(group).toContainText(RECIPIENTS.rule(category.label, SERVED.zip));
+    if (matches.some((match) => match.demo === 1)) await expect(group.getByText(RECIPIENTS.sample).first()).toBeVisible();
+    await expect(group).toContainText("License:");
+    await expect(consentLine(page)).toHaveText(consentSentence(matches.slice(0, 3).map((match) => match.company_name), { email: true, phone: true }));
+
+    // The owner unticks the second: the sentence names the two left, and a fourth may be ticked.
+    const [first, second, third] = matches;
+    await group.getByRole("checkbox", { name: second.company_name, exact: true }).click();
+    await expect(group.getByRole("checkbox", { name: second.company_name, exact: true })).not.toBeChecked();
+    const chosen = [first, third];
+    const sentence = consentSentence(chosen.map((match) => match.company_name), { email: true, phone: true });
+    await expect(consentLine(page)).toHaveText(sentence);
+    if (matches[3]) await expect(group.getByRole("checkbox", { name: matches[3].company_name, exact: true })).toBeEnabled();
+    await expect.poll(async () => JSON.parse((await quote.storage()).selected_agents ?? "null")).toEqual(chosen.map((match) => match.agent_id));
+    await expect(quote.submit).toHaveAccessibleDescription(sentence);
+
+    await quote.submit.click();
+    await expect(page).toHaveURL(/\/thank-you$/);
+    await expect(quote.heading).toHaveText("Thank you!");
+    await expect(page.getByText("Your form submitted successfully")).toBeVisible();
+    const receipt = page.getByRole("region", { name: /^Your request MG-/ });
+    await expect(receipt).toBeVisible();
+    const reference = (await receipt.locator(".receipt__reference").textContent())!.trim();
+    expect(reference).toMatch(/^MG-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+    await expect(receipt.getByRole("listitem")).toHaveText(chosen.map((match) => match.company_name));
+    await expect(receipt).toContainText("They may contact you by phone or email (you asked for phone)");
+    await expect.poll(async () => Object.keys(await quote.storage()).filter(isLeadFormKey)).toEqual([]);
+
+    // Stored: the lead, its two recipients with the sentence the owner saw, and their messages.
+    const [lead] = leadsByEmail(email);
+    expect(lead).toMatchObject({ reference, property_category: category.id, full_name: "Jordan Ellis" });
+    const rows = recipientRows(lead.id);
+    expect(rows.map((row) => row.agent_id)).toEqual(chosen.map((match) => match.agent_id).sort((a, b) => a - b));
+    for (const row of rows) expect(row).toMatchObject({ consent_text: sentence, consent_version: "2026-11-25" });
+    expect(outboxRows(lead.id).filter((row) => row.kind === "lead.new").map((row) => row.agent_id).sort()).toEqual(rows.map((row) => row.agent_id));
+    expect(outboxRows(lead.id).some((row) => row.agent_id === second.agent_id)).toBe(false);
+
+    // The private request page: delivered by the server's worker (to files here).
+    await receipt.getByRole("link", { name: "See your request, follow its delivery or withdraw it" }).click();
+    await expect(page).toHaveURL(/\/requests\/[A-Za-z0-9_-]{22}$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Your request ${reference}`);
+    const who = page.getByRole("region", { name: "Who received it" });
+    await expect(who.getByRole("listitem")).toHaveCount(2);
+    for (const match of chosen) {
+      await expect(async () => {
+        await page.reload();
+        await expect(who.getByRole("listitem").filter({ hasText: match.company_name })).toContainText("Delivered");
+      }).toPass({ timeout: 20_000 });
+    }
+    const contact = page.getByRole("region", { name: "Your contact details" });
+    await expect(contact).toContainText(`o•••@example.com`);
+    await expect(contact).toContainText("•••-•••-0188");
+    await expect(page.getByRole("main")).not.toContainText(email);
+    await expect(page.getByRole("main")).not.toContainText("5125550188");
+    expect(outboxFilesMentioning(reference).length).toBeGreaterThanOrEqual(3); // two managers and the owner's confirmation
+
+    // Withdraw: asked twice, then the managers are told and the owner's details erased.
+    await page.getByRole("button", { name: "Withdraw my request" }).click();
+    await page.getByRole("button", { name: "Yes, withdraw it" }).click();
+    await expect(page.getByRole("main")).toContainText("You withdrew this request");
+    await expect(page.getByRole("button", { name: "Withdraw my request" })).toHaveCount(0);
+    const erased = queryRows<{ full_name: string; email_address: string; property_number: string; property_address: string; withdrawn_at: string | null }>(
+      "SELECT full_name, email_address, property_number, property_address, withdrawn_at FROM leads WHERE id = ?",
+      lead.id,
+    )[0];
+    expect(erased).toMatchObject({ full_name: "", email_address: "", property_number: "", property_address: "" });
+    expect(erased.withdrawn_at).not.toBeNull();
+    expect(outboxRows(lead.id).filter((row) => row.kind === "lead.withdrawn").map((row) => row.agent_id).sort()).toEqual(rows.map((row) => row.agent_id));
+  });
+}
+
+test("the quote guarantee: the owner chooses its recipients in the modal, and the named price goes to them", async ({ page, quote, request }, testInfo) => {
+  const email = uniqueEmail(testInfo, "guarantee-recipients");
+  const matches = await matchesFor(request, SERVED.zip, 2);
+  await quote.prefill({ ...completedSteps({ email, category: 2 }), preferred_contact_method: "", phone_no: "" });
+  await page.goto("/search-four");
+  await quote.expectStep(4);
+  await quote.guaranteeButton.click();
+  const modal = quote.guaranteeDialog;
+  const group = modal.getByRole("group", { name: RECIPIENTS.heading });
+  await expect(group.getByRole("checkbox", { name: matches[0].company_name, exact: true })).toBeChecked();
+  await group.getByRole("checkbox", { name: matches[0].company_name, exact: true }).click();
+  const chosen = matches.slice(1, 3);
+  const sentence = consentSentence(chosen.map((match) => match.company_name), { email: true, phone: true });
+  await expect(modal.locator(".consent-line")).toHaveText(sentence);
+
+  const slider = modal.getByRole("slider", { name: "Monthly price" });
+  await slider.focus();
+  for (let step = 0; step < 20; step++) await page.keyboard.press("ArrowRight");
+  await expect(slider).toHaveValue("120");
+  await modal.getByLabel("Mobile Number").fill("2065550175");
+  await modal.getByRole("button", { name: "Submit" }).click();
+
+  await expect(page).toHaveURL(/\/thank-you$/);
+  const receipt = page.getByRole("region", { name: /^Your request MG-/ });
+  await expect(receipt.getByRole("listitem")).toHaveText(chosen.map((match) => match.company_name));
+  const [lead] = leadsByEmail(email);
+  expect(lead).toMatchObject({ price: "120", property_number: "2065550175", preferred_contact_method: "" });
+  expect(recipientRows(lead.id).map((row) => row.agent_id)).toEqual(chosen.map((match) => match.agent_id).sort((a, b) => a - b));
+  for (const row of recipientRows(lead.id)) expect(row.consent_text).toBe(sentence);
+
+  // The managers' copies name the price.
+  await expect.poll(() => outboxFilesMentioning(lead.reference!).filter((name) => name.includes("lead-new")).length, { timeout: 20_000 }).toBe(2);
+  for (const name of outboxFilesMentioning(lead.reference!).filter((file) => file.includes("lead-new"))) {
+    expect(fs.readFileSync(path.join(path.resolve(E2E_OUTBOX_DIR), name), "utf8")).toContain("Named price (quote guarantee): $120 a month");
+  }
+});
+
+test("a ZIP no manager serves: the owner is told, the request is still accepted, and nobody receives it", async ({ page, quote }, testInfo) => {
+  const email = uniqueEmail(testInfo, "no-match");
+  await quote.prefill({ ...completedSteps({ email, category: 1 }), property_address: UNSERVED.address, property_city: UNSERVED.city, property_zip: UNSERVED.zip });
+  await page.goto("/preview");
+  await quote.expectStep(5);
+  const status = page.getByRole("status").filter({ hasText: "No property manager serves" });
+  await expect(status).toContainText(RECIPIENTS.noMatch(UNSERVED.zip, "Single Family"));
+  await expect(status).toContainText(RECIPIENTS.noMatchPromise(email));
+  await expect(page.getByRole("checkbox")).toHaveCount(0);
+
+  await quote.submit.click();
+  await expect(page).toHaveURL(/\/thank-you$/);
+  const receipt = page.getByRole("region", { name: /^Your request MG-/ });
+  await expect(receipt).toContainText(RECIPIENTS.noMatch(UNSERVED.zip, "Single Family"));
+  const [lead] = leadsByEmail(email);
+  expect(recipientRows(lead.id)).toEqual([]);
+  expect(outboxRows(lead.id).map((row) => row.kind)).toEqual(["lead.confirmation"]);
+  const waiting = queryRows<{ awaiting_match_since: string | null }>("SELECT awaiting_match_since FROM leads WHERE id = ?", lead.id)[0];
+  expect(waiting.awaiting_match_since).not.toBeNull();
+
+  await receipt.getByRole("link", { name: "See your request, follow its delivery or withdraw it" }).click();
+  await expect(page.getByRole("region", { name: "Who received it" })).toContainText(`Nobody yet: no property manager serves ZIP ${UNSERVED.zip}`);
+});
+
+test("the request page is private: no-store, noindex, no referrer, and a wrong token is a plain 404", async ({ page, quote, request }, testInfo) => {
+  const email = uniqueEmail(testInfo, "private");
+  await quote.prefill(completedSteps({ email }));
+  await page.goto("/preview");
+  await expect(recipientsGroup(page).getByRole("checkbox").first()).toBeChecked();
+  await quote.submit.click();
+  await expect(page).toHaveURL(/\/thank-you$/);
+  const href = await page.getByRole("link", { name: "See your request, follow its delivery or withdraw it" }).getAttribute("href");
+  expect(href).toMatch(/^\/requests\/[A-Za-z0-9_-]{22}$/);
+
+  const found = await request.get(href!);
+  expect(found.status()).toBe(200);
+  expect(found.headers()["cache-control"]).toContain("no-store");
+  const html = await found.text();
+  expect(html).toMatch(/<meta name="robots" content="noindex, nofollow"/);
+  expect(html).toMatch(/<meta name="referrer" content="no-referrer"/);
+  expect(html).not.toContain(email);
+
+  for (const wrong of ["/requests/AAAAAAAAAAAAAAAAAAAAAA", `${href!.slice(0, -1)}${href!.endsWith("A") ? "B" : "A"}`, "/requests/x"]) {
+    const missing = await request.get(wrong);
+    expect(missing.status(), wrong).toBe(404);
+    expect(await missing.text()).not.toContain("MG-");
+  }
+  const sitemap = await (await request.get("/sitemap.xml")).text();
+  expect(sitemap).not.toContain("/requests/");
+
+  // axe on the request page and on /preview's choice.
+  await page.goto(href!);
+  const onRequest = await new AxeBuilder({ page }).analyze();
+  expect(onRequest.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+});
+
+test("axe: /preview with the recipients' choice, and no sideways scroll at 320px", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 320, height: 720 } });
+  const page = await context.newPage();
+  await page.goto("/search");
+  await page.evaluate((entries) => {
+    for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+  }, completedSteps({ email: "axe.owner@example.com", category: 2 }));
+  await page.goto("/preview");
+  await expect(recipientsGroup(page).getByRole("checkbox").first()).toBeChecked();
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await context.close();
+});
+
+test("GET /healthz answers the database and the outbox backlog", async ({ request }) => {
+  const response = await request.get("/healthz");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["cache-control"]).toContain("no-store");
+  const health = await response.json();
+  expect(health).toMatchObject({ status: "ok", database: { ok: true, dialect: "sqlite" }, redis: null });
+  expect(health.outbox).toEqual({ backlog: expect.any(Number), oldest_pending_seconds: expect.any(Number), failed: expect.any(Number) });
+});

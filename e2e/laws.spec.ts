@@ -1,0 +1,186 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { comparePath, lawComparePath, lawPath } from "../lib/routes";
+import { LEGAL_NOTICE, lawTopic, sourceHost } from "../lib/contract/law-topics";
+
+/**
+ * An owner comparing landlord-tenant law across states: the comparison tables, a state page's
+ * facts with their statutes and sources, the notice that none of it is legal advice, and the
+ * license line on a manager's profile. Facts come from the service, never from this file.
+ */
+
+type Row = { state: string; slug: string; abbreviation: string; value: string | null; citation: string | null; source_url: string | null };
+type Topic = { topic: string; slug: string; title: string; states: number; compare: boolean };
+
+async function comparisons(request: APIRequestContext): Promise<Topic[]> {
+  const { topics } = await (await request.post("/api/laws/topics", { data: {} })).json();
+  return (topics as Topic[]).filter((topic) => topic.compare);
+}
+
+async function comparison(request: APIRequestContext, slug: string): Promise<{ topic: Topic; rows: Row[] }> {
+  return (await request.post("/api/laws/compare", { data: { topic: slug } })).json();
+}
+
+/** The notice sits before the page's first section and after its last table. */
+async function expectNoticeAtTopAndEnd(page: Page, endNotice: string) {
+  await expect(page.locator('[data-notice="top"]')).toContainText(LEGAL_NOTICE.lead);
+  await expect(page.locator(endNotice)).toContainText(/not legal advice/i);
+  const order = await page.evaluate((selector) => {
+    const top = document.querySelector('[data-notice="top"]')!;
+    const firstHeading = document.querySelector("main h2")!;
+    const end = document.querySelector(selector)!;
+    const tables = document.querySelectorAll("main table");
+    const lastTable = tables[tables.length - 1];
+    const follows = (a: Node, b: Node) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    return { topFirst: follows(top, firstHeading), endLast: !lastTable || follows(lastTable, end) };
+  }, endNotice);
+  expect(order).toEqual({ topFirst: true, endLast: true });
+}
+
+test("a comparison page lists every state with its rule, statute, source and state page, with no accessibility violation", async ({ page, request }) => {
+  const { topic, rows } = await comparison(request, "security-deposit-limits");
+  await page.goto(lawComparePath(topic.slug));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(topic.title);
+
+  const table = page.getByRole("table", { name: new RegExp(topic.title) });
+  const bodyRows = table.locator("tbody tr");
+  await expect(bodyRows).toHaveCount(51);
+  for (const row of [rows[0], rows.find((entry) => entry.abbreviation === "TX")!, rows[rows.length - 1]]) {
+    const line = table.getByRole("row", { name: new RegExp(`^${row.state}\\b`) });
+    await expect(line.getByRole("link", { name: row.state, exact: true })).toHaveAttribute("href", lawPath(row.slug));
+    await expect(line).toContainText(row.value!);
+    if (row.citation) await expect(line).toContainText(row.citation);
+    await expect(line.getByRole("link", { name: new RegExp(sourceHost(row.source_url!).replace(/\./g, "\\.")) })).toHaveAttribute("href", row.source_url!);
+  }
+  await expectNoticeAtTopAndEnd(page, '[data-notice="end"]');
+
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((violation) => ({ id: violation.id, impact: violation.impact, nodes: violation.nodes.map((node) => node.target.join(" ")).slice(0, 3) }))).toEqual([]);
+});
+
+test("an extra topic's table marks the states not yet covered instead of guessing", async ({ page, request }) => {
+  const { topic, rows } = await comparison(request, "property-manager-licensing");
+  const missing = rows.filter((row) => row.value === null);
+  expect(missing.length).toBe(51 - topic.states);
+  await page.goto(lawComparePath(topic.slug));
+  const table = page.getByRole("table", { name: new RegExp(topic.title) });
+  await expect(table.locator("tbody tr")).toHaveCount(51);
+  await expect(table.getByText("Not yet covered")).toHaveCount(missing.length);
+  await expect(table.getByRole("row", { name: new RegExp(`^${missing[0].state}\\b`) })).toContainText("Not yet covered");
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((violation) => violation.id)).toEqual([]);
+});
+
+test("filtering by state name narrows the table without leaving the page", async ({ page, request }) => {
+  const { topic, rows } = await comparison(request, "late-fees");
+  await page.goto(lawComparePath(topic.slug));
+  const table = page.getByRole("table", { name: new RegExp(topic.title) });
+  const filter = page.getByRole("searchbox", { name: "Filter by state name" });
+  await expect(page.getByRole("status")).toHaveText("Showing all 51 states");
+
+  await filter.fill("new");
+  const expected = rows.filter((row) => row.state.toLowerCase().includes("new")).map((row) => row.state);
+  await expect(table.locator("tbody tr:visible th")).toHaveText(expected);
+  await expect(page.getByRole("status")).toHaveText(`Showing ${expected.length} of 51 states`);
+  await expect(page).toHaveURL(new RegExp(`${lawComparePath(topic.slug)}$`));
+
+  await filter.fill("TX");
+  await expect(table.locator("tbody tr:visible th")).toHaveText(["Texas"]);
+  await filter.fill("Atlantis");
+  await expect(table.locator("tbody tr:visible")).toHaveCount(0);
+  await expect(page.getByRole("status")).toHaveText('No state matches "Atlantis".');
+  await filter.fill("");
+  await expect(table.locator("tbody tr:visible")).toHaveCount(51);
+});
+
+test("at 320px the page never scrolls sideways: the table scrolls inside its own box", async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 800 });
+  for (const path of [lawComparePath("nonpayment-eviction-notice"), lawPath("texas"), "/laws"]) {
+    await page.goto(path);
+    const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: window.innerWidth }));
+    expect(widths.page, path).toBeLessThanOrEqual(widths.viewport);
+  }
+  await page.goto(lawComparePath("nonpayment-eviction-notice"));
+  const box = page.getByRole("region", { name: /Eviction Notice for Unpaid Rent by State/ });
+  const scroll = await box.evaluate((element) => ({ scrollWidth: element.scrollWidth, clientWidth: element.clientWidth }));
+  expect(scroll.scrollWidth).toBeGreaterThan(scroll.clientWidth);
+});
+
+test("a state page shows each fact with its statute and source right under it, and links to the comparisons", async ({ page, request }) => {
+  const { facts } = await (await request.post("/api/law/facts", { data: { state: "arizona" } })).json();
+  await page.goto(lawPath("arizona"));
+  const license = facts.find((fact: { topic: string }) => fact.topic === "property_manager_license");
+  const heading = page.getByRole("heading", { level: 3, name: lawTopic("property_manager_license").question("Arizona") });
+  const block = page.locator(".law-block").filter({ has: heading });
+  await expect(block).toContainText(license.value);
+  const citation = block.locator(".law-block__citation");
+  await expect(citation).toContainText(`Statute: ${license.citation}`);
+  await expect(citation.getByRole("link", { name: `Source: ${sourceHost(license.source_url)}` })).toHaveAttribute("href", license.source_url);
+  await expect(citation.getByRole("link", { name: /Compare property manager license rules in every state/ })).toHaveAttribute(
+    "href",
+    lawComparePath("property-manager-licensing"),
+  );
+  await expect(page.getByRole("heading", { level: 2, name: "Property Manager Licensing" })).toBeVisible();
+  await expect(page.getByText(/Last reviewed:/)).toBeVisible();
+
+  // The Code / Description table keeps "--" for facts that are the absence of a statute, with a caption.
+  const statutes = page.getByRole("table", { name: /statute behind each rule/ });
+  await expect(statutes.getByRole("columnheader", { name: "Code" })).toBeVisible();
+  await expectNoticeAtTopAndEnd(page, "#important-notice");
+  await expect(page.locator(".law-section").last()).toHaveAttribute("id", "important-notice");
+
+  // Where the data has no extra topic, the page shows nothing for it.
+  await page.goto(lawPath("alabama"));
+  await expect(page.getByRole("heading", { name: "Property Manager Licensing" })).toHaveCount(0);
+  await expect(page.getByText(/not yet covered/i)).toHaveCount(0);
+});
+
+test("the laws index links to every comparison, and the comparisons are in the sitemap with a Dataset", async ({ page, request }) => {
+  const topics = await comparisons(request);
+  expect(topics.length).toBe(8);
+  await page.goto("/laws");
+  await expect(page.getByText("not legal advice").first()).toBeVisible();
+  await expect(page.locator('[data-notice="end"]')).toContainText(LEGAL_NOTICE.lead);
+  for (const topic of topics) {
+    await expect(page.getByRole("link", { name: topic.title, exact: true })).toHaveAttribute("href", lawComparePath(topic.slug));
+  }
+  await page.getByRole("link", { name: topics[0].title, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${lawComparePath(topics[0].slug)}$`));
+
+  const xml = await (await request.get("/sitemap.xml")).text();
+  for (const topic of topics) expect(xml).toContain(`${lawComparePath(topic.slug)}</loc>`);
+
+  const html = await (await request.get(lawComparePath("late-fees"))).text();
+  const jsonLd = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((match) => JSON.parse(match[1]));
+  expect(jsonLd.map((item) => item["@type"])).toEqual(expect.arrayContaining(["BreadcrumbList", "Dataset"]));
+  expect(html).toMatch(/<link rel="canonical" href="[^"]*\/laws\/compare\/late-fees"/);
+});
+
+test("an unknown topic, or one without enough states, is a real 404", async ({ request }) => {
+  for (const path of [lawComparePath("pets"), lawComparePath("rent-control")]) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(404);
+  }
+});
+
+test("a manager's profile shows the state's license rule as information, linked to the law page", async ({ page, request }) => {
+  const { agents } = await (await request.post("/api/agents/list", { data: { state: "TX", city: "austin" } })).json();
+  const agent = agents.data[0];
+  await page.goto(`/agent/TX/${agent.city_slug}/${agent.agent_id}`);
+  const line = page.locator(".license-rule");
+  await expect(line).toContainText(lawTopic("property_manager_license").question("Texas"));
+  await expect(line).toContainText("not a check of this manager");
+  await expect(line.getByRole("link", { name: /Texas's licensing rule in full/ })).toHaveAttribute("href", `${lawPath("texas")}#property-manager-licensing`);
+
+  const alabama = (await (await request.post("/api/agents/list", { data: { state: "AL", city: "birmingham" } })).json()).agents.data[0];
+  await page.goto(`/agent/AL/${alabama.city_slug}/${alabama.agent_id}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(alabama.company_name);
+  await expect(page.locator(".license-rule")).toHaveCount(0);
+
+  // The compare view carries the same line per manager, and says where the data has none.
+  await page.goto(comparePath([agent.agent_id, alabama.agent_id]));
+  const row = page.getByRole("row", { name: /State's license rule/ });
+  await expect(row.locator(".license-rule")).toHaveCount(1);
+  await expect(row.locator(".license-rule")).toContainText(lawTopic("property_manager_license").question("Texas"));
+  await expect(row).toContainText("Not yet covered by our law summaries");
+});

@@ -1,0 +1,67 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "kysely";
+import { migrateToLatest, openDatabase, type DatabaseHandle } from "../../lib/db/connection";
+import { prepareDatabase } from "../../lib/db/setup";
+
+/**
+ * A fresh, migrated and seeded database for one test suite: a temporary SQLite file, or a new
+ * schema on the PostgreSQL server named by TEST_DATABASE_URL. Never the developer's .data/site.db.
+ */
+export type TestDatabaseKind = "sqlite" | "postgres";
+
+export type TestDatabase = DatabaseHandle & { url: string; destroy(): Promise<void> };
+
+export const postgresUrl = process.env.TEST_DATABASE_URL || undefined;
+
+/** The kinds to run database suites against: SQLite always, PostgreSQL when configured. */
+export const databaseKinds: TestDatabaseKind[] = postgresUrl ? ["sqlite", "postgres"] : ["sqlite"];
+
+let announced = false;
+/** Says once, clearly, when the PostgreSQL suites are skipped. */
+export function announcePostgres(): void {
+  if (announced) return;
+  announced = true;
+  if (!postgresUrl) {
+    console.warn("PostgreSQL suites SKIPPED: TEST_DATABASE_URL is not set (CI sets it). Only SQLite was tested.");
+  }
+}
+
+export async function createTestDatabase(kind: TestDatabaseKind, { demo = true, seed = true } = {}): Promise<TestDatabase> {
+  const id = crypto.randomBytes(6).toString("hex");
+  let url: string;
+  let cleanup: () => Promise<void>;
+
+  if (kind === "sqlite") {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "managely-test-"));
+    url = `file:${path.join(dir, "test.db")}`;
+    cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
+  } else {
+    if (!postgresUrl) throw new Error("TEST_DATABASE_URL is not set");
+    const schema = `test_${id}`;
+    const admin = openDatabase(postgresUrl);
+    await sql`create schema ${sql.id(schema)}`.execute(admin.db);
+    await admin.close();
+    const separator = postgresUrl.includes("?") ? "&" : "?";
+    url = `${postgresUrl}${separator}schema=${schema}`;
+    cleanup = async () => {
+      const dropper = openDatabase(postgresUrl);
+      await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(dropper.db);
+      await dropper.close();
+    };
+  }
+
+  const handle = openDatabase(url);
+  if (seed) await prepareDatabase(handle, { demo });
+  else await migrateToLatest(handle);
+  return {
+    ...handle,
+    url,
+    async destroy() {
+      await handle.close();
+      await cleanup();
+    },
+  };
+}

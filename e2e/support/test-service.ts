@@ -1,0 +1,30 @@
+import { createService, type Service } from "../../lib/service";
+import { localDispatch } from "../../lib/service/handlers";
+import { INTERNAL_CALLER } from "../../lib/service/guard";
+import { createRateLimiter } from "../../lib/service/rate-limit";
+import { createWriteRunner } from "../../lib/db/write-batch";
+import type { DatabaseHandle } from "../../lib/db/connection";
+import { FILES_ONLY, type DeliveryRouting } from "../../lib/service/delivery/routing";
+
+/**
+ * The embedded service on a test database, as the site builds it (lib/service/default.ts). Its
+ * messages go to files unless `delivery` names other channels (nothing is sent: no worker runs).
+ */
+export function createTestService(
+  database: Pick<DatabaseHandle, "db" | "dialect" | "driver">,
+  { savesPerMinute = 10, delivery = FILES_ONLY, pingRedis }: { savesPerMinute?: number; delivery?: DeliveryRouting; pingRedis?: () => Promise<void> } = {},
+): Service {
+  const write = createWriteRunner(database);
+  const limiter = createRateLimiter(database);
+  return createService({
+    context: async () => ({ db: database.db, dialect: database.dialect, write, limiter, halfStateCount: 10, delivery, ...(pingRedis ? { pingRedis } : {}) }),
+    settings: { allowedOrigins: ["http://localhost:3000"], savesPerMinute },
+    dispatch: localDispatch,
+  });
+}
+
+/** A call as the site's own code makes it: status and body, the body loosely typed for tests. */
+export async function callAsSite(service: Service, name: string, body: unknown) {
+  const result = await service.handle({ call: name, body, caller: INTERNAL_CALLER });
+  return { status: result.status, body: result.body as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+}

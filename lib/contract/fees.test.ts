@@ -1,0 +1,65 @@
+import { feeHeadline, feeRows, firstYearCost, formatMoney, parseMonthlyRent } from "./fees";
+import type { Fees } from ".";
+
+const percentFees: Fees = {
+  management_percent: 8,
+  management_flat: null,
+  leasing_percent: 75,
+  renewal_fee: 150,
+  setup_fee: 99,
+  maintenance_markup_percent: 10,
+  vacancy_fee: false,
+};
+const flatFees: Fees = { ...percentFees, management_percent: null, management_flat: 129, setup_fee: 0, renewal_fee: 0 };
+const unlisted: Fees = {
+  management_percent: null,
+  management_flat: null,
+  leasing_percent: null,
+  renewal_fee: null,
+  setup_fee: null,
+  maintenance_markup_percent: null,
+  vacancy_fee: null,
+};
+
+describe("first-year cost", () => {
+  it("adds management for twelve months, leasing once and setup; renewal stays apart", () => {
+    expect(firstYearCost(percentFees, 2000)).toEqual({ monthlyRent: 2000, management: 1920, leasing: 1500, setup: 99, total: 3519, renewal: 150 });
+    expect(firstYearCost(flatFees, 2000)).toEqual({ monthlyRent: 2000, management: 1548, leasing: 1500, setup: 0, total: 3048, renewal: 0 });
+  });
+
+  it("follows the rent for percentages but not for a flat fee", () => {
+    expect(firstYearCost(percentFees, 3000).total).toBe(3000 * 0.08 * 12 + 3000 * 0.75 + 99);
+    expect(firstYearCost(flatFees, 3000).management).toBe(1548);
+  });
+
+  it("keeps cents and never calls an unlisted fee zero", () => {
+    expect(firstYearCost({ ...percentFees, management_percent: 7.5 }, 1234.5).management).toBe(1111.05);
+    expect(firstYearCost(unlisted, 2000)).toMatchObject({ management: null, leasing: null, setup: null, total: null, renewal: null });
+    expect(firstYearCost({ ...percentFees, setup_fee: null }, 2000).total).toBeNull();
+  });
+});
+
+describe("fee wording", () => {
+  it("words the card headline and every row of the fee table", () => {
+    expect(feeHeadline(percentFees)).toBe("Management 8% of collected rent · leasing 75% of one month's rent");
+    expect(feeHeadline(flatFees)).toBe("Management $129 a month · leasing 75% of one month's rent");
+    expect(feeHeadline(unlisted)).toBe("Fees not listed");
+    expect(feeRows(flatFees).map((row) => row.value)).toEqual([
+      "$129 a month",
+      "75% of one month's rent",
+      "None",
+      "None",
+      "10% on vendor invoices",
+      "None",
+    ]);
+    expect(feeRows(unlisted).every((row) => row.value === "Not listed")).toBe(true);
+  });
+
+  it("formats money and reads a typed rent", () => {
+    expect(formatMoney(3519)).toBe("$3,519");
+    expect(formatMoney(1111.05)).toBe("$1,111.05");
+    expect(parseMonthlyRent("$2,500", 100_000)).toBe(2500);
+    expect(parseMonthlyRent("1800.50", 100_000)).toBe(1800.5);
+    for (const bad of ["", "abc", "-5", "0", "1e9", "250000"]) expect(parseMonthlyRent(bad, 100_000)).toBeNull();
+  });
+});

@@ -1,0 +1,719 @@
+import { z } from "zod";
+import { ALL_CATEGORIES_ID, LICENSE_SOURCES, PRICE_MAX, PRICE_MIN, SERVICE_KEYS } from "../site";
+import { FORMAT, RECIPIENTS, REQUIRED } from "./messages";
+import { LAW_TOPIC_KEYS } from "./law-topics";
+import { phoneDigits } from "./phone";
+import { isValidZip, zipFive } from "./zip";
+
+/**
+ * The contract of the service calls (spec section 7 and DESIGN.md 8): a request and a response schema for
+ * each. The service validates input with the request schemas, the typed client validates what
+ * it receives with the response schemas, and the forms reuse the same field rules. Types are
+ * inferred from here and never written twice.
+ *
+ * Messages are worded like spec section 5 (REQUIRED.email) because the first
+ * failing one is shown to the visitor in the "Error!" dialog.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Field rules
+
+const SLUG_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 .'%-]*$/;
+/** Control characters other than tab, line feed and carriage return (C0, DEL and C1). */
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+export const EMAIL_MAX_LENGTH = 254;
+
+const isMissing = (input: unknown) => input === undefined || input === null;
+export const hasControlCharacters = (value: string) => CONTROL_CHARACTER.test(value);
+
+/** Any text a visitor sends: a string without control characters (PostgreSQL refuses NUL). */
+function text(label: string, typeMessage = `${label} must be text.`) {
+  return z.string({ error: typeMessage }).refine((value) => !hasControlCharacters(value), FORMAT.controlCharacters(label));
+}
+
+/** A required piece of text: trimmed, not empty, bounded, no control characters. */
+export function requiredText(emptyMessage: string, label: string, max: number) {
+  return z
+    .string({ error: (issue) => (isMissing(issue.input) ? emptyMessage : `${label} must be text.`) })
+    .trim()
+    .min(1, emptyMessage)
+    .max(max, `${label} must be at most ${max} characters.`)
+    .refine((value) => !hasControlCharacters(value), FORMAT.controlCharacters(label));
+}
+
+/** Optional text: absent, null and blank all read as "not given" (an empty string). */
+function optionalText(label: string, max: number) {
+  return z
+    .union([z.string(), z.null()], { error: `${label} must be text.` })
+    .optional()
+    .transform((value) => (value ?? "").trim())
+    .pipe(text(label).max(max, `${label} must be at most ${max} characters.`));
+}
+
+export { phoneDigits } from "./phone";
+
+/**
+ * name@domain.tld, checked in linear time and only after the length: one "@", no whitespace, a
+ * dot in the domain with at least two characters after the last one. (A pattern such as
+ * /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/ backtracks quadratically on a long address without a dot.)
+ */
+export function isValidEmail(value: string): boolean {
+  if (value.length > EMAIL_MAX_LENGTH || /\s/.test(value)) return false;
+  const at = value.indexOf("@");
+  if (at < 1 || at !== value.lastIndexOf("@")) return false;
+  const domain = value.slice(at + 1);
+  const dot = domain.lastIndexOf(".");
+  return dot > 0 && domain.length - dot - 1 >= 2;
+}
+export { isValidZip };
+export const isValidPhone = (value: string) => /^\d{10}$/.test(phoneDigits(value));
+
+const PRICE_MESSAGE = FORMAT.price(PRICE_MIN, PRICE_MAX);
+
+const email = (emptyMessage: string = REQUIRED.email) =>
+  requiredText(emptyMessage, "Email address", EMAIL_MAX_LENGTH).refine(isValidEmail, FORMAT.email);
+
+/** A whole-number id. Strings are a wrong type (400), never coerced silently. */
+function wholeNumber(label: string, min = 1) {
+  return z
+    .number({ error: (issue) => (isMissing(issue.input) ? `Please provide ${label}.` : `${capitalize(label)} must be a number.`) })
+    .int(`${capitalize(label)} must be a whole number.`)
+    .min(min, `${capitalize(label)} must be ${min} or more.`)
+    .max(2_147_483_647, `${capitalize(label)} is too large.`);
+}
+
+function capitalize(text: string) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+export const categoryId = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(8)], {
+  error: (issue) => (isMissing(issue.input) ? REQUIRED.propertyType : FORMAT.propertyType),
+});
+
+/** A category, or 0 for every category (the "All Property Managers" tab). */
+export const categoryOrAll = z.union([z.literal(ALL_CATEGORIES_ID), z.literal(1), z.literal(2), z.literal(3), z.literal(8)], {
+  error: (issue) => (isMissing(issue.input) ? REQUIRED.propertyType : FORMAT.propertyType),
+});
+
+/** A ZIP code: five digits, or ZIP+4 (the +4 is dropped). */
+const zipCode = requiredText(REQUIRED.zip, "ZIP code", 10)
+  .refine(isValidZip, FORMAT.zip)
+  .transform(zipFive);
+
+const listType = z.enum(["Featured", "All"], { error: 'Type must be "Featured" or "All".' }).optional();
+const listLength = z.enum(["Half", "Full"], { error: 'Length must be "Half" or "Full".' }).optional();
+
+/** A path-like word: a slug, a state abbreviation or a city name. */
+const slugText = (label: string, emptyMessage: string) =>
+  requiredText(emptyMessage, label, 100).regex(SLUG_PATTERN, FORMAT.controlCharacters(label));
+
+// ---------------------------------------------------------------------------------------------
+// Records returned by the service
+
+const html = z.string();
+
+export const pageSchema = z.object({
+  page_id: z.number(),
+  seo_title: z.string(),
+  seo_description: z.string(),
+  seo_keywords: z.string(),
+  heading: z.string(),
+  description: html,
+  short_description: html,
+  status: z.number(),
+});
+
+export const testimonialSchema = z.object({
+  id: z.number(),
+  heading: z.string(),
+  designation: z.string(),
+  description: z.string(),
+  user_banner: z.string(),
+});
+
+export const testimonialDetailSchema = testimonialSchema.extend({
+  previous_id: z.number(),
+  next_id: z.number(),
+});
+
+export const blogSchema = z.object({
+  id: z.number(),
+  slug: z.string(),
+  heading: z.string(),
+  description: html,
+  blog_banner: z.string(),
+  post_date: z.string(),
+  read_more: z.number(),
+  seo_title: z.string(),
+  seo_description: z.string(),
+  seo_keywords: z.string(),
+});
+
+export const faqSchema = z.object({ id: z.number(), question: z.string(), answer: html });
+
+export const stateSchema = z.object({
+  id: z.number(),
+  abbreviation: z.string(),
+  state: z.string(),
+  slug: z.string(),
+});
+
+export const citySchema = z.object({
+  id: z.number(),
+  city: z.string(),
+  slug: z.string(),
+  state_id: z.number(),
+});
+
+export const lawBlockSchema = z.object({
+  question: z.string().optional(),
+  answer: z.string().optional(),
+  content: z.string().optional(),
+  items: z.array(z.string()).optional(),
+  rows: z.array(z.object({ code: z.string(), description: z.string() })).optional(),
+});
+
+export const lawSectionSchema = z.object({
+  sectionTitle: z.string(),
+  content: z.array(lawBlockSchema),
+});
+
+/** What the `laws` JSON text of law/get parses to. */
+export const lawDocumentSchema = z.object({ scrapedData: z.array(lawSectionSchema) });
+
+/** What a manager charges (issue 10). Amounts in US dollars; null: not listed by the manager. */
+export const feesSchema = z.object({
+  /** Percent of the rent collected each month… */
+  management_percent: z.number().nullable(),
+  /** …or a flat amount each month (one of the two). */
+  management_flat: z.number().nullable(),
+  /** Percent of one month's rent, charged when a tenant is placed. */
+  leasing_percent: z.number().nullable(),
+  renewal_fee: z.number().nullable(),
+  setup_fee: z.number().nullable(),
+  maintenance_markup_percent: z.number().nullable(),
+  vacancy_fee: z.boolean().nullable(),
+});
+
+export const licenseSchema = z.object({
+  state: z.string(),
+  number: z.string(),
+  type: z.string(),
+  source: z.enum(LICENSE_SOURCES),
+  /** The day of the registry check (YYYY-MM-DD); null for any other source. */
+  checked_on: z.string().nullable(),
+});
+
+/** The office (from its ZIP code) and how far the manager travels from it. */
+export const serviceAreaSchema = z.object({ lat: z.number(), lng: z.number(), radius_miles: z.number() });
+
+const lawTopicKey = z.enum(LAW_TOPIC_KEYS, { error: "Topic is not one of the law topics." });
+
+/** One landlord-tenant fact of a state, as the facts files state it, with its file's review date. */
+export const lawFactSchema = z.object({
+  topic: lawTopicKey,
+  value: z.string(),
+  /** null: the fact cites no statute (see no_statute for why). */
+  citation: z.string().nullable(),
+  source_url: z.string(),
+  /** The fact is the absence of a statute ("No statutory limit"): its Code cell shows "--". */
+  no_statute: z.boolean(),
+  /** ISO date the fact's file was last reviewed (lib/db/seed-data/SOURCES.md). */
+  reviewed_on: z.string(),
+});
+
+export const lawTopicSummarySchema = z.object({
+  topic: lawTopicKey,
+  slug: z.string(),
+  title: z.string(),
+  label: z.string(),
+  description: z.string(),
+  /** How many of the 51 jurisdictions have a fact on it. */
+  states: z.number(),
+  /** Whether it has a comparison page (/laws/compare/{slug}). */
+  compare: z.boolean(),
+});
+
+/** One jurisdiction's row of a comparison table; value null: not yet covered. */
+export const lawCompareRowSchema = z.object({
+  state: z.string(),
+  slug: z.string(),
+  abbreviation: z.string(),
+  value: z.string().nullable(),
+  citation: z.string().nullable(),
+  source_url: z.string().nullable(),
+  no_statute: z.boolean(),
+});
+
+export const agentSchema = z.object({
+  agent_id: z.number(),
+  user_id: z.number(),
+  company_name: z.string(),
+  photo: z.string(),
+  featured: z.number(),
+  address: z.string(),
+  city: z.string(),
+  city_slug: z.string(),
+  state: z.string(),
+  state_name: z.string(),
+  zip: z.string(),
+  about: z.string(),
+  category: z.string(),
+  category_ids: z.array(z.number()),
+  read_more: z.number(),
+  fees: feesSchema,
+  services: z.array(z.enum(SERVICE_KEYS)),
+  license: licenseSchema.nullable(),
+  service_area: serviceAreaSchema.nullable(),
+  units_managed: z.number().nullable(),
+  year_founded: z.number().nullable(),
+  /** 1 for a sample (demo) listing: a fictional company, shown as such. */
+  demo: z.number(),
+});
+
+/** A manager in a list of those serving a place, with how far its office is from that place. */
+export const servingAgentSchema = agentSchema.extend({ distance_miles: z.number() });
+
+/** A ZIP code's place (GeoNames). */
+export const placeSchema = z.object({ zip: z.string(), city: z.string(), state: z.string(), lat: z.number(), lng: z.number() });
+
+/** A city of city/list, with how many managers serve it. */
+export const cityListItemSchema = citySchema.extend({ managers: z.number() });
+
+const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ data: z.array(item), total: z.number(), page: z.number(), per_page: z.number(), last_page: z.number() });
+
+export const questionSchema = z.object({
+  id: z.number(),
+  question: z.string(),
+  type: z.enum(["single", "multi", "fill_blank"]),
+  option_1: z.string(),
+  option_2: z.string(),
+  option_3: z.string(),
+  option_4: z.string(),
+  option_5: z.string(),
+  option_6: z.string(),
+  content_heading: z.string(),
+  content_description: html,
+});
+
+export const examEntrySchema = z.object({
+  question: requiredText("Each answer must name its question.", "Question", 500),
+  answer: z.union(
+    [
+      text("An answer").max(2000, "An answer must be at most 2000 characters."),
+      z.array(text("A choice").max(200, "A choice must be at most 200 characters."), {
+        error: "An answer must be text or a list of choices.",
+      }).max(6, "An answer can hold at most 6 choices."),
+    ],
+    {
+      error: "An answer must be text or a list of choices.",
+    },
+  ),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Requests
+
+/** The managers chosen for a lead: ids, at most three, each once. */
+const managerIds = z
+  .array(wholeNumber("a manager id"), { error: "The chosen managers must be a list of manager ids." })
+  .max(RECIPIENTS.max, RECIPIENTS.tooMany)
+  .transform((ids) => [...new Set(ids)]);
+
+/**
+ * The private request page's token (128 random bits, base64url) or a newsletter link's. Any
+ * text is looked up; one that matches nothing is a 404 that says nothing about why.
+ */
+const linkToken = text("The link").max(200, "The link is too long.");
+
+/**
+ * The honeypot of every public form: hidden from people, so anything in it means a bot. The
+ * service answers such a submission with success and stores nothing.
+ */
+const honeypot = { website: z.string().max(500).optional().catch("spam") };
+export const isBotSubmission = (body: { website?: string }) => Boolean(body.website);
+
+const leadFields = z.object({
+  ...honeypot,
+  /** Idempotency key made by the browser once per submission; a repeat stores nothing new. */
+  submission_key: z
+    .string({ error: "The submission key must be text." })
+    .regex(/^[A-Za-z0-9_-]{8,100}$/, "The submission key is not valid.")
+    .optional(),
+  property_category: categoryId,
+  property_address: requiredText(REQUIRED.address, "Address", 300),
+  property_city: requiredText(REQUIRED.city, "City", 100),
+  property_zip: requiredText(REQUIRED.zip, "ZIP code", 10).refine(isValidZip, FORMAT.zip),
+  property_price: z
+    .union([text("Property price").max(20), z.number(), z.null()], { error: "Property price must be text or a number." })
+    .optional()
+    .transform((value) => (value === null || value === undefined ? "" : String(value))),
+  full_name: optionalText("Full name", 120),
+  email_address: optionalText("Email address", 254),
+  property_number: optionalText("Phone number", 20),
+  /** Absent on the quote-guarantee lead (spec 2.4); present, possibly empty, on the full submit. */
+  preferred_contact_method: z
+    .union([z.literal("Email"), z.literal("Phone"), z.literal(""), z.literal("Select")], {
+      error: REQUIRED.contactMethod,
+    })
+    .optional(),
+  price: z
+    .union(
+      [z.literal(""), z.number().int(PRICE_MESSAGE).min(PRICE_MIN, PRICE_MESSAGE).max(PRICE_MAX, PRICE_MESSAGE), z.null()],
+      { error: PRICE_MESSAGE },
+    )
+    .optional()
+    .transform((value) => (value === null || value === undefined ? "" : String(value))),
+  exam: z.array(examEntrySchema, { error: "Answers must be a list." }).max(50, "Too many answers.").optional(),
+  /**
+   * The managers the owner chose to receive the lead (issue 11), at most three; each must serve
+   * the lead's ZIP and category. Absent or empty: nobody receives it.
+   */
+  agent_ids: managerIds.optional(),
+});
+
+/**
+ * The full submit needs a name, an email and a contact method (and a phone when the method is
+ * Phone); the quote-guarantee lead needs only the mobile number. Checked in the order of the
+ * form so that the first message is the one the visitor meets first.
+ */
+export const leadSaveRequest = leadFields.superRefine((lead, ctx) => {
+  const fail = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+  const isGuaranteeLead = lead.preferred_contact_method === undefined;
+
+  if (isGuaranteeLead) {
+    if (!lead.property_number) return fail("property_number", REQUIRED.phone);
+    if (!isValidPhone(lead.property_number)) return fail("property_number", FORMAT.phone);
+    if (lead.email_address && !isValidEmail(lead.email_address)) return fail("email_address", FORMAT.email);
+    return;
+  }
+
+  if (!lead.full_name) return fail("full_name", REQUIRED.fullName);
+  if (!lead.email_address) return fail("email_address", REQUIRED.email);
+  if (!isValidEmail(lead.email_address)) return fail("email_address", FORMAT.email);
+  const method = lead.preferred_contact_method;
+  if (method !== "Email" && method !== "Phone") {
+    return fail("preferred_contact_method", REQUIRED.contactMethod);
+  }
+  if (method === "Phone" && !lead.property_number) return fail("property_number", REQUIRED.phone);
+  if (lead.property_number && !isValidPhone(lead.property_number)) return fail("property_number", FORMAT.phone);
+});
+
+export const agentSaveRequest = z.object({
+  ...honeypot,
+  company_name: requiredText(REQUIRED.companyName, "Company name", 150),
+  email: email(),
+  country_code: z
+    .union([z.literal(1), z.literal(91), z.literal("1"), z.literal("91")], {
+      error: FORMAT.countryCode,
+    })
+    .transform((value) => Number(value) as 1 | 91),
+  mobile: requiredText(REQUIRED.mobile, "Mobile number", 20).refine(
+    (value) => /^\d{10}$/.test(value.replace(/[\s()-]/g, "")),
+    FORMAT.mobile,
+  ),
+});
+
+export const contactSaveRequest = z.object({
+  ...honeypot,
+  name: requiredText(REQUIRED.fullName, "Full name", 120),
+  email: email(),
+  mobile: optionalText("Phone number", 20).refine((value) => value === "" || isValidPhone(value), FORMAT.phone),
+  message: requiredText(REQUIRED.message, "Message", 5000),
+  agent_id: wholeNumber("the manager id", 0).optional().default(0),
+});
+
+export const newsletterSaveRequest = z.object({
+  ...honeypot,
+  email_address: email(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// The calls
+
+const ok = <T extends z.ZodRawShape>(shape: T) => z.object({ success: z.literal(true), ...shape });
+const saved = ok({ message: z.string() });
+
+/** A manager who receives a lead. */
+export const recipientSchema = z.object({ agent_id: z.number(), company_name: z.string() });
+
+/** How far a recipient's copy of the request got. */
+export const DELIVERY_STATES = ["queued", "retrying", "sent", "failed", "cancelled"] as const;
+
+/** The private request page: the owner's request, its contact details partly masked. */
+export const requestViewSchema = z.object({
+  reference: z.string(),
+  created_at: z.string(),
+  withdrawn_at: z.string().nullable(),
+  property_category: z.number(),
+  property_address: z.string(),
+  property_city: z.string(),
+  property_zip: z.string(),
+  full_name: z.string(),
+  email_masked: z.string(),
+  phone_masked: z.string(),
+  preferred_contact_method: z.string(),
+  /** The quote guarantee's named monthly price ("" when none). */
+  price: z.string(),
+  answers: z.array(z.object({ question: z.string(), answer: z.union([z.string(), z.array(z.string())]) })),
+  recipients: z.array(
+    recipientSchema.extend({
+      delivery: z.enum(DELIVERY_STATES),
+      /** When the manager's copy was delivered (ISO), on any channel. */
+      delivered_at: z.string().nullable(),
+    }),
+  ),
+  /** Nobody received it: no manager served the ZIP, or none was chosen. */
+  awaiting_match: z.boolean(),
+  /** When nobody received it and managers serve the ZIP now: whom the owner may choose. */
+  matches: z.array(servingAgentSchema),
+  match_rule: z.string(),
+});
+
+export const contract = {
+  "page/get": {
+    request: z.object({ page_id: wholeNumber("a page id") }),
+    response: ok({ pageData: pageSchema }),
+  },
+  "testimonial/list": {
+    request: z.object({ type: listType }),
+    response: ok({ testimonials: z.array(testimonialSchema) }),
+  },
+  "testimonial/get": {
+    request: z.object({ id: wholeNumber("a testimonial id") }),
+    response: ok({ testimonial: testimonialDetailSchema }),
+  },
+  "blogs/list": {
+    request: z.object({ type: listType }),
+    response: ok({ blogs: z.array(blogSchema) }),
+  },
+  "blog/get": {
+    request: z.object({ slug: slugText("Blog", "Please provide a blog slug.") }),
+    response: ok({ blog: blogSchema }),
+  },
+  "faq/list": {
+    request: z.object({ type: listType }),
+    response: ok({ faqs: z.array(faqSchema) }),
+  },
+  "state/code/list": {
+    request: z.object({ type: listType, length: listLength }),
+    response: ok({
+      states: z.array(stateSchema),
+      length: z.enum(["Half", "Full"]),
+      first_state: z.object({ id: z.number(), abbreviation: z.string() }).nullable(),
+    }),
+  },
+  "city/list": {
+    request: z.object({ state_id: wholeNumber("a state id"), length: listLength }),
+    response: ok({ cities: z.array(cityListItemSchema), length: z.enum(["Half", "Full"]), count: z.number() }),
+  },
+  "law/get": {
+    request: z.object({ state: slugText("State", "Please provide a state.") }),
+    response: ok({
+      stateData: z.object({ id: z.number(), state: z.string(), abbreviation: z.string(), slug: z.string(), laws: z.string() }),
+    }),
+  },
+  "law/facts": {
+    request: z.object({ state: slugText("State", "Please provide a state."), topic: lawTopicKey.optional() }),
+    response: ok({ state: stateSchema, facts: z.array(lawFactSchema) }),
+  },
+  "laws/topics": {
+    request: z.object({}),
+    response: ok({ topics: z.array(lawTopicSummarySchema) }),
+  },
+  "laws/compare": {
+    request: z.object({ topic: requiredText("Please provide a topic.", "Topic", 100) }),
+    response: ok({
+      topic: lawTopicSummarySchema.extend({
+        /** The latest review date of the facts in the table (ISO). */
+        reviewed_on: z.string(),
+      }),
+      rows: z.array(lawCompareRowSchema),
+    }),
+  },
+  "agents/list": {
+    request: z.object({
+      cate_id: categoryOrAll.optional().default(1),
+      state: slugText("State", "Please provide a state."),
+      city: slugText("City", "Please provide a city."),
+      page: wholeNumber("the page number").optional().default(1),
+      per_page: wholeNumber("the page size").max(100, "The page size must be 100 or less.").optional().default(24),
+    }),
+    response: ok({
+      state: stateSchema,
+      city: citySchema,
+      /** The managers serving the city: featured first, then nearest. */
+      agents: pageOf(servingAgentSchema),
+      /** Only when nobody serves the city: managers with an office within 60 miles, nearest first. */
+      nearby: z.array(servingAgentSchema),
+    }),
+  },
+  "zip/get": {
+    request: z.object({ zip: zipCode }),
+    response: ok({ place: placeSchema }),
+  },
+  "agents/near": {
+    request: z.object({
+      zip: zipCode,
+      cate_id: categoryOrAll.optional().default(ALL_CATEGORIES_ID),
+      page: wholeNumber("the page number").optional().default(1),
+      per_page: wholeNumber("the page size").max(100, "The page size must be 100 or less.").optional().default(24),
+    }),
+    response: ok({ place: placeSchema, agents: pageOf(servingAgentSchema) }),
+  },
+  "agent/get": {
+    request: z.object({
+      agent_id: wholeNumber("a manager id"),
+      state: text("State").max(100).optional(),
+      city: text("City").max(100).optional(),
+    }),
+    response: ok({ agent_data: agentSchema }),
+  },
+  "question/list": {
+    request: z.object({ type: categoryId }),
+    response: ok({ questions: z.array(questionSchema) }),
+  },
+  "agents/match": {
+    request: z.object({ property_zip: zipCode, property_category: categoryId }),
+    response: ok({
+      /** The ZIP code's place; null for a ZIP the site does not know (then nobody serves it). */
+      place: placeSchema.nullable(),
+      /** Up to five managers serving the ZIP for the category, ranked by `rule`. */
+      agents: z.array(servingAgentSchema),
+      /** How many serve it in all. */
+      total: z.number(),
+      rule: z.string(),
+    }),
+  },
+  "lead/save": {
+    request: leadSaveRequest,
+    response: ok({
+      message: z.string(),
+      /** Short and readable (MG-4K7Q-2XRD): what the owner quotes and the managers see. */
+      reference: z.string(),
+      recipients: z.array(recipientSchema),
+      /** The private request page (/requests/{token}): see it, see its delivery, withdraw it. */
+      request_path: z.string(),
+    }),
+  },
+  "lead/withdraw": { request: z.object({ token: linkToken }), response: saved },
+  /** A lead nobody received (no manager served its ZIP): the owner chooses now, from its page. */
+  "lead/recipients": {
+    request: z.object({
+      token: linkToken,
+      agent_ids: managerIds.refine((ids) => ids.length > 0, RECIPIENTS.chooseOne),
+    }),
+    response: ok({ message: z.string(), recipients: z.array(recipientSchema) }),
+  },
+  "agent/save": { request: agentSaveRequest, response: saved },
+  "contact/save": { request: contactSaveRequest, response: saved },
+  "newsletter/save": { request: newsletterSaveRequest, response: saved },
+  "newsletter/confirm": { request: z.object({ token: linkToken }), response: saved },
+} as const;
+
+export type Contract = typeof contract;
+export type CallName = keyof Contract;
+export type CallRequest<C extends CallName> = z.input<Contract[C]["request"]>;
+export type ParsedRequest<C extends CallName> = z.output<Contract[C]["request"]>;
+export type CallResponse<C extends CallName> = z.output<Contract[C]["response"]>;
+
+export const CALL_NAMES = Object.keys(contract) as CallName[];
+export const isCallName = (name: string): name is CallName => Object.hasOwn(contract, name);
+
+/** A failed call; a 400 may name the request field it is about (`field`), so a form can focus it. */
+export const failureSchema = z.object({ success: z.literal(false), message: z.string(), field: z.string().optional() });
+export type Failure = z.infer<typeof failureSchema>;
+
+/** What a call answers, whichever way it travelled: the HTTP status and the JSON body. */
+export type CallResult = { status: number; body: unknown; headers?: Record<string, string> };
+
+/** The calls that store what a visitor sends: rate limited and, from browsers, origin-bound. */
+export const SAVE_CALLS: ReadonlySet<CallName> = new Set<CallName>([
+  "lead/save",
+  "agent/save",
+  "contact/save",
+  "newsletter/save",
+  "lead/withdraw",
+  "lead/recipients",
+  "newsletter/confirm",
+]);
+
+// ---------------------------------------------------------------------------------------------
+// Calls of the site's own code only: never reachable over HTTP, never forwarded.
+
+export const sitemapEntrySchema = z.object({ path: z.string(), lastModified: z.string().optional() });
+
+export const internalContract = {
+  /** Every indexable path, in a stable order, one page of them at a time. */
+  "sitemap/paths": {
+    request: z.object({
+      page: wholeNumber("the page number").optional().default(1),
+      per_page: wholeNumber("the page size").max(50_000, "The page size must be 50000 or less.").optional().default(50_000),
+    }),
+    response: ok({ entries: z.array(sitemapEntrySchema), total: z.number() }),
+  },
+  /** The private request page's content, found by its token (404 when it matches nothing). */
+  "lead/request": {
+    request: z.object({ token: linkToken }),
+    response: ok({ request: requestViewSchema }),
+  },
+  /** GET /healthz: the database, Redis when configured, and the outbox's backlog. */
+  "health/check": {
+    request: z.object({}),
+    response: ok({
+      status: z.enum(["ok", "failing"]),
+      database: z.object({ ok: z.boolean(), dialect: z.string() }),
+      redis: z.object({ ok: z.boolean() }).nullable(),
+      outbox: z.object({
+        /** Messages waiting to be sent (pending or being sent). */
+        backlog: z.number(),
+        /** Age in seconds of the oldest of them; 0 when there is none. */
+        oldest_pending_seconds: z.number(),
+        failed: z.number(),
+      }).nullable(),
+      checked_at: z.string(),
+    }),
+  },
+} as const;
+
+export type InternalContract = typeof internalContract;
+export type InternalCallName = keyof InternalContract;
+export type AnyCallName = CallName | InternalCallName;
+export const isInternalCallName = (name: string): name is InternalCallName => Object.hasOwn(internalContract, name);
+export type AnyCallRequest<C extends AnyCallName> = C extends CallName ? CallRequest<C> : C extends InternalCallName ? z.input<InternalContract[C]["request"]> : never;
+export type AnyParsedRequest<C extends AnyCallName> = C extends CallName ? ParsedRequest<C> : C extends InternalCallName ? z.output<InternalContract[C]["request"]> : never;
+export type AnyCallResponse<C extends AnyCallName> = C extends CallName ? CallResponse<C> : C extends InternalCallName ? z.output<InternalContract[C]["response"]> : never;
+export type SitemapEntry = z.infer<typeof sitemapEntrySchema>;
+
+/** The request and response schemas of any call, public or internal. */
+export function schemasOf(call: AnyCallName) {
+  return (isInternalCallName(call) ? internalContract[call] : contract[call as CallName]) as { request: z.ZodType; response: z.ZodType };
+}
+
+export type Page = z.infer<typeof pageSchema>;
+export type Testimonial = z.infer<typeof testimonialSchema>;
+export type TestimonialDetail = z.infer<typeof testimonialDetailSchema>;
+export type Blog = z.infer<typeof blogSchema>;
+export type Faq = z.infer<typeof faqSchema>;
+export type State = z.infer<typeof stateSchema>;
+export type City = z.infer<typeof citySchema>;
+export type LawBlock = z.infer<typeof lawBlockSchema>;
+export type LawSection = z.infer<typeof lawSectionSchema>;
+export type LawDocument = z.infer<typeof lawDocumentSchema>;
+export type LawFact = z.infer<typeof lawFactSchema>;
+export type LawTopicSummary = z.infer<typeof lawTopicSummarySchema>;
+export type LawCompareRow = z.infer<typeof lawCompareRowSchema>;
+export type Agent = z.infer<typeof agentSchema>;
+export type ServingAgent = z.infer<typeof servingAgentSchema>;
+export type Fees = z.infer<typeof feesSchema>;
+export type License = z.infer<typeof licenseSchema>;
+export type ServiceArea = z.infer<typeof serviceAreaSchema>;
+export type Place = z.infer<typeof placeSchema>;
+export type CityListItem = z.infer<typeof cityListItemSchema>;
+export type Question = z.infer<typeof questionSchema>;
+export type ExamEntry = z.infer<typeof examEntrySchema>;
+export type LeadRequest = z.input<typeof leadSaveRequest>;
+export type Recipient = z.infer<typeof recipientSchema>;
+export type RequestView = z.infer<typeof requestViewSchema>;
+export type DeliveryState = (typeof DELIVERY_STATES)[number];

@@ -1,0 +1,160 @@
+/**
+ * Every sentence the site says to a visitor about their input or their request, in one place:
+ * the emptiness messages of spec section 5 (checked in the browser and again by the service),
+ * the format messages of DESIGN.md section 6, what the service answers on success and on
+ * failure, and what the browser says when the network fails. The contract, the quote steps,
+ * the forms and the service import them from here; no module writes one of them again.
+ *
+ * Plain strings and small functions only: the browser imports this file, so it must not pull in
+ * zod or anything else of the server.
+ */
+
+/** Spec section 5: a required field left empty (the first one, in the order of the form). */
+export const REQUIRED = {
+  address: "Please enter address.",
+  city: "Please enter city.",
+  zip: "Please enter zip.",
+  fullName: "Please enter full name.",
+  email: "Please enter email address.",
+  contactMethod: "Please select preferred contact method.",
+  phone: "Please enter phone number.",
+  propertyType: "Please select property type.",
+  companyName: "Please enter company name.",
+  mobile: "Please enter mobile number.",
+  message: "Please enter message.",
+} as const;
+
+/** DESIGN.md section 6: what the service checks beyond emptiness. */
+export const FORMAT = {
+  email: "Please enter a valid email address.",
+  zip: "Please enter a valid 5-digit ZIP code.",
+  phone: "Please enter a valid 10-digit phone number.",
+  mobile: "Please enter a valid 10-digit mobile number.",
+  propertyType: "Please select a valid property type.",
+  countryCode: "Please select a valid country code.",
+  price: (min: number, max: number) => `Please choose a price between $${min} and $${max}.`,
+  controlCharacters: (label: string) => `${label} contains characters that are not allowed.`,
+} as const;
+
+/** What a save call answers on success (spec section 8: shown in the "Success!" dialog). */
+export const SAVED = {
+  /** A lead on its way to the managers the owner chose. */
+  leadSent: (reference: string, count: number) =>
+    `Thank you! Your request ${reference} is on its way to the ${count === 1 ? "manager" : `${count} managers`} you chose.`,
+  /** A lead no manager receives (none serves the ZIP yet, or none was chosen). */
+  leadKept: (reference: string) => `Thank you! Your request ${reference} is saved. No property manager has received it.`,
+  agentApplication: "Thank you for applying to join our network. Our partner team will contact you within one business day.",
+  contact: "Thank you for your message. We will get back to you within one business day.",
+  contactForAgent: (company: string) => `Thank you! Your message has been sent to ${company}.`,
+  /** A sample listing is a fictional company: the message reaches the site's team instead. */
+  contactForSampleAgent: (company: string) => `Thank you! ${company} is a sample listing, so your message went to the Managely team, who will reply.`,
+  /** Double opt-in: nothing is sent to the address until its owner confirms. */
+  subscribed: "Almost done! We emailed you a link: open it to confirm your subscription.",
+  alreadySubscribed: "You are already subscribed to our newsletter. Thank you for reading!",
+  subscriptionConfirmed: "Your subscription is confirmed. Thank you for reading!",
+  withdrawn: "Your request is withdrawn. We told the managers who received it, and erased your name, email, phone number and address.",
+  alreadyWithdrawn: "This request was already withdrawn.",
+  recipientsChosen: (count: number) => `Thank you! Your request is on its way to the ${count === 1 ? "manager" : `${count} managers`} you chose.`,
+} as const;
+
+/**
+ * Who receives an owner's request (issue 11): the choice on /preview and in the quote-guarantee
+ * modal, the one consent sentence shown next to Submit (stored with each recipient, with its
+ * version), and what the owner is told when nobody serves the ZIP yet.
+ */
+export const RECIPIENTS = {
+  /** The most managers one request goes to. */
+  max: 3,
+  /** How many matches the owner sees. */
+  shown: 5,
+  heading: "Who should receive your request?",
+  /** The ranking rule of agents/match, in one sentence (README: "Matching"). */
+  rule: (category: string, zip: string) =>
+    `The closest managers who serve ${category} properties at ZIP ${zip}, nearest office first; featured managers are marked, not moved up.`,
+  limit: "You can choose up to 3. Untick one to choose another.",
+  chooseOne: "Please choose at least one manager to receive your request.",
+  tooMany: "Please choose at most 3 managers.",
+  notServing: (company: string, zip: string, category: string) =>
+    `${company} does not serve ZIP ${zip} for ${category} properties. Please choose another manager.`,
+  unknownManager: (id: number) => `We could not find property manager ${id}. Please choose another manager.`,
+  /** Nobody serves the ZIP for the category (yet). */
+  noMatch: (zip: string, category: string) => `No property manager serves ZIP ${zip} for ${category} properties yet.`,
+  noMatchPromise: (email: string) =>
+    email
+      ? `You can still send your request: we will keep it and email you at ${email} when a manager serves your ZIP, so you can choose who receives it.`
+      : "You can still send your request and we will keep it, but without an email address we cannot tell you when a manager serves your ZIP.",
+  loading: "Finding the managers who serve your ZIP...",
+  unavailable: "We could not load the managers who serve your ZIP. Please try again in a moment.",
+  sample: "Sample listing",
+  sampleNote: "Sample listings are fictional companies that show how the site works: a request sent to one reaches no real manager.",
+} as const;
+
+/** The version of the consent sentence below; stored with each recipient beside its text. */
+export const CONSENT_VERSION = "2026-11-25";
+
+/** How the recipients may reach the owner: the contact details the owner gave. */
+export type ContactWays = { email: boolean; phone: boolean };
+
+function listOf(names: readonly string[]): string {
+  if (names.length <= 1) return names[0] ?? "";
+  return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+}
+
+/**
+ * The one sentence next to Submit: who receives the details, how they may contact the owner, and
+ * that nobody else will. The service builds the same sentence from the same names to store it.
+ */
+export function consentSentence(companies: readonly string[], ways: ContactWays): string {
+  const how = ways.email && ways.phone ? "by phone or email" : ways.email ? "by email" : "by phone";
+  if (companies.length === 0) return "Nobody will receive your details until you choose a manager; we never sell them.";
+  return `Only ${listOf(companies)} will receive your request and contact details, and ${companies.length === 1 ? "it" : "they"} may contact you ${how}; nobody else will, and we never sell them.`;
+}
+
+/** The private request page (/requests/{token}) and the newsletter's confirmation page. */
+export const REQUEST_PAGE = {
+  withdrawConfirm: "Withdraw this request? The managers who received it are told, and your name, email, phone number and address are erased. This cannot be undone.",
+} as const;
+
+/** Failures of a call as a whole (DESIGN.md section 1, the HTTP contract of POST /api/<call>). */
+export const FAILURE = {
+  network: "We could not reach the server. Please check your connection and try again; nothing you typed was lost.",
+  unexpected: "Something went wrong on our side. Please try again in a moment.",
+  rateLimited: "You have sent too many requests. Please wait a minute and try again.",
+  foreignOrigin: "Requests from other websites are not accepted.",
+  tokenRequired: "Saving from outside the website needs the bearer token.",
+  tooLarge: "The request is too large. Please shorten your message and try again.",
+  notJson: "Please send the request as JSON (Content-Type: application/json).",
+  invalidJson: "The request body is not valid JSON.",
+  notAnObject: "The request body must be a JSON object.",
+  onlyPost: "This address only accepts POST requests.",
+  unknownCall: (call: string) => `There is no call named "${call.slice(0, 60)}".`,
+  upstreamUnreachable: "The service is not reachable right now. Please try again in a moment.",
+  upstreamInvalid: "The service answered with data we could not use. Please try again in a moment.",
+  invalidRequest: "The request is not valid.",
+} as const;
+
+/** Lookups that found nothing (404). */
+export const NOT_FOUND = {
+  page: (pageId: number) => `We could not find page ${pageId}.`,
+  testimonial: (id: number) => `We could not find testimonial ${id}.`,
+  blog: "We could not find that blog post.",
+  stateByKey: (key: string) => `We could not find a state called "${key}".`,
+  stateById: (id: number) => `We could not find state ${id}.`,
+  city: (key: string, state: string) => `We could not find a city called "${key}" in ${state}.`,
+  lawSummary: (state: string) => `We do not have a law summary for ${state} yet.`,
+  lawComparison: (topic: string) => `We do not have a 50-state comparison for "${topic.slice(0, 60)}".`,
+  manager: "We could not find that property manager.",
+  /** A request page's token that matches nothing: the same words whatever the reason. */
+  request: "We could not find that request.",
+  newsletterLink: "This confirmation link is not valid. Please subscribe again to get a new one.",
+  zip: (zip: string) => `We could not find ZIP code ${zip}. Please check it and try again.`,
+} as const;
+
+/** The empty-result notices of spec section 8, and what the directory says around them. */
+export const EMPTY = {
+  noRecord: "No Record",
+  onboarding: "We are working hard to onboard property managers for this region. Please check back soon.",
+  noCities: (state: string) => `No cities available in ${state}`,
+  noCategoryManagers: (category: string, city: string) => `No ${category} property managers serve ${city} yet.`,
+  nobodyNearby: (city: string, miles: number) => `No property manager has an office within ${miles} miles of ${city} yet.`,
+} as const;

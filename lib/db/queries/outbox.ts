@@ -1,0 +1,164 @@
+import type { Kysely } from "kysely";
+import type { Database, NewOutboxMessage, OutboxRow } from "../schema";
+import type { Dialect } from "../connection";
+import { requestRecord } from "./requests";
+
+/**
+ * The outbox (issue 11): messages written in the same transaction as what they are about, then
+ * claimed and delivered by a worker (lib/service/outbox). A claim moves a due message to
+ * "sending" and pushes its due time to when the claim lapses, so a worker that dies mid-delivery
+ * leaves it to be claimed again (delivery is at least once). On PostgreSQL several workers claim
+ * side by side without waiting on each other (FOR UPDATE SKIP LOCKED); SQLite runs one write at a
+ * time, so its single UPDATE … RETURNING is already a claim no other worker can share.
+ */
+type Db = Kysely<Database>;
+
+export async function enqueueMessages(db: Db, messages: readonly NewOutboxMessage[]): Promise<void> {
+  if (messages.length === 0) return;
+  await db.insertInto("outbox_messages").values([...messages]).execute();
+}
+
+/** Claims up to `limit` due messages for `workerId` until `leaseUntil`, oldest due first. */
+export async function claimDueMessages(
+  db: Db,
+  { dialect, now, leaseUntil, workerId, limit }: { dialect: Dialect; now: string; leaseUntil: string; workerId: string; limit: number },
+): Promise<OutboxRow[]> {
+  let due = db
+    .selectFrom("outbox_messages")
+    .select("id")
+    .where("status", "in", ["pending", "sending"])
+    .where("next_attempt_at", "<=", now)
+    .orderBy("next_attempt_at")
+    .orderBy("id")
+    .limit(limit);
+  if (dialect === "postgres") due = due.forUpdate().skipLocked();
+  const claimed = await db
+    .updateTable("outbox_messages")
+    .set((eb) => ({ status: "sending", attempts: eb("attempts", "+", 1), next_attempt_at: leaseUntil, claimed_by: workerId }))
+    .where("id", "in", due)
+    .returningAll()
+    .execute();
+  return claimed.map(outboxRow).sort((a, b) => a.id - b.id);
+}
+
+/** Numbers as numbers on either driver. */
+function outboxRow(row: OutboxRow): OutboxRow {
+  return {
+    ...row,
+    id: Number(row.id),
+    attempts: Number(row.attempts),
+    lead_id: row.lead_id === null ? null : Number(row.lead_id),
+    agent_id: row.agent_id === null ? null : Number(row.agent_id),
+    contact_id: row.contact_id === null ? null : Number(row.contact_id),
+    subscription_id: row.subscription_id === null ? null : Number(row.subscription_id),
+  };
+}
+
+/**
+ * Delivered: the payload (a link's token) is dropped, nothing of it is kept once it is out; the
+ * worker that sent it stays in claimed_by.
+ */
+export async function markSent(db: Db, { ids, now }: { ids: readonly number[]; now: string }): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable("outbox_messages")
+    .set({ status: "sent", sent_at: now, payload: "{}", last_error: null })
+    .where("id", "in", [...ids])
+    .execute();
+}
+
+export async function markRetry(db: Db, { id, nextAttemptAt, error }: { id: number; nextAttemptAt: string; error: string }): Promise<void> {
+  await db
+    .updateTable("outbox_messages")
+    .set({ status: "pending", next_attempt_at: nextAttemptAt, last_error: error, claimed_by: null })
+    .where("id", "=", id)
+    .where("status", "=", "sending")
+    .execute();
+}
+
+export async function markFailed(db: Db, { id, error }: { id: number; error: string }): Promise<void> {
+  await db
+    .updateTable("outbox_messages")
+    .set({ status: "failed", payload: "{}", last_error: error, claimed_by: null })
+    .where("id", "=", id)
+    .where("status", "=", "sending")
+    .execute();
+}
+
+/** A message that no longer has anything to say (its lead was withdrawn before it went out). */
+export async function markCancelled(db: Db, { ids }: { ids: readonly number[] }): Promise<void> {
+  if (ids.length === 0) return;
+  await db.updateTable("outbox_messages").set({ status: "cancelled", payload: "{}", claimed_by: null }).where("id", "in", [...ids]).execute();
+}
+
+/** What waits to be sent, how old the oldest of it is, and how many gave up (GET /healthz). */
+export async function outboxBacklog(db: Db): Promise<{ backlog: number; oldestCreatedAt: string | null; failed: number }> {
+  const rows = await db
+    .selectFrom("outbox_messages")
+    .select((eb) => ["status", eb.fn.countAll<number>().as("count"), eb.fn.min("created_at").as("oldest")])
+    .where("status", "in", ["pending", "sending", "failed"])
+    .groupBy("status")
+    .execute();
+  let backlog = 0;
+  let failed = 0;
+  let oldestCreatedAt: string | null = null;
+  for (const row of rows) {
+    if (row.status === "failed") {
+      failed = Number(row.count);
+      continue;
+    }
+    backlog += Number(row.count);
+    const oldest = row.oldest === null ? null : String(row.oldest);
+    if (oldest && (!oldestCreatedAt || oldest < oldestCreatedAt)) oldestCreatedAt = oldest;
+  }
+  return { backlog, oldestCreatedAt, failed };
+}
+
+// ---------------------------------------------------------------------------------------------
+// What a message is about, read when it is sent (so the outbox holds no copy of personal data).
+
+export type LeadForMessage = NonNullable<Awaited<ReturnType<typeof requestRecord>>>;
+
+/** The lead a message is about: the same read as the owner's request page. */
+export const leadForMessage = requestRecord;
+
+/** The recipients of a lead with the consent each was given under. */
+export async function leadRecipientsForMessage(db: Db, { leadId }: { leadId: number }) {
+  const rows = await db
+    .selectFrom("lead_recipients")
+    .select(["agent_id", "company_name", "consent_version", "consent_text", "consented_at"])
+    .where("lead_id", "=", leadId)
+    .orderBy("consented_at")
+    .orderBy("agent_id")
+    .execute();
+  return rows.map((row) => ({ ...row, agent_id: Number(row.agent_id) }));
+}
+
+/** A manager's private address: only the worker reads it, never a public response. */
+export async function managerContact(db: Db, { agentId }: { agentId: number }): Promise<{ id: number; company_name: string; email: string; is_demo: number } | undefined> {
+  const row = await db.selectFrom("agents").select(["id", "company_name", "email", "is_demo"]).where("id", "=", agentId).executeTakeFirst();
+  return row && { ...row, id: Number(row.id), is_demo: Number(row.is_demo) };
+}
+
+export async function contactMessageForMessage(db: Db, { contactId }: { contactId: number }) {
+  return db.selectFrom("contact_messages").select(["id", "name", "email", "mobile", "message", "agent_id", "created_at"]).where("id", "=", contactId).executeTakeFirst();
+}
+
+export async function subscriptionForMessage(db: Db, { subscriptionId }: { subscriptionId: number }) {
+  return db
+    .selectFrom("newsletter_subscriptions")
+    .select(["id", "email_address", "confirmed_at"])
+    .where("id", "=", subscriptionId)
+    .executeTakeFirst();
+}
+
+/** The delivery of each recipient's copy of a lead ("lead.new" messages), for its request page. */
+export async function leadDeliveries(db: Db, { leadId }: { leadId: number }) {
+  const rows = await db
+    .selectFrom("outbox_messages")
+    .select(["agent_id", "status", "attempts", "sent_at"])
+    .where("lead_id", "=", leadId)
+    .where("kind", "=", "lead.new")
+    .execute();
+  return rows.map((row) => ({ agent_id: Number(row.agent_id), status: row.status, attempts: Number(row.attempts), sent_at: row.sent_at }));
+}

@@ -1,0 +1,140 @@
+/**
+ * Every URL shape of the site, built here and nowhere else: pages, links, JSON-LD, the sitemap,
+ * the production server's route checks, the benchmarks and the tests all import these.
+ * Plain functions of plain values, so both the server and the browser can use them.
+ */
+import type { PropertyCategorySlug } from "./site";
+
+/** The quote flow (spec 2.4); step 5 is /preview, /search-five redirects to it (DESIGN.md 4). */
+export const STEP_PATHS = {
+  1: "/search",
+  2: "/search-two",
+  3: "/search-three",
+  4: "/search-four",
+  5: "/preview",
+} as const;
+
+export const PATHS = {
+  home: "/",
+  thankYou: "/thank-you",
+  resources: "/resources",
+  laws: "/laws",
+  blogs: "/blogs",
+  faqs: "/faqs",
+  contact: "/contact-us",
+  about: "/about-us",
+  /** ZIP search results (noindex): see managersNearPath. */
+  managers: "/managers",
+  /** Managers side by side (noindex): see comparePath. */
+  compare: "/compare",
+  /** Private request pages (noindex, no-store, never in the sitemap): see requestPath. */
+  requests: "/requests",
+  /** Newsletter confirmation links (noindex): see newsletterConfirmPath. */
+  newsletterConfirm: "/newsletter/confirm",
+} as const;
+
+/** The health endpoint for load balancers and monitors (GET, outside the /api/<call> contract). */
+export const HEALTH_PATH = "/healthz";
+
+/** The content pages of spec 2.6 that share one route (app/(site)/[contentPage]). */
+export const CONTENT_PAGE_PATHS = [
+  "/about-us",
+  "/our-mission",
+  "/career",
+  "/resource-center",
+  "/my-client-center",
+  "/property-management",
+  "/limited-use-disclosure",
+  "/privacy-policy",
+  "/acceptable-use-policy",
+] as const;
+export type ContentPagePath = (typeof CONTENT_PAGE_PATHS)[number];
+
+/** Pages with a fixed address that belong in the sitemap (the quote flow's later steps do not). */
+export const INDEXABLE_FIXED_PATHS = [
+  PATHS.home,
+  STEP_PATHS[1],
+  PATHS.resources,
+  PATHS.laws,
+  PATHS.blogs,
+  PATHS.faqs,
+  PATHS.contact,
+  ...CONTENT_PAGE_PATHS,
+] as const;
+
+/** A state's hub, the cities of the state that have managers: `/agents/TX`. */
+export function statePath(state: string): string {
+  return `/agents/${state.toUpperCase()}`;
+}
+
+/**
+ * The managers serving a city: `/agents/TX/austin` (state abbreviation upper case, city slug),
+ * a category tab `/agents/TX/austin/multi-family`, and their later pages
+ * `/agents/TX/austin/page/2`, `/agents/TX/austin/multi-family/page/2`. Paths, not query
+ * strings, so every page of a list stays cacheable and crawlers follow the links.
+ */
+export function cityPath(state: string, citySlug: string, { category, page = 1 }: { category?: PropertyCategorySlug; page?: number } = {}): string {
+  const base = `/agents/${state.toUpperCase()}/${citySlug}${category ? `/${category}` : ""}`;
+  return page > 1 ? `${base}/page/${page}` : base;
+}
+
+/** A manager's profile: `/agent/TX/austin/1400`. */
+export function agentPath(agent: { state: string; city_slug: string; agent_id: number }): string {
+  return `/agent/${agent.state.toUpperCase()}/${agent.city_slug}/${agent.agent_id}`;
+}
+
+/** A state's landlord-tenant page: `/laws/texas` (canonical; /law/… redirects here). */
+export function lawPath(stateSlug: string): string {
+  return `/laws/${stateSlug}`;
+}
+
+/** A 50-state comparison of one law topic: `/laws/compare/late-fees` (slugs in lib/contract/law-topics.ts). */
+export function lawComparePath(topicSlug: string): string {
+  return `/laws/compare/${topicSlug}`;
+}
+
+export function blogPath(slug: string): string {
+  return `/blog/${slug}`;
+}
+
+/** The sitemap (a list of URLs, or past 50,000 an index of parts) and its parts. */
+export const SITEMAP_PATH = "/sitemap.xml";
+export function sitemapPartPath(id: number): string {
+  return `/sitemaps/sitemap/${id}.xml`;
+}
+
+/** The ZIP search's results: `/managers?zip=78701&category=1` (category 0 or absent: all). */
+export function managersNearPath({ zip, category, page = 1 }: { zip: string; category?: number; page?: number }): string {
+  const query = new URLSearchParams({ zip });
+  if (category) query.set("category", String(category));
+  if (page > 1) query.set("page", String(page));
+  return `${PATHS.managers}?${query.toString()}`;
+}
+
+/** Managers side by side: `/compare?ids=1,2,3`, with the owner's monthly rent when typed. */
+export function comparePath(ids: number[], rent?: number): string {
+  return `${PATHS.compare}?ids=${ids.join(",")}${rent ? `&rent=${rent}` : ""}`;
+}
+
+/** An owner's private request page: `/requests/{token}` (the token is the only key to it). */
+export function requestPath(token: string): string {
+  return `${PATHS.requests}/${token}`;
+}
+
+/** The link of a newsletter confirmation email: `/newsletter/confirm/{token}`. */
+export function newsletterConfirmPath(token: string): string {
+  return `${PATHS.newsletterConfirm}/${token}`;
+}
+
+/**
+ * The dynamic routes the site serves, as patterns over a path's segments. The production server
+ * checks a path against these (and the database) before anything is rendered or cached.
+ */
+export const DYNAMIC_ROUTE_PATTERNS = {
+  state: /^\/agents\/([^/]+)$/,
+  city: /^\/agents\/([^/]+)\/([^/]+)(?:\/([a-z-]+))?(?:\/page\/(\d+))?$/,
+  agent: /^\/agent\/([^/]+)\/([^/]+)\/([^/]+)$/,
+  law: /^\/laws\/([^/]+)$/,
+  lawCompare: /^\/laws\/compare\/([^/]+)$/,
+  blog: /^\/blog\/([^/]+)$/,
+} as const;

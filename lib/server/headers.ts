@@ -1,0 +1,13 @@
+/**
+ * The security headers every response carries, whichever layer made it (a page, a 304 from the
+ * page copy, a redirect, a static file, an API answer, an error). The production server sets
+ * them; next.config.ts sets the same list for `next dev`.
+ */
+export const SECURITY_HEADERS: ReadonlyArray<readonly [name: string, value: string]> = [
+  ["strict-transport-security", "max-age=63072000; includeSubDomains; preload"],
+  ["x-content-type-options", "nosniff"],
+  ["referrer-policy", "strict-origin-when-cross-origin"],
+  ["permissions-policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()"],
+  ["x-frame-options", "DENY"],
+  ["cross-origin-opener-policy", "same-origin"],
+];

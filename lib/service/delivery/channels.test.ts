@@ -1,0 +1,144 @@
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { SMTPServer } from "smtp-server";
+import { describeFailure, emailChannel, fileChannel, signWebhook, verifyWebhook, webhookChannel, WEBHOOK_HEADERS, type OutgoingMessage } from "./channels";
+
+const message: OutgoingMessage = {
+  id: 42,
+  idempotencyKey: "msg_0123456789abcdef0123456789abcdef",
+  kind: "lead.new",
+  createdAt: "2026-11-25T10:00:00.000Z",
+  rendered: {
+    email: { to: "office@hillcountry.example.com", replyTo: "owner@example.org", subject: "New request MG-4K7Q-2XRD", text: "Hello,\n\nA request for you." },
+    event: { type: "lead.new", data: { reference: "MG-4K7Q-2XRD", owner: { full_name: "Jordan Ellis" } } },
+  },
+};
+
+describe("the webhook", () => {
+  const secret = "a-webhook-secret-of-some-length";
+  let server: http.Server;
+  let url: string;
+  let status = 200;
+  const received: { headers: http.IncomingHttpHeaders; body: string }[] = [];
+
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (chunk: Buffer) => chunks.push(chunk));
+      req.on("end", () => {
+        received.push({ headers: req.headers, body: Buffer.concat(chunks).toString("utf8") });
+        res.writeHead(status).end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/leads`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it("posts the event signed with HMAC-SHA256 over the timestamp and the body, with the idempotency key", async () => {
+    await webhookChannel({ url, secret }).send(message);
+    const [{ headers, body }] = received;
+    expect(JSON.parse(body)).toEqual({ id: message.idempotencyKey, type: "lead.new", created_at: message.createdAt, data: message.rendered.event.data });
+    expect(headers[WEBHOOK_HEADERS.idempotencyKey]).toBe(message.idempotencyKey);
+    expect(headers[WEBHOOK_HEADERS.event]).toBe("lead.new");
+    const timestamp = String(headers[WEBHOOK_HEADERS.timestamp]);
+    expect(Math.abs(Number(timestamp) - Date.now() / 1000)).toBeLessThan(5);
+    expect(headers[WEBHOOK_HEADERS.signature]).toBe(signWebhook(secret, timestamp, body));
+    expect(verifyWebhook({ secret, timestamp, body, signature: String(headers[WEBHOOK_HEADERS.signature]) })).toBe(true);
+    // A changed body, another secret or an old timestamp does not verify.
+    expect(verifyWebhook({ secret, timestamp, body: body.replace("Jordan", "Jordon"), signature: String(headers[WEBHOOK_HEADERS.signature]) })).toBe(false);
+    expect(verifyWebhook({ secret: "another-secret-entirely", timestamp, body, signature: String(headers[WEBHOOK_HEADERS.signature]) })).toBe(false);
+    expect(verifyWebhook({ secret, timestamp, body, signature: String(headers[WEBHOOK_HEADERS.signature]) }, { now: Date.now() + 600_000 })).toBe(false);
+  });
+
+  it("fails on an answer other than 2xx and on a refused connection, saying only the status or the code", async () => {
+    status = 503;
+    await expect(webhookChannel({ url, secret }).send(message)).rejects.toMatchObject({ description: "HTTP 503" });
+    status = 200;
+    const closed = await new Promise<number>((resolve) => {
+      const probe = http.createServer();
+      probe.listen(0, "127.0.0.1", () => {
+        const port = (probe.address() as AddressInfo).port;
+        probe.close(() => resolve(port));
+      });
+    });
+    await expect(webhookChannel({ url: `http://127.0.0.1:${closed}/`, secret }).send(message)).rejects.toMatchObject({ description: "ECONNREFUSED" });
+  });
+});
+
+describe("email", () => {
+  it("sends through SMTP with the idempotency key as the Message-ID and a header", async () => {
+    const mails: { from: string; to: string[]; data: string }[] = [];
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+        stream.on("end", () => {
+          mails.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+            to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+            data: Buffer.concat(chunks).toString("utf8"),
+          });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const port = (server.server.address() as AddressInfo).port;
+    const channel = emailChannel({ smtpUrl: `smtp://127.0.0.1:${port}`, from: "Managely <no-reply@managely.test>", messageIdDomain: "managely.test" });
+    try {
+      await channel.send(message);
+    } finally {
+      await channel.close?.();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+    expect(mails).toHaveLength(1);
+    expect(mails[0].from).toBe("no-reply@managely.test");
+    expect(mails[0].to).toEqual(["office@hillcountry.example.com"]);
+    expect(mails[0].data).toContain(`Message-ID: <${message.idempotencyKey}@managely.test>`);
+    expect(mails[0].data).toContain(`Idempotency-Key: ${message.idempotencyKey}`);
+    expect(mails[0].data).toContain("Reply-To: owner@example.org");
+    expect(mails[0].data).toContain("Subject: New request MG-4K7Q-2XRD");
+    expect(mails[0].data).toContain("A request for you.");
+  });
+
+  it("fails when no SMTP server answers, saying only the code", async () => {
+    const channel = emailChannel({ smtpUrl: "smtp://127.0.0.1:1", from: "no-reply@managely.test", messageIdDomain: "managely.test" });
+    const failure = await channel.send(message).catch((error: unknown) => error);
+    expect(String((failure as { description: string }).description)).toMatch(/^[A-Z0-9 _]+$/);
+    expect(String((failure as Error).message)).not.toContain("office@hillcountry");
+  });
+});
+
+describe("files", () => {
+  it("writes each message whole under the outbox folder, once per message whatever the repeats", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "managely-outbox-"));
+    try {
+      const channel = fileChannel({ dir, from: "Managely <no-reply@managely.test>" });
+      await channel.send(message);
+      await channel.send(message);
+      const files = fs.readdirSync(dir);
+      expect(files).toEqual(["2026-11-25T10-00-00-000Z-42-lead-new.eml"]);
+      const text = fs.readFileSync(path.join(dir, files[0]), "utf8");
+      expect(text).toContain("To: office@hillcountry.example.com");
+      expect(text).toContain("Subject: New request MG-4K7Q-2XRD");
+      expect(text).toContain(`Idempotency-Key: ${message.idempotencyKey}`);
+      expect(text).toContain("A request for you.");
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("failure descriptions", () => {
+  it("keep codes and statuses, never the text of an error (which may quote an address)", () => {
+    expect(describeFailure(Object.assign(new Error("550 <office@example.com> mailbox unavailable"), { code: "EENVELOPE", responseCode: 550 }))).toBe("SMTP 550 EENVELOPE");
+    expect(describeFailure(Object.assign(new TypeError("fetch failed"), { cause: { code: "ECONNREFUSED" } }))).toBe("ECONNREFUSED");
+    expect(describeFailure(new Error("owner@example.org was refused"))).toBe("Error");
+  });
+});

@@ -1,0 +1,157 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import type { OutboxChannel, OutboxKind } from "../../db/schema";
+import type { RenderedMessage } from "./render";
+
+/**
+ * The three ways a message leaves: email through SMTP (nodemailer), the agent panel's signed
+ * webhook, or a file under .data/outbox/ when neither is configured. A channel resolves once the
+ * other side accepted the message and throws a DeliveryError otherwise; the worker retries.
+ */
+export type OutgoingMessage = { idempotencyKey: string; kind: OutboxKind; id: number; createdAt: string; rendered: RenderedMessage };
+export type Channel = { send(message: OutgoingMessage): Promise<void>; close?(): Promise<void> };
+export type Channels = Partial<Record<OutboxChannel, Channel>>;
+
+/** A failure described without personal data: a status, an error code, never the other side's text. */
+export class DeliveryError extends Error {
+  constructor(readonly description: string) {
+    super(description);
+    this.name = "DeliveryError";
+  }
+}
+
+/** A code or a status from any error, never its message (which may quote an address). */
+export function describeFailure(error: unknown): string {
+  if (error instanceof DeliveryError) return error.description;
+  const record = (error ?? {}) as { code?: unknown; responseCode?: unknown; name?: unknown; cause?: { code?: unknown; name?: unknown } };
+  const parts = [
+    typeof record.responseCode === "number" ? `SMTP ${record.responseCode}` : "",
+    typeof record.code === "string" && /^[A-Z0-9_]{2,40}$/.test(record.code) ? record.code : "",
+    typeof record.cause?.code === "string" && /^[A-Z0-9_]{2,40}$/.test(record.cause.code) ? record.cause.code : "",
+  ].filter(Boolean);
+  if (parts.length) return parts.join(" ");
+  const name = typeof record.cause?.name === "string" ? record.cause.name : typeof record.name === "string" ? record.name : "Error";
+  return /^[A-Za-z]{2,40}$/.test(name) ? name : "Error";
+}
+
+// ---------------------------------------------------------------------------------------------
+// Email
+
+export function emailChannel({ smtpUrl, from, messageIdDomain }: { smtpUrl: string; from: string; messageIdDomain: string }): Channel {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const nodemailer = require("nodemailer") as typeof import("nodemailer");
+  const transport = nodemailer.createTransport(smtpUrl, { from });
+  return {
+    async send({ idempotencyKey, kind, rendered: { email } }) {
+      if (!email.to) throw new DeliveryError("no address");
+      try {
+        await transport.sendMail({
+          from,
+          to: email.to,
+          ...(email.replyTo ? { replyTo: email.replyTo } : {}),
+          subject: email.subject,
+          text: email.text,
+          // The same Message-ID on every attempt: a mailbox that sees it twice can tell.
+          messageId: `<${idempotencyKey}@${messageIdDomain}>`,
+          headers: { "Idempotency-Key": idempotencyKey, "X-Managely-Event": kind },
+        });
+      } catch (error) {
+        throw new DeliveryError(describeFailure(error));
+      }
+    },
+    async close() {
+      transport.close();
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Webhook
+
+export const WEBHOOK_HEADERS = {
+  signature: "x-managely-signature",
+  timestamp: "x-managely-timestamp",
+  event: "x-managely-event",
+  idempotencyKey: "idempotency-key",
+} as const;
+
+/** HMAC-SHA256 over `${timestamp}.${body}`, hex, as `v1=<hex>` (README "Webhook"). */
+export function signWebhook(secret: string, timestamp: string, body: string): string {
+  return `v1=${crypto.createHmac("sha256", secret).update(`${timestamp}.${body}`, "utf8").digest("hex")}`;
+}
+
+/** What a receiver checks: the signature, in constant time, and a timestamp within `toleranceSeconds`. */
+export function verifyWebhook(
+  { secret, timestamp, body, signature }: { secret: string; timestamp: string; body: string; signature: string },
+  { now = Date.now(), toleranceSeconds = 300 } = {},
+): boolean {
+  if (!/^\d{1,12}$/.test(timestamp) || Math.abs(now / 1000 - Number(timestamp)) > toleranceSeconds) return false;
+  const expected = Buffer.from(signWebhook(secret, timestamp, body));
+  const given = Buffer.from(signature);
+  return expected.length === given.length && crypto.timingSafeEqual(expected, given);
+}
+
+export function webhookChannel({ url, secret, timeoutMs = 15_000, fetchImpl = fetch }: { url: string; secret: string; timeoutMs?: number; fetchImpl?: typeof fetch }): Channel {
+  return {
+    async send({ idempotencyKey, kind, createdAt, rendered: { event } }) {
+      // The body is the same on every attempt; the timestamp (and so the signature) is not.
+      const body = JSON.stringify({ id: idempotencyKey, type: kind, created_at: createdAt, data: event.data });
+      const timestamp = String(Math.floor(Date.now() / 1000));
+      let response: Response;
+      try {
+        response = await fetchImpl(url, {
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            [WEBHOOK_HEADERS.idempotencyKey]: idempotencyKey,
+            [WEBHOOK_HEADERS.event]: kind,
+            [WEBHOOK_HEADERS.timestamp]: timestamp,
+            [WEBHOOK_HEADERS.signature]: signWebhook(secret, timestamp, body),
+          },
+          body,
+          redirect: "error",
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+      } catch (error) {
+        throw new DeliveryError(describeFailure(error));
+      }
+      await response.arrayBuffer().catch(() => undefined);
+      if (response.status < 200 || response.status > 299) throw new DeliveryError(`HTTP ${response.status}`);
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Files (neither SMTP nor a webhook configured)
+
+/**
+ * Each message as a text file in `dir`, named after its time, id and kind, written whole (a
+ * temporary file renamed into place), so a repeat writes the same file again and a reader never
+ * sees half of one.
+ */
+export function fileChannel({ dir, from }: { dir: string; from: string }): Channel {
+  return {
+    async send({ id, idempotencyKey, kind, createdAt, rendered: { email, event } }) {
+      const name = `${createdAt.replace(/[:.]/g, "-")}-${id}-${kind.replace(".", "-")}.eml`;
+      const headers = [
+        `From: ${from}`,
+        `To: ${email.to || "(no address)"}`,
+        ...(email.replyTo ? [`Reply-To: ${email.replyTo}`] : []),
+        `Subject: ${email.subject}`,
+        `Idempotency-Key: ${idempotencyKey}`,
+        `X-Managely-Event: ${event.type}`,
+        "Content-Type: text/plain; charset=utf-8",
+      ];
+      try {
+        await fs.promises.mkdir(dir, { recursive: true });
+        const target = path.join(dir, name);
+        const temporary = `${target}.${process.pid}.tmp`;
+        await fs.promises.writeFile(temporary, `${headers.join("\n")}\n\n${email.text}\n`, { mode: 0o600 });
+        await fs.promises.rename(temporary, target);
+      } catch (error) {
+        throw new DeliveryError(describeFailure(error));
+      }
+    },
+  };
+}

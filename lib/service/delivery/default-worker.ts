@@ -1,0 +1,33 @@
+import { env, siteUrl } from "../../env";
+import type { DatabaseHandle } from "../../db/connection";
+import { emailChannel, fileChannel, webhookChannel, type Channels } from "./channels";
+import { deliveryRouting } from "./routing";
+import { createOutboxWorker, type OutboxWorker } from "./worker";
+
+/**
+ * The outbox worker as configured (README "Delivery"): the channels SMTP_URL, MAIL_FROM,
+ * LEAD_WEBHOOK_URL and LEAD_WEBHOOK_SECRET name, files under OUTBOX_DIR for the rest, and the
+ * OUTBOX_* timings. The production server starts one (unless OUTBOX_WORKER=0); `npm run worker`
+ * runs one on its own.
+ */
+export function createConfiguredWorker(handle: Pick<DatabaseHandle, "db" | "dialect">): OutboxWorker {
+  const config = env();
+  const channels: Channels = { file: fileChannel({ dir: config.OUTBOX_DIR, from: config.MAIL_FROM }) };
+  if (config.SMTP_URL) channels.email = emailChannel({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, messageIdDomain: new URL(siteUrl()).hostname });
+  if (config.LEAD_WEBHOOK_URL && config.LEAD_WEBHOOK_SECRET) channels.webhook = webhookChannel({ url: config.LEAD_WEBHOOK_URL, secret: config.LEAD_WEBHOOK_SECRET });
+  return createOutboxWorker({
+    db: handle.db,
+    dialect: handle.dialect,
+    channels,
+    settings: {
+      siteUrl: siteUrl(),
+      delivery: deliveryRouting({ smtp: Boolean(config.SMTP_URL), webhook: Boolean(config.LEAD_WEBHOOK_URL) }),
+      retryBaseMs: config.OUTBOX_RETRY_BASE_MS,
+      retryMaxMs: config.OUTBOX_RETRY_MAX_MS,
+      giveUpMs: config.OUTBOX_GIVE_UP_MS,
+      leaseMs: config.OUTBOX_LEASE_MS,
+      pollMs: config.OUTBOX_POLL_MS,
+      matchCheckMs: config.OUTBOX_MATCH_CHECK_MS,
+    },
+  });
+}

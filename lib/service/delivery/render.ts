@@ -1,0 +1,216 @@
+import type { OutboxKind } from "../../db/schema";
+import type { LeadForMessage } from "../../db/queries/outbox";
+import { categoryLabel, SITE_NAME } from "../../site";
+import { newsletterConfirmPath, requestPath } from "../../routes";
+import { consentSentence } from "../../contract/messages";
+
+/**
+ * What each outbox message says, built when it is sent from the rows it points to (the outbox
+ * holds no copy of an owner's details; a withdrawn lead has nothing left to send). Pure
+ * functions: the worker loads the rows, these write the email and the webhook's event.
+ */
+export type EmailMessage = { to: string; subject: string; text: string; replyTo?: string };
+/** The agent panel's event: `type` is the message kind, `data` what the panel needs. */
+export type WebhookEvent = { type: OutboxKind; data: Record<string, unknown> };
+export type RenderedMessage = { email: EmailMessage; event: WebhookEvent };
+
+/** The lead as the outbox reads it when a message goes out (one read, one shape). */
+export type LeadFacts = Omit<LeadForMessage, "id" | "awaiting_match_since"> & { awaiting_match_since?: string | null };
+export type RecipientFacts = { agent_id: number; company_name: string; consent_version: string; consent_text: string; consented_at: string };
+export type ManagerFacts = { id: number; company_name: string; email: string };
+export type ContactFacts = { name: string; email: string; mobile: string; message: string; created_at: string };
+
+const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" });
+const when = (iso: string) => `${dateTime.format(new Date(iso))} UTC`;
+const category = (id: number) => categoryLabel(id) ?? "Property";
+const formatPhone = (digits: string) => (/^\d{10}$/.test(digits) ? `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}` : digits);
+const oneLine = (text: string) => text.replace(/\s*\n\s*/g, ", ");
+
+function answersOf(exam: string): { question: string; answer: string }[] {
+  try {
+    const parsed: unknown = JSON.parse(exam);
+    if (!Array.isArray(parsed)) return [];
+    return parsed.flatMap((entry) => {
+      const answer = Array.isArray(entry?.answer) ? entry.answer.join(", ") : typeof entry?.answer === "string" ? entry.answer : "";
+      return typeof entry?.question === "string" && answer.trim() ? [{ question: entry.question, answer }] : [];
+    });
+  } catch {
+    return [];
+  }
+}
+
+function propertyLines(lead: LeadFacts): string[] {
+  return [
+    `Reference: ${lead.reference}`,
+    `Property type: ${category(lead.property_category)}`,
+    `Address: ${oneLine(lead.property_address)}, ${lead.property_city} ${lead.property_zip}`,
+    ...(lead.price ? [`Named price (quote guarantee): $${lead.price} a month`] : []),
+  ];
+}
+
+/** A new request, to one manager the owner chose. */
+export function newLeadMessage(lead: LeadFacts, manager: ManagerFacts, recipient: RecipientFacts, recipientCount: number): RenderedMessage {
+  const others = recipientCount - 1;
+  const answers = answersOf(lead.exam);
+  const owner = [
+    `Name: ${lead.full_name || "not given"}`,
+    `Email: ${lead.email_address || "not given"}`,
+    `Phone: ${lead.property_number ? formatPhone(lead.property_number) : "not given"}`,
+    ...(lead.preferred_contact_method ? [`Preferred contact method: ${lead.preferred_contact_method}`] : []),
+  ];
+  const text = [
+    `Hello ${manager.company_name},`,
+    "",
+    `An owner chose ${manager.company_name} to receive their request for property management on ${SITE_NAME}. ${
+      others <= 0 ? "Nobody else received it." : `${others === 1 ? "One other manager" : `${others} other managers`} received it too, as the owner was told.`
+    }`,
+    "",
+    ...propertyLines(lead),
+    "",
+    ...owner,
+    ...(answers.length ? ["", "About the property:", ...answers.map((entry) => `- ${entry.question} ${entry.answer}`)] : []),
+    "",
+    `The owner agreed to this when sending the request (${when(recipient.consented_at)}, consent version ${recipient.consent_version}):`,
+    `"${recipient.consent_text}"`,
+    "",
+    "Please contact the owner only about this request and pass their details to nobody. If the owner withdraws the request, we will tell you, and you must then delete their details.",
+  ].join("\n");
+  return {
+    email: {
+      to: manager.email,
+      subject: `New request ${lead.reference}: ${category(lead.property_category)} in ${lead.property_city} ${lead.property_zip}`,
+      text,
+      ...(lead.email_address ? { replyTo: lead.email_address } : {}),
+    },
+    event: {
+      type: "lead.new",
+      data: {
+        reference: lead.reference,
+        agent_id: manager.id,
+        company_name: manager.company_name,
+        submitted_at: lead.created_at,
+        property: {
+          category_id: lead.property_category,
+          category: category(lead.property_category),
+          address: lead.property_address,
+          city: lead.property_city,
+          zip: lead.property_zip,
+        },
+        owner: {
+          full_name: lead.full_name,
+          email_address: lead.email_address,
+          phone: lead.property_number,
+          preferred_contact_method: lead.preferred_contact_method,
+        },
+        named_price: lead.price ? Number(lead.price) : null,
+        answers,
+        consent: { version: recipient.consent_version, text: recipient.consent_text, consented_at: recipient.consented_at },
+      },
+    },
+  };
+}
+
+/** The owner's confirmation: the reference, who received the request, and its private page. */
+export function confirmationMessage(lead: LeadFacts, recipients: RecipientFacts[], { siteUrl, token }: { siteUrl: string; token: string }): RenderedMessage {
+  const names = recipients.map((recipient) => recipient.company_name);
+  const ways = { email: Boolean(lead.email_address), phone: Boolean(lead.property_number) };
+  const who = names.length
+    ? [`Your request went to ${names.length === 1 ? names[0] : `these ${names.length} managers: ${names.join(", ")}`}.`, consentSentence(names, ways)]
+    : lead.awaiting_match_since
+      ? [
+          `No property manager has received your request: none serves ZIP ${lead.property_zip} for ${category(lead.property_category)} properties yet.`,
+          "We will email you when one does, so you can choose who receives it.",
+        ]
+      : ["You did not choose a manager, so nobody has received your request. You can choose who receives it on its private page."];
+  const link = `${siteUrl}${requestPath(token)}`;
+  const text = [
+    `Hello ${lead.full_name || "there"},`,
+    "",
+    `Thank you for your request on ${SITE_NAME}. Your reference is ${lead.reference}.`,
+    "",
+    ...who,
+    "",
+    ...propertyLines(lead).slice(1),
+    "",
+    "See your request and who received it, or withdraw it, on its private page:",
+    link,
+    "",
+    "Keep this link to yourself: anyone who has it can see your request and withdraw it.",
+  ].join("\n");
+  return {
+    email: { to: lead.email_address, subject: `Your request ${lead.reference}`, text },
+    event: { type: "lead.confirmation", data: { reference: lead.reference } },
+  };
+}
+
+/** To each manager who received a request the owner then withdrew. */
+export function withdrawnMessage(lead: LeadFacts, manager: ManagerFacts, recipient: RecipientFacts | undefined): RenderedMessage {
+  const sentOn = recipient ? ` sent to you on ${when(recipient.consented_at)}` : "";
+  const text = [
+    `Hello ${manager.company_name},`,
+    "",
+    `The owner withdrew request ${lead.reference} (${category(lead.property_category)} in ${lead.property_city} ${lead.property_zip})${sentOn}.`,
+    "",
+    "Please delete the owner's name, email, phone number and address, and do not contact them about this request. We have erased them on our side.",
+  ].join("\n");
+  return {
+    email: { to: manager.email, subject: `Request ${lead.reference} withdrawn`, text },
+    event: { type: "lead.withdrawn", data: { reference: lead.reference, agent_id: manager.id, withdrawn_at: lead.withdrawn_at } },
+  };
+}
+
+/** To an owner whose ZIP nobody served: somebody does now; the owner chooses on the request page. */
+export function matchAvailableMessage(lead: LeadFacts, { siteUrl, token, managers }: { siteUrl: string; token: string; managers: number }): RenderedMessage {
+  const text = [
+    `Hello ${lead.full_name || "there"},`,
+    "",
+    `When you sent request ${lead.reference}, no property manager served ZIP ${lead.property_zip} for ${category(lead.property_category)} properties. ${managers === 1 ? "One does" : `${managers} do`} now.`,
+    "",
+    "Choose who receives your request on its private page (nobody receives it until you choose):",
+    `${siteUrl}${requestPath(token)}`,
+  ].join("\n");
+  return {
+    email: { to: lead.email_address, subject: `A property manager now serves ZIP ${lead.property_zip}`, text },
+    event: { type: "lead.match_available", data: { reference: lead.reference } },
+  };
+}
+
+/** A profile's "Get In Touch" message, to that manager. */
+export function contactMessage(contact: ContactFacts, manager: ManagerFacts): RenderedMessage {
+  const text = [
+    `Hello ${manager.company_name},`,
+    "",
+    `${contact.name} sent you a message through your profile on ${SITE_NAME}:`,
+    "",
+    contact.message,
+    "",
+    `Name: ${contact.name}`,
+    `Email: ${contact.email}`,
+    ...(contact.mobile ? [`Phone: ${formatPhone(contact.mobile)}`] : []),
+    "",
+    "Reply to this email to answer them. Please use their details only to answer this message.",
+  ].join("\n");
+  return {
+    email: { to: manager.email, subject: `Message from ${contact.name} through ${SITE_NAME}`, text, replyTo: contact.email },
+    event: {
+      type: "contact.message",
+      data: { agent_id: manager.id, name: contact.name, email: contact.email, phone: contact.mobile, message: contact.message, sent_at: contact.created_at },
+    },
+  };
+}
+
+/** Double opt-in: the link that makes a subscription count. */
+export function newsletterConfirmationMessage(email: string, { siteUrl, token }: { siteUrl: string; token: string }): RenderedMessage {
+  const text = [
+    "Hello,",
+    "",
+    `Please confirm that you want the ${SITE_NAME} newsletter at this address by opening this link:`,
+    `${siteUrl}${newsletterConfirmPath(token)}`,
+    "",
+    "If you did not ask for it, ignore this email: without your confirmation nothing more is sent.",
+  ].join("\n");
+  return {
+    email: { to: email, subject: `Confirm your ${SITE_NAME} newsletter subscription`, text },
+    event: { type: "newsletter.confirmation", data: {} },
+  };
+}

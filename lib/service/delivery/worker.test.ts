@@ -1,0 +1,267 @@
+import type { Service } from "..";
+import type { OutboxChannel } from "../../db/schema";
+import { claimDueMessages } from "../../db/queries/outbox";
+import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "../../../e2e/support/test-database";
+import { callAsSite, createTestService } from "../../../e2e/support/test-service";
+import { DeliveryError, type Channel, type OutgoingMessage } from "./channels";
+import { deliveryRouting, type DeliveryRouting } from "./routing";
+import { createOutboxWorker, retryDelayMs, type WorkerSettings } from "./worker";
+
+announcePostgres();
+
+const SITE = "https://www.managely.test";
+const routing: DeliveryRouting = deliveryRouting({ smtp: true, webhook: true });
+const settings: WorkerSettings = {
+  siteUrl: SITE,
+  delivery: routing,
+  retryBaseMs: 1_000,
+  retryMaxMs: 60_000,
+  giveUpMs: 72 * 3_600_000,
+  leaseMs: 120_000,
+  pollMs: 1_000,
+  matchCheckMs: 600_000,
+  batchSize: 50,
+};
+
+/** A channel that records what it was given and fails while `failing` says so. */
+function recordingChannel() {
+  const sent: OutgoingMessage[] = [];
+  const state = { failing: false, attempts: 0 };
+  const channel: Channel = {
+    async send(message) {
+      state.attempts++;
+      if (state.failing) throw new DeliveryError("HTTP 503");
+      sent.push(message);
+    },
+  };
+  return { channel, sent, state };
+}
+
+const lead = {
+  property_category: 2,
+  property_address: "415 W 6th St\nUnit 2",
+  property_city: "Austin",
+  property_zip: "78701",
+  property_price: "",
+  full_name: "Jordan Ellis",
+  email_address: "jordan.ellis@example.org",
+  property_number: "5125550188",
+  preferred_contact_method: "Phone",
+  price: "",
+  exam: [{ question: "How many units are in the building?", answer: "5-10 units" }],
+};
+
+describe.each(databaseKinds)("the outbox worker on %s", (kind) => {
+  let database: TestDatabase;
+  let service: Service;
+  let clock = Date.parse("2026-11-25T09:00:00.000Z");
+  let sequence = 0;
+  const call = (name: string, body: unknown) => callAsSite(service, name, body);
+
+  function worker(channels: Partial<Record<OutboxChannel, Channel>>, overrides: Partial<WorkerSettings> = {}) {
+    return createOutboxWorker({ db: database.db, dialect: database.dialect, channels, settings: { ...settings, ...overrides }, now: () => clock });
+  }
+
+  /** Saves a lead with its first `count` matches and marks its messages due at the test clock. */
+  async function saveLead(count = 2, extra: Record<string, unknown> = {}) {
+    const matches = (await call("agents/match", { property_zip: "78701", property_category: 2 })).body.agents.slice(0, count);
+    const answer = await call("lead/save", { ...lead, ...extra, submission_key: `worker-${kind}-${++sequence}-xyz`, agent_ids: matches.map((agent: { agent_id: number }) => agent.agent_id) });
+    expect(answer.status).toBe(200);
+    const row = await database.db.selectFrom("leads").select("id").where("reference", "=", answer.body.reference).executeTakeFirstOrThrow();
+    await database.db.updateTable("outbox_messages").set({ next_attempt_at: new Date(clock).toISOString(), created_at: new Date(clock).toISOString() }).where("lead_id", "=", row.id).execute();
+    return { answer: answer.body, leadId: Number(row.id), matches: matches as { agent_id: number; company_name: string }[] };
+  }
+
+  const rowsOf = (leadId: number) => database.db.selectFrom("outbox_messages").selectAll().where("lead_id", "=", leadId).orderBy("id").execute();
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    service = createTestService(database, { savesPerMinute: 1000, delivery: routing });
+  });
+  beforeEach(async () => {
+    // Each test starts with an empty queue.
+    await database.db.updateTable("outbox_messages").set({ status: "cancelled" }).where("status", "in", ["pending", "sending"]).execute();
+    clock += 86_400_000;
+  });
+  afterAll(async () => database?.destroy());
+
+  it("delivers each message once on its channel, to the manager's private address, and drops the link's token once sent", async () => {
+    const { answer, leadId, matches } = await saveLead(2);
+    const webhook = recordingChannel();
+    const email = recordingChannel();
+    const outbox = worker({ webhook: webhook.channel, email: email.channel });
+    expect(await outbox.runOnce()).toBe(5);
+    expect(await outbox.runOnce()).toBe(0);
+
+    const rows = await rowsOf(leadId);
+    for (const row of rows) expect(row).toMatchObject({ status: "sent", attempts: 1, payload: "{}", sent_at: new Date(clock).toISOString() });
+    expect(webhook.sent.map((message) => message.kind)).toEqual(["lead.new", "lead.new"]);
+    expect(email.sent.map((message) => message.kind).sort()).toEqual(["lead.confirmation", "lead.new", "lead.new"]);
+    expect(new Set([...webhook.sent, ...email.sent].map((message) => message.idempotencyKey)).size).toBe(5);
+
+    const managers = await database.db.selectFrom("agents").select(["id", "email"]).where("id", "in", matches.map((agent) => agent.agent_id)).execute();
+    const toManagers = email.sent.filter((message) => message.kind === "lead.new");
+    expect(toManagers.map((message) => message.rendered.email.to).sort()).toEqual(managers.map((manager) => manager.email).sort());
+    for (const message of toManagers) {
+      expect(message.rendered.email.replyTo).toBe("jordan.ellis@example.org");
+      expect(message.rendered.email.subject).toBe(`New request ${answer.reference}: Multi Family in Austin 78701`);
+      expect(message.rendered.email.text).toContain("Phone: (512) 555-0188");
+      expect(message.rendered.email.text).toContain("- How many units are in the building? 5-10 units");
+      expect(message.rendered.email.text).toContain("One other manager received it too");
+    }
+    const event = webhook.sent[0].rendered.event;
+    expect(event.data).toMatchObject({
+      reference: answer.reference,
+      owner: { full_name: "Jordan Ellis", email_address: "jordan.ellis@example.org", phone: "5125550188", preferred_contact_method: "Phone" },
+      property: { category_id: 2, city: "Austin", zip: "78701" },
+      consent: { version: "2026-11-25" },
+    });
+
+    const confirmation = email.sent.find((message) => message.kind === "lead.confirmation")!;
+    expect(confirmation.rendered.email.to).toBe("jordan.ellis@example.org");
+    expect(confirmation.rendered.email.subject).toBe(`Your request ${answer.reference}`);
+    expect(confirmation.rendered.email.text).toContain(`${SITE}${answer.request_path}`);
+    for (const agent of matches) expect(confirmation.rendered.email.text).toContain(agent.company_name);
+  });
+
+  it("retries a failed delivery with exponential back-off, then succeeds with the same idempotency key", async () => {
+    const { leadId } = await saveLead(1);
+    const webhook = recordingChannel();
+    const email = recordingChannel();
+    webhook.state.failing = true;
+    const outbox = worker({ webhook: webhook.channel, email: email.channel });
+    await outbox.runOnce();
+
+    const failed = (await rowsOf(leadId)).find((row) => row.channel === "webhook")!;
+    expect(failed).toMatchObject({ status: "pending", attempts: 1, last_error: "HTTP 503" });
+    const firstDelay = Date.parse(failed.next_attempt_at) - clock;
+    expect(firstDelay).toBeGreaterThanOrEqual(800);
+    expect(firstDelay).toBeLessThanOrEqual(1_200);
+    expect(await outbox.runOnce()).toBe(0); // not due yet
+
+    clock += firstDelay;
+    await outbox.runOnce();
+    const second = (await rowsOf(leadId)).find((row) => row.channel === "webhook")!;
+    const secondDelay = Date.parse(second.next_attempt_at) - clock;
+    expect(secondDelay).toBeGreaterThanOrEqual(1_600);
+    expect(secondDelay).toBeLessThanOrEqual(2_400);
+
+    webhook.state.failing = false;
+    clock += secondDelay;
+    await outbox.runOnce();
+    const delivered = (await rowsOf(leadId)).find((row) => row.channel === "webhook")!;
+    expect(delivered).toMatchObject({ status: "sent", attempts: 3 });
+    expect(webhook.sent).toHaveLength(1);
+    expect(webhook.sent[0].idempotencyKey).toBe(failed.idempotency_key);
+  });
+
+  it("marks a message failed after 72 hours of failures, and logs it without personal data", async () => {
+    const { leadId } = await saveLead(1);
+    const webhook = recordingChannel();
+    webhook.state.failing = true;
+    const email = recordingChannel();
+    // Capped at an hour, three days of failures take about 80 attempts.
+    const outbox = worker({ webhook: webhook.channel, email: email.channel }, { retryMaxMs: 3_600_000 });
+    const log = jest.spyOn(console, "log").mockImplementation(() => {});
+    try {
+      const start = clock;
+      let rounds = 0;
+      for (;;) {
+        const row = (await rowsOf(leadId)).find((entry) => entry.channel === "webhook")!;
+        if (row.status !== "pending") break;
+        clock = Math.max(clock, Date.parse(row.next_attempt_at));
+        await outbox.runOnce();
+        rounds++;
+      }
+      const row = (await rowsOf(leadId)).find((entry) => entry.channel === "webhook")!;
+      expect(row).toMatchObject({ status: "failed", last_error: "HTTP 503", payload: "{}" });
+      expect(clock - start).toBeGreaterThanOrEqual(settings.giveUpMs);
+      expect(rounds).toBeGreaterThan(60);
+      expect(rounds).toBeLessThan(100);
+      const lines = log.mock.calls.map((args) => args.join(" ")).join("\n");
+      expect(lines).toContain(`message ${row.id} (lead.new via webhook) failed for good`);
+      expect(lines).not.toMatch(/jordan|ellis|example\.org|5125550188|Congress|6th St/i);
+    } finally {
+      log.mockRestore();
+    }
+  });
+
+  it("leaves a message claimed by a worker that died until its lease lapses, then another delivers it", async () => {
+    const { leadId } = await saveLead(1);
+    // A worker claims everything, then dies before recording anything.
+    const claimed = await claimDueMessages(database.db, { dialect: database.dialect, now: new Date(clock).toISOString(), leaseUntil: new Date(clock + settings.leaseMs).toISOString(), workerId: "dead", limit: 50 });
+    expect(claimed.length).toBe(3);
+    const webhook = recordingChannel();
+    const email = recordingChannel();
+    const survivor = worker({ webhook: webhook.channel, email: email.channel });
+    expect(await survivor.runOnce()).toBe(0);
+    clock += settings.leaseMs;
+    expect(await survivor.runOnce()).toBe(3);
+    for (const row of await rowsOf(leadId)) expect(row).toMatchObject({ status: "sent", attempts: 2 });
+  });
+
+  it("lets concurrent workers claim each message once", async () => {
+    for (let index = 0; index < 10; index++) await saveLead(3);
+    const claims = await Promise.all(
+      Array.from({ length: 6 }, (_, index) =>
+        claimDueMessages(database.db, { dialect: database.dialect, now: new Date(clock).toISOString(), leaseUntil: new Date(clock + 60_000).toISOString(), workerId: `w${index}`, limit: 20 }),
+      ),
+    );
+    // Ten leads of three managers on two channels, and ten confirmations: 70 messages, each claimed once.
+    const ids = claims.flat().map((row) => row.id);
+    expect(ids).toHaveLength(70);
+    expect(new Set(ids).size).toBe(70);
+  });
+
+  it("sends nothing of a lead withdrawn before its messages went out, and tells its managers", async () => {
+    const { answer, leadId } = await saveLead(2);
+    expect((await call("lead/withdraw", { token: answer.request_path.split("/").pop() })).status).toBe(200);
+    await database.db.updateTable("outbox_messages").set({ next_attempt_at: new Date(clock).toISOString() }).where("lead_id", "=", leadId).execute();
+    const webhook = recordingChannel();
+    const email = recordingChannel();
+    await worker({ webhook: webhook.channel, email: email.channel }).runOnce();
+    expect([...webhook.sent, ...email.sent].map((message) => message.kind)).toEqual(["lead.withdrawn", "lead.withdrawn", "lead.withdrawn", "lead.withdrawn"]);
+    for (const message of email.sent) {
+      expect(message.rendered.email.subject).toBe(`Request ${answer.reference} withdrawn`);
+      expect(message.rendered.email.text).not.toContain("Jordan");
+    }
+  });
+
+  it("tells the owner of a waiting lead when a manager starts serving its ZIP", async () => {
+    const saved = await call("lead/save", { ...lead, property_zip: "99723", property_city: "Utqiagvik", submission_key: `waiting-${kind}-xyz` });
+    const leadId = Number((await database.db.selectFrom("leads").select("id").where("reference", "=", saved.body.reference).executeTakeFirstOrThrow()).id);
+    const outbox = worker({ email: recordingChannel().channel, webhook: recordingChannel().channel });
+    expect(await outbox.checkWaitingLeads()).toBe(0);
+
+    // A manager widens its area to Utqiaġvik (71.29 N, 156.79 W), for every category.
+    const [manager] = await database.db.selectFrom("agent_areas").select("id").limit(1).execute();
+    await database.db
+      .updateTable("agent_areas")
+      .set({ lat: 71.29, lng: -156.79, radius_miles: 10, min_lat: 71.1, max_lat: 71.5, min_lng: -157.3, max_lng: -156.3, category_mask: 0xffff })
+      .where("id", "=", manager.id)
+      .execute();
+    expect(await outbox.checkWaitingLeads()).toBe(1);
+    expect(await outbox.checkWaitingLeads()).toBe(0);
+
+    const rows = await database.db.selectFrom("outbox_messages").selectAll().where("lead_id", "=", leadId).where("kind", "=", "lead.match_available").execute();
+    expect(rows).toHaveLength(1);
+    const { token } = JSON.parse(rows[0].payload);
+    const view = await call("lead/request", { token });
+    expect(view.body.request).toMatchObject({ awaiting_match: true });
+    expect(view.body.request.matches.map((agent: { agent_id: number }) => agent.agent_id)).toEqual([manager.id]);
+    const waiting = await database.db.selectFrom("leads").select("awaiting_match_since").where("id", "=", leadId).executeTakeFirstOrThrow();
+    expect(waiting.awaiting_match_since).toBeNull();
+  });
+});
+
+describe("retry delays", () => {
+  it("double from the base up to the cap, within ±20%", () => {
+    const base = { retryBaseMs: 30_000, retryMaxMs: 3_600_000 };
+    expect(retryDelayMs(1, base, () => 0.5)).toBe(30_000);
+    expect(retryDelayMs(2, base, () => 0.5)).toBe(60_000);
+    expect(retryDelayMs(5, base, () => 0.5)).toBe(480_000);
+    expect(retryDelayMs(20, base, () => 0.5)).toBe(3_600_000);
+    expect(retryDelayMs(1, base, () => 0)).toBe(24_000);
+    expect(retryDelayMs(1, base, () => 1)).toBe(36_000);
+  });
+});

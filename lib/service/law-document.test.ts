@@ -1,0 +1,120 @@
+import fs from "node:fs";
+import path from "node:path";
+import { buildLawDocument, escapeHtml } from "./law-document";
+import { lawDocumentSchema, type LawFact } from "../contract";
+import { isNoStatuteFact, lawTopic, type LawTopicKey } from "../contract/law-topics";
+
+type Entry = { state_abbr: string; topic: LawTopicKey; value: string; citation: string | null; source_url: string };
+const read = (file: string) => JSON.parse(fs.readFileSync(path.join(__dirname, "..", "db", "seed-data", file), "utf8")) as Entry[];
+const core = read("landlord-tenant-facts.json");
+const extra = read("landlord-tenant-facts-extra.json");
+
+const toFact = (entry: Entry, reviewed_on: string): LawFact => ({
+  topic: entry.topic,
+  value: entry.value,
+  citation: entry.citation,
+  source_url: entry.source_url,
+  no_statute: isNoStatuteFact(entry),
+  reviewed_on,
+});
+const factsOf = (abbr: string) => [
+  ...core.filter((entry) => entry.state_abbr === abbr).map((entry) => toFact(entry, "2026-11-21")),
+  ...extra.filter((entry) => entry.state_abbr === abbr).map((entry) => toFact(entry, "2026-11-23")),
+];
+
+const blocks = (document: ReturnType<typeof buildLawDocument>) => document.scrapedData.flatMap((section) => section.content);
+const section = (document: ReturnType<typeof buildLawDocument>, title: string) => document.scrapedData.find((entry) => entry.sectionTitle === title);
+
+describe("buildLawDocument", () => {
+  const alaska = factsOf("AK");
+
+  it("answers each topic with its fact, and its statute and source right under it", () => {
+    const document = lawDocumentSchema.parse(buildLawDocument({ state: { name: "Alaska" }, facts: alaska }));
+    const answers = blocks(document).filter((block) => block.question);
+    expect(answers).toHaveLength(alaska.length);
+    const deposit = alaska.find((fact) => fact.topic === "security_deposit_max")!;
+    const block = answers.find((entry) => entry.question === lawTopic("security_deposit_max").question("Alaska"))!;
+    expect(block.answer).toBe(`<p>${escapeHtml(deposit.value)}.</p>`);
+    expect(block.content).toContain(`Statute: ${escapeHtml(deposit.citation!)}.`);
+    expect(block.content).toContain(`href="${deposit.source_url}"`);
+  });
+
+  it("links each answer to its topic's comparison when it has one", () => {
+    const document = buildLawDocument({
+      state: { name: "Alaska" },
+      facts: alaska,
+      comparePaths: { late_fee_rules: "/laws/compare/late-fees" },
+    });
+    const lateFees = blocks(document).find((block) => block.question === lawTopic("late_fee_rules").question("Alaska"))!;
+    expect(lateFees.content).toContain('<a href="/laws/compare/late-fees">Compare late fee rules in every state</a>');
+    const deposit = blocks(document).find((block) => block.question === lawTopic("security_deposit_max").question("Alaska"))!;
+    expect(deposit.content).not.toContain("/laws/compare/");
+  });
+
+  it('tables every statute, with "--" (an empty code) only where the fact is that no statute exists', () => {
+    const document = buildLawDocument({ state: { name: "Alaska" }, facts: alaska });
+    const rows = section(document, "Statutes Cited")!.content[0].rows!;
+    expect(rows).toHaveLength(alaska.length);
+    expect(rows).toContainEqual({ code: "AS 34.03.070(a), (h)", description: "Security deposit limit" });
+    expect(rows).toContainEqual({ code: "", description: "Late fees" });
+
+    // Wyoming's month-to-month notice cites no statute, but the fact is not that none exists.
+    const wyoming = buildLawDocument({ state: { name: "Wyoming" }, facts: factsOf("WY") });
+    const wyomingRows = section(wyoming, "Statutes Cited")!.content[0].rows!;
+    expect(wyomingRows).toContainEqual({ code: "Not named by our source", description: "Ending a month-to-month tenancy" });
+    expect(wyomingRows).toContainEqual({ code: "", description: "Late fees" });
+  });
+
+  it("shows the extra topics under their own headings exactly where the state has them", () => {
+    const texas = buildLawDocument({ state: { name: "Texas" }, facts: factsOf("TX") });
+    const titles = texas.scrapedData.map((entry) => entry.sectionTitle);
+    for (const title of ["Property Manager Licensing", "Rent Control", "Rent Increase Notice", "Lease Violation Notice"]) expect(titles).toContain(title);
+    expect(titles).not.toContain("Security Deposit Interest");
+
+    const alabama = buildLawDocument({ state: { name: "Alabama" }, facts: factsOf("AL") });
+    const alabamaTitles = alabama.scrapedData.map((entry) => entry.sectionTitle);
+    expect(alabamaTitles).toContain("Rent Control");
+    expect(alabamaTitles).not.toContain("Property Manager Licensing");
+    expect(JSON.stringify(alabama)).not.toMatch(/not yet covered|unknown/i);
+  });
+
+  it("dates the page from the facts' files: one date, or one per file", () => {
+    const alaskaCoreOnly = buildLawDocument({ state: { name: "Alaska" }, facts: alaska.filter((fact) => fact.reviewed_on === "2026-11-21") });
+    expect(JSON.stringify(alaskaCoreOnly)).toContain("<strong>Last reviewed:</strong> November 21, 2026.");
+    const texas = JSON.stringify(buildLawDocument({ state: { name: "Texas" }, facts: factsOf("TX") }));
+    expect(texas).toContain(
+      "<strong>Last reviewed:</strong> November 21, 2026; property manager licensing, rent control, rent increase notice and lease violation notice: November 23, 2026.",
+    );
+  });
+
+  it("ends with the not-legal-advice notice and links every source once", () => {
+    const document = buildLawDocument({ state: { name: "Alaska" }, facts: alaska, cityLinks: [{ name: "Anchorage", href: "/agents/AK/anchorage" }] });
+    const last = document.scrapedData[document.scrapedData.length - 1];
+    expect(last.sectionTitle).toBe("Important Notice");
+    expect(last.content[0].content).toContain("not legal advice");
+    const sources = section(document, "Sources")!.content[0].items!;
+    expect(sources).toHaveLength(new Set(alaska.map((fact) => fact.source_url)).size);
+    expect(section(document, "Explore Property Management")!.content[0].items).toEqual(['<a href="/agents/AK/anchorage">Anchorage</a>']);
+  });
+
+  it("leaves out a topic it has no fact for instead of inventing one", () => {
+    const withoutLateFees = alaska.filter((fact) => fact.topic !== "late_fee_rules");
+    const document = buildLawDocument({ state: { name: "Alaska" }, facts: withoutLateFees });
+    expect(document.scrapedData.map((entry) => entry.sectionTitle)).not.toContain("Rent and Late Fees");
+    expect(JSON.stringify(document)).not.toContain("Late fees");
+  });
+
+  it("escapes text so a fact can never inject markup", () => {
+    const hostile: LawFact = { ...alaska[0], value: '<img src=x onerror="alert(1)">', citation: "<script>x</script>", source_url: 'https://x.test/"><b>' };
+    const document = buildLawDocument({ state: { name: "Alaska" }, facts: [hostile] });
+    // The HTML fields are escaped; table cells are plain text, rendered as text.
+    const html = JSON.stringify(blocks(document).map(({ answer, content, items }) => ({ answer, content, items })));
+    expect(html).not.toContain("<img");
+    expect(html).not.toContain("<script");
+    expect(html).not.toContain('"><b>');
+  });
+
+  it("has facts for all 51 jurisdictions in the reference data", () => {
+    expect(new Set(core.map((entry) => entry.state_abbr)).size).toBe(51);
+  });
+});

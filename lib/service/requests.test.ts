@@ -1,0 +1,386 @@
+import { contract } from "../contract";
+import { CONSENT_VERSION, NOT_FOUND, RECIPIENTS, SAVED, consentSentence } from "../contract/messages";
+import type { Service } from ".";
+import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "../../e2e/support/test-database";
+import { callAsSite, createTestService } from "../../e2e/support/test-service";
+import { deliveryRouting } from "./delivery/routing";
+import { maskEmail, maskPhone } from "./requests";
+
+announcePostgres();
+
+/** Austin, TX: every category has three or more managers in the seed. */
+const SERVED_ZIP = "78701";
+/** Barrow (Utqiaġvik), AK: a ZIP the site knows that no manager serves. */
+const UNSERVED_ZIP = "99723";
+
+const fullLead = {
+  property_category: 2,
+  property_address: "415 W 6th St\nUnit 2",
+  property_city: "Austin",
+  property_zip: SERVED_ZIP,
+  property_price: "",
+  full_name: "Jordan Ellis",
+  email_address: "jordan.ellis@example.org",
+  property_number: "5125550188",
+  preferred_contact_method: "Phone",
+  price: "",
+  exam: [{ question: "How many units are in the building?", answer: "5-10 units" }],
+};
+
+const tokenOf = (requestPath: string) => requestPath.split("/").pop()!;
+
+describe.each(databaseKinds)("requests on %s", (kind) => {
+  let database: TestDatabase;
+  let service: Service;
+  const call = (name: string, body: unknown) => callAsSite(service, name, body);
+  let sequence = 0;
+  const key = (label: string) => `${label}-${kind}-${++sequence}-abcdef`;
+
+  const outboxOf = (leadId: number) =>
+    database.db.selectFrom("outbox_messages").selectAll().where("lead_id", "=", leadId).orderBy("id").execute();
+  const leadByKey = (submissionKey: string) =>
+    database.db.selectFrom("leads").selectAll().where("submission_key", "=", submissionKey).executeTakeFirstOrThrow();
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    // Managers by webhook and email, people by email: every kind of row is written.
+    service = createTestService(database, { savesPerMinute: 1000, delivery: deliveryRouting({ smtp: true, webhook: true }) });
+  });
+  afterAll(async () => database?.destroy());
+
+  describe("agents/match", () => {
+    it("answers the place and up to five managers serving the ZIP for the category, nearest first, with the rule", async () => {
+      const answer = await call("agents/match", { property_zip: SERVED_ZIP, property_category: 2 });
+      expect(answer.status).toBe(200);
+      expect(contract["agents/match"].response.safeParse(answer.body).success).toBe(true);
+      const { place, agents, total, rule } = answer.body;
+      expect(place).toMatchObject({ zip: SERVED_ZIP, city: "Austin", state: "TX" });
+      expect(agents).toHaveLength(RECIPIENTS.shown);
+      expect(total).toBeGreaterThan(RECIPIENTS.shown);
+      const distances = agents.map((agent: { distance_miles: number }) => agent.distance_miles);
+      expect(distances).toEqual([...distances].sort((a, b) => a - b));
+      for (const agent of agents) {
+        expect(agent.category_ids).toContain(2);
+        expect(agent).not.toHaveProperty("email");
+        expect(agent).not.toHaveProperty("phone");
+      }
+      expect(rule).toBe(RECIPIENTS.rule("Multi Family", SERVED_ZIP));
+    });
+
+    it("answers nobody for a ZIP no manager serves or the site does not know", async () => {
+      for (const zip of [UNSERVED_ZIP, "00001"]) {
+        const answer = await call("agents/match", { property_zip: zip, property_category: 1 });
+        expect(answer.status).toBe(200);
+        expect(answer.body).toMatchObject({ agents: [], total: 0 });
+      }
+      expect((await call("agents/match", { property_zip: "7870", property_category: 1 })).body.message).toBe("Please enter a valid 5-digit ZIP code.");
+      expect((await call("agents/match", { property_zip: SERVED_ZIP, property_category: 4 })).status).toBe(400);
+    });
+  });
+
+  describe("lead/save with recipients", () => {
+    async function matches(category = 2) {
+      return (await call("agents/match", { property_zip: SERVED_ZIP, property_category: category })).body.agents as { agent_id: number; company_name: string }[];
+    }
+
+    it("stores the lead, one recipient row per manager with the consent and its time, and the messages, in one go", async () => {
+      const chosen = (await matches()).slice(0, 3);
+      const submissionKey = key("chosen");
+      const answer = await call("lead/save", { ...fullLead, submission_key: submissionKey, agent_ids: chosen.map((agent) => agent.agent_id) });
+      expect(answer.status).toBe(200);
+      expect(contract["lead/save"].response.safeParse(answer.body).success).toBe(true);
+      const recipients = chosen.map(({ agent_id, company_name }) => ({ agent_id, company_name }));
+      expect(answer.body).toEqual({
+        success: true,
+        message: SAVED.leadSent(answer.body.reference, 3),
+        reference: expect.stringMatching(/^MG-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/),
+        recipients,
+        request_path: expect.stringMatching(/^\/requests\/[A-Za-z0-9_-]{22}$/),
+      });
+
+      const lead = await leadByKey(submissionKey);
+      expect(lead).toMatchObject({ reference: answer.body.reference, withdrawn_at: null, awaiting_match_since: null });
+      const rows = await database.db.selectFrom("lead_recipients").selectAll().where("lead_id", "=", lead.id).orderBy("agent_id").execute();
+      const sentence = consentSentence(
+        chosen.map((agent) => agent.company_name),
+        { email: true, phone: true },
+      );
+      expect(rows).toEqual(
+        [...recipients]
+          .sort((a, b) => a.agent_id - b.agent_id)
+          .map((recipient) => ({
+            lead_id: lead.id,
+            ...recipient,
+            consent_version: CONSENT_VERSION,
+            consent_text: sentence,
+            consented_at: lead.created_at,
+          })),
+      );
+      expect(sentence).toContain(chosen[0].company_name);
+      expect(sentence).toContain("nobody else will");
+
+      const outbox = await outboxOf(lead.id);
+      // Each manager by webhook and by email; the owner's confirmation by email.
+      expect(outbox.map((row) => `${row.kind}/${row.channel}/${row.agent_id ?? "-"}`).sort()).toEqual(
+        [
+          ...chosen.flatMap((agent) => [`lead.new/email/${agent.agent_id}`, `lead.new/webhook/${agent.agent_id}`]),
+          "lead.confirmation/email/-",
+        ].sort(),
+      );
+      for (const row of outbox) expect(row).toMatchObject({ status: "pending", attempts: 0, next_attempt_at: lead.created_at });
+      expect(new Set(outbox.map((row) => row.idempotency_key)).size).toBe(outbox.length);
+      // The confirmation carries the page's token until it is sent; the database keeps only the hash.
+      const confirmation = outbox.find((row) => row.kind === "lead.confirmation")!;
+      const token = tokenOf(answer.body.request_path);
+      expect(JSON.parse(confirmation.payload)).toEqual({ token });
+      const tokens = await database.db.selectFrom("lead_tokens").selectAll().where("lead_id", "=", lead.id).execute();
+      expect(tokens).toHaveLength(1);
+      expect(tokens[0].token_hash).toMatch(/^[0-9a-f]{64}$/);
+      expect(tokens[0].token_hash).not.toContain(token);
+    });
+
+    it("a repeated submission key answers the same reference and recipients, and queues nothing twice", async () => {
+      const chosen = (await matches(1)).slice(1, 3).map((agent) => agent.agent_id);
+      const body = { ...fullLead, property_category: 1, submission_key: key("repeat"), agent_ids: chosen };
+      const answers = await Promise.all([call("lead/save", body), call("lead/save", body), call("lead/save", body)]);
+      for (const answer of answers) expect(answer.status).toBe(200);
+      const [first, ...others] = answers.map((answer) => answer.body);
+      for (const other of others) {
+        expect(other.reference).toBe(first.reference);
+        expect(other.recipients).toEqual(first.recipients);
+      }
+      const lead = await leadByKey(body.submission_key);
+      expect(await outboxOf(lead.id)).toHaveLength(2 * 2 + 1);
+      expect(await database.db.selectFrom("lead_recipients").select("agent_id").where("lead_id", "=", lead.id).execute()).toHaveLength(2);
+      // Every answer's link opens the same request.
+      for (const answer of answers) {
+        const view = await call("lead/request", { token: tokenOf(answer.body.request_path) });
+        expect(view.body.request.reference).toBe(first.reference);
+      }
+    });
+
+    it("refuses a manager who does not serve the ZIP or the category, or does not exist, naming it, and stores nothing", async () => {
+      const before = await database.db.selectFrom("leads").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+      const outOfTown = await database.db
+        .selectFrom("agents")
+        .innerJoin("states", "states.id", "agents.state_id")
+        .select(["agents.id", "agents.company_name"])
+        .where("states.abbreviation", "=", "AK")
+        .executeTakeFirstOrThrow();
+      const [good] = await matches();
+      const cases: [unknown, string][] = [
+        [[good.agent_id, outOfTown.id], RECIPIENTS.notServing(outOfTown.company_name, SERVED_ZIP, "Multi Family")],
+        [[987654], RECIPIENTS.unknownManager(987654)],
+        [[1, 2, 3, 4], RECIPIENTS.tooMany],
+        [["7"], "A manager id must be a number."],
+        ["7", "The chosen managers must be a list of manager ids."],
+      ];
+      for (const [agentIds, message] of cases) {
+        const answer = await call("lead/save", { ...fullLead, submission_key: key("refused"), agent_ids: agentIds });
+        expect({ agentIds, status: answer.status, body: answer.body }).toEqual({ agentIds, status: 400, body: { success: false, message, field: "agent_ids" } });
+      }
+      // A manager serving Austin but not for Commercial properties.
+      const commercial = new Set((await matches(8)).map((agent) => agent.agent_id));
+      const allCategories = (await call("agents/near", { zip: SERVED_ZIP, cate_id: 0, per_page: 100 })).body.agents.data as { agent_id: number; company_name: string; category_ids: number[] }[];
+      const notCommercial = allCategories.find((agent) => !agent.category_ids.includes(8) && !commercial.has(agent.agent_id))!;
+      const wrongCategory = await call("lead/save", { ...fullLead, property_category: 8, submission_key: key("category"), agent_ids: [notCommercial.agent_id] });
+      expect(wrongCategory.body.message).toBe(RECIPIENTS.notServing(notCommercial.company_name, SERVED_ZIP, "Commercial"));
+      const after = await database.db.selectFrom("leads").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+      expect(Number(after.n)).toBe(Number(before.n));
+    });
+
+    it("takes a lead no manager serves: nobody receives it, the owner is confirmed, and it waits for a match", async () => {
+      const submissionKey = key("nomatch");
+      const answer = await call("lead/save", { ...fullLead, property_zip: UNSERVED_ZIP, property_city: "Utqiagvik", submission_key: submissionKey, agent_ids: [] });
+      expect(answer.body).toMatchObject({ success: true, message: SAVED.leadKept(answer.body.reference), recipients: [] });
+      const lead = await leadByKey(submissionKey);
+      expect(lead.awaiting_match_since).toBe(lead.created_at);
+      expect((await outboxOf(lead.id)).map((row) => row.kind)).toEqual(["lead.confirmation"]);
+    });
+
+    it("the quote-guarantee lead (mobile and named price, no email) goes to its chosen managers alone", async () => {
+      const [chosen] = await matches(3);
+      const { preferred_contact_method: _method, exam: _exam, full_name: _name, email_address: _email, ...rest } = fullLead;
+      const submissionKey = key("guarantee");
+      const answer = await call("lead/save", { ...rest, property_category: 3, property_number: "5125550199", price: 135, submission_key: submissionKey, agent_ids: [chosen.agent_id] });
+      expect(answer.body.recipients).toEqual([{ agent_id: chosen.agent_id, company_name: chosen.company_name }]);
+      const lead = await leadByKey(submissionKey);
+      expect(lead).toMatchObject({ price: "135", email_address: "" });
+      // No email: no confirmation. The managers by both channels.
+      expect((await outboxOf(lead.id)).map((row) => `${row.kind}/${row.channel}`).sort()).toEqual(["lead.new/email", "lead.new/webhook"]);
+      const consent = await database.db.selectFrom("lead_recipients").select("consent_text").where("lead_id", "=", lead.id).executeTakeFirstOrThrow();
+      expect(consent.consent_text).toBe(consentSentence([chosen.company_name], { email: false, phone: true }));
+      expect(consent.consent_text).toContain("by phone;");
+    });
+  });
+
+  describe("the private request page", () => {
+    it("shows the request with the email and phone masked and each recipient's delivery state; a wrong token is a 404", async () => {
+      const [one, two] = (await call("agents/match", { property_zip: SERVED_ZIP, property_category: 2 })).body.agents;
+      const saved = await call("lead/save", { ...fullLead, submission_key: key("view"), agent_ids: [one.agent_id, two.agent_id] });
+      const lead = await leadByKey(`view-${kind}-${sequence}-abcdef`);
+      // One manager's copy went out by email; the other's is being retried.
+      await database.db.updateTable("outbox_messages").set({ status: "sent", sent_at: "2026-11-25T10:00:00.000Z" }).where("lead_id", "=", lead.id).where("agent_id", "=", one.agent_id).where("channel", "=", "email").execute();
+      await database.db.updateTable("outbox_messages").set({ attempts: 2 }).where("lead_id", "=", lead.id).where("agent_id", "=", two.agent_id).execute();
+
+      const view = await call("lead/request", { token: tokenOf(saved.body.request_path) });
+      expect(view.status).toBe(200);
+      expect(contract["lead/request" as never]).toBeUndefined(); // internal: not reachable over HTTP
+      expect(view.body.request).toMatchObject({
+        reference: saved.body.reference,
+        withdrawn_at: null,
+        full_name: "Jordan Ellis",
+        email_masked: "j•••@example.org",
+        phone_masked: "•••-•••-0188",
+        property_address: "415 W 6th St\nUnit 2",
+        awaiting_match: false,
+        matches: [],
+        recipients: [
+          { agent_id: one.agent_id, company_name: one.company_name, delivery: "sent", delivered_at: "2026-11-25T10:00:00.000Z" },
+          { agent_id: two.agent_id, company_name: two.company_name, delivery: "retrying", delivered_at: null },
+        ],
+      });
+      expect(JSON.stringify(view.body)).not.toContain("jordan.ellis@example.org");
+      expect(JSON.stringify(view.body)).not.toContain("5125550188");
+
+      for (const token of ["AAAAAAAAAAAAAAAAAAAAAA", "x", tokenOf(saved.body.request_path).toUpperCase()]) {
+        expect(await call("lead/request", { token })).toEqual({ status: 404, body: { success: false, message: NOT_FOUND.request } });
+        expect(await call("lead/withdraw", { token })).toEqual({ status: 404, body: { success: false, message: NOT_FOUND.request } });
+      }
+    });
+
+    it("lead/withdraw erases the owner's details, keeps the counts, cancels what has not gone out, and tells every recipient once", async () => {
+      const chosen = (await call("agents/match", { property_zip: SERVED_ZIP, property_category: 2 })).body.agents.slice(0, 3);
+      const submissionKey = key("withdraw");
+      const saved = await call("lead/save", { ...fullLead, submission_key: submissionKey, agent_ids: chosen.map((agent: { agent_id: number }) => agent.agent_id) });
+      const lead = await leadByKey(submissionKey);
+      // The first manager's webhook copy went out before the owner withdrew.
+      await database.db.updateTable("outbox_messages").set({ status: "sent", sent_at: lead.created_at }).where("lead_id", "=", lead.id).where("agent_id", "=", chosen[0].agent_id).where("channel", "=", "webhook").execute();
+
+      const token = tokenOf(saved.body.request_path);
+      expect((await call("lead/withdraw", { token })).body).toEqual({ success: true, message: SAVED.withdrawn });
+      expect((await call("lead/withdraw", { token })).body).toEqual({ success: true, message: SAVED.alreadyWithdrawn });
+
+      const erased = await leadByKey(submissionKey);
+      expect(erased).toMatchObject({
+        full_name: "",
+        email_address: "",
+        property_number: "",
+        property_address: "",
+        exam: "[]",
+        property_category: 2,
+        property_city: "Austin",
+        property_zip: SERVED_ZIP,
+        reference: saved.body.reference,
+      });
+      expect(erased.withdrawn_at).not.toBeNull();
+
+      const outbox = await outboxOf(lead.id);
+      const notices = outbox.filter((row) => row.kind === "lead.withdrawn");
+      expect(notices.map((row) => `${row.agent_id}/${row.channel}`).sort()).toEqual(
+        chosen.flatMap((agent: { agent_id: number }) => [`${agent.agent_id}/email`, `${agent.agent_id}/webhook`]).sort(),
+      );
+      for (const row of outbox.filter((entry) => entry.kind !== "lead.withdrawn")) {
+        expect(row.payload).toBe("{}");
+        expect(row.status).toBe(row.agent_id === chosen[0].agent_id && row.channel === "webhook" ? "sent" : "cancelled");
+      }
+
+      const view = await call("lead/request", { token });
+      expect(view.body.request).toMatchObject({ withdrawn_at: erased.withdrawn_at, full_name: "", email_masked: "", phone_masked: "", answers: [] });
+      expect(view.body.request.recipients.map((recipient: { delivery: string }) => recipient.delivery)).toEqual(["sent", "cancelled", "cancelled"]);
+      // Counts stay for statistics.
+      expect(await database.db.selectFrom("lead_recipients").select("agent_id").where("lead_id", "=", lead.id).execute()).toHaveLength(3);
+    });
+
+    it("lead/recipients lets the owner of a lead nobody received choose now, once", async () => {
+      const submissionKey = key("later");
+      const saved = await call("lead/save", { ...fullLead, submission_key: submissionKey });
+      const token = tokenOf(saved.body.request_path);
+      const view = await call("lead/request", { token });
+      expect(view.body.request).toMatchObject({ awaiting_match: true, recipients: [] });
+      expect(view.body.request.matches).toHaveLength(RECIPIENTS.shown);
+
+      const [first] = view.body.request.matches;
+      expect((await call("lead/recipients", { token, agent_ids: [] })).body.message).toBe(RECIPIENTS.chooseOne);
+      const chosen = await call("lead/recipients", { token, agent_ids: [first.agent_id] });
+      expect(chosen.body).toEqual({ success: true, message: SAVED.recipientsChosen(1), recipients: [{ agent_id: first.agent_id, company_name: first.company_name }] });
+      const again = await call("lead/recipients", { token, agent_ids: [view.body.request.matches[1].agent_id] });
+      expect(again.body.recipients).toEqual(chosen.body.recipients);
+
+      const lead = await leadByKey(submissionKey);
+      expect((await outboxOf(lead.id)).filter((row) => row.kind === "lead.new")).toHaveLength(2);
+      const after = await call("lead/request", { token });
+      expect(after.body.request).toMatchObject({ awaiting_match: false, matches: [] });
+    });
+  });
+
+  describe("contact messages and the newsletter", () => {
+    it("contact/save queues a message for the manager it is addressed to, and none for the site's own inbox or a sample listing", async () => {
+      const [sample, agent] = await database.db.selectFrom("agents").select(["id", "company_name"]).orderBy("id").limit(2).execute();
+      // A real manager (the seed's are all samples): its message goes out through the outbox.
+      await database.db.updateTable("agents").set({ is_demo: 0 }).where("id", "=", agent.id).execute();
+      const toManager = await call("contact/save", { name: "Sam Lee", email: "sam@example.org", message: "Do you cover Round Rock?", agent_id: agent.id });
+      expect(toManager.body.message).toBe(SAVED.contactForAgent(agent.company_name));
+      const stored = await database.db.selectFrom("contact_messages").select("id").where("agent_id", "=", agent.id).orderBy("id", "desc").executeTakeFirstOrThrow();
+      const rows = await database.db.selectFrom("outbox_messages").selectAll().where("contact_id", "=", stored.id).execute();
+      expect(rows.map((row) => `${row.kind}/${row.channel}/${row.agent_id}`).sort()).toEqual([`contact.message/email/${agent.id}`, `contact.message/webhook/${agent.id}`]);
+
+      await call("contact/save", { name: "Sam Lee", email: "sam@example.org", message: "A question for you", agent_id: 0 });
+      const siteMessage = await database.db.selectFrom("contact_messages").select("id").where("agent_id", "=", 0).orderBy("id", "desc").executeTakeFirstOrThrow();
+      expect(await database.db.selectFrom("outbox_messages").select("id").where("contact_id", "=", siteMessage.id).execute()).toEqual([]);
+
+      // A sample listing is a fictional company: the message stays with the site's team, and says so.
+      const toSample = await call("contact/save", { name: "Sam Lee", email: "sam@example.org", message: "Hello", agent_id: sample.id });
+      expect(toSample.body.message).toBe(SAVED.contactForSampleAgent(sample.company_name));
+      const sampleMessage = await database.db.selectFrom("contact_messages").select("id").where("agent_id", "=", sample.id).orderBy("id", "desc").executeTakeFirstOrThrow();
+      expect(await database.db.selectFrom("outbox_messages").select("id").where("contact_id", "=", sampleMessage.id).execute()).toEqual([]);
+    });
+
+    it("newsletter/save sends a confirmation link; the subscription counts once confirmed through it", async () => {
+      const email = `reader.${kind}@example.org`;
+      expect((await call("newsletter/save", { email_address: email })).body.message).toBe(SAVED.subscribed);
+      expect((await call("newsletter/save", { email_address: email.toUpperCase() })).body.message).toBe(SAVED.subscribed);
+      const subscription = await database.db.selectFrom("newsletter_subscriptions").selectAll().where("email_lower", "=", email).executeTakeFirstOrThrow();
+      expect(subscription.confirmed_at).toBeNull();
+      const links = await database.db.selectFrom("outbox_messages").selectAll().where("subscription_id", "=", subscription.id).execute();
+      // A second sign-up within ten minutes sends no second link.
+      expect(links.map((row) => `${row.kind}/${row.channel}`)).toEqual(["newsletter.confirmation/email"]);
+      const { token } = JSON.parse(links[0].payload);
+
+      expect(await call("newsletter/confirm", { token: "AAAAAAAAAAAAAAAAAAAAAA" })).toEqual({ status: 404, body: { success: false, message: NOT_FOUND.newsletterLink } });
+      expect((await call("newsletter/confirm", { token })).body).toEqual({ success: true, message: SAVED.subscriptionConfirmed });
+      expect((await call("newsletter/confirm", { token })).body).toEqual({ success: true, message: SAVED.alreadySubscribed });
+      const confirmed = await database.db.selectFrom("newsletter_subscriptions").select("confirmed_at").where("id", "=", subscription.id).executeTakeFirstOrThrow();
+      expect(confirmed.confirmed_at).not.toBeNull();
+      expect((await call("newsletter/save", { email_address: email })).body.message).toBe(SAVED.alreadySubscribed);
+    });
+  });
+
+  describe("health", () => {
+    it("reports the database, the outbox backlog and the age of its oldest message, and Redis when configured", async () => {
+      const health = await call("health/check", {});
+      expect(health.status).toBe(200);
+      expect(health.body).toMatchObject({ status: "ok", database: { ok: true, dialect: kind }, redis: null });
+      expect(health.body.outbox.backlog).toBeGreaterThan(0);
+      expect(health.body.outbox.oldest_pending_seconds).toBeGreaterThanOrEqual(0);
+
+      const withRedis = createTestService(database, { pingRedis: async () => {} });
+      expect((await callAsSite(withRedis, "health/check", {})).body).toMatchObject({ status: "ok", redis: { ok: true } });
+      const redisDown = createTestService(database, {
+        pingRedis: async () => {
+          throw new Error("ECONNREFUSED");
+        },
+      });
+      expect((await callAsSite(redisDown, "health/check", {})).body).toMatchObject({ status: "failing", redis: { ok: false }, database: { ok: true } });
+    });
+  });
+});
+
+describe("masking", () => {
+  it("keeps the first character and the domain of an email, and the last four digits of a phone", () => {
+    expect(maskEmail("jordan.ellis@example.org")).toBe("j•••@example.org");
+    expect(maskEmail("")).toBe("");
+    expect(maskPhone("5125550188")).toBe("•••-•••-0188");
+    expect(maskPhone("")).toBe("");
+  });
+});
