@@ -1,4 +1,4 @@
-import Image from "next/image";
+import { Img } from "@/components/ui/Img";
 import Link from "next/link";
 import type { Blog } from "@/lib/contract";
 import { excerpt, htmlToText } from "@/lib/sanitize";
@@ -22,7 +22,7 @@ export function BlogCard({ blog, headingLevel: Heading = "h3" }: { blog: Blog; h
     <article className="blog-card">
       {blog.read_more === 1 && (
         <Link href={href} tabIndex={-1} aria-hidden="true" className="blog-card__banner">
-          <Image src={blog.blog_banner} alt="" width={600} height={315} sizes="(min-width: 1000px) 360px, (min-width: 600px) 50vw, 100vw" unoptimized />
+          <Img src={blog.blog_banner} alt="" width={600} height={315} />
         </Link>
       )}
       <div className="blog-card__body">

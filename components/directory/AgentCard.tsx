@@ -1,4 +1,4 @@
-import Image from "next/image";
+import { Img } from "@/components/ui/Img";
 import Link from "next/link";
 import type { Agent } from "@/lib/contract";
 import { feeHeadline } from "@/lib/contract/fees";
@@ -24,7 +24,7 @@ export function AgentCard({ agent, placeName, compareFormId, headingLevel: Headi
   return (
     <article className="agent-card">
       <div className="agent-card__media">
-        <Image src={agent.photo} alt="" width={96} height={96} sizes="96px" unoptimized className="agent-card__photo" />
+        <Img src={agent.photo} alt="" width={96} height={96} className="agent-card__photo" />
         {agent.featured === 1 && <span className="badge badge--featured">Featured</span>}
       </div>
       <div className="agent-card__body">

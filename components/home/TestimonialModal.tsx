@@ -1,6 +1,6 @@
 "use client";
 
-import Image from "next/image";
+import { Img } from "@/components/ui/Img";
 import { useEffect, useId, useRef, useState } from "react";
 import { browserApi } from "@/lib/api/browser";
 import type { TestimonialDetail } from "@/lib/contract";
@@ -39,7 +39,7 @@ export function TestimonialModal({ id, onNavigate, onClose }: { id: number; onNa
       </div>
       {testimonial?.id === id && (
         <div className="modal__body testimonial-modal__body">
-          <Image src={testimonial.user_banner} alt={testimonial.heading} width={120} height={120} sizes="120px" unoptimized className="testimonial-modal__banner" />
+          <Img src={testimonial.user_banner} alt={testimonial.heading} width={120} height={120} className="testimonial-modal__banner" />
           <p className="testimonial-modal__designation">{testimonial.designation}</p>
           <p className="testimonial-modal__text">{testimonial.description}</p>
           <div className="testimonial-modal__nav">

@@ -1,4 +1,4 @@
-import Image from "next/image";
+import { Img } from "@/components/ui/Img";
 import Link from "next/link";
 import { COPYRIGHT_YEAR, SITE_NAME, SITE_TAGLINE, SOCIAL_LINKS } from "@/lib/site";
 import { JoinNetworkButton } from "@/components/forms/JoinNetwork";
@@ -47,7 +47,7 @@ export function SiteFooter() {
     <footer className="site-footer">
       <div className="container site-footer__grid">
         <div className="site-footer__brand">
-          <Image src="/brand/logo-white.svg" alt={SITE_NAME} width={144} height={32} unoptimized />
+          <Img src="/brand/logo-white.svg" alt={SITE_NAME} width={144} height={32} />
           <p>{SITE_TAGLINE}</p>
         </div>
         {COLUMNS.map((column) => (

@@ -1,4 +1,4 @@
-import Image from "next/image";
+import { Img } from "@/components/ui/Img";
 import Link from "next/link";
 import { env } from "@/lib/env";
 import { SITE_NAME } from "@/lib/site";
@@ -17,13 +17,12 @@ export function SiteHeader({ variant, banner, search }: { variant: HeaderVariant
     <header className={`site-header site-header--${variant}`}>
       <div className="container site-header__bar">
         <Link href="/" className="site-header__logo">
-          <Image
+          <Img
             src={onDark ? "/brand/logo-white.svg" : "/brand/logo.svg"}
             alt={`${SITE_NAME} home`}
             width={144}
             height={32}
             priority
-            unoptimized
           />
         </Link>
         <NavMenu variant={variant} agentPanelUrl={env().AGENT_PANEL_URL} />

@@ -1,4 +1,4 @@
-import Image from "next/image";
+import { Img } from "@/components/ui/Img";
 import Link from "next/link";
 import { SITE_NAME } from "@/lib/site";
 import type { StepNumber } from "@/lib/lead-form/steps";
@@ -28,7 +28,7 @@ export function QuoteFrame({ step, title, panelHeading, panelDescription, backAr
     <div className="quote-layout">
       <header className="quote-intro">
         <Link href="/" className="quote-intro__logo" aria-label={`${SITE_NAME} home`}>
-          <Image src="/brand/logo-white.svg" alt="" width={180} height={40} priority unoptimized />
+          <Img src="/brand/logo-white.svg" alt="" width={180} height={40} priority />
         </Link>
         {/* The step's question below is the page's h1 and its first heading; this is the panel's lead. */}
         <p className="quote-intro__heading">{panelHeading}</p>

@@ -1,4 +1,4 @@
-import Image from "next/image";
+import { Img } from "@/components/ui/Img";
 import Link from "next/link";
 import { getPageRecord } from "@/lib/api/pages";
 import { PAGE_IDS, SITE_NAME } from "@/lib/site";
@@ -20,7 +20,7 @@ export default async function ThankYouPage() {
     <div className="quote-done">
       <header className="quote-done__brand">
         <Link href="/" aria-label={`${SITE_NAME} home`}>
-          <Image src="/brand/logo.svg" alt="" width={180} height={40} priority unoptimized />
+          <Img src="/brand/logo.svg" alt="" width={180} height={40} priority />
         </Link>
       </header>
       <main id="main" className="quote-done__card">

@@ -1,4 +1,4 @@
-import Image from "next/image";
+import { Img } from "@/components/ui/Img";
 import { notFound } from "next/navigation";
 import { getBlog } from "@/lib/api/pages";
 import { siteUrl } from "@/lib/env";
@@ -41,14 +41,12 @@ export default async function BlogPage({ params }: Props) {
     <PageShell eyebrow="Blog Details" crumbs={crumbs}>
       <JsonLd data={[blogPostingLd(siteUrl(), blog), breadcrumbLd(siteUrl(), crumbs)]} />
       <article className="container section article">
-        <Image
+        <Img
           src={blog.blog_banner}
           alt=""
           width={1200}
           height={630}
-          sizes="(min-width: 860px) 820px, 100vw"
           priority
-          unoptimized
           className="article__banner"
         />
         <time dateTime={blog.post_date} className="article__date">

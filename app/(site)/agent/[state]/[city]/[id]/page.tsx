@@ -1,4 +1,4 @@
-import Image from "next/image";
+import { Img } from "@/components/ui/Img";
 import Link from "next/link";
 import { notFound, permanentRedirect } from "next/navigation";
 import { getAgent, getStateLicenseRule } from "@/lib/api/pages";
@@ -67,7 +67,7 @@ export default async function AgentProfilePage({ params }: Props) {
       <div className="container section profile">
         <article className="profile__card">
           <div className="profile__head">
-            <Image src={agent.photo} alt={`${agent.company_name} logo`} width={128} height={128} sizes="128px" unoptimized className="profile__photo" priority />
+            <Img src={agent.photo} alt={`${agent.company_name} logo`} width={128} height={128} className="profile__photo" priority />
             <div>
               <p className="profile__badges">
                 {agent.featured === 1 && <span className="badge badge--featured">Featured</span>}
