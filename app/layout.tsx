@@ -1,6 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import { siteUrl } from "@/lib/env";
-import { SITE_NAME } from "@/lib/site";
+import { SITE_NAME } from "@/lib/contract/site";
 import { MessageDialogProvider } from "@/components/ui/MessageDialog";
 import { RouteEntry } from "@/components/ui/RouteEntry";
 import "@/styles/globals.css";

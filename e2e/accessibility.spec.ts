@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { STEP_PATHS } from "../lib/routes";
+import { STEP_PATHS } from "../lib/contract/routes";
 import { PAGE_KINDS, pathOf } from "./support/page-kinds";
 
 /**

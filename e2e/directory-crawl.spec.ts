@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { queryRows } from "./support/db";
 import { E2E_BASE_URL } from "./support/server";
-import { cityPath } from "../lib/routes";
+import { cityPath } from "../lib/contract/routes";
 
 /**
  * Issue 14 item 1: every manager of a city's list is reachable from it. Walks every seeded

@@ -3,8 +3,8 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { queryRows } from "./support/db";
 import { QuoteFlow } from "./pages/quote";
 import { firstYearCost, formatMoney } from "../lib/contract/fees";
-import { agentPath, cityPath, statePath } from "../lib/routes";
-import { DIRECTORY_PAGE_SIZE } from "../lib/site";
+import { agentPath, cityPath, statePath } from "../lib/contract/routes";
+import { DIRECTORY_PAGE_SIZE } from "../lib/contract/site";
 import type { Agent } from "../lib/contract";
 
 /**

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { comparePath, lawComparePath, lawPath } from "../lib/routes";
+import { comparePath, lawComparePath, lawPath } from "../lib/contract/routes";
 import { LEGAL_NOTICE, lawTopic, sourceHost } from "../lib/contract/law-topics";
 
 /**

@@ -1,8 +1,8 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { E2E_BASE_URL } from "./support/server";
 import { PAGE_KINDS, pathOf } from "./support/page-kinds";
-import { CONTENT_PAGE_PATHS, INDEXABLE_FIXED_PATHS, agentPath } from "../lib/routes";
-import { DIRECTORY_PAGE_SIZE } from "../lib/site";
+import { CONTENT_PAGE_PATHS, INDEXABLE_FIXED_PATHS, agentPath } from "../lib/contract/routes";
+import { DIRECTORY_PAGE_SIZE } from "../lib/contract/site";
 
 /**
  * What a crawler gets from a plain HTTP fetch, without running any JavaScript: metadata in

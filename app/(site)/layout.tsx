@@ -1,6 +1,6 @@
 import { getPageRecord } from "@/lib/api/pages";
 import { sanitizeRichText } from "@/lib/sanitize";
-import { PAGE_IDS } from "@/lib/site";
+import { PAGE_IDS } from "@/lib/contract/site";
 import { TopBar } from "@/components/layout/TopBar";
 import { SiteFooter } from "@/components/layout/SiteFooter";
 import { JoinNetworkProvider } from "@/components/forms/JoinNetwork";

@@ -3,7 +3,7 @@ import { getBlogs, getCities, getPageRecord, getStates, getTestimonials } from "
 import { siteUrl } from "@/lib/env";
 import { organizationLd, websiteLd } from "@/lib/seo/json-ld";
 import { pageMetadata } from "@/lib/seo/metadata";
-import { PAGE_IDS } from "@/lib/site";
+import { PAGE_IDS } from "@/lib/contract/site";
 import { SiteHeader } from "@/components/layout/SiteHeader";
 import { HowItWorks } from "@/components/home/HowItWorks";
 import { TestimonialCarousel } from "@/components/home/TestimonialCarousel";

@@ -1,6 +1,6 @@
 import { siteUrl } from "@/lib/env";
 import { serverApi } from "@/lib/api/server";
-import { SITEMAP_MAX_URLS } from "@/lib/site";
+import { SITEMAP_MAX_URLS } from "@/lib/contract/site";
 import { sitemapIndexXml, sitemapParts, urlsetXml } from "@/lib/seo/sitemap";
 
 export const revalidate = 3600;

@@ -1,7 +1,7 @@
 import type { MetadataRoute } from "next";
 import { siteUrl } from "@/lib/env";
 import { serverApi } from "@/lib/api/server";
-import { SITEMAP_MAX_URLS } from "@/lib/site";
+import { SITEMAP_MAX_URLS } from "@/lib/contract/site";
 import { sitemapParts } from "@/lib/seo/sitemap";
 
 export const revalidate = 3600;

@@ -2,7 +2,7 @@ import { Img } from "@/components/ui/Img";
 import Link from "next/link";
 import type { Blog } from "@/lib/contract";
 import { excerpt, htmlToText } from "@/lib/sanitize";
-import { blogPath } from "@/lib/routes";
+import { blogPath } from "@/lib/contract/routes";
 
 export function formatPostDate(date: string): string {
   const parsed = new Date(`${date}T12:00:00Z`);

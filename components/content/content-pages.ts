@@ -1,9 +1,9 @@
-import { PAGE_IDS } from "@/lib/site";
-import type { ContentPagePath } from "@/lib/routes";
+import { PAGE_IDS } from "@/lib/contract/site";
+import type { ContentPagePath } from "@/lib/contract/routes";
 import type { ContentPageConfig } from "./ContentPage";
 
 /**
- * The content pages of spec 2.6, one for each path of lib/routes.ts's CONTENT_PAGE_PATHS (the type
+ * The content pages of spec 2.6, one for each path of lib/contract/routes.ts's CONTENT_PAGE_PATHS (the type
  * makes a missing or extra page a compile error), with their page record and the heading the spec
  * fixes where it fixes one. What they clear on entry is in lib/lead-form/entry-rules.ts.
  */

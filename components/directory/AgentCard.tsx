@@ -2,7 +2,7 @@ import { Img } from "@/components/ui/Img";
 import Link from "next/link";
 import type { Agent } from "@/lib/contract";
 import { feeHeadline } from "@/lib/contract/fees";
-import { agentPath } from "@/lib/routes";
+import { agentPath } from "@/lib/contract/routes";
 import { LicenseLine } from "./LicenseLine";
 import { SampleBadge } from "./SampleNotice";
 import { distanceText, servicesCountText, yearsText } from "./manager-facts";

@@ -1,5 +1,5 @@
 import type { ServingAgent } from "@/lib/contract";
-import { PATHS } from "@/lib/routes";
+import { PATHS } from "@/lib/contract/routes";
 import { AgentCard } from "./AgentCard";
 import { CompareControls } from "./CompareControls";
 

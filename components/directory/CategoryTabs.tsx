@@ -1,6 +1,6 @@
 import Link from "next/link";
-import { PROPERTY_CATEGORIES, type PropertyCategorySlug } from "@/lib/site";
-import { cityPath } from "@/lib/routes";
+import { PROPERTY_CATEGORIES, type PropertyCategorySlug } from "@/lib/contract/site";
+import { cityPath } from "@/lib/contract/routes";
 
 /**
  * The tabs of a city page: "All Property Managers" (every category, the spec's tab) and one per

@@ -2,8 +2,8 @@
 
 import { useEffect, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
-import { COMPARE_MAX } from "@/lib/site";
-import { comparePath } from "@/lib/routes";
+import { COMPARE_MAX } from "@/lib/contract/site";
+import { comparePath } from "@/lib/contract/routes";
 
 const checkboxesOf = (form: HTMLFormElement) =>
   Array.from(form.elements).filter((element): element is HTMLInputElement => element instanceof HTMLInputElement && element.name === "ids");

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { Agent } from "@/lib/contract";
-import { agentPath } from "@/lib/routes";
+import { agentPath } from "@/lib/contract/routes";
 import { COMPARE_ROWS, type CompareFacts } from "./compare-rows";
 import { SampleBadge } from "./SampleNotice";
 

@@ -4,8 +4,8 @@ import { useId, useState } from "react";
 import { useRouter } from "next/navigation";
 import type { Fees } from "@/lib/contract";
 import { firstYearCost, formatMoney, parseMonthlyRent } from "@/lib/contract/fees";
-import { MONTHLY_RENT_MAX } from "@/lib/site";
-import { PATHS, comparePath } from "@/lib/routes";
+import { MONTHLY_RENT_MAX } from "@/lib/contract/site";
+import { PATHS, comparePath } from "@/lib/contract/routes";
 
 type Manager = { id: number; name: string; fees: Fees };
 

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { saveLeadValues } from "@/lib/lead-form/storage";
-import { STEP_PATHS } from "@/lib/routes";
+import { STEP_PATHS } from "@/lib/contract/routes";
 
 /**
  * "Get free quotes": into the quote flow (/search) with what the page already knows saved under

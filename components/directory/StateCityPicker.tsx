@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useId, useRef, useState } from "react";
 import { browserApi } from "@/lib/api/browser";
 import type { CityListItem, State } from "@/lib/contract";
-import { cityPath, statePath } from "@/lib/routes";
+import { cityPath, statePath } from "@/lib/contract/routes";
 import { EMPTY } from "@/lib/contract/messages";
 
 type ListLength = "Half" | "Full";

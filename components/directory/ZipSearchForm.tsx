@@ -1,6 +1,6 @@
 import Form from "next/form";
-import { PROPERTY_CATEGORIES } from "@/lib/site";
-import { PATHS } from "@/lib/routes";
+import { PROPERTY_CATEGORIES } from "@/lib/contract/site";
+import { PATHS } from "@/lib/contract/routes";
 
 /**
  * ZIP code + property type → /managers?zip=78701&category=1. A plain GET form: it works without

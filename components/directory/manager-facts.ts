@@ -1,5 +1,5 @@
 import type { Agent } from "@/lib/contract";
-import { categoryLabel, serviceLabel } from "@/lib/site";
+import { categoryLabel, serviceLabel } from "@/lib/contract/site";
 
 /** The license line has its home in the contract layer (the quote flow words it the same way). */
 export { licenseText } from "@/lib/contract/license";

@@ -1,7 +1,7 @@
 "use client";
 
 import { createContext, useCallback, useContext, useId, useRef, useState } from "react";
-import { COUNTRY_CODES } from "@/lib/site";
+import { COUNTRY_CODES } from "@/lib/contract/site";
 import { useMessages } from "@/components/ui/MessageDialog";
 import { formControl, useSave } from "./useSave";
 import { SubmitButton } from "./SubmitButton";

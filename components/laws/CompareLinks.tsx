@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { LawTopicSummary } from "@/lib/contract";
 import { JURISDICTION_COUNT } from "@/lib/contract/law-topics";
-import { lawComparePath } from "@/lib/routes";
+import { lawComparePath } from "@/lib/contract/routes";
 import "@/styles/laws.css";
 
 /** Links to the 50-state comparison pages, each with how many jurisdictions it covers. */

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { LawCompareRow } from "@/lib/contract";
 import { STATUTE_TEXT, sourceHost } from "@/lib/contract/law-topics";
-import { lawPath } from "@/lib/routes";
+import { lawPath } from "@/lib/contract/routes";
 import "@/styles/laws.css";
 
 /** What the statute cell says: the citation, "No statute", or why none is shown. */

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { StateLicenseRule } from "@/lib/api/pages";
 import { lawTopic, sectionAnchor } from "@/lib/contract/law-topics";
-import { lawPath } from "@/lib/routes";
+import { lawPath } from "@/lib/contract/routes";
 import "@/styles/laws.css";
 
 const LICENSE = lawTopic("property_manager_license");

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useEffect, useRef } from "react";
 import { JoinNetworkButton } from "@/components/forms/JoinNetwork";
-import { PATHS } from "@/lib/routes";
+import { PATHS } from "@/lib/contract/routes";
 
 export type HeaderVariant = "full" | "small" | "details";
 

@@ -1,6 +1,6 @@
 import { Img } from "@/components/ui/Img";
 import Link from "next/link";
-import { COPYRIGHT_YEAR, SITE_NAME, SITE_TAGLINE, SOCIAL_LINKS } from "@/lib/site";
+import { COPYRIGHT_YEAR, SITE_NAME, SITE_TAGLINE, SOCIAL_LINKS } from "@/lib/contract/site";
 import { JoinNetworkButton } from "@/components/forms/JoinNetwork";
 import { SocialIcon } from "./SocialIcon";
 import "@/styles/footer.css";

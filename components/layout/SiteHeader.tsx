@@ -1,7 +1,7 @@
 import { Img } from "@/components/ui/Img";
 import Link from "next/link";
 import { env } from "@/lib/env";
-import { SITE_NAME } from "@/lib/site";
+import { SITE_NAME } from "@/lib/contract/site";
 import { RichText } from "@/components/ui/RichText";
 import { NavMenu, type HeaderVariant } from "./NavMenu";
 

@@ -1,11 +1,11 @@
 "use client";
 
 import { useEffect, useRef } from "react";
-import { ZIP_MAX_LENGTH } from "@/lib/site";
+import { ZIP_MAX_LENGTH } from "@/lib/contract/site";
 import { browserApi } from "@/lib/api/browser";
 import { isValidZip, zipFive } from "@/lib/contract/zip";
 import { validateAddressStep } from "@/lib/lead-form/steps";
-import { STEP_PATHS } from "@/lib/routes";
+import { STEP_PATHS } from "@/lib/contract/routes";
 import { useStepEntry } from "./useStepEntry";
 import { StepForm, useStoredFields } from "./StepForm";
 

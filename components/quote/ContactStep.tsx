@@ -1,7 +1,7 @@
 "use client";
 
 import { CONTACT_METHODS, validateContactStep } from "@/lib/lead-form/steps";
-import { STEP_PATHS } from "@/lib/routes";
+import { STEP_PATHS } from "@/lib/contract/routes";
 import { useStepEntry } from "./useStepEntry";
 import { StepForm, useStoredFields } from "./StepForm";
 import { Field } from "@/components/forms/Field";

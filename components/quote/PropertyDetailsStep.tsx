@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import type { ExamEntry } from "@/lib/contract";
 import { readAnswers, saveAnswers, saveLeadValue } from "@/lib/lead-form/storage";
 import { parseCategory } from "@/lib/lead-form/steps";
-import { STEP_PATHS } from "@/lib/routes";
+import { STEP_PATHS } from "@/lib/contract/routes";
 import { examEntriesFor, type Answer, type QuoteQuestion } from "./answers";
 import { QuestionField } from "./QuestionField";
 import { StepActions } from "./StepActions";

@@ -2,10 +2,10 @@
 
 import { useEffect, useId, useState } from "react";
 import { useRouter } from "next/navigation";
-import { DEFAULT_CATEGORY_ID, PROPERTY_CATEGORIES, type PropertyCategoryId } from "@/lib/site";
+import { DEFAULT_CATEGORY_ID, PROPERTY_CATEGORIES, type PropertyCategoryId } from "@/lib/contract/site";
 import { saveAnswers, saveLeadValue } from "@/lib/lead-form/storage";
 import { parseCategory } from "@/lib/lead-form/steps";
-import { STEP_PATHS } from "@/lib/routes";
+import { STEP_PATHS } from "@/lib/contract/routes";
 import { useStepEntry } from "./useStepEntry";
 import { StepActions } from "./StepActions";
 import { CategoryIcon } from "./icons";

@@ -1,6 +1,6 @@
 import { Img } from "@/components/ui/Img";
 import Link from "next/link";
-import { SITE_NAME } from "@/lib/site";
+import { SITE_NAME } from "@/lib/contract/site";
 import type { StepNumber } from "@/lib/lead-form/steps";
 import { ArrowLeftIcon, CloseIcon } from "./icons";
 import { PROGRESS_TEXT_ID, StepProgress } from "./StepProgress";

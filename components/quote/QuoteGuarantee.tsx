@@ -2,11 +2,11 @@
 
 import { useId, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
-import { DEFAULT_CATEGORY_ID, PRICE_DEFAULT, PRICE_MAX, PRICE_MIN, categoryLabel } from "@/lib/site";
+import { DEFAULT_CATEGORY_ID, PRICE_DEFAULT, PRICE_MAX, PRICE_MIN, categoryLabel } from "@/lib/contract/site";
 import { guaranteeSubmissionKey, readLeadValues, saveLeadReceipt, type LeadValues } from "@/lib/lead-form/storage";
 import { parseCategory, validateGuaranteeMobile } from "@/lib/lead-form/steps";
 import { RECIPIENTS } from "@/lib/contract/messages";
-import { PATHS } from "@/lib/routes";
+import { PATHS } from "@/lib/contract/routes";
 import { useMessages } from "@/components/ui/MessageDialog";
 import { useSave } from "@/components/forms/useSave";
 import { SubmitButton } from "@/components/forms/SubmitButton";

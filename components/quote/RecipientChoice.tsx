@@ -5,7 +5,7 @@ import { RECIPIENTS, consentSentence, type ContactWays } from "@/lib/contract/me
 import { feeHeadline } from "@/lib/contract/fees";
 import { licenseText } from "@/lib/contract/license";
 import type { ServingAgent } from "@/lib/contract";
-import { categoryLabel } from "@/lib/site";
+import { categoryLabel } from "@/lib/contract/site";
 import { chosenNames, type RecipientsState } from "./useRecipients";
 import "@/styles/recipients.css";
 

@@ -3,12 +3,12 @@
 import { useId, useRef, useState } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { categoryLabel } from "@/lib/site";
+import { categoryLabel } from "@/lib/contract/site";
 import { readAnswers, saveLeadReceipt, submissionKey, type LeadValues } from "@/lib/lead-form/storage";
 import { RECIPIENTS } from "@/lib/contract/messages";
 import { useMessages } from "@/components/ui/MessageDialog";
 import { parseCategory, parseContactMethod, stepOfLeadField } from "@/lib/lead-form/steps";
-import { PATHS, STEP_PATHS } from "@/lib/routes";
+import { PATHS, STEP_PATHS } from "@/lib/contract/routes";
 import { useSave } from "@/components/forms/useSave";
 import { SubmitButton } from "@/components/forms/SubmitButton";
 import { HoneypotField } from "@/components/forms/HoneypotField";

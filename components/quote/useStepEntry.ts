@@ -4,7 +4,7 @@ import { useEffect, useMemo, useSyncExternalStore } from "react";
 import { useRouter } from "next/navigation";
 import { readLeadValues, type LeadValues } from "@/lib/lead-form/storage";
 import { firstIncompleteStepBefore, type StepNumber } from "@/lib/lead-form/steps";
-import { STEP_PATHS } from "@/lib/routes";
+import { STEP_PATHS } from "@/lib/contract/routes";
 
 const neverChanges = () => () => {};
 

@@ -1,5 +1,5 @@
 import type { DeliveryState, RequestView } from "@/lib/contract";
-import { categoryLabel } from "@/lib/site";
+import { categoryLabel } from "@/lib/contract/site";
 import { WithdrawRequest } from "./WithdrawRequest";
 import { ChooseRecipientsLater } from "./ChooseRecipientsLater";
 import "@/styles/requests.css";

@@ -1,7 +1,7 @@
 import { ImageResponse } from "next/og";
 import type { Agent, Blog } from "@/lib/contract";
 import { excerpt } from "@/lib/sanitize";
-import { SITE_NAME } from "@/lib/site";
+import { SITE_NAME } from "@/lib/contract/site";
 import { formatPostDate } from "@/components/content/BlogCard";
 
 /**

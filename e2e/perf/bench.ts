@@ -18,7 +18,7 @@
 import crypto from "node:crypto";
 import autocannon from "autocannon";
 import BetterSqlite3 from "better-sqlite3";
-import { agentPath, cityPath, lawPath, PATHS, STEP_PATHS } from "../../lib/routes";
+import { agentPath, cityPath, lawPath, PATHS, STEP_PATHS } from "../../lib/contract/routes";
 import { buildAndStartSite, flags, stopEverything, type RunningSite } from "../support/production-site";
 import { compareAtScale } from "./scale";
 import { measureLoad, warmPath } from "./load";

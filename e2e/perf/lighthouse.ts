@@ -14,7 +14,7 @@ import path from "node:path";
 import type { Result as LighthouseResult } from "lighthouse";
 import { buildAndStartSite, flags, OUTPUT_DIR as PERF_OUTPUT_DIR, runToCompletion, stopEverything, type RunningSite } from "../support/production-site";
 import { describeMachine, median, printTable, verdict, warnIfBusy } from "./report";
-import { agentPath } from "../../lib/routes";
+import { agentPath } from "../../lib/contract/routes";
 
 const CHROMIUM = "/usr/bin/chromium";
 const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync"];

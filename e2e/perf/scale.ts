@@ -19,8 +19,8 @@ import { createScaleDatabase } from "./scale-seed";
 import { PORTS, buildAndStartSite, flags, startSite, stopEverything, type RunningSite } from "../support/production-site";
 import { measureLoad, type LoadResult } from "./load";
 import { describeMachine, formatNumber, percent, printTable, verdict, warnIfBusy } from "./report";
-import { DIRECTORY_PAGE_SIZE } from "../../lib/site";
-import { cityPath } from "../../lib/routes";
+import { DIRECTORY_PAGE_SIZE } from "../../lib/contract/site";
+import { cityPath } from "../../lib/contract/routes";
 
 export const SCALE_MANAGERS = 1_000_000;
 const SCALE_NAME = "bench-scale";

@@ -2,7 +2,7 @@ import { openDatabase } from "../../lib/db/connection";
 import { insertDemoAgents, recordContentChange } from "../../lib/db/seed";
 import { demoAgentsForCity } from "../../lib/db/seed/demo-agents";
 import { indexServiceAreas } from "../../lib/db/service-areas";
-import { agentPath, cityPath } from "../../lib/routes";
+import { agentPath, cityPath } from "../../lib/contract/routes";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { httpRequest } from "./http";
 import { startServer, stopAllServers, type RunningServer } from "./servers";

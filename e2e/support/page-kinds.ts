@@ -1,5 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
-import { CONTENT_PAGE_PATHS, PATHS, STEP_PATHS, agentPath, blogPath, cityPath, comparePath, lawComparePath, lawPath, managersNearPath, statePath } from "../../lib/routes";
+import { CONTENT_PAGE_PATHS, PATHS, STEP_PATHS, agentPath, blogPath, cityPath, comparePath, lawComparePath, lawPath, managersNearPath, statePath } from "../../lib/contract/routes";
 
 /**
  * One page of each kind the site serves, for the checks that must hold on every kind: the W3C

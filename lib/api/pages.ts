@@ -3,7 +3,7 @@ import { cache } from "react";
 import { serverApi } from "./server";
 import { ApiError } from "../contract/errors";
 import { lawDocumentSchema, type LawDocument } from "../contract";
-import { DIRECTORY_PAGE_SIZE } from "../site";
+import { DIRECTORY_PAGE_SIZE } from "../contract/site";
 
 /**
  * The reads pages make, each wrapped in React's cache so a page and its generateMetadata share

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ALL_CATEGORIES_ID, LICENSE_SOURCES, PRICE_MAX, PRICE_MIN, SERVICE_KEYS } from "../site";
+import { ALL_CATEGORIES_ID, LICENSE_SOURCES, PRICE_MAX, PRICE_MIN, SERVICE_KEYS } from "./site";
 import { FORMAT, RECIPIENTS, REQUIRED } from "./messages";
 import { LAW_TOPIC_KEYS } from "./law-topics";
 import { phoneDigits } from "./phone";

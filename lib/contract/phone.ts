@@ -1,4 +1,4 @@
-import { PHONE_MAX_LENGTH } from "../site";
+import { PHONE_MAX_LENGTH } from "./site";
 
 /**
  * Phone numbers, for the service and the browser alike (plain functions, no zod): the service

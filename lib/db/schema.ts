@@ -135,12 +135,12 @@ export interface AgentsTable {
   maintenance_markup_percent: number | null;
   /** 0/1 */
   vacancy_fee: number | null;
-  /** JSON text of service keys (lib/site.ts MANAGER_SERVICES). */
+  /** JSON text of service keys (lib/contract/site.ts MANAGER_SERVICES). */
   services: Generated<string>;
   license_state: string | null;
   license_number: string | null;
   license_type: string | null;
-  /** lib/site.ts LICENSE_SOURCES */
+  /** lib/contract/site.ts LICENSE_SOURCES */
   license_source: string | null;
   /** YYYY-MM-DD of a registry check; null unless license_source is "registry". */
   license_checked_on: string | null;

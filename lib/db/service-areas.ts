@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { AgentAreasTable, AgentOfficesTable, CityCoverageTable, Database } from "./schema";
-import { PROPERTY_CATEGORIES } from "../site";
+import { PROPERTY_CATEGORIES } from "../contract/site";
 import { boundingBox, distanceMiles, roundMiles, servesCity, servesPoint, type Point } from "../contract/geo";
 
 /**

@@ -3,7 +3,7 @@
  * scrolls to the top (spec 2.2: slowly on content pages), in one table keyed by route. Applied in
  * one place, components/ui/RouteEntry.tsx in the root layout, on every navigation.
  */
-import { CONTENT_PAGE_PATHS, PATHS } from "../routes";
+import { CONTENT_PAGE_PATHS, PATHS } from "../contract/routes";
 
 /** "all": every lead value, phone_no included; "keepPhone": all but phone_no. */
 export type ClearingRule = "all" | "keepPhone";

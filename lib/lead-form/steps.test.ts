@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@jest/globals";
 import type { LeadValues } from "./storage";
 import { firstIncompleteStepBefore, isStepComplete, parseCategory, parseContactMethod, stepOfLeadField, validateAddressStep, validateContactStep, validateGuaranteeMobile } from "./steps";
-import { STEP_PATHS } from "../routes";
+import { STEP_PATHS } from "../contract/routes";
 
 const EMPTY: LeadValues = {
   property_category: "",

@@ -3,7 +3,7 @@
  * before the visitor may move on, and the first message to show when something is missing.
  * The browser checks emptiness only; formats (email, ZIP, phone) are the service's to judge.
  */
-import { CATEGORY_IDS, type PropertyCategoryId } from "../site";
+import { CATEGORY_IDS, type PropertyCategoryId } from "../contract/site";
 import type { LeadKey, LeadValues } from "./storage";
 import { REQUIRED } from "../contract/messages";
 

@@ -1,7 +1,7 @@
 import type { Agent, Blog, Faq } from "../contract";
 import { htmlToText } from "../sanitize";
-import { SITE_NAME, SITE_TAGLINE, SOCIAL_LINKS } from "../site";
-import { PATHS, agentPath, blogPath } from "../routes";
+import { SITE_NAME, SITE_TAGLINE, SOCIAL_LINKS } from "../contract/site";
+import { PATHS, agentPath, blogPath } from "../contract/routes";
 import { feeHeadline } from "../contract/fees";
 
 /** schema.org objects for the JSON-LD of each page kind. URLs are absolute. */

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { SITE_NAME } from "../site";
+import { SITE_NAME } from "../contract/site";
 
 /** A share image for Open Graph and X (Twitter): PNG, with the size and a description of it. */
 export type ShareImage = { url: string; alt: string; width: number; height: number; type: "image/png" | "image/jpeg" };

@@ -1,5 +1,5 @@
 import type { SitemapEntry } from "../contract";
-import { sitemapPartPath } from "../routes";
+import { sitemapPartPath } from "../contract/routes";
 
 /**
  * The XML of /sitemap.xml, written by our own route: the list of URLs while it fits in one file,

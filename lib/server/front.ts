@@ -6,7 +6,7 @@ import { negotiateEncoding, type Encoding, type PageCache, type PageEntry } from
 import type { Resolution } from "./route-resolver";
 import { BODY_TOO_LARGE, MAX_BODY_BYTES, type Service } from "../service";
 import { INTERNAL_CALLER } from "../service/guard";
-import { HEALTH_PATH } from "../routes";
+import { HEALTH_PATH } from "../contract/routes";
 
 /**
  * What the production server does with each request before and after Next.js (see index.ts).

@@ -1,4 +1,4 @@
-import { agentPath, blogPath, cityPath, lawPath } from "../routes";
+import { agentPath, blogPath, cityPath, lawPath } from "../contract/routes";
 
 /**
  * Dynamic pages are checked before anything is rendered or cached: an unknown state, city, slug

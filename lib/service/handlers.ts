@@ -6,10 +6,10 @@ import { getBlog, getPage, getTestimonial, listBlogs, listFaqs, listTestimonials
 import { findCity, findState, getCityPoint, getStateById, listCities, listCitiesWithManagers, listStates } from "../db/queries/places";
 import { getAgent, listCityAgents, managersServingPoint, managersWithOfficeNear } from "../db/queries/agents";
 import { getZipPlace } from "../db/queries/zips";
-import { NEARBY_LIMIT, NEARBY_RADIUS_MILES } from "../site";
+import { NEARBY_LIMIT, NEARBY_RADIUS_MILES } from "../contract/site";
 import { listLawFacts, listTopicComparison, summarizeLawTopics } from "../db/queries/laws";
 import { LAW_TOPICS, findLawTopic, hasComparePage, type LawTopicKey } from "../contract/law-topics";
-import { cityPath, lawComparePath } from "../routes";
+import { cityPath, lawComparePath } from "../contract/routes";
 import { buildLawDocument } from "./law-document";
 import { listQuestions } from "../db/queries/questions";
 import { saveAgentApplication } from "../db/queries/submissions";

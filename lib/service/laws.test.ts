@@ -6,7 +6,7 @@ import { escapeHtml } from "./law-document";
 import { INTERNAL_CALLER } from "./guard";
 import { prepareDatabase } from "../db/setup";
 import { readReviewDates } from "../db/seed/law-facts";
-import { lawComparePath } from "../routes";
+import { lawComparePath } from "../contract/routes";
 import type { Service } from ".";
 import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "../../e2e/support/test-database";
 import { callAsSite, createTestService } from "../../e2e/support/test-service";

@@ -4,8 +4,8 @@ import type { AnyCallName, AnyCallResponse, AnyParsedRequest, DeliveryState, Rec
 import { isBotSubmission } from "../contract";
 import { ApiError } from "../contract/errors";
 import { CONSENT_VERSION, NOT_FOUND, RECIPIENTS, SAVED, consentSentence } from "../contract/messages";
-import { categoryLabel } from "../site";
-import { requestPath } from "../routes";
+import { categoryLabel } from "../contract/site";
+import { requestPath } from "../contract/routes";
 import { getZipPlace } from "../db/queries/zips";
 import { companyNames, countManagersServingPoint, getAgent, idsServingPoint, matchManagersAtPoint } from "../db/queries/agents";
 import { chooseLaterRecipients, leadIdByToken, recipientsOf, requestRecord, saveRequest, withdrawRequest, type SavedRequest } from "../db/queries/requests";

@@ -1,7 +1,7 @@
 import { getPageRecord } from "@/lib/api/pages";
-import { PAGE_IDS } from "@/lib/site";
+import { PAGE_IDS } from "@/lib/contract/site";
 import { withSiteName } from "@/lib/seo/metadata";
-import { STEP_PATHS } from "@/lib/routes";
+import { STEP_PATHS } from "@/lib/contract/routes";
 import { RichText } from "@/components/ui/RichText";
 import { QuoteFrame } from "@/components/quote/QuoteFrame";
 import { ReviewAndSubmit } from "@/components/quote/ReviewAndSubmit";

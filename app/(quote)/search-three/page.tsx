@@ -1,7 +1,7 @@
 import { getPageRecord } from "@/lib/api/pages";
 import { sanitizeRichText } from "@/lib/sanitize";
-import { PAGE_IDS } from "@/lib/site";
-import { STEP_PATHS } from "@/lib/routes";
+import { PAGE_IDS } from "@/lib/contract/site";
+import { STEP_PATHS } from "@/lib/contract/routes";
 import { QuoteFrame } from "@/components/quote/QuoteFrame";
 import { CategoryPanelText } from "@/components/quote/CategoryPanelText";
 import { PropertyDetailsStep } from "@/components/quote/PropertyDetailsStep";

@@ -2,7 +2,7 @@ import "server-only";
 import { cache } from "react";
 import { serverApi } from "@/lib/api/server";
 import type { Question } from "@/lib/contract";
-import { CATEGORY_IDS } from "@/lib/site";
+import { CATEGORY_IDS } from "@/lib/contract/site";
 import { sanitizeRichText } from "@/lib/sanitize";
 import type { PanelText, QuoteQuestion } from "@/components/quote/answers";
 

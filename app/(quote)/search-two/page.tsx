@@ -1,6 +1,6 @@
 import { getPageRecord } from "@/lib/api/pages";
-import { PAGE_IDS } from "@/lib/site";
-import { STEP_PATHS } from "@/lib/routes";
+import { PAGE_IDS } from "@/lib/contract/site";
+import { STEP_PATHS } from "@/lib/contract/routes";
 import { RichText } from "@/components/ui/RichText";
 import { QuoteFrame } from "@/components/quote/QuoteFrame";
 import { AddressStep } from "@/components/quote/AddressStep";

@@ -1,7 +1,7 @@
 import { Img } from "@/components/ui/Img";
 import Link from "next/link";
 import { getPageRecord } from "@/lib/api/pages";
-import { PAGE_IDS, SITE_NAME } from "@/lib/site";
+import { PAGE_IDS, SITE_NAME } from "@/lib/contract/site";
 import { RichText } from "@/components/ui/RichText";
 import { StepHeading } from "@/components/quote/StepHeading";
 import { CheckIcon } from "@/components/quote/icons";

@@ -1,5 +1,5 @@
 import { notFound } from "next/navigation";
-import { CONTENT_PAGE_PATHS } from "@/lib/routes";
+import { CONTENT_PAGE_PATHS } from "@/lib/contract/routes";
 import { ContentPage, contentPageMetadata } from "@/components/content/ContentPage";
 import { contentPageFor } from "@/components/content/content-pages";
 

@@ -2,9 +2,9 @@ import { getBlogs, getPageRecord } from "@/lib/api/pages";
 import { siteUrl } from "@/lib/env";
 import { breadcrumbLd, crumbsFromHome, linkListLd, webPageLd } from "@/lib/seo/json-ld";
 import { pageMetadata } from "@/lib/seo/metadata";
-import { PATHS, blogPath } from "@/lib/routes";
+import { PATHS, blogPath } from "@/lib/contract/routes";
 import { JsonLd } from "@/components/seo/JsonLd";
-import { PAGE_IDS } from "@/lib/site";
+import { PAGE_IDS } from "@/lib/contract/site";
 import { BlogCard } from "@/components/content/BlogCard";
 import { PageShell } from "@/components/layout/PageShell";
 

@@ -1,9 +1,9 @@
 import { getFaqs, getPageRecord } from "@/lib/api/pages";
 import { siteUrl } from "@/lib/env";
 import { breadcrumbLd, crumbsFromHome, faqPageLd, webPageLd } from "@/lib/seo/json-ld";
-import { PATHS } from "@/lib/routes";
+import { PATHS } from "@/lib/contract/routes";
 import { pageMetadata } from "@/lib/seo/metadata";
-import { PAGE_IDS } from "@/lib/site";
+import { PAGE_IDS } from "@/lib/contract/site";
 import { JsonLd } from "@/components/seo/JsonLd";
 import { RichText } from "@/components/ui/RichText";
 import { PageShell } from "@/components/layout/PageShell";

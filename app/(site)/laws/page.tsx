@@ -3,13 +3,13 @@ import { getLawComparisons, getPageRecord, getStates } from "@/lib/api/pages";
 import { siteUrl } from "@/lib/env";
 import { breadcrumbLd, crumbsFromHome, linkListLd, webPageLd } from "@/lib/seo/json-ld";
 import { pageMetadata } from "@/lib/seo/metadata";
-import { LAWS_TITLE, PAGE_IDS } from "@/lib/site";
+import { LAWS_TITLE, PAGE_IDS } from "@/lib/contract/site";
 import { JsonLd } from "@/components/seo/JsonLd";
 import { RichText } from "@/components/ui/RichText";
 import { PageShell } from "@/components/layout/PageShell";
 import { CompareLinks } from "@/components/laws/CompareLinks";
 import { LegalNotice } from "@/components/laws/LegalNotice";
-import { PATHS, lawPath } from "@/lib/routes";
+import { PATHS, lawPath } from "@/lib/contract/routes";
 
 export const revalidate = 3600;
 

@@ -38,7 +38,7 @@ export function directoryDecisionDataMigration(dialect: "sqlite" | "postgres"): 
       for (const [name, type] of agentColumns) {
         await db.schema.alterTable("agents").addColumn(name, sql.raw(type) as never).execute();
       }
-      // JSON text of the service keys (lib/site.ts MANAGER_SERVICES).
+      // JSON text of the service keys (lib/contract/site.ts MANAGER_SERVICES).
       await db.schema.alterTable("agents").addColumn("services", "text", (c) => c.notNull().defaultTo("[]")).execute();
 
       await db.schema.alterTable("cities").addColumn("managers_serving", "integer", (c) => c.notNull().defaultTo(0)).execute();

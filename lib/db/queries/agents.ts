@@ -1,7 +1,7 @@
 import { PostgresAdapter, sql, type Kysely } from "kysely";
 import type { Database } from "../schema";
 import type { Agent, ServingAgent } from "../../contract";
-import { LICENSE_SOURCES, MAX_SERVICE_RADIUS_MILES, categoryLabel, serviceLabel, type LicenseSource, type ServiceKey } from "../../site";
+import { LICENSE_SOURCES, MAX_SERVICE_RADIUS_MILES, categoryLabel, serviceLabel, type LicenseSource, type ServiceKey } from "../../contract/site";
 import { boundingBox, distanceMiles, roundMiles, servesPoint, type Point } from "../../contract/geo";
 import { ALL_CATEGORIES_MASK, categoryBit } from "../service-areas";
 

@@ -1,8 +1,8 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../schema";
 import type { SitemapEntry } from "../../contract";
-import { PROPERTY_CATEGORIES } from "../../site";
-import { INDEXABLE_FIXED_PATHS, agentPath, blogPath, cityPath, lawComparePath, lawPath, statePath } from "../../routes";
+import { PROPERTY_CATEGORIES } from "../../contract/site";
+import { INDEXABLE_FIXED_PATHS, agentPath, blogPath, cityPath, lawComparePath, lawPath, statePath } from "../../contract/routes";
 import { LAW_TOPICS, hasComparePage } from "../../contract/law-topics";
 import { statesWithLawFacts, summarizeLawTopics } from "./laws";
 import { categoryBit } from "../service-areas";

@@ -1,4 +1,4 @@
-import type { PropertyCategoryId, ServiceKey } from "../../site";
+import type { PropertyCategoryId, ServiceKey } from "../../contract/site";
 
 /**
  * Fictional property-management companies for the sample directory. Everything is derived from a

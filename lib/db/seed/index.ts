@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../schema";
-import { PROPERTY_CATEGORIES } from "../../site";
+import { PROPERTY_CATEGORIES } from "../../contract/site";
 import { readLawFacts } from "./law-facts";
 import { demoAgentsForCity, demoOfficeCount, newNameRegistry, slugify, type DemoCity, type DemoZip } from "./demo-agents";
 import { CityGrid, coverageSummary, indexServiceAreas } from "../service-areas";

@@ -1,7 +1,7 @@
 import type { OutboxKind } from "../../db/schema";
 import type { LeadForMessage } from "../../db/queries/outbox";
-import { categoryLabel, SITE_NAME } from "../../site";
-import { newsletterConfirmPath, requestPath } from "../../routes";
+import { categoryLabel, SITE_NAME } from "../../contract/site";
+import { newsletterConfirmPath, requestPath } from "../../contract/routes";
 import { consentSentence } from "../../contract/messages";
 
 /**

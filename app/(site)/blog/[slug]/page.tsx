@@ -8,7 +8,7 @@ import { formatPostDate } from "@/components/content/BlogCard";
 import { JsonLd } from "@/components/seo/JsonLd";
 import { RichText } from "@/components/ui/RichText";
 import { PageShell } from "@/components/layout/PageShell";
-import { PATHS, blogPath } from "@/lib/routes";
+import { PATHS, blogPath } from "@/lib/contract/routes";
 
 export const revalidate = 3600;
 

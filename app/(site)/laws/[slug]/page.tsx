@@ -3,12 +3,12 @@ import { getStateLaw } from "@/lib/api/pages";
 import { siteUrl } from "@/lib/env";
 import { breadcrumbLd } from "@/lib/seo/json-ld";
 import { pageMetadata, withSiteName } from "@/lib/seo/metadata";
-import { LAWS_TITLE } from "@/lib/site";
+import { LAWS_TITLE } from "@/lib/contract/site";
 import { LawSections } from "@/components/laws/LawSections";
 import { LegalNotice } from "@/components/laws/LegalNotice";
 import { JsonLd } from "@/components/seo/JsonLd";
 import { PageShell } from "@/components/layout/PageShell";
-import { lawPath } from "@/lib/routes";
+import { lawPath } from "@/lib/contract/routes";
 
 export const revalidate = 3600;
 

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getOwnerRequest } from "@/lib/api/requests";
-import { SITE_NAME } from "@/lib/site";
+import { SITE_NAME } from "@/lib/contract/site";
 import { PageShell } from "@/components/layout/PageShell";
 import { RequestDetails } from "@/components/requests/RequestDetails";
 

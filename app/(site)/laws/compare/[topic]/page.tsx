@@ -3,7 +3,7 @@ import { getLawComparison, getLawComparisons } from "@/lib/api/pages";
 import type { CallResponse } from "@/lib/contract";
 import { JURISDICTION_COUNT, formatReviewedDate } from "@/lib/contract/law-topics";
 import { siteUrl } from "@/lib/env";
-import { PATHS, lawComparePath } from "@/lib/routes";
+import { PATHS, lawComparePath } from "@/lib/contract/routes";
 import { breadcrumbLd, lawDatasetLd } from "@/lib/seo/json-ld";
 import { pageMetadata, withSiteName } from "@/lib/seo/metadata";
 import { CompareLinks } from "@/components/laws/CompareLinks";

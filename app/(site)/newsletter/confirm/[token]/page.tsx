@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { SITE_NAME } from "@/lib/site";
+import { SITE_NAME } from "@/lib/contract/site";
 import { PageShell } from "@/components/layout/PageShell";
 import { ConfirmSubscription } from "@/components/forms/ConfirmSubscription";
 
