@@ -1,6 +1,6 @@
 import type { Agent } from "@/lib/contract";
 import type { StateLicenseRule } from "@/lib/api/pages";
-import { feeRows } from "@/lib/contract/fees";
+import { feeRows, NO_FEES } from "@/lib/contract/fees";
 import { LicenseRuleLine } from "@/components/laws/LicenseRuleLine";
 import { LicenseLine } from "./LicenseLine";
 import { areaText, categoryLabels, serviceLabels, unitsText, yearsText } from "./manager-facts";
@@ -15,15 +15,7 @@ export type CompareFacts = {
 };
 export type CompareRow = { key: string; label: string; render: (agent: Agent, facts: CompareFacts) => React.ReactNode };
 
-const FEE_LABELS = feeRows({
-  management_percent: null,
-  management_flat: null,
-  leasing_percent: null,
-  renewal_fee: null,
-  setup_fee: null,
-  maintenance_markup_percent: null,
-  vacancy_fee: null,
-}).map((row) => row.label);
+const FEE_LABELS = feeRows(NO_FEES).map((row) => row.label);
 
 export const COMPARE_ROWS: CompareRow[] = [
   { key: "categories", label: "Manages", render: (agent) => categoryLabels(agent.category_ids).join(", ") || "Not listed" },

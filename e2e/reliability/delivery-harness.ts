@@ -2,7 +2,6 @@ import crypto from "node:crypto";
 import http from "node:http";
 import type { Socket } from "node:net";
 import path from "node:path";
-import { SMTPServer } from "smtp-server";
 import { sql } from "kysely";
 import { openDatabase } from "../../lib/db/connection";
 import { WEBHOOK_HEADERS, verifyWebhook } from "../../lib/service/delivery/channels";
@@ -111,44 +110,7 @@ export async function startWebhookReceiver({
   return receiver;
 }
 
-// ---------------------------------------------------------------------------------------------
-// The SMTP receiver
-
-export type ReceivedMail = { from: string; to: string[]; data: string };
-
-/** A mail's text as sent, quoted-printable decoded (nodemailer folds long lines with "=" breaks). */
-export function mailText(mail: ReceivedMail): string {
-  if (!/content-transfer-encoding:\s*quoted-printable/i.test(mail.data)) return mail.data;
-  const decoded = mail.data.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  return Buffer.from(decoded, "latin1").toString("utf8");
-}
-
-export async function startSmtpReceiver({ port }: { port: number }) {
-  const mails: ReceivedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        mails.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-          to: session.envelope.rcptTo.map((recipient) => recipient.address),
-          data: Buffer.concat(chunks).toString("utf8"),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    mails: () => [...mails],
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+export { mailText, startSmtpReceiver, type ReceivedMail } from "../support/smtp-receiver";
 
 // ---------------------------------------------------------------------------------------------
 // The worker as a process of its own (`npm run worker`)

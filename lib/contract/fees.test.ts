@@ -1,4 +1,4 @@
-import { feeHeadline, feeRows, firstYearCost, formatMoney, parseMonthlyRent } from "./fees";
+import { feeHeadline, feeRows, firstYearCost, formatMoney, NO_FEES, parseMonthlyRent } from "./fees";
 import type { Fees } from ".";
 
 const percentFees: Fees = {
@@ -11,15 +11,7 @@ const percentFees: Fees = {
   vacancy_fee: false,
 };
 const flatFees: Fees = { ...percentFees, management_percent: null, management_flat: 129, setup_fee: 0, renewal_fee: 0 };
-const unlisted: Fees = {
-  management_percent: null,
-  management_flat: null,
-  leasing_percent: null,
-  renewal_fee: null,
-  setup_fee: null,
-  maintenance_markup_percent: null,
-  vacancy_fee: null,
-};
+const unlisted: Fees = NO_FEES;
 
 describe("first-year cost", () => {
   it("adds management for twelve months, leasing once and setup; renewal stays apart", () => {

@@ -46,6 +46,17 @@ export function feeHeadline(fees: Fees): string {
   return [management ? `Management ${management}` : "Management fee not listed", leasing].filter(Boolean).join(" · ");
 }
 
+/** A manager who lists no fee at all. */
+export const NO_FEES: Fees = {
+  management_percent: null,
+  management_flat: null,
+  leasing_percent: null,
+  renewal_fee: null,
+  setup_fee: null,
+  maintenance_markup_percent: null,
+  vacancy_fee: null,
+};
+
 /** Every fee as a labelled row, in the order of the profile's table and the compare view. */
 export function feeRows(fees: Fees): { label: string; value: string }[] {
   const listed = (value: string | null) => value ?? "Not listed";

@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql, type Kysely } from "kysely";
+import { PostgresAdapter, sql, type Kysely, type Selectable } from "kysely";
 import type { Database } from "../schema";
 import type { Agent, ServingAgent } from "../../contract";
 import { LICENSE_SOURCES, MAX_SERVICE_RADIUS_MILES, categoryLabel, serviceLabel, type LicenseSource, type ServiceKey } from "../../contract/site";
@@ -42,34 +42,9 @@ const PUBLIC_COLUMNS = [
   "states.name as state_name",
 ] as const;
 
-type PublicAgentRow = {
-  id: number;
-  company_name: string;
-  photo: string;
-  featured: number;
-  address: string;
-  zip: string;
-  about: string;
-  read_more: number;
-  is_demo: number;
-  management_fee_percent: number | null;
-  management_fee_flat: number | null;
-  leasing_fee_percent: number | null;
-  renewal_fee: number | null;
-  setup_fee: number | null;
-  maintenance_markup_percent: number | null;
-  vacancy_fee: number | null;
-  services: string;
-  license_state: string | null;
-  license_number: string | null;
-  license_type: string | null;
-  license_source: string | null;
-  license_checked_on: string | null;
-  office_lat: number | null;
-  office_lng: number | null;
-  service_radius_miles: number | null;
-  units_managed: number | null;
-  year_founded: number | null;
+/** A row of PUBLIC_COLUMNS: the agents table's own columns (typed by the schema) and the place's names. */
+type AgentColumn<Column> = Column extends `agents.${infer Name}` ? Name : never;
+type PublicAgentRow = Pick<Selectable<Database["agents"]>, AgentColumn<(typeof PUBLIC_COLUMNS)[number]>> & {
   city_name: string;
   city_slug: string;
   state_abbreviation: string;

@@ -3,7 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { SMTPServer } from "smtp-server";
+import { startSmtpReceiver } from "../../../e2e/support/smtp-receiver";
 import { describeFailure, emailChannel, fileChannel, signWebhook, verifyWebhook, webhookChannel, WEBHOOK_HEADERS, type OutgoingMessage } from "./channels";
 
 const message: OutgoingMessage = {
@@ -71,32 +71,15 @@ describe("the webhook", () => {
 
 describe("email", () => {
   it("sends through SMTP with the idempotency key as the Message-ID and a header", async () => {
-    const mails: { from: string; to: string[]; data: string }[] = [];
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS"],
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-        stream.on("end", () => {
-          mails.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-            to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-            data: Buffer.concat(chunks).toString("utf8"),
-          });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const port = (server.server.address() as AddressInfo).port;
-    const channel = emailChannel({ smtpUrl: `smtp://127.0.0.1:${port}`, from: "Managely <no-reply@managely.test>", messageIdDomain: "managely.test" });
+    const receiver = await startSmtpReceiver();
+    const channel = emailChannel({ smtpUrl: receiver.url, from: "Managely <no-reply@managely.test>", messageIdDomain: "managely.test" });
     try {
       await channel.send(message);
     } finally {
       await channel.close?.();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await receiver.close();
     }
+    const mails = receiver.mails();
     expect(mails).toHaveLength(1);
     expect(mails[0].from).toBe("no-reply@managely.test");
     expect(mails[0].to).toEqual(["office@hillcountry.example.com"]);
