@@ -117,16 +117,20 @@ async function serveCall(req: http.IncomingMessage, res: http.ServerResponse, ra
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
   const result = await service.handle({ call, body, caller: { kind: "http", method: req.method ?? "GET", headers, address: String(req.headers["x-forwarded-for"]) } });
-  const json = Buffer.from(JSON.stringify(result.body));
-  const answer: Record<string, string> = {
+  sendJson(req, res, result.status, result.body, result.headers);
+}
+
+/** A JSON answer that no cache keeps, with the security headers. */
+function sendJson(req: http.IncomingMessage, res: http.ServerResponse, status: number, body: unknown, extraHeaders: Record<string, string> = {}) {
+  const json = Buffer.from(JSON.stringify(body));
+  res.writeHead(status, {
     ...Object.fromEntries(SECURITY_HEADERS),
     "content-security-policy": RESOURCE_POLICY,
     "content-type": "application/json",
     "cache-control": "no-store",
     "content-length": String(json.length),
-    ...result.headers,
-  };
-  res.writeHead(result.status, answer);
+    ...extraHeaders,
+  });
   res.end(req.method === "HEAD" ? undefined : json);
 }
 
@@ -138,15 +142,7 @@ async function serveHealth(req: http.IncomingMessage, res: http.ServerResponse, 
   const result = await service.handle({ call: "health/check", body: {}, caller: INTERNAL_CALLER });
   const { success: _success, ...health } = (result.body ?? {}) as Record<string, unknown>;
   const ok = result.status === 200 && health.status === "ok";
-  const json = Buffer.from(JSON.stringify(result.status === 200 ? health : { status: "failing", database: { ok: false } }));
-  res.writeHead(ok ? 200 : 503, {
-    ...Object.fromEntries(SECURITY_HEADERS),
-    "content-security-policy": RESOURCE_POLICY,
-    "content-type": "application/json",
-    "cache-control": "no-store",
-    "content-length": String(json.length),
-  });
-  res.end(req.method === "HEAD" ? undefined : json);
+  sendJson(req, res, ok ? 200 : 503, result.status === 200 ? health : { status: "failing", database: { ok: false } });
 }
 
 /** The body as text, or BODY_TOO_LARGE as soon as it (or its declared length) passes `limit`. */
