@@ -12,7 +12,8 @@
  * `npm run bench -- --scale` then compares the normal seed with a million more managers
  * (e2e/perf/scale.ts: agents/list, agents/near and an uncached city page; target: within 10%).
  *
- * `-- --reuse-build` skips the build when .next-bench has one. Exit 1 when a stored count differs
+ * `-- --reuse-build` skips the build when .next-bench has one; `-- --writes-only` measures lead/save
+ * alone (no pages, no reference server). Exit 1 when a stored count differs
  * from the acknowledged count or a measurement fails; a missed speed target is printed, not fatal.
  */
 import crypto from "node:crypto";
@@ -189,7 +190,7 @@ async function main(): Promise<number> {
   warnIfBusy();
   const site = await buildAndStartSite({ name: "bench", reuse: options.has("reuse-build") });
   try {
-    const pagesClean = await measurePages(site);
+    const pagesClean = options.has("writes-only") || (await measurePages(site));
     console.log("");
     const writesMatch = await measureLeadWrites(site);
     let scaleClean = true;
