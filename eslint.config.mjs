@@ -8,7 +8,7 @@ import nextTs from "eslint-config-next/typescript";
  *   → lib/db → lib/service → lib/api, lib/lead-form, lib/seo → components → app,
  * with lib/server and lib/cli (the production server and the command-line tools) on top beside
  * app. Pages and components reach data only through the service (lib/api), never lib/db or
- * lib/service directly. Tests may cross layers to set up what they check.
+ * lib/service directly. Tests may cross layers to set up what they check, with lib/test-support.
  */
 const FLOOR = ["lib/contract", "lib/env.ts", "lib/sanitize.ts"];
 const ABOVE_SERVICE = ["lib/api", "lib/lead-form", "lib/seo", "components", "app", "lib/server", "lib/cli"];
@@ -38,6 +38,12 @@ const layerZones = [
   })),
   { target: "components", from: [...TOP, "lib/db", "lib/service"], message: "Components reach data through lib/api, and import nothing of app." },
   { target: "app", from: ["lib/db", "lib/server", "lib/cli"], message: "Routes reach data through the service (lib/api or the service's door)." },
+  // The tests' shared set-up (test databases, the test service, an SMTP receiver) never ships.
+  {
+    target: [...FLOOR, "lib/db", "lib/service", ...ABOVE_SERVICE],
+    from: ["lib/test-support"],
+    message: "lib/test-support is for tests (*.test.ts, e2e/): shipped code never imports it.",
+  },
 ];
 
 export default defineConfig([

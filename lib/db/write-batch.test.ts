@@ -1,4 +1,4 @@
-import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "../../e2e/support/test-database";
+import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "@/lib/test-support";
 import { createWriteRunner } from "./write-batch";
 
 announcePostgres();

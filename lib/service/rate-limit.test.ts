@@ -1,4 +1,4 @@
-import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "../../e2e/support/test-database";
+import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "@/lib/test-support";
 import { createRateLimiter, limitKeyPart, RATE_LIMIT_WINDOW_MS, type RateLimiter } from "./rate-limit";
 
 announcePostgres();

@@ -1,10 +1,10 @@
-import { createService, type Service } from "../../lib/service";
-import { localDispatch } from "../../lib/service/handlers";
-import { INTERNAL_CALLER } from "../../lib/service/guard";
-import { createRateLimiter } from "../../lib/service/rate-limit";
-import { createWriteRunner } from "../../lib/db/write-batch";
-import type { DatabaseHandle } from "../../lib/db/connection";
-import { FILES_ONLY, type DeliveryRouting } from "../../lib/service/delivery/routing";
+import { createService, type Service } from "../service";
+import { localDispatch } from "../service/handlers";
+import { INTERNAL_CALLER } from "../service/guard";
+import { createRateLimiter } from "../service/rate-limit";
+import { createWriteRunner } from "../db/write-batch";
+import type { DatabaseHandle } from "../db/connection";
+import { FILES_ONLY, type DeliveryRouting } from "../service/delivery/routing";
 
 /**
  * The embedded service on a test database, as the site builds it (lib/service/default.ts). Its
