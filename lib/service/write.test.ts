@@ -1,5 +1,5 @@
 import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "@/lib/test-support";
-import { createWriteRunner } from "./write-batch";
+import { createWriteRunner } from "./write";
 
 announcePostgres();
 
