@@ -1,5 +1,5 @@
 import type { OutboxKind } from "../../db/schema";
-import type { LeadForMessage } from "../../db/queries/outbox";
+import type { LeadRecord } from "../../db/queries/leads";
 import { categoryLabel, SITE_NAME } from "../../contract/site";
 import { newsletterConfirmPath, requestPath } from "../../contract/routes";
 import { consentSentence } from "../../contract/messages";
@@ -15,7 +15,7 @@ export type WebhookEvent = { type: OutboxKind; data: Record<string, unknown> };
 export type RenderedMessage = { email: EmailMessage; event: WebhookEvent };
 
 /** The lead as the outbox reads it when a message goes out (one read, one shape). */
-export type LeadFacts = Omit<LeadForMessage, "id" | "awaiting_match_since"> & { awaiting_match_since?: string | null };
+export type LeadFacts = Omit<LeadRecord, "id" | "awaiting_match_since"> & { awaiting_match_since?: string | null };
 export type RecipientFacts = { agent_id: number; company_name: string; consent_version: string; consent_text: string; consented_at: string };
 export type ManagerFacts = { id: number; company_name: string; email: string };
 export type ContactFacts = { name: string; email: string; mobile: string; message: string; created_at: string };

@@ -13,9 +13,10 @@ import {
   markFailed,
   markRetry,
   markSent,
+  insertOutboxMessages,
   subscriptionForMessage,
 } from "../../db/queries/outbox";
-import { leadsAwaitingMatch, tellOwnerOfMatch } from "../../db/queries/requests";
+import { insertToken, leadsAwaitingMatch, stopWaitingForMatch } from "../../db/queries/leads";
 import { getZipPlace } from "../../db/queries/zips";
 import { countManagersServingPoint } from "../../db/queries/agents";
 import { logError, logInfo } from "../log";
@@ -234,14 +235,13 @@ export function createOutboxWorker({
         if (managers === 0) continue;
         const token = newToken();
         const at = iso(now());
-        const done = await db.transaction().execute((trx) =>
-          tellOwnerOfMatch(trx, {
-            leadId: lead.id,
-            tokenHash: hashToken(token),
-            now: at,
-            messages: outboxRows("lead.match_available", { lead_id: lead.id, payload: { token, managers: String(managers) } }, settings.delivery, at),
-          }),
-        );
+        // The owner is told (with a new token for the link) once: unless something else got there first.
+        const done = await db.transaction().execute(async (trx) => {
+          if (!(await stopWaitingForMatch(trx, { leadId: lead.id }))) return false;
+          await insertToken(trx, { leadId: lead.id, tokenHash: hashToken(token), now: at });
+          await insertOutboxMessages(trx, outboxRows("lead.match_available", { lead_id: lead.id, payload: { token, managers: String(managers) } }, settings.delivery, at));
+          return true;
+        });
         if (done) told++;
       }
     }
