@@ -61,6 +61,20 @@ export default defineConfig([
     rules: { "import/no-restricted-paths": ["error", { basePath: import.meta.dirname, zones: layerZones }] },
   },
   {
+    // One home per rule: what the contract and the service say to a visitor about their input or
+    // their request is a sentence of lib/contract/messages.ts, imported. (Page copy, such as a law
+    // page's text or an email's body, is not a message and stays where it is written.)
+    files: ["lib/contract/**/*.ts", "lib/service/**/*.ts", "lib/api/**/*.ts", "lib/lead-form/**/*.ts"],
+    ignores: ["**/*.test.ts", "lib/contract/messages.ts", "lib/contract/law-topics.ts", "lib/contract/site.ts", "lib/service/law-document.ts", "lib/service/delivery/render.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        { selector: "Literal[value=/^[A-Z][^\\n]* [^\\n]*[.!?]$/]", message: "A sentence said to a visitor lives in lib/contract/messages.ts: import it." },
+        { selector: "TemplateElement[value.raw=/^[A-Z][^\\n]* [^\\n]*[.!?]$/]", message: "A sentence said to a visitor lives in lib/contract/messages.ts: import it." },
+      ],
+    },
+  },
+  {
     // Migrations are frozen in time and typed on Kysely<any>, not on today's schema.
     files: ["lib/db/migrations/**"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },

@@ -2,7 +2,7 @@ import type { OutboxKind } from "../../db/schema";
 import type { LeadRecord } from "../../db/queries/leads";
 import { categoryLabel, SITE_NAME } from "../../contract/site";
 import { newsletterConfirmPath, requestPath } from "../../contract/routes";
-import { consentSentence } from "../../contract/messages";
+import { consentSentence, REQUEST_PAGE } from "../../contract/messages";
 
 /**
  * What each outbox message says, built when it is sent from the rows it points to (the outbox
@@ -135,7 +135,7 @@ export function confirmationMessage(lead: LeadFacts, recipients: RecipientFacts[
     "See your request and who received it, or withdraw it, on its private page:",
     link,
     "",
-    "Keep this link to yourself: anyone who has it can see your request and withdraw it.",
+    REQUEST_PAGE.keepLinkPrivate,
   ].join("\n");
   return {
     email: { to: lead.email_address, subject: `Your request ${lead.reference}`, text },
