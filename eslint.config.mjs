@@ -31,7 +31,7 @@ const layerZones = [
   // Code that runs in the browser never loads the service or the database (there is no
   // "server-only" guard in lib/db and lib/service: the production server imports them outside
   // Next.js, where that guard throws; this rule is the guard).
-  ...["lib/api/browser.ts", "lib/api/http-transport.ts", "lib/lead-form", "lib/seo"].map((target) => ({
+  ...["lib/api/browser.ts", "lib/lead-form", "lib/seo"].map((target) => ({
     target,
     from: ["lib/service"],
     message: "Browser code reaches the service only through POST /api/<call> (lib/api/browser.ts).",
