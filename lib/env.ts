@@ -25,9 +25,11 @@ const envSchema = z.object({
   ),
   /** "1" behind a reverse proxy: the client address is the last x-forwarded-for entry. */
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.enum(["0", "1"]).default("0")),
-  PAGE_CACHE_TTL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(10_000)),
-  /** The most the production server's page copies may hold, all encodings counted. */
-  PAGE_CACHE_MAX_BYTES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(64 * 1024 * 1024)),
+  /**
+   * The byte budget of this instance's page store (compressed pages, in memory; the least
+   * recently used go first). With REDIS_URL the pages live on Redis, bounded by its maxmemory.
+   */
+  PAGE_STORE_MAX_BYTES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1024 * 1024).default(256 * 1024 * 1024)),
   /** A Redis server (redis://host:6379) shared by every instance: Next.js's page cache and page-copy invalidation. */
   REDIS_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   /** Namespace of this site's keys and channels on that Redis (several sites may share one). */

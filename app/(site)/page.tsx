@@ -14,8 +14,6 @@ import { RichText } from "@/components/ui/RichText";
 import { NewsletterBox } from "@/components/forms/NewsletterBox";
 import { ZipSearchForm } from "@/components/directory/ZipSearchForm";
 
-export const revalidate = 3600;
-
 export async function generateMetadata() {
   const page = await getPageRecord(PAGE_IDS.home);
   return pageMetadata({ title: page.seo_title, description: page.seo_description, keywords: page.seo_keywords, path: "/" });

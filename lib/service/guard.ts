@@ -6,7 +6,7 @@ export type HttpCaller = {
   kind: "http";
   method: string;
   headers: Headers;
-  /** The client's address as the production server established it (see clientAddress). */
+  /** The client's address as the HTTP entry established it (lib/service/http-entry.ts, clientAddress). */
   address: string;
 };
 /** Pages, the sitemap, the worker and the CLIs: trusted, never limited, never forwarded a token. */
@@ -47,23 +47,4 @@ export function checkCaller({
   }
   if (isSave) return { allowed: false, status: 403, message: FAILURE.tokenRequired };
   return { allowed: true, trusted: false };
-}
-
-/** The longest address kept: an IPv6 address with a zone is under 64 characters. */
-const MAX_ADDRESS_LENGTH = 64;
-
-/**
- * The client's address as the production server (lib/server) passes it on: the one entry it
- * writes into x-forwarded-for (the socket's address, or the one a trusted proxy appended). Taking
- * the last entry also holds under `next start`, which appends the socket's address. Never
- * X-Real-IP, which any client can set.
- */
-export function clientAddress(headers: Headers): string {
-  const forwarded = headers.get("x-forwarded-for") ?? "";
-  const last = forwarded
-    .split(",")
-    .map((part) => part.trim())
-    .filter(Boolean)
-    .pop();
-  return (last || "unknown").slice(0, MAX_ADDRESS_LENGTH);
 }

@@ -8,8 +8,6 @@ import { PAGE_IDS } from "@/lib/contract/site";
 import { BlogCard } from "@/components/content/BlogCard";
 import { PageShell } from "@/components/layout/PageShell";
 
-export const revalidate = 3600;
-
 export async function generateMetadata() {
   const page = await getPageRecord(PAGE_IDS.blogs);
   return pageMetadata({ title: page.seo_title, description: page.seo_description, keywords: page.seo_keywords, path: PATHS.blogs });

@@ -11,8 +11,6 @@ import { CompareLinks } from "@/components/laws/CompareLinks";
 import { LegalNotice } from "@/components/laws/LegalNotice";
 import { PATHS, lawPath } from "@/lib/contract/routes";
 
-export const revalidate = 3600;
-
 export async function generateMetadata() {
   const page = await getPageRecord(PAGE_IDS.laws);
   return pageMetadata({ title: page.seo_title, description: page.seo_description, keywords: page.seo_keywords, path: PATHS.laws });

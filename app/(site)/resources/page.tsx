@@ -10,8 +10,6 @@ import { RichText } from "@/components/ui/RichText";
 import { PageShell } from "@/components/layout/PageShell";
 import { ZipSearchForm } from "@/components/directory/ZipSearchForm";
 
-export const revalidate = 3600;
-
 export async function generateMetadata() {
   const page = await getPageRecord(PAGE_IDS.resources);
   return pageMetadata({ title: page.seo_title, description: page.seo_description, keywords: page.seo_keywords, path: PATHS.resources });

@@ -11,8 +11,6 @@ import { ZipSearchForm } from "@/components/directory/ZipSearchForm";
 import { JsonLd } from "@/components/seo/JsonLd";
 import { PageShell } from "@/components/layout/PageShell";
 
-export const revalidate = 3600;
-
 type Props = { params: Promise<{ state: string }> };
 
 /** State hubs are rendered on first request and then served from the cache. */

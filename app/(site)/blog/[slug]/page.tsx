@@ -10,8 +10,6 @@ import { RichText } from "@/components/ui/RichText";
 import { PageShell } from "@/components/layout/PageShell";
 import { PATHS, blogPath } from "@/lib/contract/routes";
 
-export const revalidate = 3600;
-
 type Props = { params: Promise<{ slug: string }> };
 
 /** Posts are rendered on first request and then served from the cache. */

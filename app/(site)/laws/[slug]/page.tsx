@@ -10,8 +10,6 @@ import { JsonLd } from "@/components/seo/JsonLd";
 import { PageShell } from "@/components/layout/PageShell";
 import { lawPath } from "@/lib/contract/routes";
 
-export const revalidate = 3600;
-
 type Props = { params: Promise<{ slug: string }> };
 
 /** Law pages are rendered on first request and then served from the cache. */

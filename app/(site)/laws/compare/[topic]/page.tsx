@@ -13,8 +13,6 @@ import { StateFilter } from "@/components/laws/StateFilter";
 import { JsonLd } from "@/components/seo/JsonLd";
 import { PageShell } from "@/components/layout/PageShell";
 
-export const revalidate = 3600;
-
 type Props = { params: Promise<{ topic: string }> };
 
 /** Every topic with a comparison page is built ahead; any other address is a 404. */

@@ -18,8 +18,6 @@ import { LicenseLine } from "@/components/directory/LicenseLine";
 import { SampleBadge, SampleNotice } from "@/components/directory/SampleNotice";
 import { areaText, serviceLabels, unitsText, yearsText } from "@/components/directory/manager-facts";
 
-export const revalidate = 3600;
-
 type Props = { params: Promise<{ state: string; city: string; id: string }> };
 
 /** Profiles are rendered on first request and then served from the cache. */
