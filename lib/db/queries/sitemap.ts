@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../schema";
 import type { SitemapEntry } from "../../contract";
-import { PROPERTY_CATEGORIES } from "../../contract/site";
+import { DIRECTORY_PAGE_SIZE, PROPERTY_CATEGORIES, type PropertyCategorySlug } from "../../contract/site";
 import { INDEXABLE_FIXED_PATHS, agentPath, blogPath, cityPath, lawComparePath, lawPath, statePath } from "../../contract/routes";
 import { LAW_TOPICS, hasComparePage } from "../../contract/law-topics";
 import { statesWithLawFacts, summarizeLawTopics } from "./laws";
@@ -13,8 +13,9 @@ type Db = Kysely<Database>;
  * The indexable pages in a stable order, one slice at a time (a sitemap part holds at most
  * 50,000): the fixed pages, every state's law page, the 50-state law comparisons, every blog
  * post, the state hubs, the city pages of cities that managers serve (a city nobody serves is a
- * "No Record" page, marked noindex), each city's category tabs that are not empty, and every
- * manager's profile. Each kind is read only for the part of the slice that falls on it.
+ * "No Record" page, marked noindex), each city's category tabs that are not empty, the later
+ * pages of lists longer than a page (/agents/TX/austin/page/2, a tab's too), and every manager's
+ * profile. Each kind is read only for the part of the slice that falls on it.
  */
 type Section = {
   count(db: Db): Promise<number>;
@@ -53,6 +54,51 @@ function servedCitySlice(db: Db, { categoryId, offset, limit }: { categoryId?: n
     .offset(offset)
     .limit(limit)
     .execute();
+}
+
+/** A list's pages after the first: `count` managers make ceil(count / page size) pages. */
+const laterPages = (count: number) => Math.max(0, Math.ceil(count / DIRECTORY_PAGE_SIZE) - 1);
+
+/**
+ * The later pages of the served cities' lists (of one category's tab when given), in the order of
+ * the city sections: each city with more managers than a page holds, with its managers' count.
+ */
+async function citiesWithLaterPages(db: Db, categoryId?: number): Promise<Array<{ abbreviation: string; slug: string; count: number }>> {
+  if (categoryId === undefined) {
+    const rows = await servedCities(db)
+      .where("cities.managers_serving", ">", DIRECTORY_PAGE_SIZE)
+      .select(["states.abbreviation", "cities.slug", "cities.managers_serving as count"])
+      .orderBy("states.abbreviation")
+      .orderBy("cities.population", "desc")
+      .orderBy("cities.id")
+      .execute();
+    return rows.map((row) => ({ ...row, count: Number(row.count) }));
+  }
+  const bit = categoryBit(categoryId);
+  const counts = db
+    .selectFrom("city_coverage")
+    .select(["city_coverage.city_id", (eb) => eb.fn.countAll<number>().as("count")])
+    .where(sql<boolean>`(city_coverage.category_mask & ${bit}) <> 0`)
+    .groupBy("city_coverage.city_id")
+    .having((eb) => eb.fn.countAll(), ">", DIRECTORY_PAGE_SIZE)
+    .as("counts");
+  const rows = await servedCities(db)
+    .innerJoin(counts, "counts.city_id", "cities.id")
+    .select(["states.abbreviation", "cities.slug", "counts.count"])
+    .orderBy("states.abbreviation")
+    .orderBy("cities.population", "desc")
+    .orderBy("cities.id")
+    .execute();
+  return rows.map((row) => ({ ...row, count: Number(row.count) }));
+}
+
+/** A section of the later pages of every long list (of one category's tab when given). */
+function laterPagesSection(category?: { id: number; slug: PropertyCategorySlug }): Section {
+  const paths = async (db: Db) =>
+    (await citiesWithLaterPages(db, category?.id)).flatMap((city) =>
+      Array.from({ length: laterPages(city.count) }, (_, index) => ({ path: cityPath(city.abbreviation, city.slug, { category: category?.slug, page: index + 2 }) })),
+    );
+  return { count: async (db) => (await paths(db)).length, read: async (db, offset, limit) => (await paths(db)).slice(offset, offset + limit) };
 }
 
 /** The 50-state comparison pages (/laws/compare/{topic}), dated by their facts' last review. */
@@ -114,6 +160,8 @@ const SECTIONS: Section[] = [
         (await servedCitySlice(db, { categoryId: category.id, offset, limit })).map((city) => ({ path: cityPath(city.abbreviation, city.slug, { category: category.slug }) })),
     }),
   ),
+  laterPagesSection(),
+  ...PROPERTY_CATEGORIES.map((category) => laterPagesSection(category)),
   {
     count: (db) => countOf(db.selectFrom("agents").select((eb) => eb.fn.countAll<number>().as("count"))),
     read: async (db, offset, limit) =>
