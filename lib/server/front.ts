@@ -154,28 +154,32 @@ async function servePage(req: http.IncomingMessage, res: http.ServerResponse, ra
   }
 
   const fresh = await options.store.freshPage(rawPath);
-  if (fresh) return sendStoredPage(req, res, fresh);
+  if (fresh) return sendStoredPage(req, res, fresh, "HIT");
 
   // Shared only when nothing of the visitor's shapes the answer (a plain, cookie-less page load).
   const answer = req.headers.cookie ? await fetchFromNext(rawUrl, req.headers, options) : await fetchOnce(rawUrl, req.headers);
   // Next.js has just stored what it rendered: answer from the store, compressed once already.
   if (answer.status === 200 && typeof answer.headers.etag === "string") {
     const stored = await options.store.freshPage(rawPath);
-    if (stored && stored.meta.etag === answer.headers.etag) return sendStoredPage(req, res, stored);
+    if (stored && stored.meta.etag === answer.headers.etag) return sendStoredPage(req, res, stored, answer.headers["x-nextjs-cache"] === "HIT" ? "HIT" : "MISS");
   }
   return sendAnswer(req, res, rawPath, answer);
 }
 
-/** A page from the store: the kept brotli body, or that body recompressed for a client without brotli. */
-async function sendStoredPage(req: http.IncomingMessage, res: http.ServerResponse, { meta, html }: FreshPage) {
+/**
+ * A page from the store: the kept brotli body, or that body recompressed for a client without
+ * brotli. `cache` says whether it was there before this request (HIT), or Next.js rendered it
+ * for this request and stored it just now (MISS).
+ */
+async function sendStoredPage(req: http.IncomingMessage, res: http.ServerResponse, { meta, html }: FreshPage, cache: "HIT" | "MISS") {
   const headers: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(meta.headers ?? {})) if (!INTERNAL_HEADERS.has(name)) headers[name] = value;
   Object.assign(headers, Object.fromEntries(SECURITY_HEADERS), {
     "content-type": "text/html; charset=utf-8",
     "cache-control": getCacheControlHeader({ revalidate: meta.cacheControl?.revalidate ?? false, expire: meta.cacheControl?.expire }),
     vary: PAGE_VARY,
-    "x-nextjs-cache": "HIT",
-    "x-page-cache": "HIT",
+    "x-nextjs-cache": cache,
+    "x-page-cache": cache,
     "content-security-policy": meta.csp ?? RESOURCE_POLICY,
   });
   const encoding = negotiateEncoding(headerValue(req.headers["accept-encoding"]), { br: true, gzip: true });
