@@ -11,7 +11,8 @@ const envSchema = z.object({
   DATABASE_URL: z.preprocess(emptyAsUndefined, z.string().optional()),
   API_BASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   API_TOKEN: z.preprocess(emptyAsUndefined, z.string().optional()),
-  SITE_URL: z.preprocess(emptyAsUndefined, z.url().default("http://localhost:3000")),
+  /** The canonical origin of links, the sitemap and Open Graph; unset: http://localhost:<PORT>. */
+  SITE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   AGENT_PANEL_URL: z.preprocess(emptyAsUndefined, z.url().default("https://agents.managely.com")),
   SEED_DEMO: z.preprocess(emptyAsUndefined, z.enum(["0", "1"]).default("1")),
   RATE_LIMIT_PER_MINUTE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(10)),
@@ -64,10 +65,13 @@ const envSchema = z.object({
   OUTBOX_POLL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(50).default(1_000)),
   /** How often it looks for waiting leads whose ZIP a manager now serves. */
   OUTBOX_MATCH_CHECK_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1_000).default(600_000)),
-}).refine((config) => !config.LEAD_WEBHOOK_URL || config.LEAD_WEBHOOK_SECRET, {
-  message: "LEAD_WEBHOOK_SECRET is required with LEAD_WEBHOOK_URL (the webhook is signed)",
-  path: ["LEAD_WEBHOOK_SECRET"],
-});
+})
+  .refine((config) => !config.LEAD_WEBHOOK_URL || config.LEAD_WEBHOOK_SECRET, {
+    message: "LEAD_WEBHOOK_SECRET is required with LEAD_WEBHOOK_URL (the webhook is signed)",
+    path: ["LEAD_WEBHOOK_SECRET"],
+  })
+  // `PORT=3300 npm start` serves http://localhost:3300, and says so in its links.
+  .transform((config) => ({ ...config, SITE_URL: config.SITE_URL ?? `http://localhost:${config.PORT}` }));
 
 export type Env = z.infer<typeof envSchema>;
 

@@ -311,6 +311,8 @@ export type SiteOptions = {
   env?: Record<string, string>;
   /** The bearer token the site accepts; random by default. */
   apiToken?: string;
+  /** false: no SITE_URL, as on a fresh machine (the site's origin then follows PORT). */
+  siteUrl?: false;
   logFile?: string;
 };
 
@@ -365,7 +367,7 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
     env: siteEnvironment({
       NEXT_DIST_DIR: options.distDir,
       PORT: String(port),
-      SITE_URL: url,
+      ...(options.siteUrl === false ? {} : { SITE_URL: url }),
       DATABASE_URL: options.databaseUrl,
       API_TOKEN: apiToken,
       ...options.env,

@@ -28,7 +28,6 @@ import { env, INTERNAL_SECRET_HEADER } from "../env";
 import { openDatabase } from "../db/connection";
 import { latestContentChangeId } from "../db/queries/content-changes";
 import { logError } from "../service/log";
-import { redactPrivatePath } from "../contract/routes";
 import { createCacheBus } from "./cache-bus";
 import { PageStore, registerPageStore, type StoreBackend } from "./page-store";
 import { MemoryBackend } from "./page-store-memory";
@@ -94,7 +93,9 @@ export async function startServer({ port = env().PORT, hostname = "0.0.0.0" }: {
   });
   const server = http.createServer({ connectionsCheckingInterval: TIMEOUT_CHECK_MS }, (req, res) => {
     front(req, res).catch((error: unknown) => {
-      logError(`request ${req.method ?? ""} ${redactPrivatePath(req.url ?? "")} failed`, error);
+      // A client that went away mid-request (an aborted upload, a closed tab) is nobody's error.
+      if (req.destroyed || res.destroyed || (error as { code?: string }).code === "ECONNRESET") return void res.destroy();
+      logError(`request ${req.method ?? ""} ${req.url ?? ""} failed`, error);
       if (!res.headersSent) {
         res.writeHead(502, { "content-type": "text/plain; charset=utf-8" });
         res.end("The site is not reachable right now. Please try again in a moment.");

@@ -18,9 +18,11 @@ export const INTERNAL_CALLER: InternalCaller = { kind: "internal" };
 export type GuardVerdict = { allowed: true; trusted: boolean } | { allowed: false; status: number; message: string };
 
 /**
- * Who may call over HTTP: a browser only from one of the site's own origins (SITE_URL and
- * ALLOWED_ORIGINS, nothing derived from the socket); a server with the bearer token. Read calls
- * stay open to servers without a token: they only answer what the pages already publish.
+ * Who may call over HTTP: a browser only from one of the site's own origins (SITE_URL,
+ * ALLOWED_ORIGINS, or the very host the request was sent to, as Next.js's Server Actions compare
+ * Origin with Host: a page on localhost:3300 or 127.0.0.1:3300 may call the site it came from,
+ * a page on another site may not); a server with the bearer token. Read calls stay open to
+ * servers without a token: they only answer what the pages already publish.
  */
 export function checkCaller({
   isSave,
@@ -39,7 +41,7 @@ export function checkCaller({
   const origin = headers.get("origin");
   const fetchSite = headers.get("sec-fetch-site");
   if (origin !== null) {
-    if (!allowedOrigins.includes(origin)) return { allowed: false, status: 403, message: FAILURE.foreignOrigin };
+    if (!allowedOrigins.includes(origin) && !isSameHost(origin, headers.get("host"))) return { allowed: false, status: 403, message: FAILURE.foreignOrigin };
     return { allowed: true, trusted: false };
   }
   if (fetchSite && fetchSite !== "same-origin" && fetchSite !== "none") {
@@ -47,4 +49,15 @@ export function checkCaller({
   }
   if (isSave) return { allowed: false, status: 403, message: FAILURE.tokenRequired };
   return { allowed: true, trusted: false };
+}
+
+/** Whether a browser's Origin names the host (and port) the request itself was sent to. */
+function isSameHost(origin: string, host: string | null): boolean {
+  if (!host) return false;
+  try {
+    const { protocol, host: originHost } = new URL(origin);
+    return (protocol === "http:" || protocol === "https:") && originHost.toLowerCase() === host.trim().toLowerCase();
+  } catch {
+    return false;
+  }
 }
