@@ -20,6 +20,9 @@ const nextConfig: NextConfig = {
   cacheHandler: path.resolve("lib/server/page-store-handler.mjs"),
   cacheMaxMemorySize: 0,
   poweredByHeader: false,
+  // No next/image on the site (components/ui/Img.tsx says why): its optimizer endpoint would only
+  // write resized copies of public images to the build folder for whoever asks (/_next/image → 404).
+  images: { unoptimized: true },
   // lib/server compresses (once per cached page) as the outer layer, after reading the HTML.
   compress: false,
   reactStrictMode: true,
