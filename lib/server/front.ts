@@ -188,7 +188,8 @@ async function servePage(req: http.IncomingMessage, res: http.ServerResponse, ra
   // no address of the visitor's, so nothing about this address enters any cache.
   const target = resolution.kind === "missing" ? "/_not-found" : rawUrl;
 
-  const cached = resolution.kind === "page" ? options.pages.get(rawPath) : undefined;
+  // A staff member previewing a draft (Next.js's draft-mode cookie) gets the page rendered for them, never a copy.
+  const cached = resolution.kind === "page" && !isDraftPreview(req.headers) ? options.pages.get(rawPath) : undefined;
   if (cached) return sendEntry(req, res, cached, "HIT");
 
   // Shared only when nothing of the visitor's shapes the answer (a plain, cookie-less page load).
@@ -230,6 +231,11 @@ async function fetchFromNext(target: string, clientHeaders: http.IncomingHttpHea
     request.on("error", reject);
     request.end();
   });
+}
+
+/** Next.js's draft-mode cookie (set only by the workspace's role-checked preview route). */
+function isDraftPreview(headers: http.IncomingHttpHeaders): boolean {
+  return /(^|;\s*)__prerender_bypass=/.test(headers.cookie ?? "");
 }
 
 /** Next.js's own mark of a page it keeps in its cache: shared-cacheable, no cookie. */

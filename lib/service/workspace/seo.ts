@@ -7,12 +7,17 @@ import {
   getDraft,
   getLive,
   getLiveRules,
+  listLiveRules,
   getRevision,
   insertRevision,
+  countAudit,
+  listAudit,
+  listRevisions,
   replaceLive,
   saveDraft,
   type SeoPatternColumns,
 } from "../../db/queries/workspace";
+import { listStaff } from "../../db/queries/staff";
 import { ApiError } from "../../contract/errors";
 import { EMPTY_PATTERN, SEO_FIELDS, isSeoKind, pageTarget, patternProblem, templateTarget, type SeoKind, type SeoPattern } from "../../contract/seo-text";
 import { AUDIT_ACTIONS, WORKSPACE, can, type AuditAction, type StaffPermission, type StaffRole } from "../../contract/staff";
@@ -229,3 +234,43 @@ export async function rollbackSeoRevision(
 
 /** How an audit-log action reads in the history ("published"). */
 export const auditActionLabel = (action: string) => (action in AUDIT_ACTIONS ? AUDIT_ACTIONS[action as AuditAction] : action);
+
+/** What an editor shows for a target: what is live, the staff member's draft, its revisions and log. */
+export async function editorState(db: WorkspaceDb, staff: StaffIdentity, target: SeoTarget) {
+  const key = targetKey(target);
+  const [live, draft, revisions, log] = await Promise.all([
+    getLive(db, { target: key }),
+    findDraft(db, { target: key, staffUserId: staff.id }),
+    listRevisions(db, { target: key, limit: 20 }),
+    listAudit(db, { target: key, limit: 20 }),
+  ]);
+  return { live: live ?? null, draft: draft ?? null, revisions, log };
+}
+
+export const patternFromRow = patternOf;
+
+/** Every published template, by target ("template:city"). */
+export async function listLiveTemplates(db: WorkspaceDb): Promise<Map<string, SeoLiveRow>> {
+  return new Map((await listLiveRules(db)).filter((row) => row.target.startsWith("template:")).map((row) => [row.target, row]));
+}
+
+const HISTORY_PAGE_SIZE = 50;
+
+/** The history page: the latest publishes and rollbacks, what is live per target, one page of the audit log. */
+export async function historyPage(db: WorkspaceDb, { page }: { page: number }) {
+  const [revisions, live, log, total] = await Promise.all([
+    listRevisions(db, { limit: HISTORY_PAGE_SIZE }),
+    listLiveRules(db),
+    listAudit(db, { limit: HISTORY_PAGE_SIZE, offset: (page - 1) * HISTORY_PAGE_SIZE }),
+    countAudit(db),
+  ]);
+  return {
+    revisions,
+    liveByTarget: new Map(live.map((row) => [row.target, row.revision_id])),
+    log,
+    logPages: Math.max(1, Math.ceil(total / HISTORY_PAGE_SIZE)),
+  };
+}
+
+/** Everyone who may use the workspace. */
+export const staffList = (db: WorkspaceDb) => listStaff(db);
