@@ -112,35 +112,42 @@ async function buildRows(pages: IndexablePage[], rules: Rules, report: (progress
 const MAX_AGE_MS = 5 * 60_000;
 
 type Site = { key: string; at: number; rows: SiteRows; pages: IndexablePage[] };
-let cached: Site | undefined;
-let building: { key: string; promise: Promise<Site> } | undefined;
-let progress: SiteProgress | null = null;
+/** Per database (the site has one; the tests several): the rows, the build under way, its progress. */
+type State = { cached?: Site; building?: { key: string; promise: Promise<Site> }; progress: SiteProgress | null };
+const states = new WeakMap<WorkspaceDb, State>();
+const stateOf = (db: WorkspaceDb) => {
+  let state = states.get(db);
+  if (!state) states.set(db, (state = { progress: null }));
+  return state;
+};
 
 const siteKey = async (db: WorkspaceDb) => `${await latestContentChangeId(db)}:${await latestRevisionId(db)}`;
+const isFresh = (state: State, key: string) => state.cached?.key === key && Date.now() - state.cached.at < MAX_AGE_MS;
 
 function startBuild(db: WorkspaceDb, key: string): Promise<Site> {
-  if (building?.key === key) return building.promise;
+  const state = stateOf(db);
+  if (state.building?.key === key) return state.building.promise;
   const promise: Promise<Site> = (async () => {
-    progress = { phase: "reading", done: 0, total: 0 };
+    state.progress = { phase: "reading", done: 0, total: 0 };
     const [{ pages }, rules] = await Promise.all([listIndexablePages(db), publishedRules(db)]);
-    const rows = await buildRows(pages, rules, (now) => (progress = now));
+    const rows = await buildRows(pages, rules, (now) => (state.progress = now));
     const site = { key, at: Date.now(), rows, pages };
-    if (!cached || cached.at <= site.at) cached = site;
+    if (!state.cached || state.cached.at <= site.at) state.cached = site;
     return site;
   })().finally(() => {
-    if (building?.promise === promise) {
-      building = undefined;
-      progress = null;
+    if (state.building?.promise === promise) {
+      state.building = undefined;
+      state.progress = null;
     }
   });
-  building = { key, promise };
+  state.building = { key, promise };
   return promise;
 }
 
 async function loadSite(db: WorkspaceDb): Promise<Site> {
   const key = await siteKey(db);
-  if (cached?.key === key && Date.now() - cached.at < MAX_AGE_MS) return cached;
-  return startBuild(db, key);
+  const state = stateOf(db);
+  return isFresh(state, key) ? state.cached! : startBuild(db, key);
 }
 
 /** The pages and their rows, read again only when the content journal or the published revisions move. */
@@ -151,9 +158,10 @@ export async function siteRows(db: WorkspaceDb): Promise<SiteRows> {
 /** Whether the rows are ready; if not, starts building them and says how far it got. */
 export async function siteStatus(db: WorkspaceDb): Promise<{ ready: true } | { ready: false; progress: SiteProgress | null }> {
   const key = await siteKey(db);
-  if (cached?.key === key && Date.now() - cached.at < MAX_AGE_MS) return { ready: true };
+  const state = stateOf(db);
+  if (isFresh(state, key)) return { ready: true };
   void startBuild(db, key).catch(() => undefined);
-  return { ready: false, progress };
+  return { ready: false, progress: state.progress };
 }
 
 // ---------------------------------------------------------------------------------------------
