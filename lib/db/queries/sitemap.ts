@@ -207,7 +207,7 @@ const SECTIONS: Section<unknown>[] = [
       },
     }),
   ),
-  section<{ id: number; slug: string; abbreviation: string; company_name: string; about: string; city_name: string; state_name: string }>({
+  section<{ id: number; slug: string; abbreviation: string }>({
     kind: "profile",
     count: (db) => countOf(db.selectFrom("agents").select((eb) => eb.fn.countAll<number>().as("count"))),
     read: (db, offset, limit) =>
@@ -215,32 +215,47 @@ const SECTIONS: Section<unknown>[] = [
         .selectFrom("agents")
         .innerJoin("cities", "cities.id", "agents.city_id")
         .innerJoin("states", "states.id", "agents.state_id")
-        .select(["agents.id", "cities.slug", "states.abbreviation", "agents.company_name", "agents.about", "cities.name as city_name", "states.name as state_name"])
+        .select(["agents.id", "cities.slug", "states.abbreviation"])
         .orderBy("agents.id")
         .offset(offset)
         .limit(limit)
         .execute(),
     entry: (agent) => ({ path: agentPath({ state: agent.abbreviation, city_slug: agent.slug, agent_id: agent.id }) }),
     async facts(db, agents) {
-      const categories = new Map<number, number[]>();
+      // Read only for the workspace: the sitemap needs no names or about texts.
       const ids = agents.map((agent) => Number(agent.id));
+      const details = new Map<number, { company_name: string; about: string; city_name: string; state_name: string }>();
+      const categories = new Map<number, number[]>();
       for (let start = 0; start < ids.length; start += 5_000) {
-        const rows = await db.selectFrom("agent_categories").select(["agent_id", "category_id"]).where("agent_id", "in", ids.slice(start, start + 5_000)).execute();
-        for (const row of rows) categories.set(Number(row.agent_id), [...(categories.get(Number(row.agent_id)) ?? []), Number(row.category_id)]);
+        const slice = ids.slice(start, start + 5_000);
+        const rows = await db
+          .selectFrom("agents")
+          .innerJoin("cities", "cities.id", "agents.city_id")
+          .innerJoin("states", "states.id", "agents.state_id")
+          .select(["agents.id", "agents.company_name", "agents.about", "cities.name as city_name", "states.name as state_name"])
+          .where("agents.id", "in", slice)
+          .execute();
+        for (const row of rows) details.set(Number(row.id), row);
+        for (const row of await db.selectFrom("agent_categories").select(["agent_id", "category_id"]).where("agent_id", "in", slice).execute()) {
+          categories.set(Number(row.agent_id), [...(categories.get(Number(row.agent_id)) ?? []), Number(row.category_id)]);
+        }
       }
-      return agents.map((agent) => ({
-        company: agent.company_name,
-        city: agent.city_name,
-        state: agent.state_name,
-        state_abbr: agent.abbreviation,
-        // The profile's own category line (lib/db/queries/agents.ts agentRowToAgent): labels by id.
-        category: (categories.get(Number(agent.id)) ?? [])
-          .sort((a, b) => a - b)
-          .map((id) => categoryLabel(id))
-          .filter(Boolean)
-          .join(", "),
-        about: excerpt(agent.about, 160),
-      }));
+      return agents.map((agent) => {
+        const detail = details.get(Number(agent.id));
+        return {
+          company: detail?.company_name ?? "",
+          city: detail?.city_name ?? "",
+          state: detail?.state_name ?? "",
+          state_abbr: agent.abbreviation,
+          // The profile's own category line (lib/db/queries/agents.ts agentRowToAgent): labels by id.
+          category: (categories.get(Number(agent.id)) ?? [])
+            .sort((a, b) => a - b)
+            .map((id) => categoryLabel(id))
+            .filter(Boolean)
+            .join(", "),
+          about: excerpt(detail?.about ?? "", 160),
+        };
+      });
     },
   }),
 ];

@@ -86,6 +86,29 @@ describe.each(databaseKinds)("staff sign-in on %s", (kind) => {
     expect(expired.headers.get("location")).toContain("error=INVALID_TOKEN");
   });
 
+  it("lets an admin's session add staff, change a role and remove staff, and refuses an editor's", async () => {
+    const sessionOf = async (email: string) => {
+      await auth.api.signInMagicLink({ body: { email }, headers: new Headers() });
+      const response = await auth.api.magicLinkVerify({ query: { token: await lastToken() }, headers: new Headers(), asResponse: true });
+      return new Headers({ cookie: (response.headers.get("set-cookie") ?? "").split(";")[0] });
+    };
+    await auth.api.createUser({ body: { email: "boss@staff.example.com", name: "", role: "admin" } });
+    const admin = await sessionOf("boss@staff.example.com");
+    const editor = await sessionOf("editor@staff.example.com");
+
+    const { user } = await auth.api.createUser({ body: { email: "new@staff.example.com", name: "", role: "viewer" }, headers: admin });
+    await auth.api.setRole({ body: { userId: user.id, role: "editor" }, headers: admin });
+    expect(await database.db.selectFrom("staff_users").select("role").where("id", "=", user.id).executeTakeFirstOrThrow()).toEqual({ role: "editor" });
+    await expect(auth.api.setRole({ body: { userId: user.id, role: "admin" }, headers: editor })).rejects.toThrow();
+    await expect(auth.api.createUser({ body: { email: "sneaky@staff.example.com", name: "", role: "admin" }, headers: editor })).rejects.toThrow();
+    // A role that is none of ours (the type forbids it; a forged request could still send it).
+    await expect(auth.api.setRole({ body: { userId: user.id, role: "owner" as "admin" }, headers: admin })).rejects.toThrow();
+
+    await auth.api.removeUser({ body: { userId: user.id }, headers: admin });
+    expect(await database.db.selectFrom("staff_users").select("id").where("id", "=", user.id).execute()).toEqual([]);
+    expect(await database.db.selectFrom("staff_users").select("id").where("email", "=", "sneaky@staff.example.com").execute()).toEqual([]);
+  });
+
   it("knows only the workspace's roles, and no banned member", () => {
     expect(staffFromSession({ id: "1", email: "a@b.c", role: "user" })).toBeNull();
     expect(staffFromSession({ id: "1", email: "a@b.c", role: "admin", banned: true })).toBeNull();
