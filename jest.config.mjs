@@ -22,10 +22,12 @@ const config = {
   testTimeout: 60_000,
 };
 
-export default async () => {
+const jestConfig = async () => {
   const resolved = await createJestConfig(config)();
   // next/jest leaves node_modules untransformed except for its own list: add ours to that list.
   const transformIgnorePatterns = resolved.transformIgnorePatterns.map((pattern) => pattern.replace("(?!(geist|", `(?!(${ESM_ONLY.join("|")}|geist|`));
   if (!transformIgnorePatterns.some((pattern) => pattern.includes("better-auth"))) throw new Error("jest.config.mjs: next/jest's transformIgnorePatterns changed; add the ESM-only packages again");
   return { ...resolved, transformIgnorePatterns };
 };
+
+export default jestConfig;
