@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
 import { addStaff, draftsOf, publicTitle, revisionsOf, signInLinkFromOutbox, staffEmail, useSignInLink } from "./pages/workspace";
 
 /**
@@ -10,6 +11,11 @@ import { addStaff, draftsOf, publicTitle, revisionsOf, signInLinkFromOutbox, sta
 test.describe.configure({ mode: "default" });
 
 const CITY = "/agents/TX/austin";
+
+async function expectNoAxeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((violation) => ({ id: violation.id, nodes: violation.nodes.map((node) => node.target.join(" ")).slice(0, 5) }))).toEqual([]);
+}
 const DEFAULT_CITY_TITLE = "Property Managers in Austin, TX | Managely";
 
 test("an admin signs in from the outbox link, drafts a city template, previews it, publishes it, sees it live and in the history, and rolls it back", async ({
@@ -150,8 +156,19 @@ test("the list finds every indexable page of the sitemap, filters it, and export
   expect(lines[0]).toContain("type,url,title,title_px,description,description_px,keywords,canonical,robots,og_image");
   expect(lines.some((line) => line.startsWith("city,") && line.includes(`${CITY},"${DEFAULT_CITY_TITLE}"`))).toBe(true);
 
+  await expectNoAxeViolations(page);
+
   // The words the workspace lists are the words the public page serves.
   await page.goto(`/workspace/pages${CITY}`);
   await expect(page.locator(".ws-facts").first()).toContainText(DEFAULT_CITY_TITLE);
   await expect(page.getByText("BreadcrumbList").first()).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // The audit: counts per problem, each linking to its pages (after its progress, if it was running).
+  await page.goto("/workspace/audit");
+  const overLong = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: /^Title over 580 px/ }) });
+  await expect(overLong).toBeVisible({ timeout: 30_000 });
+  await overLong.getByRole("link").first().click();
+  await expect(page).toHaveURL(/\/workspace\?problem=title-too-long$/);
+  await expect(page.getByRole("cell").getByText("Title over 580 px").first()).toBeVisible();
 });
