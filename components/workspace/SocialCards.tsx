@@ -16,7 +16,7 @@ const hostOf = (url: string) => {
 
 export function SocialCards({ url, title, description, image, alt }: Props) {
   const host = hostOf(url);
-  const picture = image ? <img src={image} alt={alt} width={1200} height={630} loading="lazy" className="ws-card__image" /> : <div className="ws-card__image ws-card__image--none">No image</div>;
+  const picture = image ? <img src={image} alt={alt} width={1200} height={630} className="ws-card__image" /> : <div className="ws-card__image ws-card__image--none">No image</div>;
   return (
     <div className="ws-cards">
       <figure className="ws-card ws-card--facebook">
