@@ -23,7 +23,7 @@ test("an admin signs in from the outbox link, drafts a city template, previews i
   request,
   browser,
 }, testInfo) => {
-  const admin = staffEmail(testInfo, "admin");
+  const admin = staffEmail("admin");
   addStaff(admin, "admin");
 
   // Signed out, any workspace URL is the sign-in page.
@@ -84,8 +84,8 @@ test("an admin signs in from the outbox link, drafts a city template, previews i
   await preview.close();
 });
 
-test("a viewer cannot publish: the 403 page, and nothing changes", async ({ page }, testInfo) => {
-  const editor = staffEmail(testInfo, "demoted");
+test("a viewer cannot publish: the 403 page, and nothing changes", async ({ page }) => {
+  const editor = staffEmail("demoted");
   const pagePath = "/laws/vermont";
   await useSignInLink(page, addStaff(editor, "editor"));
 
@@ -112,7 +112,7 @@ test("a viewer cannot publish: the 403 page, and nothing changes", async ({ page
   expect(await previewed.text()).toContain("Your role (viewer) cannot preview pages. Nothing was changed.");
 });
 
-test("signed out, every workspace URL and server action is the sign-in page", async ({ page, request, context }, testInfo) => {
+test("signed out, every workspace URL and server action is the sign-in page", async ({ page, request, context }) => {
   for (const url of ["/workspace", "/workspace/pages/agents/TX/austin", "/workspace/templates", "/workspace/templates/city", "/workspace/audit", "/workspace/history", "/workspace/staff"]) {
     const response = await request.get(url);
     expect(response.status(), url).toBe(401);
@@ -126,7 +126,7 @@ test("signed out, every workspace URL and server action is the sign-in page", as
   expect(preview.headers().location).toMatch(/\/workspace\/sign-in$/);
 
   // A server action sent after the session is gone: the sign-in page, and nothing saved.
-  const editor = staffEmail(testInfo, "expired");
+  const editor = staffEmail("expired");
   await useSignInLink(page, addStaff(editor, "editor"));
   await page.goto("/workspace/pages/laws/maine");
   await page.getByLabel("Title", { exact: true }).fill("Signed out before saving | {site}");
@@ -136,8 +136,8 @@ test("signed out, every workspace URL and server action is the sign-in page", as
   expect(draftsOf("page:/laws/maine").filter((draft) => draft.title?.startsWith("Signed out"))).toHaveLength(0);
 });
 
-test("the list finds every indexable page of the sitemap, filters it, and exports it as CSV", async ({ page, request }, testInfo) => {
-  const viewer = staffEmail(testInfo, "viewer");
+test("the list finds every indexable page of the sitemap, filters it, and exports it as CSV", async ({ page, request }) => {
+  const viewer = staffEmail("viewer");
   await useSignInLink(page, addStaff(viewer, "viewer"));
   const sitemap = await (await request.get("/sitemap.xml")).text();
   const inSitemap = (sitemap.match(/<loc>/g) ?? []).length;

@@ -1,13 +1,13 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { expect, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { queryRows } from "../support/db";
 import { E2E_BASE_URL, E2E_DATABASE, E2E_OUTBOX_DIR } from "../support/server";
 
 /** The marketers' workspace as staff use it: added by the operator, signed in by an emailed link. */
 
-export function staffEmail(testInfo: TestInfo, label: string): string {
+export function staffEmail(label: string): string {
   return `${label}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@staff.example.com`;
 }
 
