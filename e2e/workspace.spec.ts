@@ -84,7 +84,7 @@ test("an admin signs in from the outbox link, drafts a city template, previews i
   await preview.close();
 });
 
-test("a viewer cannot publish: the 403 page, and nothing changes", async ({ page }) => {
+test("a viewer cannot publish or preview: refused (a 403 page for the preview), and nothing changes", async ({ page }) => {
   const editor = staffEmail("demoted");
   const pagePath = "/laws/vermont";
   await useSignInLink(page, addStaff(editor, "editor"));
