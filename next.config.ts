@@ -30,6 +30,8 @@ const nextConfig: NextConfig = {
   // Title, description, canonical and JSON-LD go in <head> for every user agent, not only for
   // the bots Next.js recognises: no streamed metadata.
   htmlLimitedBots: /.*/,
+  // unauthorized(): the workspace's sign-in page for every signed-out workspace URL (app/(workspace)/workspace).
+  experimental: { authInterrupts: true },
   async headers() {
     // lib/server sets these (and the page's Content-Security-Policy) on every response; this is
     // for `next dev`, which does not run behind it.

@@ -7,6 +7,7 @@ import { E2E_API_TOKEN, E2E_BASE_URL, E2E_DATABASE, E2E_DIST_DIR, E2E_OUTBOX_DIR
  * so they never touch the developer's site or .data/site.db.
  */
 const SYSTEM_CHROMIUM = "/usr/bin/chromium";
+const WORKSPACE_SPEC = /workspace\.spec\.ts$/;
 
 const launchOptions = {
   executablePath: fs.existsSync(SYSTEM_CHROMIUM) ? SYSTEM_CHROMIUM : undefined,
@@ -37,8 +38,10 @@ export default defineConfig({
     launchOptions,
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], launchOptions } },
-    { name: "phone", use: { ...devices["Pixel 7"], launchOptions } },
+    { name: "desktop", testIgnore: WORKSPACE_SPEC, use: { ...devices["Desktop Chrome"], launchOptions } },
+    { name: "phone", testIgnore: WORKSPACE_SPEC, use: { ...devices["Pixel 7"], launchOptions } },
+    // The marketers' workspace publishes site-wide templates: it runs after the public pages' tests, never beside them.
+    { name: "workspace", testMatch: WORKSPACE_SPEC, dependencies: ["desktop", "phone"], use: { ...devices["Desktop Chrome"], launchOptions } },
   ],
   webServer: {
     command: `rm -rf ${E2E_DATABASE} ${E2E_DATABASE}-wal ${E2E_DATABASE}-shm ${E2E_OUTBOX_DIR} && npm run build && npm run serve`,

@@ -65,6 +65,12 @@ const envSchema = z.object({
   OUTBOX_POLL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(50).default(1_000)),
   /** How often it looks for waiting leads whose ZIP a manager now serves. */
   OUTBOX_MATCH_CHECK_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1_000).default(600_000)),
+  // The marketers' workspace (issue 21; README "Workspace").
+  /**
+   * Signs staff session cookies (32 characters or more). Unset: a secret generated on first use
+   * and kept in the database, shared by every instance on it.
+   */
+  STAFF_AUTH_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, "STAFF_AUTH_SECRET must be at least 32 characters").optional()),
 })
   .refine((config) => !config.LEAD_WEBHOOK_URL || config.LEAD_WEBHOOK_SECRET, {
     message: "LEAD_WEBHOOK_SECRET is required with LEAD_WEBHOOK_URL (the webhook is signed)",

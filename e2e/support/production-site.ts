@@ -59,6 +59,7 @@ const SITE_VARIABLES = [
   "OUTBOX_LEASE_MS",
   "OUTBOX_POLL_MS",
   "OUTBOX_MATCH_CHECK_MS",
+  "STAFF_AUTH_SECRET",
 ];
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -150,6 +150,41 @@ const shareImage = (segment?: string, id?: string): ShareImage | null | undefine
 export const shareImageSuffix = (image?: ShareImage) => (image ? `/${image.kind}-image-${image.hash}/card` : "");
 
 /**
+ * The marketers' workspace (issue 21): staff only, noindex, no-store, in no sitemap. Page ids,
+ * draft ids and sign-in tokens travel in the path, never in the query.
+ */
+export const WORKSPACE_PATHS = {
+  home: "/workspace",
+  signIn: "/workspace/sign-in",
+  templates: "/workspace/templates",
+  audit: "/workspace/audit",
+  history: "/workspace/history",
+  staff: "/workspace/staff",
+  csv: "/workspace/pages.csv",
+  previewExit: "/workspace/preview/exit",
+} as const;
+
+/** The link of a staff sign-in email: `/workspace/sign-in/{token}` (a page whose button signs in). */
+export function workspaceSignInPath(token: string): string {
+  return `${WORKSPACE_PATHS.signIn}/${token}`;
+}
+
+/** A page's editor in the workspace: `/workspace/pages/agents/TX/austin` (the page's own path after it). */
+export function workspacePagePath(pagePath: string): string {
+  return pagePath === "/" ? "/workspace/pages" : `/workspace/pages${pagePath}`;
+}
+
+/** A template's editor: `/workspace/templates/city`. */
+export function workspaceTemplatePath(kind: string): string {
+  return `${WORKSPACE_PATHS.templates}/${kind}`;
+}
+
+/** Opens a draft's page with the draft applied (draft mode): `/workspace/preview/12`. */
+export function workspacePreviewPath(draftId: number): string {
+  return `/workspace/preview/${draftId}`;
+}
+
+/**
  * The dynamic routes the site serves, matched against a path's decoded segments: what the
  * production server checks (and looks up) before anything is rendered or cached. `null`: the
  * path has the shape of none of them (a fixed page, a file, or nothing at all).

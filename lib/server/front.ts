@@ -153,7 +153,8 @@ async function servePage(req: http.IncomingMessage, res: http.ServerResponse, ra
     return sendAnswer(req, res, rawPath, notFound, 404);
   }
 
-  const fresh = await options.store.freshPage(rawPath);
+  // A staff member previewing a draft (Next.js's draft-mode cookie) gets the page rendered for them, never a kept one.
+  const fresh = isDraftPreview(req.headers) ? undefined : await options.store.freshPage(rawPath);
   if (fresh) return sendStoredPage(req, res, fresh, "HIT");
 
   // Shared only when nothing of the visitor's shapes the answer (a plain, cookie-less page load).
@@ -255,6 +256,11 @@ function fetchFromNext(target: string, clientHeaders: http.IncomingHttpHeaders, 
     request.on("error", reject);
     request.end();
   });
+}
+
+/** Next.js's draft-mode cookie (set only by the workspace's role-checked preview route). */
+function isDraftPreview(headers: http.IncomingHttpHeaders): boolean {
+  return /(^|;\s*)__prerender_bypass=/.test(headers.cookie ?? "");
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ import { listQuestions } from "../db/queries/questions";
 import { saveAgentApplication } from "../db/queries/submissions";
 import { listSitemapEntries } from "../db/queries/sitemap";
 import type { Dispatch, ServiceContext } from ".";
+import { draftForPreview, liveRulesFor } from "./workspace/seo";
 import { checkHealth, chooseRecipientsLater, confirmNewsletter, matchManagers, readRequest, saveContact, saveLead, subscribe, withdrawLead } from "./requests";
 
 type Handler<C extends AnyCallName> = (input: AnyParsedRequest<C>, context: ServiceContext) => Promise<AnyCallResponse<C>>;
@@ -211,6 +212,13 @@ export const handlers: Handlers = {
 
   "lead/request": readRequest,
   "health/check": checkHealth,
+
+  async "seo/rules"({ kind, path }, { db }) {
+    return { success: true, ...(await liveRulesFor(db, { kind, path })) };
+  },
+  async "seo/draft"({ draft_id }, { db }) {
+    return { success: true, draft: await draftForPreview(db, { draftId: draft_id }) };
+  },
 };
 
 /** The embedded service: each call runs its handler on this site's database. */
