@@ -3,6 +3,7 @@ import { getBlogs, getCities, getPageRecord, getStates, getTestimonials } from "
 import { siteUrl } from "@/lib/env";
 import { organizationLd, websiteLd } from "@/lib/seo/json-ld";
 import { pageMetadata } from "@/lib/seo/metadata";
+import { pageSeo } from "@/lib/api/seo";
 import { PAGE_IDS } from "@/lib/contract/site";
 import { SiteHeader } from "@/components/layout/SiteHeader";
 import { HowItWorks } from "@/components/home/HowItWorks";
@@ -14,11 +15,9 @@ import { RichText } from "@/components/ui/RichText";
 import { NewsletterBox } from "@/components/forms/NewsletterBox";
 import { ZipSearchForm } from "@/components/directory/ZipSearchForm";
 
-export const revalidate = 3600;
-
 export async function generateMetadata() {
   const page = await getPageRecord(PAGE_IDS.home);
-  return pageMetadata({ title: page.seo_title, description: page.seo_description, keywords: page.seo_keywords, path: "/" });
+  return pageMetadata({ ...(await pageSeo("fixed", "/", page)), path: "/" });
 }
 
 export default async function HomePage() {

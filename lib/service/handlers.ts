@@ -15,6 +15,7 @@ import { listQuestions } from "../db/queries/questions";
 import { saveAgentApplication } from "../db/queries/submissions";
 import { listSitemapEntries } from "../db/queries/sitemap";
 import type { Dispatch, ServiceContext } from ".";
+import { draftForPreview, liveRulesFor } from "./workspace/seo";
 import { matchManagers, saveLead } from "./leads";
 import { checkHealth, chooseRecipientsLater, confirmNewsletter, readRequest, saveContact, subscribe, withdrawLead } from "./requests";
 
@@ -212,6 +213,13 @@ export const handlers: Handlers = {
 
   "lead/request": readRequest,
   "health/check": checkHealth,
+
+  async "seo/rules"({ kind, path }, { db }) {
+    return { success: true, ...(await liveRulesFor(db, { kind, path })) };
+  },
+  async "seo/draft"({ draft_id }, { db }) {
+    return { success: true, draft: await draftForPreview(db, { draftId: draft_id }) };
+  },
 };
 
 /** The embedded service: each call runs its handler on this site's database. */

@@ -8,8 +8,6 @@ import { CheckIcon } from "@/components/quote/icons";
 import { LeadReceipt } from "@/components/quote/LeadReceipt";
 import { quotePageMetadata } from "../metadata";
 
-export const revalidate = 3600;
-
 export function generateMetadata() {
   return quotePageMetadata(PAGE_IDS.thankYou, "/thank-you");
 }

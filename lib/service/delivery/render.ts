@@ -2,8 +2,10 @@ import type { Kysely } from "kysely";
 import type { Database, OutboxKind, OutboxRow } from "../../db/schema";
 import type { LeadRecord } from "../../db/queries/leads";
 import { contactMessageForMessage, leadForMessage, leadRecipientsForMessage, managerContact, subscriptionForMessage } from "../../db/queries/outbox";
+import { staffEmailForMessage } from "../../db/queries/staff";
 import { categoryLabel, SITE_NAME } from "../../contract/site";
-import { newsletterConfirmPath, requestPath } from "../../contract/routes";
+import { newsletterConfirmPath, requestPath, workspaceSignInPath } from "../../contract/routes";
+import { SIGN_IN_LINK_MINUTES } from "../../contract/staff";
 import { consentSentence, REQUEST_PAGE } from "../../contract/messages";
 
 /**
@@ -67,6 +69,11 @@ export async function renderMessage(db: Kysely<Database>, row: OutboxRow, { site
       const subscription = await subscriptionForMessage(db, { subscriptionId: row.subscription_id! });
       if (!subscription || subscription.confirmed_at || !payload.token) return null;
       return newsletterConfirmationMessage(subscription.email_address, { siteUrl, token: payload.token });
+    }
+    case "staff.sign_in": {
+      const email = payload.user_id ? await staffEmailForMessage(db, { userId: payload.user_id }) : null;
+      if (!email || !payload.token) return null;
+      return staffSignInMessage(email, { siteUrl, token: payload.token });
     }
   }
 }
@@ -263,5 +270,21 @@ export function newsletterConfirmationMessage(email: string, { siteUrl, token }:
   return {
     email: { to: email, subject: `Confirm your ${SITE_NAME} newsletter subscription`, text },
     event: { type: "newsletter.confirmation", data: {} },
+  };
+}
+
+/** A staff member's sign-in link to the marketers' workspace (it opens a page whose button signs in). */
+export function staffSignInMessage(email: string, { siteUrl, token }: { siteUrl: string; token: string }): RenderedMessage {
+  const text = [
+    "Hello,",
+    "",
+    `Open this link to sign in to the ${SITE_NAME} workspace, then press "Sign in" on the page it opens:`,
+    `${siteUrl}${workspaceSignInPath(token)}`,
+    "",
+    `The link works once, within ${SIGN_IN_LINK_MINUTES} minutes. If you did not ask for it, ignore this email: nobody can sign in without opening it.`,
+  ].join("\n");
+  return {
+    email: { to: email, subject: `Sign in to the ${SITE_NAME} workspace`, text },
+    event: { type: "staff.sign_in", data: {} },
   };
 }

@@ -5,7 +5,8 @@ import { getCityListing } from "@/lib/api/pages";
 import { siteUrl } from "@/lib/env";
 import { breadcrumbLd, itemListLd } from "@/lib/seo/json-ld";
 import { pageMetadata } from "@/lib/seo/metadata";
-import { DIRECTORY_PAGE_SIZE, NEARBY_RADIUS_MILES, SITE_NAME, categoryBySlug } from "@/lib/contract/site";
+import { pageSeo } from "@/lib/api/seo";
+import { DIRECTORY_PAGE_SIZE, NEARBY_RADIUS_MILES, categoryBySlug } from "@/lib/contract/site";
 import { EMPTY } from "@/lib/contract/messages";
 import { cityPath, statePath } from "@/lib/contract/routes";
 import { AgentList } from "@/components/directory/AgentList";
@@ -52,16 +53,10 @@ async function load(params: Promise<ListingParams>) {
 export async function listingMetadata(params: Promise<ListingParams>): Promise<Metadata> {
   const loaded = await load(params);
   if (!loaded) return { title: "City not found" }; // notFound() follows: Next.js adds the one noindex of a 404
-  const { listing, category, page, total, canonical, place, kind } = loaded;
-  const pageSuffix = page > 1 ? ` (page ${page})` : "";
-  const what = category ? `${category.label.toLowerCase()} property managers` : "property managers";
+  const { listing, category, page, total, canonical } = loaded;
+  const facts = { city: listing.city.city, state: listing.state.state, state_abbr: listing.state.abbreviation, count: total, page };
   return pageMetadata({
-    title: `${kind} in ${place}${pageSuffix} | ${SITE_NAME}`,
-    description:
-      total > 0
-        ? `${total} ${what} serve ${listing.city.city}, ${listing.state.state}. Compare their fees, services, licenses and service areas on ${SITE_NAME}, then request free quotes.`
-        : `No ${what} serve ${listing.city.city}, ${listing.state.state} on ${SITE_NAME} yet. See managers nearby and request free quotes.`,
-    keywords: `${what} ${listing.city.city}, property management ${place}, ${listing.city.city} ${listing.state.state} property management companies, rental management ${listing.city.city}, ${SITE_NAME}`,
+    ...(await (category ? pageSeo("category", canonical, { ...facts, category: category.label }) : pageSeo("city", canonical, facts))),
     path: canonical,
     // A list nobody is in is a "No Record" page: useful to a visitor, not to an index.
     noindex: total === 0,
