@@ -8,7 +8,7 @@ import nextTs from "eslint-config-next/typescript";
  *   → lib/db → lib/service → lib/api, lib/lead-form, lib/seo → components → app,
  * with lib/server and lib/cli (the production server and the command-line tools) on top beside
  * app. Pages and components reach data only through the service (lib/api), never lib/db or
- * lib/service directly. Tests may cross layers to set up what they check.
+ * lib/service directly. Tests may cross layers to set up what they check, with lib/test-support.
  */
 const FLOOR = ["lib/contract", "lib/env.ts", "lib/sanitize.ts"];
 const ABOVE_SERVICE = ["lib/api", "lib/lead-form", "lib/seo", "components", "app", "lib/server", "lib/cli"];
@@ -31,13 +31,19 @@ const layerZones = [
   // Code that runs in the browser never loads the service or the database (there is no
   // "server-only" guard in lib/db and lib/service: the production server imports them outside
   // Next.js, where that guard throws; this rule is the guard).
-  ...["lib/api/browser.ts", "lib/api/http-transport.ts", "lib/lead-form", "lib/seo"].map((target) => ({
+  ...["lib/api/browser.ts", "lib/lead-form", "lib/seo"].map((target) => ({
     target,
     from: ["lib/service"],
     message: "Browser code reaches the service only through POST /api/<call> (lib/api/browser.ts).",
   })),
   { target: "components", from: [...TOP, "lib/db", "lib/service"], message: "Components reach data through lib/api, and import nothing of app." },
   { target: "app", from: ["lib/db", "lib/server", "lib/cli"], message: "Routes reach data through the service (lib/api or the service's door)." },
+  // The tests' shared set-up (test databases, the test service, an SMTP receiver) never ships.
+  {
+    target: [...FLOOR, "lib/db", "lib/service", ...ABOVE_SERVICE],
+    from: ["lib/test-support"],
+    message: "lib/test-support is for tests (*.test.ts, e2e/): shipped code never imports it.",
+  },
 ];
 
 export default defineConfig([
@@ -53,6 +59,31 @@ export default defineConfig([
     files: ["lib/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "app/**/*.{ts,tsx}"],
     ignores: ["**/*.test.ts", "**/*.test.tsx"],
     rules: { "import/no-restricted-paths": ["error", { basePath: import.meta.dirname, zones: layerZones }] },
+  },
+  {
+    // One home per rule: what the contract and the service say to a visitor about their input or
+    // their request is a sentence of lib/contract/messages.ts, imported (what the workspace says to
+    // staff, of lib/contract/staff.ts). Page copy, such as a law page's text, an email's body or a
+    // search appearance's words, is not a message and stays in its own module.
+    files: ["lib/contract/**/*.ts", "lib/service/**/*.ts", "lib/api/**/*.ts", "lib/lead-form/**/*.ts"],
+    ignores: [
+      "**/*.test.ts",
+      "lib/contract/messages.ts",
+      "lib/contract/staff.ts",
+      "lib/contract/law-topics.ts",
+      "lib/contract/site.ts",
+      "lib/contract/seo-text.ts",
+      "lib/contract/seo-audit.ts",
+      "lib/service/law-document.ts",
+      "lib/service/delivery/render.ts",
+    ],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        { selector: "Literal[value=/^[A-Z][^\\n]* [^\\n]*[.!?]$/]", message: "A sentence said to a visitor lives in lib/contract/messages.ts: import it." },
+        { selector: "TemplateElement[value.raw=/^[A-Z][^\\n]* [^\\n]*[.!?]$/]", message: "A sentence said to a visitor lives in lib/contract/messages.ts: import it." },
+      ],
+    },
   },
   {
     // Migrations are frozen in time and typed on Kysely<any>, not on today's schema.

@@ -16,7 +16,7 @@ const config = {
   testMatch: ["<rootDir>/{lib,components,app}/**/*.test.{ts,tsx}"],
   moduleNameMapper: {
     // The guard only matters to the Next.js bundler; tests import server modules directly.
-    "^server-only$": "<rootDir>/e2e/support/empty-module.ts",
+    "^server-only$": "<rootDir>/lib/test-support/server-only.ts",
     "^@/(.*)$": "<rootDir>/$1",
   },
   testTimeout: 60_000,

@@ -4,7 +4,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { CATEGORIES, completedSteps, expect, isLeadFormKey, leadsByEmail, test, uniqueEmail, type QuoteFlow } from "./pages/quote";
 import { queryRows } from "./support/db";
-import { E2E_OUTBOX_DIR } from "./support/server";
+import { E2E_API_TOKEN, E2E_OUTBOX_DIR } from "./support/server";
 import { RECIPIENTS, consentSentence } from "../lib/contract/messages";
 
 /**
@@ -262,7 +262,9 @@ test("axe: /preview with the recipients' choice, and no sideways scroll at 320px
 });
 
 test("GET /healthz answers the database and the outbox backlog", async ({ request }) => {
-  const response = await request.get("/healthz");
+  // The details are for whoever holds the API token (lib/server/front.ts); anyone else reads ok.
+  expect(await (await request.get("/healthz")).json()).toEqual({ status: "ok" });
+  const response = await request.get("/healthz", { headers: { authorization: `Bearer ${E2E_API_TOKEN}` } });
   expect(response.status()).toBe(200);
   expect(response.headers()["cache-control"]).toContain("no-store");
   const health = await response.json();

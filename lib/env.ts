@@ -95,6 +95,19 @@ export function env(): Env {
   return cached;
 }
 
+/**
+ * The settings a build bakes into its pages (canonical URLs, links, the data they were rendered
+ * from): `npm start` rebuilds when one of them differs from the build's (lib/cli/build-stamp.ts).
+ * The others are read when the server starts.
+ */
+export const BUILD_SETTINGS = ["SITE_URL", "AGENT_PANEL_URL", "API_BASE_URL", "DATABASE_URL", "SEED_DEMO", "STATE_LIST_HALF"] as const satisfies readonly (keyof Env)[];
+
+/** The values of BUILD_SETTINGS as this process sees them. */
+export function buildSettings(): Record<(typeof BUILD_SETTINGS)[number], string> {
+  const config = env();
+  return Object.fromEntries(BUILD_SETTINGS.map((name) => [name, String(config[name] ?? "")])) as Record<(typeof BUILD_SETTINGS)[number], string>;
+}
+
 /** The header in which the production server sends INTERNAL_SECRET to its own Next.js. */
 export const INTERNAL_SECRET_HEADER = "x-managely-internal";
 

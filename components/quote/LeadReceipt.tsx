@@ -2,7 +2,7 @@
 
 import { useSyncExternalStore } from "react";
 import Link from "next/link";
-import { RECIPIENTS } from "@/lib/contract/messages";
+import { RECEIPT, RECIPIENTS, REQUEST_PAGE } from "@/lib/contract/messages";
 import { readLeadReceipt, LEAD_RECEIPT_KEY, type LeadReceipt as Receipt } from "@/lib/lead-form/storage";
 
 const neverChanges = () => () => {};
@@ -18,11 +18,6 @@ function snapshot(): Receipt | null {
   }
   if (text !== cached.text) cached = { text, receipt: readLeadReceipt() };
   return cached.receipt;
-}
-
-function howTheyContact({ email, phone, preferred }: Receipt["contact"]): string {
-  const ways = email && phone ? "by phone or email" : email ? "by email" : "by phone";
-  return `They may contact you ${ways}${preferred && email && phone ? ` (you asked for ${preferred.toLowerCase()})` : ""}; nobody else received your details, and we never sell them.`;
 }
 
 /**
@@ -41,13 +36,13 @@ export function LeadReceipt() {
       </h2>
       {recipients.length > 0 ? (
         <>
-          <p>It went to {recipients.length === 1 ? "the manager" : `the ${recipients.length} managers`} you chose:</p>
+          <p>{RECEIPT.wentTo(recipients.length)}</p>
           <ul className="receipt__recipients">
             {recipients.map((recipient) => (
               <li key={recipient.agent_id}>{recipient.company_name}</li>
             ))}
           </ul>
-          <p>{howTheyContact(contact)}</p>
+          <p>{RECEIPT.howTheyContact(contact, contact.preferred)}</p>
         </>
       ) : unserved ? (
         <>
@@ -57,16 +52,15 @@ export function LeadReceipt() {
           <p>{RECIPIENTS.noMatchPromise(unserved.email)}</p>
         </>
       ) : (
-        <p>Nobody has received your request: you did not choose a manager. You can choose on its private page.</p>
+        <p>{RECEIPT.noneChosen}</p>
       )}
       <p>
         <Link href={request_path} className="receipt__link">
-          See your request, follow its delivery or withdraw it
+          {RECEIPT.pageLink}
         </Link>
       </p>
       <p className="receipt__note">
-        Keep this link to yourself: anyone who has it can see your request and withdraw it.
-        {contact.email ? " We are emailing it to you with your reference." : " Bookmark it: without an email address we cannot send it to you."}
+        {REQUEST_PAGE.keepLinkPrivate} {contact.email ? RECEIPT.emailing : RECEIPT.bookmark}
       </p>
     </section>
   );

@@ -1,19 +1,17 @@
 "use client";
 
 import { useId, useRef, useState } from "react";
-import { useRouter } from "next/navigation";
-import { DEFAULT_CATEGORY_ID, PRICE_DEFAULT, PRICE_MAX, PRICE_MIN, categoryLabel } from "@/lib/contract/site";
-import { guaranteeSubmissionKey, readLeadValues, saveLeadReceipt, type LeadValues } from "@/lib/lead-form/storage";
+import { DEFAULT_CATEGORY_ID, PRICE_DEFAULT, PRICE_MAX, PRICE_MIN } from "@/lib/contract/site";
+import { readLeadValues, type LeadValues } from "@/lib/lead-form/storage";
 import { parseCategory, validateGuaranteeMobile } from "@/lib/lead-form/steps";
 import { RECIPIENTS } from "@/lib/contract/messages";
-import { PATHS } from "@/lib/contract/routes";
 import { useMessages } from "@/components/ui/MessageDialog";
-import { useSave } from "@/components/forms/useSave";
 import { SubmitButton } from "@/components/forms/SubmitButton";
 import { HoneypotField } from "@/components/forms/HoneypotField";
 import { Field } from "@/components/forms/Field";
 import { CloseIcon, ShieldIcon } from "./icons";
 import { useRecipients } from "./useRecipients";
+import { useSubmitLead } from "./useSubmitLead";
 import { ConsentLine, RecipientChoice } from "./RecipientChoice";
 
 const TITLE = "No More Spam: Our Quote Guarantee";
@@ -30,20 +28,8 @@ export function QuoteGuarantee() {
   const opener = useRef<HTMLButtonElement>(null);
   const mobileInput = useRef<HTMLInputElement>(null);
   const titleId = useId();
-  const router = useRouter();
-  const { showError } = useMessages();
-  const { pending, save } = useSave("lead/save");
-  const [mobile, setMobile] = useState("");
-  const [price, setPrice] = useState(PRICE_DEFAULT);
-  const [leaving, setLeaving] = useState(false);
-  const [website, setWebsite] = useState("");
   // The stored steps, read when the modal opens (the server cannot see browser storage).
   const [stored, setStored] = useState<LeadValues | null>(null);
-  const category = stored ? (parseCategory(stored.property_category) ?? DEFAULT_CATEGORY_ID) : null;
-  const recipients = useRecipients(stored?.property_zip ?? "", category);
-  const consentId = useId();
-  const email = stored?.email_address.trim() ?? "";
-  const ways = { email: Boolean(email), phone: true };
 
   function open() {
     setStored(readLeadValues());
@@ -54,53 +40,6 @@ export function QuoteGuarantee() {
 
   function close() {
     dialog.current?.close();
-  }
-
-  async function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const problem = validateGuaranteeMobile(mobile);
-    if (problem) {
-      showError(problem, { focus: () => mobileInput.current });
-      return;
-    }
-    const choice = recipients.state;
-    if (!stored || !category || choice.status !== "ready") {
-      showError(choice.status === "error" ? choice.message : RECIPIENTS.loading);
-      return;
-    }
-    if (choice.matches.length > 0 && choice.selected.length === 0) {
-      showError(RECIPIENTS.chooseOne);
-      return;
-    }
-    const saved = await save(
-      {
-        submission_key: guaranteeSubmissionKey(),
-        property_category: category,
-        property_address: stored.property_address,
-        property_city: stored.property_city,
-        property_zip: stored.property_zip,
-        property_price: "",
-        ...(stored.full_name.trim() && { full_name: stored.full_name }),
-        ...(email && { email_address: stored.email_address }),
-        property_number: mobile,
-        price,
-        agent_ids: choice.selected,
-        website,
-      },
-      // Of what this lead sends, only the number is typed here; the rest comes from earlier steps.
-      { successPopup: false, fieldElement: (field) => (field === "property_number" ? mobileInput.current : null) },
-    );
-    if (saved) {
-      saveLeadReceipt({
-        reference: saved.reference,
-        recipients: saved.recipients,
-        request_path: saved.request_path,
-        contact: { ...ways, preferred: "Phone" },
-        unserved: choice.matches.length === 0 ? { zip: stored.property_zip.trim(), category: categoryLabel(category) ?? "", email } : null,
-      });
-      setLeaving(true);
-      router.push(PATHS.thankYou);
-    }
   }
 
   return (
@@ -129,54 +68,104 @@ export function QuoteGuarantee() {
             <CloseIcon />
           </button>
         </div>
-        <form className="modal__body" noValidate onSubmit={submit}>
-          <p>
-            Tell us the monthly management fee you would like to pay and leave your mobile number. Your price, your number
-            and your property&apos;s address go only to the managers you tick below.
-          </p>
-          <h3 className="guarantee-modal__section">Name Your Price</h3>
-          <Field ref={mobileInput} kind="phone" id={`${titleId}-mobile`} label="Mobile Number" name="mobile" value={mobile} onChange={setMobile} />
-          <div className="field">
-            <div className="guarantee-modal__price-label">
-              <label htmlFor={`${titleId}-price`}>Monthly price</label>
-              {/* The slider announces its own value; a live region here would repeat every step of a drag. */}
-              <output htmlFor={`${titleId}-price`} className="guarantee-modal__price" aria-live="off">
-                ${price}
-              </output>
-            </div>
-            <input
-              id={`${titleId}-price`}
-              name="price"
-              type="range"
-              className="guarantee-modal__slider"
-              min={PRICE_MIN}
-              max={PRICE_MAX}
-              step={1}
-              value={price}
-              aria-valuetext={`$${price}`}
-              onChange={(event) => setPrice(Number(event.target.value))}
-            />
-            <div className="guarantee-modal__range" aria-hidden="true">
-              <span>${PRICE_MIN}</span>
-              <span>${PRICE_MAX}</span>
-            </div>
-          </div>
-          {stored && category && (
-            <RecipientChoice
-              state={recipients.state}
-              onToggle={recipients.toggle}
-              onRetry={recipients.retry}
-              zip={stored.property_zip}
-              categoryId={category}
-              email={email}
-              headingLevel={3}
-            />
-          )}
-          <ConsentLine id={consentId} state={recipients.state} ways={ways} />
-          <SubmitButton pending={pending || leaving} className="button guarantee-modal__submit" describedBy={consentId} />
-          <HoneypotField value={website} onChange={(event) => setWebsite(event.target.value)} />
-        </form>
+        <GuaranteeForm idPrefix={titleId} stored={stored} mobileInput={mobileInput} />
       </dialog>
+    </div>
+  );
+}
+
+/** The modal's form: the mobile number, the price, who receives it, and Submit. */
+function GuaranteeForm({ idPrefix, stored, mobileInput }: { idPrefix: string; stored: LeadValues | null; mobileInput: React.RefObject<HTMLInputElement | null> }) {
+  const { showError } = useMessages();
+  const { pending, submit } = useSubmitLead("guarantee");
+  const [mobile, setMobile] = useState("");
+  const [price, setPrice] = useState(PRICE_DEFAULT);
+  const [website, setWebsite] = useState("");
+  const category = stored ? (parseCategory(stored.property_category) ?? DEFAULT_CATEGORY_ID) : null;
+  const recipients = useRecipients(stored?.property_zip ?? "", category);
+  const consentId = useId();
+  const email = stored?.email_address.trim() ?? "";
+  const ways = { email: Boolean(email), phone: true };
+
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const problem = validateGuaranteeMobile(mobile);
+    if (problem) return showError(problem, { focus: () => mobileInput.current });
+    if (!stored || !category) return showError(recipients.state.status === "error" ? recipients.state.message : RECIPIENTS.loading);
+    void submit({
+      lead: {
+        property_category: category,
+        property_address: stored.property_address,
+        property_city: stored.property_city,
+        property_zip: stored.property_zip,
+        property_price: "",
+        ...(stored.full_name.trim() && { full_name: stored.full_name }),
+        ...(email && { email_address: stored.email_address }),
+        property_number: mobile,
+        price,
+        website,
+      },
+      recipients: recipients.state,
+      contact: { ...ways, preferred: "Phone" },
+      // Of what this lead sends, only the number is typed here; the rest comes from earlier steps.
+      fieldElement: (field) => (field === "property_number" ? mobileInput.current : null),
+    });
+  }
+
+  return (
+    <form className="modal__body" noValidate onSubmit={onSubmit}>
+      <p>
+        Tell us the monthly management fee you would like to pay and leave your mobile number. Your price, your number and your
+        property&apos;s address go only to the managers you tick below.
+      </p>
+      <h3 className="guarantee-modal__section">Name Your Price</h3>
+      <Field ref={mobileInput} kind="phone" id={`${idPrefix}-mobile`} label="Mobile Number" name="mobile" value={mobile} onChange={setMobile} />
+      <PriceField id={`${idPrefix}-price`} price={price} onChange={setPrice} />
+      {stored && category && (
+        <RecipientChoice
+          state={recipients.state}
+          onToggle={recipients.toggle}
+          onRetry={recipients.retry}
+          zip={stored.property_zip}
+          categoryId={category}
+          email={email}
+          headingLevel={3}
+        />
+      )}
+      <ConsentLine id={consentId} state={recipients.state} ways={ways} />
+      <SubmitButton pending={pending} className="button guarantee-modal__submit" describedBy={consentId} />
+      <HoneypotField value={website} onChange={(event) => setWebsite(event.target.value)} />
+    </form>
+  );
+}
+
+/** "Name Your Price": a slider from PRICE_MIN to PRICE_MAX dollars a month. */
+function PriceField({ id, price, onChange }: { id: string; price: number; onChange: (price: number) => void }) {
+  return (
+    <div className="field">
+      <div className="guarantee-modal__price-label">
+        <label htmlFor={id}>Monthly price</label>
+        {/* The slider announces its own value; a live region here would repeat every step of a drag. */}
+        <output htmlFor={id} className="guarantee-modal__price" aria-live="off">
+          ${price}
+        </output>
+      </div>
+      <input
+        id={id}
+        name="price"
+        type="range"
+        className="guarantee-modal__slider"
+        min={PRICE_MIN}
+        max={PRICE_MAX}
+        step={1}
+        value={price}
+        aria-valuetext={`$${price}`}
+        onChange={(event) => onChange(Number(event.target.value))}
+      />
+      <div className="guarantee-modal__range" aria-hidden="true">
+        <span>${PRICE_MIN}</span>
+        <span>${PRICE_MAX}</span>
+      </div>
     </div>
   );
 }

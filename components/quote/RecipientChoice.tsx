@@ -1,7 +1,7 @@
 "use client";
 
 import { useId } from "react";
-import { RECIPIENTS, consentSentence, type ContactWays } from "@/lib/contract/messages";
+import { NOBODY_RECEIVES_YET, RECIPIENTS, consentSentence, type ContactWays } from "@/lib/contract/messages";
 import { feeHeadline } from "@/lib/contract/fees";
 import { licenseText } from "@/lib/contract/license";
 import type { ServingAgent } from "@/lib/contract";
@@ -143,7 +143,7 @@ function RecipientOption({
 export function ConsentLine({ id, state, ways }: { id: string; state: RecipientsState; ways: ContactWays }) {
   if (state.status !== "ready") return null;
   const names = chosenNames(state);
-  const text = state.matches.length === 0 ? "Nobody will receive your details until a manager serves your ZIP and you choose one; we never sell them." : consentSentence(names, ways);
+  const text = state.matches.length === 0 ? NOBODY_RECEIVES_YET : consentSentence(names, ways);
   return (
     <p id={id} className="consent-line">
       {text}

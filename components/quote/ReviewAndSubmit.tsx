@@ -2,19 +2,17 @@
 
 import { useId, useRef, useState } from "react";
 import Link from "next/link";
-import { useRouter } from "next/navigation";
 import { categoryLabel } from "@/lib/contract/site";
-import { readAnswers, saveLeadReceipt, submissionKey, type LeadValues } from "@/lib/lead-form/storage";
-import { RECIPIENTS } from "@/lib/contract/messages";
-import { useMessages } from "@/components/ui/MessageDialog";
+import { readAnswers, type LeadValues } from "@/lib/lead-form/storage";
 import { parseCategory, parseContactMethod, stepOfLeadField } from "@/lib/lead-form/steps";
-import { PATHS, STEP_PATHS } from "@/lib/contract/routes";
-import { useSave } from "@/components/forms/useSave";
+import { STEP_PATHS } from "@/lib/contract/routes";
+import type { ExamEntry } from "@/lib/contract";
 import { SubmitButton } from "@/components/forms/SubmitButton";
 import { HoneypotField } from "@/components/forms/HoneypotField";
 import { formatAnswer, isAnswered } from "./answers";
 import { useStepEntry } from "./useStepEntry";
 import { useRecipients } from "./useRecipients";
+import { useSubmitLead } from "./useSubmitLead";
 import { ConsentLine, RecipientChoice } from "./RecipientChoice";
 
 /**
@@ -34,35 +32,20 @@ export function ReviewAndSubmit() {
 }
 
 function Review({ values }: { values: LeadValues }) {
-  const router = useRouter();
-  const { pending, save } = useSave("lead/save");
-  // Between success and the thank-you page the button stays busy, so nothing invites a second click.
-  const [leaving, setLeaving] = useState(false);
+  const { pending, submit } = useSubmitLead("request");
   const [website, setWebsite] = useState("");
   const form = useRef<HTMLFormElement>(null);
-  const [answers] = useState(() => readAnswers().filter((entry) => isAnswered(entry.answer)));
   const category = parseCategory(values.property_category);
   const method = parseContactMethod(values.preferred_contact_method);
-  const { showError } = useMessages();
   const recipients = useRecipients(values.property_zip, category);
   const consentId = useId();
   const ways = { email: Boolean(values.email_address.trim()), phone: Boolean(values.phone_no.trim()) };
 
-  function editLinkFor(field: string): HTMLElement | null {
-    const step = stepOfLeadField(field);
-    return step ? (form.current?.querySelector<HTMLElement>(`a[href="${STEP_PATHS[step]}"]`) ?? null) : null;
-  }
-
-  async function submit(event: React.FormEvent<HTMLFormElement>) {
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!category || !method) return; // the entry guard has already sent the visitor back
-    const choice = recipients.state;
-    if (choice.status !== "ready") return showError(choice.status === "error" ? choice.message : RECIPIENTS.loading);
-    if (choice.matches.length > 0 && choice.selected.length === 0) return showError(RECIPIENTS.chooseOne);
-    const saved = await save(
-      {
-        // The same key on a double click, a retry or after a reload: the service stores one lead.
-        submission_key: submissionKey(),
+    void submit({
+      lead: {
         property_category: category,
         property_address: values.property_address,
         property_city: values.property_city,
@@ -74,30 +57,45 @@ function Review({ values }: { values: LeadValues }) {
         preferred_contact_method: method,
         price: "",
         exam: readAnswers(),
-        agent_ids: choice.selected,
         website,
       },
+      recipients: recipients.state,
+      contact: { ...ways, preferred: method },
       // No field to type in here: a refused field's step has an Edit link, and that takes focus.
-      { successPopup: false, fieldElement: editLinkFor },
-    );
-    if (saved) {
-      saveLeadReceipt({
-        reference: saved.reference,
-        recipients: saved.recipients,
-        request_path: saved.request_path,
-        contact: { ...ways, preferred: method },
-        unserved: choice.matches.length === 0 ? { zip: values.property_zip.trim(), category: categoryLabel(category) ?? "", email: values.email_address.trim() } : null,
-      });
-      setLeaving(true);
-      router.push(PATHS.thankYou);
-    }
+      fieldElement: (field) => {
+        const step = stepOfLeadField(field);
+        return step ? form.current?.querySelector<HTMLElement>(`a[href="${STEP_PATHS[step]}"]`) : null;
+      },
+    });
   }
 
   return (
-    <form ref={form} className="quote-form" noValidate onSubmit={submit}>
+    <form ref={form} className="quote-form" noValidate onSubmit={onSubmit}>
       <HoneypotField value={website} onChange={(event) => setWebsite(event.target.value)} />
+      <ReviewSections values={values} categoryName={category ? categoryLabel(category) : ""} method={method ?? ""} />
+      <RecipientChoice
+        state={recipients.state}
+        onToggle={recipients.toggle}
+        onRetry={recipients.retry}
+        zip={values.property_zip}
+        categoryId={category ?? 1}
+        email={values.email_address}
+      />
+      <ConsentLine id={consentId} state={recipients.state} ways={ways} />
+      <div className="quote-actions">
+        <SubmitButton pending={pending} className="button quote-actions__next" describedBy={consentId} />
+      </div>
+    </form>
+  );
+}
+
+/** What the owner entered, step by step, each with its Edit link. */
+function ReviewSections({ values, categoryName, method }: { values: LeadValues; categoryName: string | undefined; method: string }) {
+  const [answers] = useState<ExamEntry[]>(() => readAnswers().filter((entry) => isAnswered(entry.answer)));
+  return (
+    <>
       <ReviewSection title="Property Type" editLabel="Edit Property Type" editHref={STEP_PATHS[1]}>
-        <ReviewItem term="Property type" value={category ? categoryLabel(category) : ""} />
+        <ReviewItem term="Property type" value={categoryName} />
       </ReviewSection>
 
       <ReviewSection title="Property Address" editLabel="Edit Address" editHref={STEP_PATHS[2]}>
@@ -121,23 +119,9 @@ function Review({ values }: { values: LeadValues }) {
         <ReviewItem term="Full Name" value={values.full_name} />
         <ReviewItem term="Email" value={values.email_address} />
         <ReviewItem term="Phone" value={values.phone_no} />
-        <ReviewItem term="Preferred Contact Method" value={method ?? ""} />
+        <ReviewItem term="Preferred Contact Method" value={method} />
       </ReviewSection>
-
-      <RecipientChoice
-        state={recipients.state}
-        onToggle={recipients.toggle}
-        onRetry={recipients.retry}
-        zip={values.property_zip}
-        categoryId={category ?? 1}
-        email={values.email_address}
-      />
-
-      <ConsentLine id={consentId} state={recipients.state} ways={ways} />
-      <div className="quote-actions">
-        <SubmitButton pending={pending || leaving} className="button quote-actions__next" describedBy={consentId} />
-      </div>
-    </form>
+    </>
   );
 }
 

@@ -15,7 +15,8 @@
  * `npm run bench -- --crawl` measures first requests instead, as a crawler makes them (see
  * crawl.ts: `--crawl-all`, `--redis`, `--pages=N`).
  *
- * `-- --reuse-build` skips the build when .next-bench has one. Exit 1 when a stored count differs
+ * `-- --reuse-build` skips the build when .next-bench has one; `-- --writes-only` measures lead/save
+ * alone (no pages, no reference server). Exit 1 when a stored count differs
  * from the acknowledged count or a measurement fails; a missed speed target is printed, not fatal.
  */
 import crypto from "node:crypto";
@@ -208,7 +209,7 @@ async function main(): Promise<number> {
   if (options.has("crawl") || options.has("crawl-all")) return crawlBench(options);
   const site = await buildAndStartSite({ name: "bench", reuse: options.has("reuse-build") });
   try {
-    const pagesClean = await measurePages(site);
+    const pagesClean = options.has("writes-only") || (await measurePages(site));
     console.log("");
     const writesMatch = await measureLeadWrites(site);
     let scaleClean = true;

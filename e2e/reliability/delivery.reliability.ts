@@ -5,7 +5,7 @@ import path from "node:path";
 import { openDatabase } from "../../lib/db/connection";
 import { consentSentence } from "../../lib/contract/messages";
 import type { LeadRequest } from "../../lib/contract";
-import { createTestDatabase, postgresUrl, type TestDatabase, type TestDatabaseKind } from "../support/test-database";
+import { createTestDatabase, postgresUrl, type TestDatabase, type TestDatabaseKind } from "@/lib/test-support";
 import { callApi } from "./http";
 import { leadBody, sendLeadBurst, submissionKeys } from "./leads";
 import { reservePorts, startServer, stopAllServers, type RunningServer } from "./servers";

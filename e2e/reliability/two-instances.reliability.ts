@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { createClient } from "redis";
 import { FAILURE, SAVED } from "../../lib/contract/messages";
 import { RATE_LIMIT_WINDOW_MS } from "../../lib/service/rate-limit";
-import { createTestDatabase, postgresUrl, type TestDatabase } from "../support/test-database";
+import { createTestDatabase, postgresUrl, type TestDatabase } from "@/lib/test-support";
 import { callApi, httpRequest } from "./http";
 import { leadBody } from "./leads";
 import { junkUrls } from "../support/junk-urls";

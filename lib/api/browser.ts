@@ -1,11 +1,10 @@
 "use client";
 
-import type { ApiClient } from "./client";
+import type { ApiClient, Transport } from "./client";
 import type { AnyCallResponse } from "../contract";
-import { TOKEN_STORAGE_KEY } from "../contract/bearer";
+import { bearerHeader, TOKEN_STORAGE_KEY } from "../contract/bearer";
 import { ApiError } from "../contract/errors";
 import { FAILURE } from "../contract/messages";
-import { createHttpTransport } from "./http-transport";
 
 /**
  * The browser's typed client: always the site's own POST /api/<call> (which forwards to an
@@ -23,6 +22,40 @@ export function readToken(): string | null {
   } catch {
     return null;
   }
+}
+
+type HttpTransportOptions = {
+  /** Base address without the trailing slash, e.g. "/api" or "https://agents.example.com/api". */
+  baseUrl: string;
+  /** Read on every call so that a token stored after start-up is used. */
+  token?: () => string | null | undefined;
+  fetch?: typeof fetch;
+};
+
+/** `POST {baseUrl}/{call}` with a JSON body: the site's own /api here, any base in tests. */
+export function createHttpTransport({ baseUrl, token, fetch: customFetch }: HttpTransportOptions): Transport {
+  // The global is looked up per call, so a page that patches fetch (or a test) is honoured.
+  const fetchImpl: typeof fetch = customFetch ?? ((input, init) => fetch(input, init));
+  const base = baseUrl.replace(/\/+$/, "");
+  return async (call, body) => {
+    const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json" };
+    const bearer = token?.();
+    if (bearer) headers.authorization = bearerHeader(bearer);
+
+    let response: Response;
+    try {
+      response = await fetchImpl(`${base}/${call}`, { method: "POST", headers, body: JSON.stringify(body) });
+    } catch {
+      throw new ApiError(0, FAILURE.network);
+    }
+    let parsed: unknown;
+    try {
+      parsed = await response.json();
+    } catch {
+      parsed = undefined;
+    }
+    return { status: response.status, body: parsed };
+  };
 }
 
 const transport = createHttpTransport({ baseUrl: "/api", token: readToken });

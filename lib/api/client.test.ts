@@ -1,9 +1,9 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { createApiClient, type ApiClient } from "./client";
-import { createHttpTransport } from "./http-transport";
+import { createHttpTransport } from "./browser";
 import { ApiError } from "../contract/errors";
-import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "../../e2e/support/test-database";
+import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "@/lib/test-support";
 
 announcePostgres();
 

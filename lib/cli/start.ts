@@ -1,36 +1,22 @@
 /**
- * `npm start`: prepares the database, builds the site when no build exists yet, then serves it
- * on PORT (3000) with the production server of lib/server. A fresh machine needs nothing else.
+ * `npm start`: prepares the database, builds the site when there is no build or when the one
+ * there was made from other sources, lock file, configuration or build settings (build-stamp.ts;
+ * it says so in one line), then serves it on PORT (3000) with the production server of
+ * lib/server. A fresh machine needs nothing else, and after a `git pull` it never serves the old
+ * site; an unchanged tree starts at once.
  */
-import { spawn } from "node:child_process";
-import fs from "node:fs";
-import path from "node:path";
-import { prepare } from "./prepare";
-import { env } from "../env";
+import { buildSettings, env } from "../env";
 import { startServer } from "../server";
-
-const nextBin = require.resolve("next/dist/bin/next");
-
-function run(args: string[]): Promise<number> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [nextBin, ...args], { stdio: "inherit", env: process.env });
-    const forward = (signal: NodeJS.Signals) => child.kill(signal);
-    process.on("SIGINT", forward);
-    process.on("SIGTERM", forward);
-    child.on("exit", (code, signal) => {
-      process.off("SIGINT", forward);
-      process.off("SIGTERM", forward);
-      resolve(code ?? (signal ? 1 : 0));
-    });
-  });
-}
+import { readBuildInputs, staleBuildReason } from "./build-stamp";
+import { build } from "./build";
+import { prepare } from "./prepare";
 
 async function main() {
   await prepare();
-  const distDir = env().NEXT_DIST_DIR;
-  if (!fs.existsSync(path.join(distDir, "BUILD_ID"))) {
-    console.log("[start] no production build yet: building (this takes a minute or two the first time)");
-    const code = await run(["build"]);
+  const stale = staleBuildReason(env().NEXT_DIST_DIR, readBuildInputs(process.cwd(), buildSettings()));
+  if (stale) {
+    console.log(`[start] ${stale}: building (a minute or two)`);
+    const code = await build({ prepared: true });
     if (code !== 0) process.exit(code);
   }
   await startServer();

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ALL_CATEGORIES_ID, LICENSE_SOURCES, PRICE_MAX, PRICE_MIN, SERVICE_KEYS } from "./site";
-import { FORMAT, RECIPIENTS, REQUIRED } from "./messages";
+import { FORMAT, INVALID, RECIPIENTS, REQUIRED } from "./messages";
 import { LAW_TOPIC_KEYS } from "./law-topics";
 import { SEO_KINDS } from "./seo-text";
 import { phoneDigits } from "./phone";
@@ -28,27 +28,27 @@ const isMissing = (input: unknown) => input === undefined || input === null;
 export const hasControlCharacters = (value: string) => CONTROL_CHARACTER.test(value);
 
 /** Any text a visitor sends: a string without control characters (PostgreSQL refuses NUL). */
-function text(label: string, typeMessage = `${label} must be text.`) {
+function text(label: string, typeMessage = INVALID.notText(label)) {
   return z.string({ error: typeMessage }).refine((value) => !hasControlCharacters(value), FORMAT.controlCharacters(label));
 }
 
 /** A required piece of text: trimmed, not empty, bounded, no control characters. */
 export function requiredText(emptyMessage: string, label: string, max: number) {
   return z
-    .string({ error: (issue) => (isMissing(issue.input) ? emptyMessage : `${label} must be text.`) })
+    .string({ error: (issue) => (isMissing(issue.input) ? emptyMessage : INVALID.notText(label)) })
     .trim()
     .min(1, emptyMessage)
-    .max(max, `${label} must be at most ${max} characters.`)
+    .max(max, INVALID.tooLong(label, max))
     .refine((value) => !hasControlCharacters(value), FORMAT.controlCharacters(label));
 }
 
 /** Optional text: absent, null and blank all read as "not given" (an empty string). */
 function optionalText(label: string, max: number) {
   return z
-    .union([z.string(), z.null()], { error: `${label} must be text.` })
+    .union([z.string(), z.null()], { error: INVALID.notText(label) })
     .optional()
     .transform((value) => (value ?? "").trim())
-    .pipe(text(label).max(max, `${label} must be at most ${max} characters.`));
+    .pipe(text(label).max(max, INVALID.tooLong(label, max)));
 }
 
 export { phoneDigits } from "./phone";
@@ -77,15 +77,14 @@ const email = (emptyMessage: string = REQUIRED.email) =>
 /** A whole-number id. Strings are a wrong type (400), never coerced silently. */
 function wholeNumber(label: string, min = 1) {
   return z
-    .number({ error: (issue) => (isMissing(issue.input) ? `Please provide ${label}.` : `${capitalize(label)} must be a number.`) })
-    .int(`${capitalize(label)} must be a whole number.`)
-    .min(min, `${capitalize(label)} must be ${min} or more.`)
-    .max(2_147_483_647, `${capitalize(label)} is too large.`);
+    .number({ error: (issue) => (isMissing(issue.input) ? INVALID.provide(label) : INVALID.notNumber(label)) })
+    .int(INVALID.notWholeNumber(label))
+    .min(min, INVALID.tooSmall(label, min))
+    .max(2_147_483_647, INVALID.tooLarge(label));
 }
 
-function capitalize(text: string) {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
+/** A page size: a whole number up to `max`. */
+const pageSize = (max: number) => wholeNumber("the page size").max(max, INVALID.atMost("the page size", max));
 
 export const categoryId = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(8)], {
   error: (issue) => (isMissing(issue.input) ? REQUIRED.propertyType : FORMAT.propertyType),
@@ -101,8 +100,10 @@ const zipCode = requiredText(REQUIRED.zip, "ZIP code", 10)
   .refine(isValidZip, FORMAT.zip)
   .transform(zipFive);
 
-const listType = z.enum(["Featured", "All"], { error: 'Type must be "Featured" or "All".' }).optional();
-const listLength = z.enum(["Half", "Full"], { error: 'Length must be "Half" or "Full".' }).optional();
+const LIST_TYPES = ["Featured", "All"] as const;
+const LIST_LENGTHS = ["Half", "Full"] as const;
+const listType = z.enum(LIST_TYPES, { error: INVALID.oneOf("Type", LIST_TYPES) }).optional();
+const listLength = z.enum(LIST_LENGTHS, { error: INVALID.oneOf("Length", LIST_LENGTHS) }).optional();
 
 /** A path-like word: a slug, a state abbreviation or a city name. */
 const slugText = (label: string, emptyMessage: string) =>
@@ -208,7 +209,7 @@ export const licenseSchema = z.object({
 /** The office (from its ZIP code) and how far the manager travels from it. */
 export const serviceAreaSchema = z.object({ lat: z.number(), lng: z.number(), radius_miles: z.number() });
 
-const lawTopicKey = z.enum(LAW_TOPIC_KEYS, { error: "Topic is not one of the law topics." });
+const lawTopicKey = z.enum(LAW_TOPIC_KEYS, { error: INVALID.lawTopic });
 
 /** One landlord-tenant fact of a state, as the facts files state it, with its file's review date. */
 export const lawFactSchema = z.object({
@@ -299,17 +300,13 @@ export const questionSchema = z.object({
 });
 
 export const examEntrySchema = z.object({
-  question: requiredText("Each answer must name its question.", "Question", 500),
+  question: requiredText(INVALID.answerQuestion, "Question", 500),
   answer: z.union(
     [
-      text("An answer").max(2000, "An answer must be at most 2000 characters."),
-      z.array(text("A choice").max(200, "A choice must be at most 200 characters."), {
-        error: "An answer must be text or a list of choices.",
-      }).max(6, "An answer can hold at most 6 choices."),
+      text("An answer").max(2000, INVALID.tooLong("An answer", 2000)),
+      z.array(text("A choice").max(200, INVALID.tooLong("A choice", 200)), { error: INVALID.answer }).max(6, INVALID.tooManyChoices(6)),
     ],
-    {
-      error: "An answer must be text or a list of choices.",
-    },
+    { error: INVALID.answer },
   ),
 });
 
@@ -318,7 +315,7 @@ export const examEntrySchema = z.object({
 
 /** The managers chosen for a lead: ids, at most three, each once. */
 const managerIds = z
-  .array(wholeNumber("a manager id"), { error: "The chosen managers must be a list of manager ids." })
+  .array(wholeNumber("a manager id"), { error: INVALID.managerIds })
   .max(RECIPIENTS.max, RECIPIENTS.tooMany)
   .transform((ids) => [...new Set(ids)]);
 
@@ -326,7 +323,7 @@ const managerIds = z
  * The private request page's token (128 random bits, base64url) or a newsletter link's. Any
  * text is looked up; one that matches nothing is a 404 that says nothing about why.
  */
-const linkToken = text("The link").max(200, "The link is too long.");
+const linkToken = text("The link").max(200, INVALID.linkTooLong);
 
 /**
  * The honeypot of every public form: hidden from people, so anything in it means a bot. The
@@ -339,15 +336,15 @@ const leadFields = z.object({
   ...honeypot,
   /** Idempotency key made by the browser once per submission; a repeat stores nothing new. */
   submission_key: z
-    .string({ error: "The submission key must be text." })
-    .regex(/^[A-Za-z0-9_-]{8,100}$/, "The submission key is not valid.")
+    .string({ error: INVALID.notText("The submission key") })
+    .regex(/^[A-Za-z0-9_-]{8,100}$/, INVALID.submissionKey)
     .optional(),
   property_category: categoryId,
   property_address: requiredText(REQUIRED.address, "Address", 300),
   property_city: requiredText(REQUIRED.city, "City", 100),
   property_zip: requiredText(REQUIRED.zip, "ZIP code", 10).refine(isValidZip, FORMAT.zip),
   property_price: z
-    .union([text("Property price").max(20), z.number(), z.null()], { error: "Property price must be text or a number." })
+    .union([text("Property price").max(20), z.number(), z.null()], { error: INVALID.propertyPrice })
     .optional()
     .transform((value) => (value === null || value === undefined ? "" : String(value))),
   full_name: optionalText("Full name", 120),
@@ -366,7 +363,7 @@ const leadFields = z.object({
     )
     .optional()
     .transform((value) => (value === null || value === undefined ? "" : String(value))),
-  exam: z.array(examEntrySchema, { error: "Answers must be a list." }).max(50, "Too many answers.").optional(),
+  exam: z.array(examEntrySchema, { error: INVALID.answers }).max(50, INVALID.tooManyAnswers).optional(),
   /**
    * The managers the owner chose to receive the lead (issue 11), at most three; each must serve
    * the lead's ZIP and category. Absent or empty: nobody receives it.
@@ -490,7 +487,7 @@ export const contract = {
     response: ok({ blogs: z.array(blogSchema) }),
   },
   "blog/get": {
-    request: z.object({ slug: slugText("Blog", "Please provide a blog slug.") }),
+    request: z.object({ slug: slugText("Blog", INVALID.provide("a blog slug")) }),
     response: ok({ blog: blogSchema }),
   },
   "faq/list": {
@@ -510,13 +507,13 @@ export const contract = {
     response: ok({ cities: z.array(cityListItemSchema), length: z.enum(["Half", "Full"]), count: z.number() }),
   },
   "law/get": {
-    request: z.object({ state: slugText("State", "Please provide a state.") }),
+    request: z.object({ state: slugText("State", INVALID.provide("a state")) }),
     response: ok({
       stateData: z.object({ id: z.number(), state: z.string(), abbreviation: z.string(), slug: z.string(), laws: z.string() }),
     }),
   },
   "law/facts": {
-    request: z.object({ state: slugText("State", "Please provide a state."), topic: lawTopicKey.optional() }),
+    request: z.object({ state: slugText("State", INVALID.provide("a state")), topic: lawTopicKey.optional() }),
     response: ok({ state: stateSchema, facts: z.array(lawFactSchema) }),
   },
   "laws/topics": {
@@ -524,7 +521,7 @@ export const contract = {
     response: ok({ topics: z.array(lawTopicSummarySchema) }),
   },
   "laws/compare": {
-    request: z.object({ topic: requiredText("Please provide a topic.", "Topic", 100) }),
+    request: z.object({ topic: requiredText(INVALID.provide("a topic"), "Topic", 100) }),
     response: ok({
       topic: lawTopicSummarySchema.extend({
         /** The latest review date of the facts in the table (ISO). */
@@ -536,10 +533,10 @@ export const contract = {
   "agents/list": {
     request: z.object({
       cate_id: categoryOrAll.optional().default(1),
-      state: slugText("State", "Please provide a state."),
-      city: slugText("City", "Please provide a city."),
+      state: slugText("State", INVALID.provide("a state")),
+      city: slugText("City", INVALID.provide("a city")),
       page: wholeNumber("the page number").optional().default(1),
-      per_page: wholeNumber("the page size").max(100, "The page size must be 100 or less.").optional().default(24),
+      per_page: pageSize(100).optional().default(24),
     }),
     response: ok({
       state: stateSchema,
@@ -559,7 +556,7 @@ export const contract = {
       zip: zipCode,
       cate_id: categoryOrAll.optional().default(ALL_CATEGORIES_ID),
       page: wholeNumber("the page number").optional().default(1),
-      per_page: wholeNumber("the page size").max(100, "The page size must be 100 or less.").optional().default(24),
+      per_page: pageSize(100).optional().default(24),
     }),
     response: ok({ place: placeSchema, agents: pageOf(servingAgentSchema) }),
   },
@@ -653,7 +650,7 @@ export const internalContract = {
   "sitemap/paths": {
     request: z.object({
       page: wholeNumber("the page number").optional().default(1),
-      per_page: wholeNumber("the page size").max(50_000, "The page size must be 50000 or less.").optional().default(50_000),
+      per_page: pageSize(50_000).optional().default(50_000),
     }),
     response: ok({ entries: z.array(sitemapEntrySchema), total: z.number() }),
   },

@@ -36,6 +36,35 @@ export const FORMAT = {
   controlCharacters: (label: string) => `${label} contains characters that are not allowed.`,
 } as const;
 
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * What the contract says about any other value it refuses (lib/contract/index.ts), built from the
+ * field's label ("Email address", "the page size"), so every field says it the same way.
+ */
+export const INVALID = {
+  notText: (label: string) => `${label} must be text.`,
+  tooLong: (label: string, max: number) => `${label} must be at most ${max} characters.`,
+  /** A lookup's missing key or id: "Please provide a state." */
+  provide: (what: string) => `Please provide ${what}.`,
+  notNumber: (label: string) => `${capitalize(label)} must be a number.`,
+  notWholeNumber: (label: string) => `${capitalize(label)} must be a whole number.`,
+  tooSmall: (label: string, min: number) => `${capitalize(label)} must be ${min} or more.`,
+  tooLarge: (label: string) => `${capitalize(label)} is too large.`,
+  atMost: (label: string, max: number) => `${capitalize(label)} must be ${max} or less.`,
+  oneOf: (label: string, options: readonly string[]) => `${label} must be ${options.map((option) => `"${option}"`).join(" or ")}.`,
+  lawTopic: "Topic is not one of the law topics.",
+  answerQuestion: "Each answer must name its question.",
+  answer: "An answer must be text or a list of choices.",
+  tooManyChoices: (max: number) => `An answer can hold at most ${max} choices.`,
+  answers: "Answers must be a list.",
+  tooManyAnswers: "Too many answers.",
+  managerIds: "The chosen managers must be a list of manager ids.",
+  linkTooLong: "The link is too long.",
+  submissionKey: "The submission key is not valid.",
+  propertyPrice: "Property price must be text or a number.",
+} as const;
+
 /** What a save call answers on success (spec section 8: shown in the "Success!" dialog). */
 export const SAVED = {
   /** A lead on its way to the managers the owner chose. */
@@ -89,6 +118,9 @@ export const RECIPIENTS = {
   sampleNote: "Sample listings are fictional companies that show how the site works: a request sent to one reaches no real manager.",
 } as const;
 
+/** Nobody serves the ZIP yet: the sentence next to Submit instead of the consent sentence. */
+export const NOBODY_RECEIVES_YET = "Nobody will receive your details until a manager serves your ZIP and you choose one; we never sell them.";
+
 /** The version of the consent sentence below; stored with each recipient beside its text. */
 export const CONSENT_VERSION = "2026-11-25";
 
@@ -104,15 +136,39 @@ function listOf(names: readonly string[]): string {
  * The one sentence next to Submit: who receives the details, how they may contact the owner, and
  * that nobody else will. The service builds the same sentence from the same names to store it.
  */
+/** "by phone or email": how the recipients may reach the owner, from the details given. */
+export function contactHow(ways: ContactWays): string {
+  return ways.email && ways.phone ? "by phone or email" : ways.email ? "by email" : "by phone";
+}
+
 export function consentSentence(companies: readonly string[], ways: ContactWays): string {
-  const how = ways.email && ways.phone ? "by phone or email" : ways.email ? "by email" : "by phone";
   if (companies.length === 0) return "Nobody will receive your details until you choose a manager; we never sell them.";
-  return `Only ${listOf(companies)} will receive your request and contact details, and ${companies.length === 1 ? "it" : "they"} may contact you ${how}; nobody else will, and we never sell them.`;
+  return `Only ${listOf(companies)} will receive your request and contact details, and ${companies.length === 1 ? "it" : "they"} may contact you ${contactHow(ways)}; nobody else will, and we never sell them.`;
 }
 
 /** The private request page (/requests/{token}) and the newsletter's confirmation page. */
 export const REQUEST_PAGE = {
   withdrawConfirm: "Withdraw this request? The managers who received it are told, and your name, email, phone number and address are erased. This cannot be undone.",
+  /** Under every link to the page: on /thank-you and in the owner's confirmation email. */
+  keepLinkPrivate: "Keep this link to yourself: anyone who has it can see your request and withdraw it.",
+} as const;
+
+/** What /thank-you says about the request just sent (components/quote/LeadReceipt.tsx). */
+export const RECEIPT = {
+  wentTo: (count: number) => `It went to ${count === 1 ? "the manager" : `the ${count} managers`} you chose:`,
+  howTheyContact: (ways: ContactWays, preferred: string) =>
+    `They may contact you ${contactHow(ways)}${preferred && ways.email && ways.phone ? ` (you asked for ${preferred.toLowerCase()})` : ""}; nobody else received your details, and we never sell them.`,
+  noneChosen: "Nobody has received your request: you did not choose a manager. You can choose on its private page.",
+  pageLink: "See your request, follow its delivery or withdraw it",
+  emailing: "We are emailing it to you with your reference.",
+  bookmark: "Bookmark it: without an email address we cannot send it to you.",
+} as const;
+
+/** POST /api/revalidate's answers (its callers are the site's operators and servers). */
+export const REVALIDATION = {
+  tokenRequired: "Revalidation needs the bearer token (API_TOKEN).",
+  body: 'Send { "paths": ["/…"] } or { "all": true }.',
+  path: "Each path must start with /.",
 } as const;
 
 /** Failures of a call as a whole (DESIGN.md section 1, the HTTP contract of POST /api/<call>). */

@@ -75,6 +75,7 @@ export const WORKSPACE = {
     `${by} published this since you started your draft (${at}). Nothing was changed: review what is live now, then publish again if you still want your version.`,
   staleRollback: "Someone published this since you opened the history. Nothing was changed: reload and try again.",
   unknownDraft: "That draft no longer exists.",
+  unknownRevision: "That revision does not exist.",
   unknownPage: "That page is not an indexable page of the site.",
   staffAdded: (email: string) => `${email} was added and sent a sign-in link.`,
   roleChanged: (email: string, role: StaffRole) => `${email} is now ${role}.`,

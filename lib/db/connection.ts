@@ -10,8 +10,8 @@ export type DatabaseHandle = {
   db: Kysely<Database>;
   dialect: Dialect;
   /**
-   * The driver under Kysely (a better-sqlite3 Database or a pg Pool), for libraries that keep
-   * their own tables on the same store (the rate limiter).
+   * The driver under Kysely (a better-sqlite3 Database or a pg Pool), for tests that look under
+   * Kysely. Everything the site stores goes through `db`, in the service's transactions.
    */
   driver: import("better-sqlite3").Database | import("pg").Pool;
   /** Where it lives, without credentials: a file path or host/database. */

@@ -164,7 +164,7 @@ export interface ContentChangesTable {
   changed_at: string;
 }
 
-/** Written by rate-limiter-flexible (lib/service/rate-limit.ts); read here only by tests. */
+/** The save limits' counters (lib/service/rate-limit.ts, through lib/db/queries/rate-limits.ts). */
 export interface RateLimiterTable {
   key: string;
   points: number;

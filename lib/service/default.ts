@@ -1,6 +1,6 @@
 import { allowedOrigins, env } from "../env";
 import { getDatabase } from "../db";
-import { createWriteRunner } from "../db/write-batch";
+import { createWriteRunner } from "./write";
 import { createService, type Service, type ServiceContext } from ".";
 import { createForwardingDispatch } from "./forward";
 import { localDispatch } from "./handlers";
@@ -24,7 +24,7 @@ export function getService(): Service {
           db: handle.db,
           dialect: handle.dialect,
           write: createWriteRunner(handle),
-          limiter: createRateLimiter(handle),
+          limiter: createRateLimiter(),
           halfStateCount: STATE_LIST_HALF,
           delivery: deliveryRouting({ smtp: Boolean(SMTP_URL), webhook: Boolean(LEAD_WEBHOOK_URL) }),
           ...(REDIS_URL ? { pingRedis: redisPing(REDIS_URL) } : {}),

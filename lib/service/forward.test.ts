@@ -1,6 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { createTestDatabase, type TestDatabase } from "../../e2e/support/test-database";
+import { createTestDatabase, type TestDatabase } from "@/lib/test-support";
 
 /**
  * Forwarding mode (API_BASE_URL set), through the real route handler: only contract calls reach

@@ -30,6 +30,8 @@ export function createForwardingDispatch({
   const base = baseUrl.replace(/\/+$/, "");
   return async (call: AnyCallName, input, context) => {
     if (isInternalCallName(call)) return local(call, input, context);
+    // Nothing is stored here, so the save limits are counted now, before anything leaves.
+    await context.admit();
     const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json" };
     const authorization = authorizationFor(context.caller, apiToken);
     if (authorization) headers.authorization = authorization;

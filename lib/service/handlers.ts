@@ -16,7 +16,8 @@ import { saveAgentApplication } from "../db/queries/submissions";
 import { listSitemapEntries } from "../db/queries/sitemap";
 import type { Dispatch, ServiceContext } from ".";
 import { draftForPreview, liveRulesFor } from "./workspace/seo";
-import { checkHealth, chooseRecipientsLater, confirmNewsletter, matchManagers, readRequest, saveContact, saveLead, subscribe, withdrawLead } from "./requests";
+import { matchManagers, saveLead } from "./leads";
+import { checkHealth, chooseRecipientsLater, confirmNewsletter, readRequest, saveContact, subscribe, withdrawLead } from "./requests";
 
 type Handler<C extends AnyCallName> = (input: AnyParsedRequest<C>, context: ServiceContext) => Promise<AnyCallResponse<C>>;
 export type Handlers = { [C in AnyCallName]: Handler<C> };

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
-import type { WriteRunner } from "../db/write-batch";
+import type { WriteRunner } from "./write";
 import type { Dialect } from "../db/connection";
 import type { DeliveryRouting } from "./delivery/routing";
 import {
@@ -15,21 +15,24 @@ import {
 import { ApiError } from "../contract/errors";
 import { FAILURE } from "../contract/messages";
 import { checkCaller, type Caller } from "./guard";
-import { limitKeyPart, type LimitCheck, type RateLimiter } from "./rate-limit";
+import { limitSave, RateLimitedError, type RateLimiter, type SaveLimits } from "./rate-limit";
 import { logError } from "./log";
 
 /**
  * The service's one door. Every caller comes through `handle`: the HTTP route (a browser or a
  * server), the in-process client of the pages, the sitemap, the worker and the CLIs. In order:
  * the call must exist; an HTTP caller must pass the guard (origin or token), send JSON of at most
- * 16 KiB and stay under the save limits; the body must match the contract; then the call is
- * dispatched (to the local handlers, or to the external service in forwarding mode) and the
+ * 16 KiB; the body must match the contract; then the call is dispatched (to the local handlers,
+ * or to the external service in forwarding mode) under the save limits (rate-limit.ts), and the
  * answer, or the failure, is written in the contract's shape.
  */
 export type ServiceContext = {
   db: Kysely<Database>;
   dialect: Dialect;
-  /** Runs a save in a transaction, answered once committed (grouped commits on SQLite). */
+  /**
+   * Runs a save in a transaction, answered once committed (grouped commits on SQLite). For a
+   * limited caller the save's counters are written in the same transaction (rate-limit.ts).
+   */
   write: WriteRunner;
   limiter: RateLimiter;
   halfStateCount: number;
@@ -52,8 +55,16 @@ export type ServiceRequest = {
 
 export type Service = { handle(request: ServiceRequest): Promise<CallResult> };
 
-/** Runs a call that passed validation: the local handlers, or the external service. */
-export type Dispatch = (call: AnyCallName, input: unknown, context: { caller: Caller; service: () => Promise<ServiceContext> }) => Promise<unknown>;
+/**
+ * Runs a call that passed validation: the local handlers, or the external service. `admit`
+ * counts the call against its save limits now (a no-op for unlimited callers): what stores
+ * nothing here, such as forwarding, calls it first; a local save is counted by its `write`.
+ */
+export type Dispatch = (
+  call: AnyCallName,
+  input: unknown,
+  context: { caller: Caller; service: () => Promise<ServiceContext>; admit: () => Promise<void> },
+) => Promise<unknown>;
 
 export type ServiceSettings = {
   allowedOrigins: readonly string[];
@@ -90,19 +101,27 @@ function readHttpBody(body: unknown, headers: Headers): { value: unknown } | Cal
   }
 }
 
-/** The per-address limit is counted before validation; email and manager limits need the body. */
-function addressLimit(call: CallName, address: string, limit: number): LimitCheck[] {
-  return [{ key: `${call}|${limitKeyPart("address", address)}`, limit }];
+type CheckedInput = { data: Record<string, unknown> } | { answer: CallResult };
+
+/** The body as the contract parsed it, or the 400 to answer instead. */
+function checkInput(call: AnyCallName, input: unknown): CheckedInput {
+  if (typeof input !== "object" || input === null || Array.isArray(input)) return { answer: failure(400, FAILURE.notAnObject) };
+  const parsed = schemasOf(call).request.safeParse(input);
+  return parsed.success ? { data: parsed.data as Record<string, unknown> } : { answer: invalidInput(parsed.error.issues[0]) };
 }
 
-function contentLimits(call: CallName, input: Record<string, unknown>, limit: number): LimitCheck[] {
-  const checks: LimitCheck[] = [];
-  const email = typeof input.email_address === "string" ? input.email_address : typeof input.email === "string" ? input.email : "";
-  if (email && (call === "lead/save" || call === "contact/save")) checks.push({ key: `${call}|${limitKeyPart("email", email)}`, limit });
-  const managers = [...(Array.isArray(input.agent_ids) ? input.agent_ids : []), ...(typeof input.agent_id === "number" && input.agent_id > 0 ? [input.agent_id] : [])];
-  for (const manager of managers) checks.push({ key: `manager|${limitKeyPart("manager", String(manager))}`, limit: limit * 3 });
-  return checks;
+/** The answer to a call that failed: the ApiError's status and message, or a logged 500. */
+function failureOf(call: AnyCallName, error: unknown): CallResult {
+  if (error instanceof RateLimitedError) return failure(429, error.message, { "retry-after": String(error.retryAfterSeconds) });
+  if (error instanceof ApiError) {
+    const answer = failure(error.status, error.message);
+    return error.field ? { ...answer, body: { ...(answer.body as object), field: error.field } } : answer;
+  }
+  logError(`call ${call} failed`, error);
+  return failure(500, FAILURE.unexpected);
 }
+
+const unlimited = async () => {};
 
 export function createService({
   context,
@@ -113,17 +132,22 @@ export function createService({
   settings: ServiceSettings;
   dispatch: Dispatch;
 }): Service {
-  async function overLimit(checks: LimitCheck[]): Promise<CallResult | null> {
-    if (checks.length === 0) return null;
+  /** Runs a call that passed the guard; under limits, a call that stored nothing is counted before it is answered. */
+  async function run(name: AnyCallName, checked: CheckedInput, caller: Caller, limits?: SaveLimits): Promise<CallResult> {
+    const admit = limits?.admit ?? unlimited;
+    const service = limits ? async () => ({ ...(await context()), write: limits.write }) : context;
+    let result: CallResult;
     try {
-      const { limiter } = await context();
-      const { limited, retryAfterSeconds } = await limiter.hit(checks);
-      return limited ? failure(429, FAILURE.rateLimited, { "retry-after": String(retryAfterSeconds) }) : null;
+      result = "answer" in checked ? checked.answer : { status: 200, body: await dispatch(name, checked.data, { caller, service, admit }) };
     } catch (error) {
-      // A counter that cannot be written must not cost a visitor their submission.
-      logError("rate limit check failed", error);
-      return null;
+      result = failureOf(name, error);
     }
+    try {
+      await admit();
+    } catch (refusal) {
+      return failureOf(name, refusal);
+    }
+    return result;
   }
 
   return {
@@ -143,31 +167,14 @@ export function createService({
         if ("status" in read) return read;
         input = read.value;
         limited = isSave && !verdict.trusted;
-        if (limited) {
-          const refusal = await overLimit(addressLimit(name as CallName, caller.address, settings.savesPerMinute));
-          if (refusal) return refusal;
-        }
       }
 
-      if (typeof input !== "object" || input === null || Array.isArray(input)) return failure(400, FAILURE.notAnObject);
-      const parsed = schemasOf(name).request.safeParse(input);
-      if (!parsed.success) return invalidInput(parsed.error.issues[0]);
-
-      if (limited) {
-        const refusal = await overLimit(contentLimits(name as CallName, parsed.data as Record<string, unknown>, settings.savesPerMinute));
-        if (refusal) return refusal;
-      }
-
-      try {
-        return { status: 200, body: await dispatch(name, parsed.data, { caller, service: context }) };
-      } catch (error) {
-        if (error instanceof ApiError) {
-          const answer = failure(error.status, error.message);
-          return error.field ? { ...answer, body: { ...(answer.body as object), field: error.field } } : answer;
-        }
-        logError(`call ${name} failed`, error);
-        return failure(500, FAILURE.unexpected);
-      }
+      const checked = checkInput(name, input);
+      const limits =
+        caller.kind === "http" && limited
+          ? limitSave({ context, call: name as CallName, address: caller.address, input: "data" in checked ? checked.data : undefined, perMinute: settings.savesPerMinute })
+          : undefined;
+      return run(name, checked, caller, limits);
     },
   };
 }

@@ -8,8 +8,7 @@ import { prepareDatabase } from "../db/setup";
 import { readReviewDates } from "../db/seed/law-facts";
 import { lawComparePath } from "../contract/routes";
 import type { Service } from ".";
-import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "../../e2e/support/test-database";
-import { callAsSite, createTestService } from "../../e2e/support/test-service";
+import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase, callAsSite, createTestService } from "@/lib/test-support";
 
 announcePostgres();
 

@@ -1,4 +1,7 @@
-import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "../../e2e/support/test-database";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import { announcePostgres, callAsSite, createTestDatabase, createTestService, databaseKinds, type TestDatabase } from "@/lib/test-support";
+import type { Service } from ".";
 import { createRateLimiter, limitKeyPart, RATE_LIMIT_WINDOW_MS, type RateLimiter } from "./rate-limit";
 
 announcePostgres();
@@ -12,7 +15,7 @@ describe.each(databaseKinds)("rate limiter on %s", (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind, { seed: false });
-    limiter = createRateLimiter(database);
+    limiter = createRateLimiter();
     // A clock minute far from now, so the library's own expiry (from the real clock) keeps the rows.
     base = Math.floor(Date.now() / RATE_LIMIT_WINDOW_MS) * RATE_LIMIT_WINDOW_MS;
   });
@@ -20,7 +23,7 @@ describe.each(databaseKinds)("rate limiter on %s", (kind) => {
 
   const hits = async (key: string, count: number, at: number) => {
     const results: boolean[] = [];
-    for (let index = 0; index < count; index++) results.push((await limiter.hit([{ key, limit: 10 }], at)).limited);
+    for (let index = 0; index < count; index++) results.push((await limiter.hit(database.db, [{ key, limit: 10 }], at)).limited);
     return results;
   };
 
@@ -48,17 +51,17 @@ describe.each(databaseKinds)("rate limiter on %s", (kind) => {
     const email = `lead/save|${limitKeyPart("email", "Owner@Example.org")}`;
     for (let index = 0; index < 10; index++) {
       const address = `lead/save|address:203.0.113.${index}`;
-      expect((await limiter.hit([{ key: address, limit: 10 }, { key: email, limit: 10 }], base + 1_000)).limited).toBe(false);
+      expect((await limiter.hit(database.db, [{ key: address, limit: 10 }, { key: email, limit: 10 }], base + 1_000)).limited).toBe(false);
     }
     // A new address, the same owner's email in another case: refused by the email key.
-    const verdict = await limiter.hit([{ key: "lead/save|address:203.0.113.99", limit: 10 }, { key: `lead/save|${limitKeyPart("email", "owner@example.ORG")}`, limit: 10 }], base + 2_000);
+    const verdict = await limiter.hit(database.db, [{ key: "lead/save|address:203.0.113.99", limit: 10 }, { key: `lead/save|${limitKeyPart("email", "owner@example.ORG")}`, limit: 10 }], base + 2_000);
     expect(verdict.limited).toBe(true);
     expect(verdict.retryAfterSeconds).toBeGreaterThan(0);
     expect(verdict.retryAfterSeconds).toBeLessThanOrEqual(60);
   });
 
   it("stores no email in clear and caps every key's length", async () => {
-    await limiter.hit([{ key: `newsletter/save|${limitKeyPart("email", "private.person@example.org")}`, limit: 10 }, { key: `x|${limitKeyPart("address", "9".repeat(500))}`, limit: 10 }]);
+    await limiter.hit(database.db, [{ key: `newsletter/save|${limitKeyPart("email", "private.person@example.org")}`, limit: 10 }, { key: `x|${limitKeyPart("address", "9".repeat(500))}`, limit: 10 }]);
     const keys = (await database.db.selectFrom("rate_limiter").select("key").execute()).map((row) => row.key);
     expect(keys.join(" ")).not.toContain("private.person");
     expect(Math.max(...keys.map((key) => key.length))).toBeLessThan(120);
@@ -66,7 +69,127 @@ describe.each(databaseKinds)("rate limiter on %s", (kind) => {
 
   it("purges rows whose window has long passed", async () => {
     await database.db.insertInto("rate_limiter").values({ key: "stale|1", points: 3, expire: Date.now() - 2 * 3_600_000 }).execute();
-    await limiter.purgeExpired();
+    await limiter.purgeExpired(database.db);
     expect(await database.db.selectFrom("rate_limiter").select("key").where("key", "=", "stale|1").execute()).toEqual([]);
   });
+
+  it("drops expired counters inside a counting transaction every five minutes, with no timer of its own", async () => {
+    const counting = createRateLimiter();
+    await database.db.insertInto("rate_limiter").values({ key: "stale|2", points: 3, expire: Date.now() - 1_000 }).execute();
+    const stale = () => database.db.selectFrom("rate_limiter").select("key").where("key", "=", "stale|2").execute();
+    await counting.hit(database.db, [{ key: "purge|a", limit: 10 }]);
+    expect(await stale()).toHaveLength(1);
+    const clock = jest.spyOn(Date, "now").mockReturnValue(Date.now() + 5 * RATE_LIMIT_WINDOW_MS + 1_000);
+    try {
+      await counting.hit(database.db, [{ key: "purge|a", limit: 10 }]);
+    } finally {
+      clock.mockRestore();
+    }
+    expect(await stale()).toEqual([]);
+  });
 });
+
+/**
+ * The limits as a browser meets them, through the service's door: what counts against which
+ * key (issue 19 M1: refused calls never use up a manager's cap), and what a save costs on disk.
+ */
+describe.each(databaseKinds)("a browser's saves on %s", (kind) => {
+  const PER_MINUTE = 2;
+  let database: TestDatabase;
+  let service: Service;
+  let managers: number[] = [];
+  const run = crypto.randomBytes(3).toString("hex");
+  let sequence = 0;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    service = createTestService(database, { savesPerMinute: PER_MINUTE });
+    const match = await callAsSite(service, "agents/match", { property_zip: "78701", property_category: 1 });
+    managers = match.body.agents.map((agent: { agent_id: number }) => agent.agent_id);
+  });
+  afterAll(async () => database?.destroy());
+
+  /** A lead from a browser of the site at `address`. */
+  async function lead(address: string, fields: Record<string, unknown>, through = service) {
+    const body = {
+      submission_key: `limits-${run}-${++sequence}`,
+      property_category: 1,
+      property_address: "100 Congress Avenue",
+      property_city: "Austin",
+      property_zip: "78701",
+      full_name: "Sam Owner",
+      email_address: `owner-${run}-${sequence}@example.org`,
+      property_number: "5125550100",
+      preferred_contact_method: "Phone",
+      ...fields,
+    };
+    const headers = new Headers({ "content-type": "application/json", origin: "http://localhost:3000" });
+    const result = await through.handle({ call: "lead/save", body: JSON.stringify(body), caller: { kind: "http", method: "POST", headers, address } });
+    return result.status;
+  }
+  const address = (label: string) => `198.51.${label}.${run.length}`;
+  const storedFor = async (agentId: number) =>
+    (await database.db.selectFrom("lead_recipients").select("lead_id").where("agent_id", "=", agentId).execute()).length;
+
+  it("stops a flood from one email at that email's limit, and the manager it names still hears from others", async () => {
+    const manager = managers[0];
+    // Four addresses, two leads each, one email: the email's limit refuses six of the eight.
+    const flood: number[] = [];
+    for (const from of ["1", "2", "3", "4"]) for (let index = 0; index < PER_MINUTE; index++) flood.push(await lead(address(`10.${from}`), { email_address: `flood-${run}@example.org`, agent_ids: [manager] }));
+    expect(flood).toEqual([200, 200, 429, 429, 429, 429, 429, 429]);
+    // The manager's cap (3 × 2 = 6) counted the two stored leads only: a genuine owner gets through.
+    expect(await lead(address("10.5"), { agent_ids: [manager] })).toBe(200);
+    expect(await storedFor(manager)).toBe(3);
+  });
+
+  it("never counts an invalid or a honeypot lead toward the manager it names", async () => {
+    const manager = managers[1];
+    const unknownManager = 987_654;
+    const refused: number[] = [];
+    for (const from of ["1", "2", "3", "4"]) {
+      refused.push(await lead(address(`20.${from}`), { agent_ids: [manager, unknownManager] }));
+      refused.push(await lead(address(`20.${from}`), { agent_ids: [manager], website: "https://spam.example" }));
+    }
+    expect(refused).toEqual(Array(4).fill([400, 200]).flat());
+    expect(await storedFor(manager)).toBe(0);
+    expect(await lead(address("20.5"), { agent_ids: [manager] })).toBe(200);
+  });
+
+  it("still caps a manager at three times the limit, and a refused lead is not stored", async () => {
+    const manager = managers[2];
+    const statuses: number[] = [];
+    for (const from of ["1", "2", "3", "4"]) for (let index = 0; index < PER_MINUTE; index++) statuses.push(await lead(address(`30.${from}`), { agent_ids: [manager] }));
+    expect(statuses).toEqual([...Array(3 * PER_MINUTE).fill(200), 429, 429]);
+    expect(await storedFor(manager)).toBe(3 * PER_MINUTE);
+  });
+
+  if (kind === "sqlite") {
+    it("costs one commit for a lead with three managers, counters included", async () => {
+      const match = await callAsSite(service, "agents/match", { property_zip: "78701", property_category: 2 });
+      const chosen = match.body.agents.slice(0, 3).map((agent: { agent_id: number }) => agent.agent_id);
+      // Limits high enough that the tests above cannot have used them up.
+      const roomy = createTestService(database, { savesPerMinute: 1000 });
+      const sqlite = database.driver as import("better-sqlite3").Database;
+      sqlite.pragma("wal_checkpoint(TRUNCATE)");
+      expect(await lead(address("40.1"), { property_category: 2, agent_ids: chosen }, roomy)).toBe(200);
+      expect(walCommits(database.location)).toBe(1);
+    });
+  }
+});
+
+/**
+ * Transactions committed to a SQLite database since its write-ahead log was last truncated: the
+ * log's frames that carry a commit mark (a non-zero database size), under its current salt.
+ */
+function walCommits(file: string): number {
+  const wal = fs.readFileSync(`${file}-wal`);
+  if (wal.length < 32) return 0;
+  const pageSize = wal.readUInt32BE(8);
+  const salts = [wal.readUInt32BE(16), wal.readUInt32BE(20)];
+  let commits = 0;
+  for (let offset = 32; offset + 24 + pageSize <= wal.length; offset += 24 + pageSize) {
+    if (wal.readUInt32BE(offset + 8) !== salts[0] || wal.readUInt32BE(offset + 12) !== salts[1]) break;
+    if (wal.readUInt32BE(offset + 4) !== 0) commits++;
+  }
+  return commits;
+}

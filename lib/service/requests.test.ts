@@ -1,8 +1,7 @@
 import { contract } from "../contract";
 import { CONSENT_VERSION, NOT_FOUND, RECIPIENTS, SAVED, consentSentence } from "../contract/messages";
 import type { Service } from ".";
-import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "../../e2e/support/test-database";
-import { callAsSite, createTestService } from "../../e2e/support/test-service";
+import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase, callAsSite, createTestService } from "@/lib/test-support";
 import { deliveryRouting } from "./delivery/routing";
 import { maskEmail, maskPhone } from "./requests";
 

@@ -1,125 +1,30 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
-import type { AnyCallName, AnyCallResponse, AnyParsedRequest, DeliveryState, Recipient, RequestView } from "../contract";
+import type { AnyCallName, AnyCallResponse, AnyParsedRequest, DeliveryState, RequestView } from "../contract";
 import { isBotSubmission } from "../contract";
 import { ApiError } from "../contract/errors";
-import { CONSENT_VERSION, NOT_FOUND, RECIPIENTS, SAVED, consentSentence } from "../contract/messages";
-import { categoryLabel } from "../contract/site";
-import { requestPath } from "../contract/routes";
+import { NOT_FOUND, RECIPIENTS, SAVED } from "../contract/messages";
 import { getZipPlace } from "../db/queries/zips";
-import { companyNames, countManagersServingPoint, getAgent, idsServingPoint, matchManagersAtPoint } from "../db/queries/agents";
-import { chooseLaterRecipients, leadIdByToken, recipientsOf, requestRecord, saveRequest, withdrawRequest, type SavedRequest } from "../db/queries/requests";
-import { leadDeliveries, outboxBacklog } from "../db/queries/outbox";
-import { confirmSubscription, saveContactMessage, sendConfirmationLink, subscribeNewsletter } from "../db/queries/submissions";
+import { getAgent, matchManagersAtPoint } from "../db/queries/agents";
+import { eraseLead, getLead, insertRecipients, leadIdByToken, listRecipients, stopWaitingForMatch } from "../db/queries/leads";
+import { cancelLeadMessages, insertOutboxMessages, leadDeliveries, outboxBacklog } from "../db/queries/outbox";
+import { confirmSubscription, insertContactMessage, setConfirmationToken, subscribeNewsletter } from "../db/queries/submissions";
 import { outboxRows } from "./delivery/routing";
 import { signalOutbox } from "./delivery/signal";
-import { hashToken, newReference, newToken } from "./delivery/tokens";
+import { hashToken, newToken } from "./delivery/tokens";
+import { categoryName, checkRecipients, consentFor } from "./leads";
 import type { ServiceContext } from ".";
 
 /**
- * The handlers of issue 11: who may receive a lead (agents/match), the lead with its recipients,
- * consent and messages (lead/save), the private request page (lead/request, lead/withdraw,
- * lead/recipients), delivery of contact messages and the newsletter's double opt-in, and the
- * health check. handlers.ts lists them with the others.
+ * The handlers of issue 11 after a lead's save (leads.ts): the private request page (lead/request,
+ * lead/withdraw, lead/recipients), delivery of contact messages and the newsletter's double
+ * opt-in, and the health check. handlers.ts lists them with the others.
  */
 type Handler<C extends AnyCallName> = (input: AnyParsedRequest<C>, context: ServiceContext) => Promise<AnyCallResponse<C>>;
 
 const isoNow = () => new Date().toISOString();
 /** A newsletter's confirmation link is sent again at most this often for one address. */
 const CONFIRMATION_RESEND_MS = 10 * 60_000;
-
-const categoryName = (categoryId: number) => categoryLabel(categoryId) ?? "these";
-
-// ---------------------------------------------------------------------------------------------
-// Matching
-
-export const matchManagers: Handler<"agents/match"> = async ({ property_zip, property_category }, { db }) => {
-  const rule = RECIPIENTS.rule(categoryName(property_category), property_zip);
-  const place = await getZipPlace(db, { zip: property_zip });
-  if (!place) return { success: true, place: null, agents: [], total: 0, rule };
-  const { agents, total } = await matchManagersAtPoint(db, { point: place, categoryId: property_category, limit: RECIPIENTS.shown });
-  return { success: true, place, agents, total, rule };
-};
-
-/**
- * The managers chosen for a lead, each checked against the ZIP and the category (a 400 names the
- * first that fails); with none chosen, whether nobody serves the ZIP at all (the owner is then
- * told when somebody does).
- */
-async function checkRecipients(db: Kysely<Database>, { zip, categoryId, ids }: { zip: string; categoryId: number; ids: readonly number[] }) {
-  const place = await getZipPlace(db, { zip: zip.slice(0, 5) });
-  if (ids.length === 0) {
-    const serving = place ? await countManagersServingPoint(db, { point: place, categoryId }) : 0;
-    return { recipients: [] as Recipient[], awaitingMatch: serving === 0 };
-  }
-  const [names, serving] = await Promise.all([
-    companyNames(db, { ids }),
-    place ? idsServingPoint(db, { point: place, categoryId, ids }) : Promise.resolve(new Set<number>()),
-  ]);
-  const recipients = ids.map((id) => {
-    const company = names.get(id);
-    if (company === undefined) throw new ApiError(400, RECIPIENTS.unknownManager(id), "agent_ids");
-    if (!serving.has(id)) throw new ApiError(400, RECIPIENTS.notServing(company, zip.slice(0, 5), categoryName(categoryId)), "agent_ids");
-    return { agent_id: id, company_name: company };
-  });
-  return { recipients, awaitingMatch: false };
-}
-
-const contactWays = (lead: { email_address: string; property_number: string }) => ({ email: Boolean(lead.email_address), phone: Boolean(lead.property_number) });
-
-// ---------------------------------------------------------------------------------------------
-// lead/save
-
-/** The reference is random: in the rare case it is taken, the write is tried with another. */
-const isReferenceClash = (error: unknown) => error instanceof Error && /leads\.reference|leads_reference/.test(error.message);
-
-async function saveWithFreshReference(context: ServiceContext, save: (reference: string) => (trx: Kysely<Database>) => Promise<SavedRequest>): Promise<SavedRequest> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await context.write(save(newReference()));
-    } catch (error) {
-      if (attempt >= 3 || !isReferenceClash(error)) throw error;
-    }
-  }
-}
-
-export const saveLead: Handler<"lead/save"> = async (lead, context) => {
-  const token = newToken();
-  if (isBotSubmission(lead)) {
-    // Answered like any lead, so the bot learns nothing; nothing is stored and the link opens nothing.
-    const reference = newReference();
-    return { success: true, message: SAVED.leadKept(reference), reference, recipients: [], request_path: requestPath(token) };
-  }
-  const now = isoNow();
-  // The recipients are checked inside the write: on SQLite a read outside it would wait for the
-  // batch being committed, and the grouped commits would shrink (3,100 → 960 leads/s measured).
-  // A refusal rolls back this lead alone and answers 400.
-  const saved = await saveWithFreshReference(context, (reference) => async (trx) => {
-    const { recipients, awaitingMatch } = await checkRecipients(trx, { zip: lead.property_zip, categoryId: lead.property_category, ids: lead.agent_ids ?? [] });
-    const consent = { version: CONSENT_VERSION, text: consentSentence(recipients.map((recipient) => recipient.company_name), contactWays(lead)) };
-    return saveRequest(trx, {
-      lead,
-      reference,
-      recipients,
-      consent,
-      tokenHash: hashToken(token),
-      awaitingMatch,
-      now,
-      messages: (leadId) => [
-        ...recipients.flatMap((recipient) => outboxRows("lead.new", { lead_id: leadId, agent_id: recipient.agent_id }, context.delivery, now)),
-        ...(lead.email_address ? outboxRows("lead.confirmation", { lead_id: leadId, payload: { token } }, context.delivery, now) : []),
-      ],
-    });
-  });
-  if (saved.created) signalOutbox();
-  return {
-    success: true,
-    message: saved.recipients.length ? SAVED.leadSent(saved.reference, saved.recipients.length) : SAVED.leadKept(saved.reference),
-    reference: saved.reference,
-    recipients: saved.recipients,
-    request_path: requestPath(token),
-  };
-};
 
 // ---------------------------------------------------------------------------------------------
 // The private request page
@@ -133,13 +38,16 @@ async function requireLeadByToken(db: Kysely<Database>, token: string): Promise<
 export const withdrawLead: Handler<"lead/withdraw"> = async ({ token }, context) => {
   const leadId = await requireLeadByToken(context.db, token);
   const now = isoNow();
-  const recipients = await context.write((trx) =>
-    withdrawRequest(trx, {
-      leadId,
-      now,
-      notices: (all) => all.flatMap((recipient) => outboxRows("lead.withdrawn", { lead_id: leadId, agent_id: recipient.agent_id }, context.delivery, now)),
-    }),
-  );
+  const recipients = await context.write(async (trx) => {
+    if (!(await eraseLead(trx, { leadId, now }))) return null;
+    await cancelLeadMessages(trx, { leadId });
+    const told = await listRecipients(trx, { leadId });
+    await insertOutboxMessages(
+      trx,
+      told.flatMap((recipient) => outboxRows("lead.withdrawn", { lead_id: leadId, agent_id: recipient.agent_id }, context.delivery, now)),
+    );
+    return told;
+  });
   if (recipients === null) return { success: true, message: SAVED.alreadyWithdrawn };
   if (recipients.length) signalOutbox();
   return { success: true, message: SAVED.withdrawn };
@@ -147,26 +55,25 @@ export const withdrawLead: Handler<"lead/withdraw"> = async ({ token }, context)
 
 export const chooseRecipientsLater: Handler<"lead/recipients"> = async ({ token, agent_ids }, context) => {
   const leadId = await requireLeadByToken(context.db, token);
-  const record = await requestRecord(context.db, { leadId });
+  const record = await getLead(context.db, { leadId });
   if (!record || record.withdrawn_at) throw new ApiError(404, NOT_FOUND.request);
   const { recipients } = await checkRecipients(context.db, { zip: record.property_zip, categoryId: record.property_category, ids: agent_ids });
   const now = isoNow();
-  const consent = {
-    version: CONSENT_VERSION,
-    text: consentSentence(recipients.map((recipient) => recipient.company_name), contactWays(record)),
-  };
-  const chosen = await context.write((trx) =>
-    chooseLaterRecipients(trx, {
-      leadId,
-      recipients,
-      consent,
-      now,
-      messages: recipients.flatMap((recipient) => outboxRows("lead.new", { lead_id: leadId, agent_id: recipient.agent_id }, context.delivery, now)),
-    }),
-  );
+  // Only a lead nobody has received yet, and only once (a second click, another tab).
+  const chosen = await context.write(async (trx) => {
+    const lead = await getLead(trx, { leadId });
+    if (!lead || lead.withdrawn_at || (await listRecipients(trx, { leadId })).length > 0) return false;
+    await insertRecipients(trx, { leadId, recipients, consent: consentFor(recipients, record), now });
+    await stopWaitingForMatch(trx, { leadId });
+    await insertOutboxMessages(
+      trx,
+      recipients.flatMap((recipient) => outboxRows("lead.new", { lead_id: leadId, agent_id: recipient.agent_id }, context.delivery, now)),
+    );
+    return true;
+  });
   if (!chosen) {
-    // Already sent (a second click, another tab): answer what it went to.
-    const existing = await recipientsOf(context.db, { leadId });
+    // Already sent: answer what it went to.
+    const existing = await listRecipients(context.db, { leadId });
     return { success: true, message: SAVED.recipientsChosen(existing.length), recipients: existing };
   }
   signalOutbox();
@@ -215,9 +122,9 @@ function parseAnswers(exam: string): RequestView["answers"] {
 
 export const readRequest: Handler<"lead/request"> = async ({ token }, { db }) => {
   const leadId = await requireLeadByToken(db, token);
-  const record = await requestRecord(db, { leadId });
+  const record = await getLead(db, { leadId });
   if (!record) throw new ApiError(404, NOT_FOUND.request);
-  const [recipients, deliveries] = await Promise.all([recipientsOf(db, { leadId }), leadDeliveries(db, { leadId })]);
+  const [recipients, deliveries] = await Promise.all([listRecipients(db, { leadId }), leadDeliveries(db, { leadId })]);
   const awaiting = recipients.length === 0 && !record.withdrawn_at;
   const zip = record.property_zip.slice(0, 5);
   const place = awaiting ? await getZipPlace(db, { zip }) : undefined;
@@ -264,12 +171,11 @@ export const saveContact: Handler<"contact/save"> = async (contact, context) => 
     message = toManager ? SAVED.contactForAgent(agent.company_name) : SAVED.contactForSampleAgent(agent.company_name);
   }
   const now = isoNow();
-  await context.write((trx) =>
-    saveContactMessage(trx, contact, {
-      // A message for a manager goes to that manager; one for the site stays in its inbox (the table).
-      messages: (contactId) => (toManager ? outboxRows("contact.message", { contact_id: contactId, agent_id: contact.agent_id }, context.delivery, now) : []),
-    }),
-  );
+  await context.write(async (trx) => {
+    const contactId = await insertContactMessage(trx, contact);
+    // A message for a manager goes to that manager; one for the site stays in its inbox (the table).
+    if (toManager) await insertOutboxMessages(trx, outboxRows("contact.message", { contact_id: contactId, agent_id: contact.agent_id }, context.delivery, now));
+  });
   if (toManager) signalOutbox();
   return { success: true, message };
 };
@@ -284,12 +190,8 @@ export const subscribe: Handler<"newsletter/save"> = async (subscription, contex
     if (!found.created && sentRecently) return "waiting" as const;
     // Double opt-in: the address is mailed a link, and the subscription counts once it is opened.
     const token = newToken();
-    await sendConfirmationLink(trx, {
-      id: found.id,
-      tokenHash: hashToken(token),
-      now,
-      messages: outboxRows("newsletter.confirmation", { subscription_id: found.id, payload: { token } }, context.delivery, now),
-    });
+    await setConfirmationToken(trx, { id: found.id, tokenHash: hashToken(token), now });
+    await insertOutboxMessages(trx, outboxRows("newsletter.confirmation", { subscription_id: found.id, payload: { token } }, context.delivery, now));
     return "sent" as const;
   });
   if (outcome === "sent") signalOutbox();

@@ -2,8 +2,7 @@ import { contract, lawDocumentSchema, CALL_NAMES } from "../contract";
 import { distanceMiles } from "../contract/geo";
 import { SAVED } from "../contract/messages";
 import type { Service } from ".";
-import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "../../e2e/support/test-database";
-import { callAsSite, createTestService } from "../../e2e/support/test-service";
+import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase, callAsSite, createTestService } from "@/lib/test-support";
 
 announcePostgres();
 

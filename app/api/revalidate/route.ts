@@ -2,7 +2,7 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { env, INTERNAL_SECRET_HEADER } from "@/lib/env";
 import { parseBearer, tokensMatch } from "@/lib/contract/bearer";
-import { FAILURE } from "@/lib/contract/messages";
+import { FAILURE, REVALIDATION } from "@/lib/contract/messages";
 
 /**
  * POST /api/revalidate refreshes cached pages after their data changed. Callers: a server with
@@ -13,7 +13,7 @@ import { FAILURE } from "@/lib/contract/messages";
  */
 const bodySchema = z.union([
   z.object({ all: z.literal(true) }),
-  z.object({ paths: z.array(z.string().regex(/^\/[^\s]*$/, "Each path must start with /.")).min(1).max(500) }),
+  z.object({ paths: z.array(z.string().regex(/^\/[^\s]*$/, REVALIDATION.path)).min(1).max(500) }),
 ]);
 
 const json = (status: number, body: unknown) => Response.json(body, { status, headers: { "cache-control": "no-store" } });
@@ -27,9 +27,9 @@ function isAllowed(headers: Headers): boolean {
 }
 
 export async function POST(request: Request) {
-  if (!isAllowed(request.headers)) return json(403, { success: false, message: "Revalidation needs the bearer token (API_TOKEN)." });
+  if (!isAllowed(request.headers)) return json(403, { success: false, message: REVALIDATION.tokenRequired });
   const parsed = bodySchema.safeParse(await request.json().catch(() => null));
-  if (!parsed.success) return json(400, { success: false, message: 'Send { "paths": ["/…"] } or { "all": true }.' });
+  if (!parsed.success) return json(400, { success: false, message: REVALIDATION.body });
 
   // A plain path (no type) matches the URL whatever route group renders it; "layout" on "/"
   // refreshes everything.

@@ -16,133 +16,18 @@ import type { Kysely, Migration } from "kysely";
  * - staff_audit_log: who did what and when (sign-ins, drafts, previews, publishes, rollbacks, staff).
  */
 export function workspaceMigration(dialect: "sqlite" | "postgres"): Migration {
-  const date = dialect === "postgres" ? "timestamptz" : "text";
-  const flag = dialect === "postgres" ? "boolean" : "integer";
-  const autoId = (table: ReturnType<Kysely<any>["schema"]["createTable"]>) =>
+  const date: Types["date"] = dialect === "postgres" ? "timestamptz" : "text";
+  const flag: Types["flag"] = dialect === "postgres" ? "boolean" : "integer";
+  const autoId: AutoId = (table) =>
     dialect === "sqlite"
       ? table.addColumn("id", "integer", (column) => column.primaryKey().autoIncrement())
       : table.addColumn("id", "integer", (column) => column.primaryKey().generatedByDefaultAsIdentity());
 
   return {
     async up(db: Kysely<any>) {
-      await db.schema
-        .createTable("staff_users")
-        .addColumn("id", "text", (c) => c.primaryKey())
-        .addColumn("name", "text", (c) => c.notNull())
-        .addColumn("email", "text", (c) => c.notNull().unique())
-        .addColumn("email_verified", flag, (c) => c.notNull())
-        .addColumn("image", "text")
-        .addColumn("created_at", date, (c) => c.notNull())
-        .addColumn("updated_at", date, (c) => c.notNull())
-        .addColumn("role", "text")
-        .addColumn("banned", flag)
-        .addColumn("ban_reason", "text")
-        .addColumn("ban_expires", date)
-        .execute();
-
-      await db.schema
-        .createTable("staff_sessions")
-        .addColumn("id", "text", (c) => c.primaryKey())
-        .addColumn("expires_at", date, (c) => c.notNull())
-        .addColumn("token", "text", (c) => c.notNull().unique())
-        .addColumn("created_at", date, (c) => c.notNull())
-        .addColumn("updated_at", date, (c) => c.notNull())
-        .addColumn("ip_address", "text")
-        .addColumn("user_agent", "text")
-        .addColumn("user_id", "text", (c) => c.notNull().references("staff_users.id").onDelete("cascade"))
-        .addColumn("impersonated_by", "text")
-        .execute();
-      await db.schema.createIndex("staff_sessions_user_id").on("staff_sessions").column("user_id").execute();
-
-      await db.schema
-        .createTable("staff_accounts")
-        .addColumn("id", "text", (c) => c.primaryKey())
-        .addColumn("account_id", "text", (c) => c.notNull())
-        .addColumn("provider_id", "text", (c) => c.notNull())
-        .addColumn("user_id", "text", (c) => c.notNull().references("staff_users.id").onDelete("cascade"))
-        .addColumn("access_token", "text")
-        .addColumn("refresh_token", "text")
-        .addColumn("id_token", "text")
-        .addColumn("access_token_expires_at", date)
-        .addColumn("refresh_token_expires_at", date)
-        .addColumn("scope", "text")
-        .addColumn("password", "text")
-        .addColumn("created_at", date, (c) => c.notNull())
-        .addColumn("updated_at", date, (c) => c.notNull())
-        .execute();
-      await db.schema.createIndex("staff_accounts_user_id").on("staff_accounts").column("user_id").execute();
-
-      await db.schema
-        .createTable("staff_verifications")
-        .addColumn("id", "text", (c) => c.primaryKey())
-        .addColumn("identifier", "text", (c) => c.notNull())
-        .addColumn("value", "text", (c) => c.notNull())
-        .addColumn("expires_at", date, (c) => c.notNull())
-        .addColumn("created_at", date, (c) => c.notNull())
-        .addColumn("updated_at", date, (c) => c.notNull())
-        .execute();
-      await db.schema.createIndex("staff_verifications_identifier").on("staff_verifications").column("identifier").execute();
-
-      await db.schema
-        .createTable("workspace_settings")
-        .addColumn("key", "text", (c) => c.primaryKey())
-        .addColumn("value", "text", (c) => c.notNull())
-        .execute();
-
-      await db.schema
-        .createTable("seo_live")
-        .addColumn("target", "text", (c) => c.primaryKey())
-        .addColumn("kind", "text", (c) => c.notNull())
-        .addColumn("path", "text")
-        .addColumn("title", "text")
-        .addColumn("description", "text")
-        .addColumn("keywords", "text")
-        .addColumn("revision_id", "integer", (c) => c.notNull())
-        .addColumn("published_at", "text", (c) => c.notNull())
-        .addColumn("published_by", "text", (c) => c.notNull())
-        .execute();
-
-      await autoId(db.schema.createTable("seo_revisions"))
-        .addColumn("target", "text", (c) => c.notNull())
-        .addColumn("kind", "text", (c) => c.notNull())
-        .addColumn("path", "text")
-        .addColumn("title", "text")
-        .addColumn("description", "text")
-        .addColumn("keywords", "text")
-        // "publish" or "rollback"; what was live before it (null: nothing published yet).
-        .addColumn("action", "text", (c) => c.notNull())
-        .addColumn("previous_revision_id", "integer")
-        .addColumn("restored_revision_id", "integer")
-        .addColumn("published_at", "text", (c) => c.notNull())
-        .addColumn("published_by", "text", (c) => c.notNull())
-        .addColumn("published_by_email", "text", (c) => c.notNull())
-        .execute();
-      await db.schema.createIndex("seo_revisions_target").on("seo_revisions").columns(["target", "id"]).execute();
-
-      await autoId(db.schema.createTable("seo_drafts"))
-        .addColumn("target", "text", (c) => c.notNull())
-        .addColumn("kind", "text", (c) => c.notNull())
-        .addColumn("path", "text")
-        .addColumn("staff_user_id", "text", (c) => c.notNull().references("staff_users.id").onDelete("cascade"))
-        .addColumn("title", "text")
-        .addColumn("description", "text")
-        .addColumn("keywords", "text")
-        // The live revision the draft was started from (null: nothing was published then).
-        .addColumn("base_revision_id", "integer")
-        .addColumn("created_at", "text", (c) => c.notNull())
-        .addColumn("updated_at", "text", (c) => c.notNull())
-        .addUniqueConstraint("seo_drafts_target_staff", ["target", "staff_user_id"])
-        .execute();
-
-      await autoId(db.schema.createTable("staff_audit_log"))
-        .addColumn("at", "text", (c) => c.notNull())
-        .addColumn("staff_user_id", "text")
-        .addColumn("staff_email", "text", (c) => c.notNull())
-        .addColumn("action", "text", (c) => c.notNull())
-        .addColumn("target", "text")
-        .addColumn("detail", "text", (c) => c.notNull().defaultTo(""))
-        .execute();
-      await db.schema.createIndex("staff_audit_log_at").on("staff_audit_log").column("at").execute();
+      const types = { date, flag, autoId };
+      await createStaffTables(db, types);
+      await createSeoTables(db, types);
     },
 
     async down(db: Kysely<any>) {
@@ -151,4 +36,132 @@ export function workspaceMigration(dialect: "sqlite" | "postgres"): Migration {
       }
     },
   };
+}
+
+type AutoId = (table: ReturnType<Kysely<any>["schema"]["createTable"]>) => ReturnType<Kysely<any>["schema"]["createTable"]>;
+type Types = { date: "timestamptz" | "text"; flag: "boolean" | "integer"; autoId: AutoId };
+
+/** better-auth's tables for staff (users, sessions, accounts, verifications) and the workspace's settings. */
+async function createStaffTables(db: Kysely<any>, { date, flag }: Types) {
+  await db.schema
+    .createTable("staff_users")
+    .addColumn("id", "text", (c) => c.primaryKey())
+    .addColumn("name", "text", (c) => c.notNull())
+    .addColumn("email", "text", (c) => c.notNull().unique())
+    .addColumn("email_verified", flag, (c) => c.notNull())
+    .addColumn("image", "text")
+    .addColumn("created_at", date, (c) => c.notNull())
+    .addColumn("updated_at", date, (c) => c.notNull())
+    .addColumn("role", "text")
+    .addColumn("banned", flag)
+    .addColumn("ban_reason", "text")
+    .addColumn("ban_expires", date)
+    .execute();
+
+  await db.schema
+    .createTable("staff_sessions")
+    .addColumn("id", "text", (c) => c.primaryKey())
+    .addColumn("expires_at", date, (c) => c.notNull())
+    .addColumn("token", "text", (c) => c.notNull().unique())
+    .addColumn("created_at", date, (c) => c.notNull())
+    .addColumn("updated_at", date, (c) => c.notNull())
+    .addColumn("ip_address", "text")
+    .addColumn("user_agent", "text")
+    .addColumn("user_id", "text", (c) => c.notNull().references("staff_users.id").onDelete("cascade"))
+    .addColumn("impersonated_by", "text")
+    .execute();
+  await db.schema.createIndex("staff_sessions_user_id").on("staff_sessions").column("user_id").execute();
+
+  await db.schema
+    .createTable("staff_accounts")
+    .addColumn("id", "text", (c) => c.primaryKey())
+    .addColumn("account_id", "text", (c) => c.notNull())
+    .addColumn("provider_id", "text", (c) => c.notNull())
+    .addColumn("user_id", "text", (c) => c.notNull().references("staff_users.id").onDelete("cascade"))
+    .addColumn("access_token", "text")
+    .addColumn("refresh_token", "text")
+    .addColumn("id_token", "text")
+    .addColumn("access_token_expires_at", date)
+    .addColumn("refresh_token_expires_at", date)
+    .addColumn("scope", "text")
+    .addColumn("password", "text")
+    .addColumn("created_at", date, (c) => c.notNull())
+    .addColumn("updated_at", date, (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex("staff_accounts_user_id").on("staff_accounts").column("user_id").execute();
+
+  await db.schema
+    .createTable("staff_verifications")
+    .addColumn("id", "text", (c) => c.primaryKey())
+    .addColumn("identifier", "text", (c) => c.notNull())
+    .addColumn("value", "text", (c) => c.notNull())
+    .addColumn("expires_at", date, (c) => c.notNull())
+    .addColumn("created_at", date, (c) => c.notNull())
+    .addColumn("updated_at", date, (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex("staff_verifications_identifier").on("staff_verifications").column("identifier").execute();
+
+  await db.schema
+    .createTable("workspace_settings")
+    .addColumn("key", "text", (c) => c.primaryKey())
+    .addColumn("value", "text", (c) => c.notNull())
+    .execute();
+}
+
+/** What the public pages' search appearance is (seo_live), its history, the drafts and the audit log. */
+async function createSeoTables(db: Kysely<any>, { autoId }: Types) {
+  await db.schema
+    .createTable("seo_live")
+    .addColumn("target", "text", (c) => c.primaryKey())
+    .addColumn("kind", "text", (c) => c.notNull())
+    .addColumn("path", "text")
+    .addColumn("title", "text")
+    .addColumn("description", "text")
+    .addColumn("keywords", "text")
+    .addColumn("revision_id", "integer", (c) => c.notNull())
+    .addColumn("published_at", "text", (c) => c.notNull())
+    .addColumn("published_by", "text", (c) => c.notNull())
+    .execute();
+
+  await autoId(db.schema.createTable("seo_revisions"))
+    .addColumn("target", "text", (c) => c.notNull())
+    .addColumn("kind", "text", (c) => c.notNull())
+    .addColumn("path", "text")
+    .addColumn("title", "text")
+    .addColumn("description", "text")
+    .addColumn("keywords", "text")
+    // "publish" or "rollback"; what was live before it (null: nothing published yet).
+    .addColumn("action", "text", (c) => c.notNull())
+    .addColumn("previous_revision_id", "integer")
+    .addColumn("restored_revision_id", "integer")
+    .addColumn("published_at", "text", (c) => c.notNull())
+    .addColumn("published_by", "text", (c) => c.notNull())
+    .addColumn("published_by_email", "text", (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex("seo_revisions_target").on("seo_revisions").columns(["target", "id"]).execute();
+
+  await autoId(db.schema.createTable("seo_drafts"))
+    .addColumn("target", "text", (c) => c.notNull())
+    .addColumn("kind", "text", (c) => c.notNull())
+    .addColumn("path", "text")
+    .addColumn("staff_user_id", "text", (c) => c.notNull().references("staff_users.id").onDelete("cascade"))
+    .addColumn("title", "text")
+    .addColumn("description", "text")
+    .addColumn("keywords", "text")
+    // The live revision the draft was started from (null: nothing was published then).
+    .addColumn("base_revision_id", "integer")
+    .addColumn("created_at", "text", (c) => c.notNull())
+    .addColumn("updated_at", "text", (c) => c.notNull())
+    .addUniqueConstraint("seo_drafts_target_staff", ["target", "staff_user_id"])
+    .execute();
+
+  await autoId(db.schema.createTable("staff_audit_log"))
+    .addColumn("at", "text", (c) => c.notNull())
+    .addColumn("staff_user_id", "text")
+    .addColumn("staff_email", "text", (c) => c.notNull())
+    .addColumn("action", "text", (c) => c.notNull())
+    .addColumn("target", "text")
+    .addColumn("detail", "text", (c) => c.notNull().defaultTo(""))
+    .execute();
+  await db.schema.createIndex("staff_audit_log_at").on("staff_audit_log").column("at").execute();
 }

@@ -1,11 +1,11 @@
 import type { Kysely } from "kysely";
 import type { Database, NewOutboxMessage, OutboxRow } from "../schema";
 import type { Dialect } from "../connection";
-import { requestRecord } from "./requests";
+import { getLead } from "./leads";
 
 /**
  * The outbox (issue 11): messages written in the same transaction as what they are about, then
- * claimed and delivered by a worker (lib/service/outbox). A claim moves a due message to
+ * claimed and delivered by a worker (lib/service/delivery/worker.ts). A claim moves a due message to
  * "sending" and pushes its due time to when the claim lapses, so a worker that dies mid-delivery
  * leaves it to be claimed again (delivery is at least once). On PostgreSQL several workers claim
  * side by side without waiting on each other (FOR UPDATE SKIP LOCKED); SQLite runs one write at a
@@ -13,9 +13,19 @@ import { requestRecord } from "./requests";
  */
 type Db = Kysely<Database>;
 
-export async function enqueueMessages(db: Db, messages: readonly NewOutboxMessage[]): Promise<void> {
+/** Queues messages, in the transaction of what they are about. */
+export async function insertOutboxMessages(db: Db, messages: readonly NewOutboxMessage[]): Promise<void> {
   if (messages.length === 0) return;
   await db.insertInto("outbox_messages").values([...messages]).execute();
+}
+
+/**
+ * A withdrawn lead's messages: what has not gone out is cancelled, and every payload (a link's
+ * token) is dropped, sent or not.
+ */
+export async function cancelLeadMessages(db: Db, { leadId }: { leadId: number }): Promise<void> {
+  await db.updateTable("outbox_messages").set({ status: "cancelled", payload: "{}" }).where("lead_id", "=", leadId).where("status", "=", "pending").execute();
+  await db.updateTable("outbox_messages").set({ payload: "{}" }).where("lead_id", "=", leadId).execute();
 }
 
 /** Claims up to `limit` due messages for `workerId` until `leaseUntil`, oldest due first. */
@@ -38,21 +48,9 @@ export async function claimDueMessages(
     .where("id", "in", due)
     .returningAll()
     .execute();
-  return claimed.map(outboxRow).sort((a, b) => a.id - b.id);
+  return claimed.sort((a, b) => a.id - b.id);
 }
 
-/** Numbers as numbers on either driver. */
-function outboxRow(row: OutboxRow): OutboxRow {
-  return {
-    ...row,
-    id: Number(row.id),
-    attempts: Number(row.attempts),
-    lead_id: row.lead_id === null ? null : Number(row.lead_id),
-    agent_id: row.agent_id === null ? null : Number(row.agent_id),
-    contact_id: row.contact_id === null ? null : Number(row.contact_id),
-    subscription_id: row.subscription_id === null ? null : Number(row.subscription_id),
-  };
-}
 
 /**
  * Delivered: the payload (a link's token) is dropped, nothing of it is kept once it is out; the
@@ -117,27 +115,23 @@ export async function outboxBacklog(db: Db): Promise<{ backlog: number; oldestCr
 // ---------------------------------------------------------------------------------------------
 // What a message is about, read when it is sent (so the outbox holds no copy of personal data).
 
-export type LeadForMessage = NonNullable<Awaited<ReturnType<typeof requestRecord>>>;
-
 /** The lead a message is about: the same read as the owner's request page. */
-export const leadForMessage = requestRecord;
+export const leadForMessage = getLead;
 
 /** The recipients of a lead with the consent each was given under. */
 export async function leadRecipientsForMessage(db: Db, { leadId }: { leadId: number }) {
-  const rows = await db
+  return db
     .selectFrom("lead_recipients")
     .select(["agent_id", "company_name", "consent_version", "consent_text", "consented_at"])
     .where("lead_id", "=", leadId)
     .orderBy("consented_at")
     .orderBy("agent_id")
     .execute();
-  return rows.map((row) => ({ ...row, agent_id: Number(row.agent_id) }));
 }
 
 /** A manager's private address: only the worker reads it, never a public response. */
 export async function managerContact(db: Db, { agentId }: { agentId: number }): Promise<{ id: number; company_name: string; email: string; is_demo: number } | undefined> {
-  const row = await db.selectFrom("agents").select(["id", "company_name", "email", "is_demo"]).where("id", "=", agentId).executeTakeFirst();
-  return row && { ...row, id: Number(row.id), is_demo: Number(row.is_demo) };
+  return db.selectFrom("agents").select(["id", "company_name", "email", "is_demo"]).where("id", "=", agentId).executeTakeFirst();
 }
 
 export async function contactMessageForMessage(db: Db, { contactId }: { contactId: number }) {
@@ -154,11 +148,10 @@ export async function subscriptionForMessage(db: Db, { subscriptionId }: { subsc
 
 /** The delivery of each recipient's copy of a lead ("lead.new" messages), for its request page. */
 export async function leadDeliveries(db: Db, { leadId }: { leadId: number }) {
-  const rows = await db
+  return db
     .selectFrom("outbox_messages")
     .select(["agent_id", "status", "attempts", "sent_at"])
     .where("lead_id", "=", leadId)
     .where("kind", "=", "lead.new")
     .execute();
-  return rows.map((row) => ({ agent_id: Number(row.agent_id), status: row.status, attempts: Number(row.attempts), sent_at: row.sent_at }));
 }

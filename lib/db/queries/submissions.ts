@@ -1,12 +1,12 @@
 import type { Kysely } from "kysely";
-import type { Database, NewOutboxMessage } from "../schema";
+import type { Database } from "../schema";
 import { phoneDigits, type ParsedRequest } from "../../contract";
 
 /**
  * What visitors send, stored as the contract parsed it: the columns carry the request's own field
  * names, so nothing is renamed on the way. Each runs inside the caller's write (context.write),
  * which answers only once it is committed, so a success answered to the visitor is always stored.
- * Leads are in requests.ts (with their recipients and messages).
+ * Leads are in leads.ts; the messages that deliver any of them are outbox.ts's.
  */
 type Db = Kysely<Database>;
 
@@ -21,22 +21,15 @@ export async function saveAgentApplication(db: Db, application: ParsedRequest<"a
     .execute();
 }
 
-/** Stores a contact message and the messages that deliver it (built from its id). */
-export async function saveContactMessage(
-  db: Db,
-  contact: ParsedRequest<"contact/save">,
-  { messages = () => [] }: { messages?: (contactId: number) => NewOutboxMessage[] } = {},
-): Promise<number> {
+/** Stores a contact message; answers its id. */
+export async function insertContactMessage(db: Db, contact: ParsedRequest<"contact/save">): Promise<number> {
   const { name, email, mobile, message, agent_id } = contact;
   const row = await db
     .insertInto("contact_messages")
     .values({ name, email, mobile: digitsOrEmpty(mobile), message, agent_id, created_at: now() })
     .returning("id")
     .executeTakeFirstOrThrow();
-  const contactId = Number(row.id);
-  const outgoing = messages(contactId);
-  if (outgoing.length) await db.insertInto("outbox_messages").values(outgoing).execute();
-  return contactId;
+  return row.id;
 }
 
 export type Subscription = { id: number; created: boolean; confirmed: boolean; confirmationSentAt: string | null };
@@ -55,13 +48,12 @@ export async function subscribeNewsletter(db: Db, { email_address }: ParsedReque
     .select(["id", "confirmed_at", "confirmation_sent_at"])
     .where("email_lower", "=", email_lower)
     .executeTakeFirstOrThrow();
-  return { id: Number(row.id), created, confirmed: row.confirmed_at !== null, confirmationSentAt: row.confirmation_sent_at };
+  return { id: row.id, created, confirmed: row.confirmed_at !== null, confirmationSentAt: row.confirmation_sent_at };
 }
 
-/** A new confirmation link for a subscription (its token's hash) and the message that carries it. */
-export async function sendConfirmationLink(db: Db, { id, tokenHash, now: at, messages }: { id: number; tokenHash: string; now: string; messages: NewOutboxMessage[] }): Promise<void> {
+/** A new confirmation link for a subscription: its token's hash, and when it was sent. */
+export async function setConfirmationToken(db: Db, { id, tokenHash, now: at }: { id: number; tokenHash: string; now: string }): Promise<void> {
   await db.updateTable("newsletter_subscriptions").set({ confirm_token_hash: tokenHash, confirmation_sent_at: at }).where("id", "=", id).execute();
-  if (messages.length) await db.insertInto("outbox_messages").values(messages).execute();
 }
 
 /** Confirms the subscription a link's token belongs to: "confirmed" now, "already" before, or "unknown". */

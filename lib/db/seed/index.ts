@@ -86,117 +86,19 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
 
 const now = () => new Date().toISOString();
 
+type Count = (table: string, inserted: number) => void;
+
 export async function seedDatabase(db: Kysely<Database>, { demo, dataDir = SEED_DATA_DIR }: SeedOptions): Promise<SeedReport> {
   return db.transaction().execute(async (trx) => {
     const report: SeedReport["inserted"] = {};
-    const count = (table: string, inserted: number) => (report[table] = (report[table] ?? 0) + inserted);
+    const count: Count = (table, inserted) => (report[table] = (report[table] ?? 0) + inserted);
 
     count("categories", await insertMissing(trx, "categories", ["id"], PROPERTY_CATEGORIES.map((c) => ({ id: c.id, name: c.label }))));
-
     type PageSeed = Database["pages"];
     count("pages", await insertMissing(trx, "pages", ["page_id"], readJson<PageSeed[]>(dataDir, "pages.json")));
-
-    const featured = readJson<{ featured: string[] }>(dataDir, "featured-states.json").featured;
-    const stateRows = parseCsv(fs.readFileSync(path.join(dataDir, "us-states.csv"), "utf8"));
-    count(
-      "states",
-      await insertMissing(
-        trx,
-        "states",
-        ["abbreviation"],
-        stateRows.map((row) => ({
-          name: row.name,
-          abbreviation: row.abbr,
-          slug: row.slug,
-          fips: row.fips,
-          featured_rank: featured.includes(row.abbr) ? featured.indexOf(row.abbr) + 1 : null,
-        })),
-      ),
-    );
-    const states = await trx.selectFrom("states").select(["id", "name", "abbreviation"]).execute();
-    const stateByAbbr = new Map(states.map((state) => [state.abbreviation, state]));
-
-    const cityRows = parseCsv(fs.readFileSync(path.join(dataDir, "us-cities.csv"), "utf8"));
-    count(
-      "cities",
-      await insertMissing(
-        trx,
-        "cities",
-        ["state_id", "slug"],
-        cityRows.map((row) => ({
-          state_id: stateByAbbr.get(row.state_abbr)!.id,
-          name: row.city,
-          slug: row.slug,
-          population: Number(row.population),
-          lat: Number(row.lat),
-          lng: Number(row.lng),
-        })),
-      ),
-    );
-    const cities = await trx
-      .selectFrom("cities")
-      .select(["id", "state_id", "name", "slug", "population", "lat", "lng"])
-      .orderBy("state_id")
-      .orderBy("population", "desc")
-      .orderBy("id")
-      .execute();
-    const zipRows = parseCsv(fs.readFileSync(path.join(dataDir, "us-zips.csv"), "utf8"));
-    count(
-      "zip_codes",
-      await insertMissing(
-        trx,
-        "zip_codes",
-        ["zip"],
-        zipRows.map((row) => ({ zip: row.zip, city: row.city, state_abbr: row.state_abbr, county: row.county, lat: Number(row.lat), lng: Number(row.lng) })),
-        1000,
-      ),
-    );
-
-    for (const [table, inserted] of Object.entries(await insertLawFacts(trx, dataDir))) count(table, inserted);
-
-    type QuestionSeed = Omit<Database["questions"], "id" | "category_id" | "position">;
-    const questions = readJson<Record<string, QuestionSeed[]>>(dataDir, "questions.json");
-    count(
-      "questions",
-      await insertMissing(
-        trx,
-        "questions",
-        ["category_id", "position"],
-        Object.entries(questions).flatMap(([categoryId, list]) =>
-          list.map((question, index) => ({ ...question, category_id: Number(categoryId), position: index + 1 })),
-        ),
-      ),
-    );
-
-    type FaqSeed = Omit<Database["faqs"], "id">;
-    count("faqs", await insertMissing(trx, "faqs", ["question"], readJson<FaqSeed[]>(dataDir, "faqs.json")));
-
-    if (demo) {
-      type TestimonialSeed = Omit<Database["testimonials"], "id" | "featured" | "is_demo">;
-      count(
-        "testimonials",
-        await insertMissing(
-          trx,
-          "testimonials",
-          ["display_order"],
-          readJson<TestimonialSeed[]>(dataDir, "testimonials.json").map((t) => ({ ...t, featured: 1, is_demo: 1 })),
-        ),
-      );
-      type BlogSeed = Omit<Database["blogs"], "id" | "is_demo">;
-      count(
-        "blogs",
-        await insertMissing(trx, "blogs", ["slug"], readJson<BlogSeed[]>(dataDir, "blogs.json").map((b) => ({ ...b, is_demo: 1 }))),
-      );
-
-      const demoCities = demoCityList(dataDir, cities, states, zipRows);
-      const registry = newNameRegistry();
-      const inserted = await insertDemoAgents(
-        trx,
-        demoCities.map(({ city, demoCity }) => ({ cityId: city.id, stateId: city.state_id, agents: demoAgentsForCity(demoCity, demoOfficeCount(demoCity), 0, registry) })),
-      );
-      count("agents", inserted.agents);
-      count("agent_categories", inserted.categories);
-    }
+    const places = await seedPlaces(trx, dataDir, count);
+    await seedGuides(trx, dataDir, count);
+    if (demo) await seedDemoContent(trx, dataDir, places, count);
 
     // Who serves where, for every manager not indexed yet (all of them on the first run).
     const indexed = await indexServiceAreas(trx, { onlyMissing: true });
@@ -207,6 +109,111 @@ export async function seedDatabase(db: Kysely<Database>, { demo, dataDir = SEED_
     await recordContentChange(trx, "seed", report);
     return { inserted: report, coverage: await coverageSummary(trx) };
   });
+}
+
+/** States (51, the featured ones ranked), their cities and the ZIP codes; answers them as stored. */
+async function seedPlaces(trx: Transaction<Database>, dataDir: string, count: Count) {
+  const featured = readJson<{ featured: string[] }>(dataDir, "featured-states.json").featured;
+  const stateRows = parseCsv(fs.readFileSync(path.join(dataDir, "us-states.csv"), "utf8"));
+  count(
+    "states",
+    await insertMissing(
+      trx,
+      "states",
+      ["abbreviation"],
+      stateRows.map((row) => ({
+        name: row.name,
+        abbreviation: row.abbr,
+        slug: row.slug,
+        fips: row.fips,
+        featured_rank: featured.includes(row.abbr) ? featured.indexOf(row.abbr) + 1 : null,
+      })),
+    ),
+  );
+  const states = await trx.selectFrom("states").select(["id", "name", "abbreviation"]).execute();
+  const stateByAbbr = new Map(states.map((state) => [state.abbreviation, state]));
+
+  const cityRows = parseCsv(fs.readFileSync(path.join(dataDir, "us-cities.csv"), "utf8"));
+  count(
+    "cities",
+    await insertMissing(
+      trx,
+      "cities",
+      ["state_id", "slug"],
+      cityRows.map((row) => ({
+        state_id: stateByAbbr.get(row.state_abbr)!.id,
+        name: row.city,
+        slug: row.slug,
+        population: Number(row.population),
+        lat: Number(row.lat),
+        lng: Number(row.lng),
+      })),
+    ),
+  );
+  const cities = await trx
+    .selectFrom("cities")
+    .select(["id", "state_id", "name", "slug", "population", "lat", "lng"])
+    .orderBy("state_id")
+    .orderBy("population", "desc")
+    .orderBy("id")
+    .execute();
+  const zipRows = parseCsv(fs.readFileSync(path.join(dataDir, "us-zips.csv"), "utf8"));
+  count(
+    "zip_codes",
+    await insertMissing(
+      trx,
+      "zip_codes",
+      ["zip"],
+      zipRows.map((row) => ({ zip: row.zip, city: row.city, state_abbr: row.state_abbr, county: row.county, lat: Number(row.lat), lng: Number(row.lng) })),
+      1000,
+    ),
+  );
+  return { states, cities, zipRows };
+}
+
+/** The landlord-tenant facts, the quote flow's questions and the FAQs. */
+async function seedGuides(trx: Transaction<Database>, dataDir: string, count: Count) {
+  for (const [table, inserted] of Object.entries(await insertLawFacts(trx, dataDir))) count(table, inserted);
+
+  type QuestionSeed = Omit<Database["questions"], "id" | "category_id" | "position">;
+  const questions = readJson<Record<string, QuestionSeed[]>>(dataDir, "questions.json");
+  count(
+    "questions",
+    await insertMissing(
+      trx,
+      "questions",
+      ["category_id", "position"],
+      Object.entries(questions).flatMap(([categoryId, list]) => list.map((question, index) => ({ ...question, category_id: Number(categoryId), position: index + 1 }))),
+    ),
+  );
+
+  type FaqSeed = Omit<Database["faqs"], "id">;
+  count("faqs", await insertMissing(trx, "faqs", ["question"], readJson<FaqSeed[]>(dataDir, "faqs.json")));
+}
+
+/** What SEED_DEMO=0 leaves out: testimonials, blogs and the sample managers, all marked demo. */
+async function seedDemoContent(trx: Transaction<Database>, dataDir: string, places: Awaited<ReturnType<typeof seedPlaces>>, count: Count) {
+  type TestimonialSeed = Omit<Database["testimonials"], "id" | "featured" | "is_demo">;
+  count(
+    "testimonials",
+    await insertMissing(
+      trx,
+      "testimonials",
+      ["display_order"],
+      readJson<TestimonialSeed[]>(dataDir, "testimonials.json").map((t) => ({ ...t, featured: 1, is_demo: 1 })),
+    ),
+  );
+  type BlogSeed = Omit<Database["blogs"], "id" | "is_demo">;
+  count("blogs", await insertMissing(trx, "blogs", ["slug"], readJson<BlogSeed[]>(dataDir, "blogs.json").map((b) => ({ ...b, is_demo: 1 }))));
+
+  const demoCities = demoCityList(dataDir, places.cities, places.states, places.zipRows);
+  const registry = newNameRegistry();
+  const inserted = await insertDemoAgents(
+    trx,
+    demoCities.map(({ city, demoCity }) => ({ cityId: city.id, stateId: city.state_id, agents: demoAgentsForCity(demoCity, demoOfficeCount(demoCity), 0, registry) })),
+  );
+  count("agents", inserted.agents);
+  count("agent_categories", inserted.categories);
 }
 
 type SeededCity = { id: number; state_id: number; name: string; slug: string; population: number; lat: number; lng: number };

@@ -4,7 +4,7 @@ import { seedDatabase } from ".";
 import type { DatabaseHandle } from "../connection";
 import { prepareDatabase } from "../setup";
 import { distanceMiles, servesCity } from "../../contract/geo";
-import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "../../../e2e/support/test-database";
+import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "@/lib/test-support";
 
 announcePostgres();
 

@@ -3,7 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { startSmtpReceiver } from "../../../e2e/support/smtp-receiver";
+import { startSmtpReceiver } from "@/lib/test-support";
 import { describeFailure, emailChannel, fileChannel, signWebhook, verifyWebhook, webhookChannel, WEBHOOK_HEADERS, type OutgoingMessage } from "./channels";
 
 const message: OutgoingMessage = {

@@ -1,14 +1,17 @@
-import type { OutboxKind } from "../../db/schema";
-import type { LeadForMessage } from "../../db/queries/outbox";
+import type { Kysely } from "kysely";
+import type { Database, OutboxKind, OutboxRow } from "../../db/schema";
+import type { LeadRecord } from "../../db/queries/leads";
+import { contactMessageForMessage, leadForMessage, leadRecipientsForMessage, managerContact, subscriptionForMessage } from "../../db/queries/outbox";
+import { staffEmailForMessage } from "../../db/queries/staff";
 import { categoryLabel, SITE_NAME } from "../../contract/site";
 import { newsletterConfirmPath, requestPath, workspaceSignInPath } from "../../contract/routes";
 import { SIGN_IN_LINK_MINUTES } from "../../contract/staff";
-import { consentSentence } from "../../contract/messages";
+import { consentSentence, REQUEST_PAGE } from "../../contract/messages";
 
 /**
  * What each outbox message says, built when it is sent from the rows it points to (the outbox
- * holds no copy of an owner's details; a withdrawn lead has nothing left to send). Pure
- * functions: the worker loads the rows, these write the email and the webhook's event.
+ * holds no copy of an owner's details; a withdrawn lead has nothing left to send). renderMessage
+ * loads those rows; the functions after it write the email and the webhook's event from them.
  */
 export type EmailMessage = { to: string; subject: string; text: string; replyTo?: string };
 /** The agent panel's event: `type` is the message kind, `data` what the panel needs. */
@@ -16,10 +19,64 @@ export type WebhookEvent = { type: OutboxKind; data: Record<string, unknown> };
 export type RenderedMessage = { email: EmailMessage; event: WebhookEvent };
 
 /** The lead as the outbox reads it when a message goes out (one read, one shape). */
-export type LeadFacts = Omit<LeadForMessage, "id" | "awaiting_match_since"> & { awaiting_match_since?: string | null };
+export type LeadFacts = Omit<LeadRecord, "id" | "awaiting_match_since"> & { awaiting_match_since?: string | null };
 export type RecipientFacts = { agent_id: number; company_name: string; consent_version: string; consent_text: string; consented_at: string };
 export type ManagerFacts = { id: number; company_name: string; email: string };
 export type ContactFacts = { name: string; email: string; mobile: string; message: string; created_at: string };
+
+/**
+ * Loads what an outbox row is about and writes its message; null when there is nothing left to
+ * send (the lead was withdrawn, the subscription confirmed, the manager or the token is gone).
+ */
+export async function renderMessage(db: Kysely<Database>, row: OutboxRow, { siteUrl }: { siteUrl: string }): Promise<RenderedMessage | null> {
+  const payload = JSON.parse(row.payload || "{}") as Record<string, string>;
+  switch (row.kind) {
+    case "lead.new": {
+      const [lead, manager, recipients] = await Promise.all([
+        leadForMessage(db, { leadId: row.lead_id! }),
+        managerContact(db, { agentId: row.agent_id! }),
+        leadRecipientsForMessage(db, { leadId: row.lead_id! }),
+      ]);
+      const recipient = recipients.find((entry) => entry.agent_id === row.agent_id);
+      if (!lead || lead.withdrawn_at || !manager || !recipient) return null;
+      return newLeadMessage(lead, manager, recipient, recipients.length);
+    }
+    case "lead.confirmation": {
+      const [lead, recipients] = await Promise.all([leadForMessage(db, { leadId: row.lead_id! }), leadRecipientsForMessage(db, { leadId: row.lead_id! })]);
+      if (!lead || lead.withdrawn_at || !lead.email_address || !payload.token) return null;
+      return confirmationMessage(lead, recipients, { siteUrl, token: payload.token });
+    }
+    case "lead.withdrawn": {
+      const [lead, manager, recipients] = await Promise.all([
+        leadForMessage(db, { leadId: row.lead_id! }),
+        managerContact(db, { agentId: row.agent_id! }),
+        leadRecipientsForMessage(db, { leadId: row.lead_id! }),
+      ]);
+      if (!lead || !manager) return null;
+      return withdrawnMessage(lead, manager, recipients.find((entry) => entry.agent_id === row.agent_id));
+    }
+    case "lead.match_available": {
+      const lead = await leadForMessage(db, { leadId: row.lead_id! });
+      if (!lead || lead.withdrawn_at || !lead.email_address || !payload.token) return null;
+      return matchAvailableMessage(lead, { siteUrl, token: payload.token, managers: Number(payload.managers ?? 1) });
+    }
+    case "contact.message": {
+      const [contact, manager] = await Promise.all([contactMessageForMessage(db, { contactId: row.contact_id! }), managerContact(db, { agentId: row.agent_id! })]);
+      if (!contact || !manager) return null;
+      return contactMessage(contact, manager);
+    }
+    case "newsletter.confirmation": {
+      const subscription = await subscriptionForMessage(db, { subscriptionId: row.subscription_id! });
+      if (!subscription || subscription.confirmed_at || !payload.token) return null;
+      return newsletterConfirmationMessage(subscription.email_address, { siteUrl, token: payload.token });
+    }
+    case "staff.sign_in": {
+      const email = payload.user_id ? await staffEmailForMessage(db, { userId: payload.user_id }) : null;
+      if (!email || !payload.token) return null;
+      return staffSignInMessage(email, { siteUrl, token: payload.token });
+    }
+  }
+}
 
 const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" });
 const when = (iso: string) => `${dateTime.format(new Date(iso))} UTC`;
@@ -136,7 +193,7 @@ export function confirmationMessage(lead: LeadFacts, recipients: RecipientFacts[
     "See your request and who received it, or withdraw it, on its private page:",
     link,
     "",
-    "Keep this link to yourself: anyone who has it can see your request and withdraw it.",
+    REQUEST_PAGE.keepLinkPrivate,
   ].join("\n");
   return {
     email: { to: lead.email_address, subject: `Your request ${lead.reference}`, text },

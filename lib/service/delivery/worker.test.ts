@@ -1,8 +1,7 @@
 import type { Service } from "..";
 import type { OutboxChannel } from "../../db/schema";
 import { claimDueMessages } from "../../db/queries/outbox";
-import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "../../../e2e/support/test-database";
-import { callAsSite, createTestService } from "../../../e2e/support/test-service";
+import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase, callAsSite, createTestService } from "@/lib/test-support";
 import { DeliveryError, type Channel, type OutgoingMessage } from "./channels";
 import { deliveryRouting, type DeliveryRouting } from "./routing";
 import { createOutboxWorker, retryDelayMs, type WorkerSettings } from "./worker";

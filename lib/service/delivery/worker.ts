@@ -3,34 +3,13 @@ import os from "node:os";
 import type { Kysely } from "kysely";
 import type { Database, OutboxRow } from "../../db/schema";
 import type { Dialect } from "../../db/connection";
-import {
-  claimDueMessages,
-  contactMessageForMessage,
-  leadForMessage,
-  leadRecipientsForMessage,
-  managerContact,
-  markCancelled,
-  markFailed,
-  markRetry,
-  markSent,
-  subscriptionForMessage,
-} from "../../db/queries/outbox";
-import { leadsAwaitingMatch, tellOwnerOfMatch } from "../../db/queries/requests";
+import { claimDueMessages, insertOutboxMessages, markCancelled, markFailed, markRetry, markSent } from "../../db/queries/outbox";
+import { insertToken, leadsAwaitingMatch, stopWaitingForMatch } from "../../db/queries/leads";
 import { getZipPlace } from "../../db/queries/zips";
 import { countManagersServingPoint } from "../../db/queries/agents";
-import { staffEmailForMessage } from "../../db/queries/staff";
 import { logError, logInfo } from "../log";
 import { describeFailure, type Channels } from "./channels";
-import {
-  confirmationMessage,
-  contactMessage,
-  matchAvailableMessage,
-  newLeadMessage,
-  newsletterConfirmationMessage,
-  staffSignInMessage,
-  withdrawnMessage,
-  type RenderedMessage,
-} from "./render";
+import { renderMessage } from "./render";
 import { outboxRows, type DeliveryRouting } from "./routing";
 import { onOutboxSignal } from "./signal";
 import { hashToken, newToken } from "./tokens";
@@ -85,6 +64,134 @@ export function retryDelayMs(attempts: number, { retryBaseMs, retryMaxMs }: Pick
   return Math.round(exponential * (0.8 + 0.4 * random()));
 }
 
+/** Sends one claimed message on its channel; the outcome is recorded with the round's others. */
+async function deliver(db: Kysely<Database>, row: OutboxRow, { channels, siteUrl }: { channels: Channels; siteUrl: string }): Promise<Outcome> {
+  try {
+    const rendered = await renderMessage(db, row, { siteUrl });
+    if (!rendered) return { row, result: "cancelled" };
+    const channel = channels[row.channel];
+    if (!channel) return { row, result: "error", error: `no ${row.channel} channel configured` };
+    await channel.send({ id: row.id, idempotencyKey: row.idempotency_key, kind: row.kind, createdAt: row.created_at, rendered });
+    return { row, result: "sent" };
+  } catch (error) {
+    return { row, result: "error", error: describeFailure(error) };
+  }
+}
+
+/**
+ * A round's outcomes in one transaction (one commit, not one per message): sent, cancelled, or
+ * retried with back-off until `giveUpMs`, then failed for good. Logs failures without addresses.
+ */
+async function recordOutcomes(db: Kysely<Database>, outcomes: Outcome[], settings: WorkerSettings, at: number): Promise<Omit<WorkerStats, "claimed">> {
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const failures = new Map<string, number>();
+  const gaveUp: { row: OutboxRow; error: string }[] = [];
+  await db.transaction().execute(async (trx) => {
+    await markSent(trx, { ids: outcomes.filter((outcome) => outcome.result === "sent").map((outcome) => outcome.row.id), now: iso(at) });
+    await markCancelled(trx, { ids: outcomes.filter((outcome) => outcome.result === "cancelled").map((outcome) => outcome.row.id) });
+    for (const outcome of outcomes) {
+      if (outcome.result !== "error") continue;
+      const { row, error } = outcome;
+      const label = `${row.channel}: ${error}`;
+      failures.set(label, (failures.get(label) ?? 0) + 1);
+      if (at - Date.parse(row.created_at) >= settings.giveUpMs) {
+        await markFailed(trx, { id: row.id, error });
+        gaveUp.push({ row, error });
+      } else {
+        await markRetry(trx, { id: row.id, nextAttemptAt: iso(at + retryDelayMs(row.attempts, settings)), error });
+      }
+    }
+  });
+  for (const { row, error } of gaveUp) {
+    logInfo("outbox", `message ${row.id} (${row.kind} via ${row.channel}) failed for good after ${row.attempts} attempts: ${error}`);
+  }
+  if (failures.size) {
+    logInfo("outbox", `${[...failures.values()].reduce((a, b) => a + b, 0)} deliveries failed (${[...failures].map(([label, count]) => `${label} ×${count}`).join(", ")}); retrying with back-off`);
+  }
+  const errors = outcomes.filter((outcome) => outcome.result === "error").length;
+  return {
+    sent: outcomes.filter((outcome) => outcome.result === "sent").length,
+    cancelled: outcomes.filter((outcome) => outcome.result === "cancelled").length,
+    retried: errors - gaveUp.length,
+    failed: gaveUp.length,
+  };
+}
+
+/**
+ * One pass over the leads that no manager served when they were sent: the owner of each whose ZIP
+ * somebody serves now is told once (by email, with a new token for the link). Answers how many.
+ */
+async function tellOwnersOfNewMatches(db: Kysely<Database>, { delivery, now }: { delivery: DeliveryRouting; now: () => number }): Promise<number> {
+  let told = 0;
+  let afterId = 0;
+  for (;;) {
+    const waiting = await leadsAwaitingMatch(db, { limit: 200, afterId });
+    if (waiting.length === 0) return told;
+    afterId = waiting[waiting.length - 1].id;
+    for (const lead of waiting) {
+      if (!lead.email_address) continue; // the owner was told at submission that we cannot tell them
+      const place = await getZipPlace(db, { zip: lead.property_zip.slice(0, 5) });
+      const managers = place ? await countManagersServingPoint(db, { point: place, categoryId: lead.property_category }) : 0;
+      if (managers === 0) continue;
+      const token = newToken();
+      const at = new Date(now()).toISOString();
+      // Once: unless something else (a second worker, the owner choosing) got there first.
+      const done = await db.transaction().execute(async (trx) => {
+        if (!(await stopWaitingForMatch(trx, { leadId: lead.id }))) return false;
+        await insertToken(trx, { leadId: lead.id, tokenHash: hashToken(token), now: at });
+        await insertOutboxMessages(trx, outboxRows("lead.match_available", { lead_id: lead.id, payload: { token, managers: String(managers) } }, delivery, at));
+        return true;
+      });
+      if (done) told++;
+    }
+  }
+}
+
+/**
+ * Sleeps `ms`, or less when a save in this process queued messages (`nudge`): they go out within
+ * NUDGE_DELAY_MS, gathered into one round (under a stream of saves, a round per save would cost
+ * the database two commits each). `stop` ends the sleep at once.
+ */
+function nudgeableSleep() {
+  let nudge: (() => void) | undefined;
+  let stop: (() => void) | undefined;
+  function sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      let timer = setTimeout(done, ms);
+      const until = Date.now() + ms;
+      function done() {
+        clearTimeout(timer);
+        nudge = undefined;
+        stop = undefined;
+        resolve();
+      }
+      stop = done;
+      nudge = () => {
+        if (until - Date.now() <= NUDGE_DELAY_MS) return;
+        clearTimeout(timer);
+        timer = setTimeout(done, NUDGE_DELAY_MS);
+        nudge = undefined;
+      };
+    });
+  }
+  return { sleep, nudge: () => nudge?.(), stop: () => stop?.() };
+}
+
+/** Runs `check` every `everyMs`, never two at once; `stop` waits for the one in flight. */
+function repeating(everyMs: number, check: () => Promise<unknown>) {
+  let inFlight: Promise<unknown> | undefined;
+  const timer = setInterval(() => {
+    inFlight ??= check().finally(() => (inFlight = undefined));
+  }, everyMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await inFlight;
+    },
+  };
+}
+
 export function createOutboxWorker({
   db,
   dialect,
@@ -102,181 +209,27 @@ export function createOutboxWorker({
   const batchSize = settings.batchSize ?? 32;
   const concurrency = settings.concurrency ?? 8;
   const stats: WorkerStats = { claimed: 0, sent: 0, retried: 0, failed: 0, cancelled: 0 };
-  const iso = (ms: number) => new Date(ms).toISOString();
+  const pause = nudgeableSleep();
   let running = false;
   let loop: Promise<void> | undefined;
-  /** Shortens the current sleep (a nudge); ends it at once (stop). */
-  let wake: (() => void) | undefined;
-  let stopSleeping: (() => void) | undefined;
   let stopListening: (() => void) | undefined;
-  let matchTimer: NodeJS.Timeout | undefined;
-  let matchCheck: Promise<unknown> | undefined;
-
-  /** Loads what a message is about and writes it; null when there is nothing left to send. */
-  async function render(row: OutboxRow): Promise<RenderedMessage | null> {
-    const payload = JSON.parse(row.payload || "{}") as Record<string, string>;
-    switch (row.kind) {
-      case "lead.new": {
-        const [lead, manager, recipients] = await Promise.all([
-          leadForMessage(db, { leadId: row.lead_id! }),
-          managerContact(db, { agentId: row.agent_id! }),
-          leadRecipientsForMessage(db, { leadId: row.lead_id! }),
-        ]);
-        const recipient = recipients.find((entry) => entry.agent_id === row.agent_id);
-        if (!lead || lead.withdrawn_at || !manager || !recipient) return null;
-        return newLeadMessage(lead, manager, recipient, recipients.length);
-      }
-      case "lead.confirmation": {
-        const [lead, recipients] = await Promise.all([leadForMessage(db, { leadId: row.lead_id! }), leadRecipientsForMessage(db, { leadId: row.lead_id! })]);
-        if (!lead || lead.withdrawn_at || !lead.email_address || !payload.token) return null;
-        return confirmationMessage(lead, recipients, { siteUrl: settings.siteUrl, token: payload.token });
-      }
-      case "lead.withdrawn": {
-        const [lead, manager, recipients] = await Promise.all([
-          leadForMessage(db, { leadId: row.lead_id! }),
-          managerContact(db, { agentId: row.agent_id! }),
-          leadRecipientsForMessage(db, { leadId: row.lead_id! }),
-        ]);
-        if (!lead || !manager) return null;
-        return withdrawnMessage(lead, manager, recipients.find((entry) => entry.agent_id === row.agent_id));
-      }
-      case "lead.match_available": {
-        const lead = await leadForMessage(db, { leadId: row.lead_id! });
-        if (!lead || lead.withdrawn_at || !lead.email_address || !payload.token) return null;
-        return matchAvailableMessage(lead, { siteUrl: settings.siteUrl, token: payload.token, managers: Number(payload.managers ?? 1) });
-      }
-      case "contact.message": {
-        const [contact, manager] = await Promise.all([contactMessageForMessage(db, { contactId: row.contact_id! }), managerContact(db, { agentId: row.agent_id! })]);
-        if (!contact || !manager) return null;
-        return contactMessage(contact, manager);
-      }
-      case "newsletter.confirmation": {
-        const subscription = await subscriptionForMessage(db, { subscriptionId: row.subscription_id! });
-        if (!subscription || subscription.confirmed_at || !payload.token) return null;
-        return newsletterConfirmationMessage(subscription.email_address, { siteUrl: settings.siteUrl, token: payload.token });
-      }
-      case "staff.sign_in": {
-        const email = payload.user_id ? await staffEmailForMessage(db, { userId: payload.user_id }) : null;
-        if (!email || !payload.token) return null;
-        return staffSignInMessage(email, { siteUrl: settings.siteUrl, token: payload.token });
-      }
-    }
-  }
-
-  async function deliver(row: OutboxRow): Promise<Outcome> {
-    try {
-      const rendered = await render(row);
-      if (!rendered) return { row, result: "cancelled" };
-      const channel = channels[row.channel];
-      if (!channel) return { row, result: "error", error: `no ${row.channel} channel configured` };
-      await channel.send({ id: row.id, idempotencyKey: row.idempotency_key, kind: row.kind, createdAt: row.created_at, rendered });
-      return { row, result: "sent" };
-    } catch (error) {
-      return { row, result: "error", error: describeFailure(error) };
-    }
-  }
-
-  /** A round's outcomes in one transaction (one commit, not one per message). */
-  async function record(outcomes: Outcome[]) {
-    const at = now();
-    const failures = new Map<string, number>();
-    const gaveUp: { row: OutboxRow; error: string }[] = [];
-    await db.transaction().execute(async (trx) => {
-      await markSent(trx, { ids: outcomes.filter((outcome) => outcome.result === "sent").map((outcome) => outcome.row.id), now: iso(at) });
-      await markCancelled(trx, { ids: outcomes.filter((outcome) => outcome.result === "cancelled").map((outcome) => outcome.row.id) });
-      for (const outcome of outcomes) {
-        if (outcome.result !== "error") continue;
-        const { row, error } = outcome;
-        const label = `${row.channel}: ${error}`;
-        failures.set(label, (failures.get(label) ?? 0) + 1);
-        if (at - Date.parse(row.created_at) >= settings.giveUpMs) {
-          await markFailed(trx, { id: row.id, error });
-          gaveUp.push({ row, error });
-        } else {
-          await markRetry(trx, { id: row.id, nextAttemptAt: iso(at + retryDelayMs(row.attempts, settings)), error });
-        }
-      }
-    });
-    for (const outcome of outcomes) {
-      if (outcome.result === "sent") stats.sent++;
-      else if (outcome.result === "cancelled") stats.cancelled++;
-    }
-    stats.failed += gaveUp.length;
-    stats.retried += outcomes.filter((outcome) => outcome.result === "error").length - gaveUp.length;
-    for (const { row, error } of gaveUp) {
-      logInfo("outbox", `message ${row.id} (${row.kind} via ${row.channel}) failed for good after ${row.attempts} attempts: ${error}`);
-    }
-    if (failures.size) {
-      logInfo("outbox", `${[...failures.values()].reduce((a, b) => a + b, 0)} deliveries failed (${[...failures].map(([label, count]) => `${label} ×${count}`).join(", ")}); retrying with back-off`);
-    }
-  }
+  let matchChecks: { stop(): Promise<void> } | undefined;
 
   async function runOnce(): Promise<number> {
     const at = now();
-    const claimed = await claimDueMessages(db, { dialect, now: iso(at), leaseUntil: iso(at + settings.leaseMs), workerId: id, limit: batchSize });
+    const claimed = await claimDueMessages(db, { dialect, now: new Date(at).toISOString(), leaseUntil: new Date(at + settings.leaseMs).toISOString(), workerId: id, limit: batchSize });
     if (claimed.length === 0) return 0;
     stats.claimed += claimed.length;
     const outcomes: Outcome[] = [];
     let next = 0;
     await Promise.all(
       Array.from({ length: Math.min(concurrency, claimed.length) }, async () => {
-        while (next < claimed.length) outcomes.push(await deliver(claimed[next++]));
+        while (next < claimed.length) outcomes.push(await deliver(db, claimed[next++], { channels, siteUrl: settings.siteUrl }));
       }),
     );
-    await record(outcomes);
+    const recorded = await recordOutcomes(db, outcomes, settings, now());
+    for (const key of ["sent", "cancelled", "retried", "failed"] as const) stats[key] += recorded[key];
     return claimed.length;
-  }
-
-  async function checkWaitingLeads(): Promise<number> {
-    let told = 0;
-    let afterId = 0;
-    for (;;) {
-      const waiting = await leadsAwaitingMatch(db, { limit: 200, afterId });
-      if (waiting.length === 0) return told;
-      afterId = waiting[waiting.length - 1].id;
-      for (const lead of waiting) {
-        if (!lead.email_address) continue; // the owner was told at submission that we cannot tell them
-        const place = await getZipPlace(db, { zip: lead.property_zip.slice(0, 5) });
-        const managers = place ? await countManagersServingPoint(db, { point: place, categoryId: lead.property_category }) : 0;
-        if (managers === 0) continue;
-        const token = newToken();
-        const at = iso(now());
-        const done = await db.transaction().execute((trx) =>
-          tellOwnerOfMatch(trx, {
-            leadId: lead.id,
-            tokenHash: hashToken(token),
-            now: at,
-            messages: outboxRows("lead.match_available", { lead_id: lead.id, payload: { token, managers: String(managers) } }, settings.delivery, at),
-          }),
-        );
-        if (done) told++;
-      }
-    }
-  }
-
-  /**
-   * Sleeps `ms`, or less when a save in this process queued messages: they go out within
-   * NUDGE_DELAY_MS, gathered into one round (under a stream of saves, a round per save would
-   * cost the database two commits each).
-   */
-  function sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      let timer = setTimeout(done, ms);
-      const until = Date.now() + ms;
-      function done() {
-        clearTimeout(timer);
-        wake = undefined;
-        stopSleeping = undefined;
-        resolve();
-      }
-      stopSleeping = done;
-      wake = () => {
-        if (until - Date.now() <= NUDGE_DELAY_MS) return;
-        clearTimeout(timer);
-        timer = setTimeout(done, NUDGE_DELAY_MS);
-        wake = undefined;
-      };
-    });
   }
 
   async function run() {
@@ -287,33 +240,31 @@ export function createOutboxWorker({
       } catch (error) {
         logError("outbox worker round failed", error);
       }
-      if (running && claimed < batchSize) await sleep(settings.pollMs);
+      if (running && claimed < batchSize) await pause.sleep(settings.pollMs);
     }
   }
+
+  const checkWaitingLeads = () => tellOwnersOfNewMatches(db, { delivery: settings.delivery, now });
 
   return {
     id,
     start() {
       if (running) return;
       running = true;
-      stopListening = onOutboxSignal(() => wake?.());
+      stopListening = onOutboxSignal(pause.nudge);
       loop = run();
-      const checkMatches = () => {
-        matchCheck ??= checkWaitingLeads()
+      matchChecks = repeating(settings.matchCheckMs, () =>
+        checkWaitingLeads()
           .then((told) => told && logInfo("outbox", `${told} owners told that a manager now serves their ZIP`))
-          .catch((error: unknown) => logError("checking leads that wait for a manager", error))
-          .finally(() => (matchCheck = undefined));
-      };
-      matchTimer = setInterval(checkMatches, settings.matchCheckMs);
-      matchTimer.unref();
+          .catch((error: unknown) => logError("checking leads that wait for a manager", error)),
+      );
     },
     async stop() {
       running = false;
       stopListening?.();
-      if (matchTimer) clearInterval(matchTimer);
-      stopSleeping?.();
+      pause.stop();
       await loop;
-      await matchCheck;
+      await matchChecks?.stop();
       await Promise.all(Object.values(channels).map((channel) => channel?.close?.()));
     },
     runOnce,

@@ -6,7 +6,7 @@ import { createAccessControl } from "better-auth/plugins/access";
 import { magicLink } from "better-auth/plugins/magic-link";
 import type { Database } from "../../db/schema";
 import type { Dialect } from "../../db/connection";
-import { enqueueMessages } from "../../db/queries/outbox";
+import { insertOutboxMessages } from "../../db/queries/outbox";
 import { findStaffByEmail } from "../../db/queries/staff";
 import { settingOrCreate } from "../../db/queries/workspace";
 import { SITE_NAME } from "../../contract/site";
@@ -126,7 +126,7 @@ export function outboxSignInSender(db: Kysely<Database>, routing: DeliveryRoutin
   return async ({ email, token }: { email: string; token: string }) => {
     const staff = await findStaffByEmail(db, { email });
     if (!staff || staff.banned) return;
-    await enqueueMessages(db, outboxRows("staff.sign_in", { payload: { token, user_id: staff.id } }, routing, new Date().toISOString()));
+    await insertOutboxMessages(db, outboxRows("staff.sign_in", { payload: { token, user_id: staff.id } }, routing, new Date().toISOString()));
     signalOutbox();
   };
 }

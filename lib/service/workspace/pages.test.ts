@@ -1,6 +1,6 @@
 import { listSitemapEntries } from "../../db/queries/sitemap";
 import { EMPTY_PATTERN, seoTextFor, type SeoFactsOf } from "../../contract/seo-text";
-import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "../../../e2e/support/test-database";
+import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "@/lib/test-support";
 import { csvLines, filterRows, siteRows, templateImpact, type PageRow } from "./pages";
 import { publishSeoDraft, saveSeoDraft, type StaffIdentity } from "./seo";
 

@@ -1,6 +1,6 @@
 import { ApiError } from "../../contract/errors";
 import { EMPTY_PATTERN } from "../../contract/seo-text";
-import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "../../../e2e/support/test-database";
+import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "@/lib/test-support";
 import {
   cleanPattern,
   discardSeoDraft,

@@ -200,7 +200,7 @@ export async function rollbackSeoRevision(
   { revisionId, expectedLiveRevisionId }: { revisionId: number; expectedLiveRevisionId: number },
 ): Promise<Published> {
   const revision = await getRevision(db, { id: revisionId });
-  if (!revision) throw new ApiError(404, "That revision does not exist.");
+  if (!revision) throw new ApiError(404, WORKSPACE.unknownRevision);
   const target = targetOf(revision);
   requirePermission(staff, permissionFor(target, "publish"), target.type === "template" ? "roll back templates" : "roll back pages");
   const restored: SeoRevisionRow | undefined = revision.previous_revision_id === null ? undefined : await getRevision(db, { id: revision.previous_revision_id });

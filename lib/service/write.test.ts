@@ -1,5 +1,5 @@
-import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "../../e2e/support/test-database";
-import { createWriteRunner } from "./write-batch";
+import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "@/lib/test-support";
+import { createWriteRunner } from "./write";
 
 announcePostgres();
 

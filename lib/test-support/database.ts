@@ -3,8 +3,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
-import { migrateToLatest, openDatabase, type DatabaseHandle } from "../../lib/db/connection";
-import { prepareDatabase } from "../../lib/db/setup";
+import { migrateToLatest, openDatabase, type DatabaseHandle } from "../db/connection";
+import { prepareDatabase } from "../db/setup";
 
 /**
  * A fresh, migrated and seeded database for one test suite: a temporary SQLite file, or a new

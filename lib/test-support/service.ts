@@ -1,21 +1,21 @@
-import { createService, type Service } from "../../lib/service";
-import { localDispatch } from "../../lib/service/handlers";
-import { INTERNAL_CALLER } from "../../lib/service/guard";
-import { createRateLimiter } from "../../lib/service/rate-limit";
-import { createWriteRunner } from "../../lib/db/write-batch";
-import type { DatabaseHandle } from "../../lib/db/connection";
-import { FILES_ONLY, type DeliveryRouting } from "../../lib/service/delivery/routing";
+import { createService, type Service } from "../service";
+import { localDispatch } from "../service/handlers";
+import { INTERNAL_CALLER } from "../service/guard";
+import { createRateLimiter } from "../service/rate-limit";
+import { createWriteRunner } from "../service/write";
+import type { DatabaseHandle } from "../db/connection";
+import { FILES_ONLY, type DeliveryRouting } from "../service/delivery/routing";
 
 /**
  * The embedded service on a test database, as the site builds it (lib/service/default.ts). Its
  * messages go to files unless `delivery` names other channels (nothing is sent: no worker runs).
  */
 export function createTestService(
-  database: Pick<DatabaseHandle, "db" | "dialect" | "driver">,
+  database: Pick<DatabaseHandle, "db" | "dialect">,
   { savesPerMinute = 10, delivery = FILES_ONLY, pingRedis }: { savesPerMinute?: number; delivery?: DeliveryRouting; pingRedis?: () => Promise<void> } = {},
 ): Service {
   const write = createWriteRunner(database);
-  const limiter = createRateLimiter(database);
+  const limiter = createRateLimiter();
   return createService({
     context: async () => ({ db: database.db, dialect: database.dialect, write, limiter, halfStateCount: 10, delivery, ...(pingRedis ? { pingRedis } : {}) }),
     settings: { allowedOrigins: ["http://localhost:3000"], savesPerMinute },

@@ -1,10 +1,12 @@
 import { sql, type Kysely, type Transaction } from "kysely";
-import type { DatabaseHandle } from "./connection";
-import type { Database } from "./schema";
+import type { DatabaseHandle } from "../db/connection";
+import type { Database } from "../db/schema";
 
 /**
- * Runs a write in a transaction and resolves once it is committed, so an acknowledged save is a
- * durable one.
+ * The service's transactions: a save's queries (lib/db/queries) run in order inside one `write`,
+ * which resolves once they are committed, so an acknowledged save is a durable one. It lives in
+ * the service, not in lib/db: the work it runs is the service's own, and the database layer
+ * never calls back into it.
  *
  * On SQLite (synchronous=FULL: every commit waits for the disk) the writes that arrive together
  * are committed together: each runs inside the shared transaction under a savepoint of its own

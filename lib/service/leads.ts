@@ -1,0 +1,106 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema";
+import type { AnyCallName, AnyCallResponse, AnyParsedRequest, Recipient } from "../contract";
+import { isBotSubmission } from "../contract";
+import { ApiError } from "../contract/errors";
+import { CONSENT_VERSION, RECIPIENTS, SAVED, consentSentence } from "../contract/messages";
+import { categoryLabel } from "../contract/site";
+import { requestPath } from "../contract/routes";
+import { getZipPlace } from "../db/queries/zips";
+import { companyNames, countManagersServingPoint, idsServingPoint, matchManagersAtPoint } from "../db/queries/agents";
+import { insertLead, insertRecipients, insertToken, listRecipients, type Consent } from "../db/queries/leads";
+import { insertOutboxMessages } from "../db/queries/outbox";
+import { outboxRows } from "./delivery/routing";
+import { signalOutbox } from "./delivery/signal";
+import { hashToken, newReference, newToken } from "./delivery/tokens";
+import type { ServiceContext } from ".";
+
+/**
+ * A lead's save (lead/save), from the validated request to its rows, and the managers it may go
+ * to (agents/match). The save is one transaction of named queries called in order: the lead, its
+ * recipients with the consent given, its private page's token, its messages; then the worker is
+ * told. The door (index.ts) has already checked the caller, the body and the save limits.
+ */
+type Handler<C extends AnyCallName> = (input: AnyParsedRequest<C>, context: ServiceContext) => Promise<AnyCallResponse<C>>;
+
+export const categoryName = (categoryId: number) => categoryLabel(categoryId) ?? "these";
+
+/** How the recipients may reach the owner: the contact details the owner gave. */
+export const contactWays = (lead: { email_address: string; property_number: string }) => ({ email: Boolean(lead.email_address), phone: Boolean(lead.property_number) });
+
+/** The consent sentence the owner saw next to Submit, naming the chosen managers; stored with each. */
+export const consentFor = (recipients: readonly Recipient[], lead: { email_address: string; property_number: string }): Consent => ({
+  version: CONSENT_VERSION,
+  text: consentSentence(
+    recipients.map((recipient) => recipient.company_name),
+    contactWays(lead),
+  ),
+});
+
+export const matchManagers: Handler<"agents/match"> = async ({ property_zip, property_category }, { db }) => {
+  const rule = RECIPIENTS.rule(categoryName(property_category), property_zip);
+  const place = await getZipPlace(db, { zip: property_zip });
+  if (!place) return { success: true, place: null, agents: [], total: 0, rule };
+  const { agents, total } = await matchManagersAtPoint(db, { point: place, categoryId: property_category, limit: RECIPIENTS.shown });
+  return { success: true, place, agents, total, rule };
+};
+
+/**
+ * The managers chosen for a lead, each checked against the ZIP and the category (a 400 names the
+ * first that fails); with none chosen, whether nobody serves the ZIP at all (the owner is then
+ * told when somebody does).
+ */
+export async function checkRecipients(db: Kysely<Database>, { zip, categoryId, ids }: { zip: string; categoryId: number; ids: readonly number[] }) {
+  const place = await getZipPlace(db, { zip: zip.slice(0, 5) });
+  if (ids.length === 0) {
+    const serving = place ? await countManagersServingPoint(db, { point: place, categoryId }) : 0;
+    return { recipients: [] as Recipient[], awaitingMatch: serving === 0 };
+  }
+  const [names, serving] = await Promise.all([
+    companyNames(db, { ids }),
+    place ? idsServingPoint(db, { point: place, categoryId, ids }) : Promise.resolve(new Set<number>()),
+  ]);
+  const recipients = ids.map((id) => {
+    const company = names.get(id);
+    if (company === undefined) throw new ApiError(400, RECIPIENTS.unknownManager(id), "agent_ids");
+    if (!serving.has(id)) throw new ApiError(400, RECIPIENTS.notServing(company, zip.slice(0, 5), categoryName(categoryId)), "agent_ids");
+    return { agent_id: id, company_name: company };
+  });
+  return { recipients, awaitingMatch: false };
+}
+
+/** A few random references to try in turn: a clash with a stored one is rare (40 random bits). */
+const freshReferences = () => [newReference(), newReference(), newReference()];
+
+function leadAnswer({ reference, recipients, token }: { reference: string; recipients: Recipient[]; token: string }): AnyCallResponse<"lead/save"> {
+  const message = recipients.length ? SAVED.leadSent(reference, recipients.length) : SAVED.leadKept(reference);
+  return { success: true, message, reference, recipients, request_path: requestPath(token) };
+}
+
+export const saveLead: Handler<"lead/save"> = async (lead, context) => {
+  const token = newToken();
+  // A filled honeypot is answered like any lead, so the bot learns nothing; nothing is stored and the link opens nothing.
+  if (isBotSubmission(lead)) return leadAnswer({ reference: newReference(), recipients: [], token });
+  const now = new Date().toISOString();
+
+  const saved = await context.write(async (trx) => {
+    // The recipients are checked inside the write: on SQLite a read outside it would wait for the
+    // batch being committed, and the grouped commits would shrink (3,100 → 960 leads/s measured).
+    // A refusal rolls back this lead alone and answers 400.
+    const { recipients, awaitingMatch } = await checkRecipients(trx, { zip: lead.property_zip, categoryId: lead.property_category, ids: lead.agent_ids ?? [] });
+    const stored = await insertLead(trx, { lead, references: freshReferences(), awaitingMatch, now });
+    await insertToken(trx, { leadId: stored.id, tokenHash: hashToken(token), now });
+    // A repeated submission key: the first lead, with a further token for its page; nothing is sent again.
+    if (!stored.created) return { ...stored, recipients: await listRecipients(trx, { leadId: stored.id }) };
+
+    await insertRecipients(trx, { leadId: stored.id, recipients, consent: consentFor(recipients, lead), now });
+    await insertOutboxMessages(trx, [
+      ...recipients.flatMap((recipient) => outboxRows("lead.new", { lead_id: stored.id, agent_id: recipient.agent_id }, context.delivery, now)),
+      ...(lead.email_address ? outboxRows("lead.confirmation", { lead_id: stored.id, payload: { token } }, context.delivery, now) : []),
+    ]);
+    return { ...stored, recipients };
+  });
+
+  if (saved.created) signalOutbox();
+  return leadAnswer({ reference: saved.reference, recipients: saved.recipients, token });
+};

@@ -1,0 +1,8 @@
+/**
+ * What the tests under lib/, components/, app/ and e2e/ share to set up what they check: a fresh
+ * database per suite (SQLite, or a PostgreSQL schema of its own), the embedded service on it, and
+ * an SMTP receiver. Test code only: ESLint forbids shipped code to import it.
+ */
+export { announcePostgres, createTestDatabase, databaseKinds, postgresUrl, type TestDatabase, type TestDatabaseKind } from "./database";
+export { callAsSite, createTestService } from "./service";
+export { mailText, startSmtpReceiver, type ReceivedMail } from "./smtp-receiver";

@@ -1,0 +1,2 @@
+/** Stands in for the "server-only" package under Jest, which imports server modules directly. */
+export {};
