@@ -172,7 +172,8 @@ async function servePage(req: http.IncomingMessage, res: http.ServerResponse, ra
  * brotli. `cache` says whether it was there before this request (HIT), or Next.js rendered it
  * for this request and stored it just now (MISS).
  */
-async function sendStoredPage(req: http.IncomingMessage, res: http.ServerResponse, { meta, html }: FreshPage, cache: "HIT" | "MISS") {
+async function sendStoredPage(req: http.IncomingMessage, res: http.ServerResponse, page: FreshPage, cache: "HIT" | "MISS") {
+  const { meta, html } = page;
   const headers: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(meta.headers ?? {})) if (!INTERNAL_HEADERS.has(name)) headers[name] = value;
   Object.assign(headers, Object.fromEntries(SECURITY_HEADERS), {
@@ -188,9 +189,17 @@ async function sendStoredPage(req: http.IncomingMessage, res: http.ServerRespons
     headers.etag = etagFor(meta.etag, encoding);
     if (matchesEtag(headerValue(req.headers["if-none-match"]), meta.etag)) return sendHead(res, 304, headers);
   }
-  if (req.method === "HEAD" && encoding === "br") return sendBody(req, res, 200, headers, html, "br");
-  const body = encoding === "br" ? html : await decompressBrotli(html);
-  return sendBody(req, res, 200, headers, encoding === "gzip" ? await compressBody(body, "gzip") : body, encoding);
+  return sendBody(req, res, 200, headers, encoding === "br" ? html : await storedVariant(page, encoding), encoding);
+}
+
+/** The stored HTML in an encoding other than brotli: made once per entry, then kept with it. */
+async function storedVariant(page: FreshPage, encoding: "gzip" | "identity"): Promise<Buffer> {
+  const kept = page.variants[encoding];
+  if (kept) return kept;
+  const plain = page.variants.identity ?? (await decompressBrotli(page.html));
+  const body = encoding === "gzip" ? await compressBody(plain, "gzip") : plain;
+  page.keep(encoding, body);
+  return body;
 }
 
 /** An answer read from Next.js: its headers, the page's policy, compressed for this client. */

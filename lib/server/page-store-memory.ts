@@ -28,7 +28,23 @@ export class MemoryBackend implements StoreBackend {
   async readPage(id: string): Promise<FreshPage | undefined> {
     const entry = await this.read(id);
     const html = entry?.blobs.html;
-    return entry && html ? { meta: entry.meta, html } : undefined;
+    if (!entry || !html) return undefined;
+    return {
+      meta: entry.meta,
+      html,
+      variants: { gzip: entry.blobs["html.gzip"], identity: entry.blobs["html.identity"] },
+      keep: (encoding, body) => this.addBlob(id, entry, `html.${encoding}`, body),
+    };
+  }
+
+  /** Adds a blob to an entry still held (not one replaced or evicted meanwhile), within the budget. */
+  private addBlob(id: string, entry: StoredEntry, name: string, body: Buffer) {
+    const held = this.entries.get(id);
+    if (!held || held.entry !== entry || entry.blobs[name]) return;
+    entry.blobs[name] = body;
+    held.bytes += body.length;
+    this.totalBytes += body.length;
+    this.evict();
   }
 
   async write(id: string, entry: StoredEntry): Promise<void> {
@@ -37,6 +53,10 @@ export class MemoryBackend implements StoreBackend {
     if (bytes > this.budget / 4) return; // one page never pushes out a quarter of the store
     this.entries.set(id, { entry, bytes });
     this.totalBytes += bytes;
+    this.evict();
+  }
+
+  private evict() {
     for (const [oldest] of this.entries) {
       if (this.totalBytes <= this.budget) break;
       this.drop(oldest);

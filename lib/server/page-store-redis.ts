@@ -78,7 +78,9 @@ export class RedisBackend implements StoreBackend {
       await withTimeout(this.connecting);
       const [meta, html] = (await withTimeout(this.binary.hmGet(this.keyPrefix + id, ["meta", "html"]))) as unknown as Array<Buffer | null>;
       if (!meta || !html) return undefined;
-      return { meta: JSON.parse(meta.toString("utf8")) as EntryMeta, html };
+      // Converted per request: the entry is read from Redis per request anyway (a CDN in front
+      // keeps hot pages in every encoding).
+      return { meta: JSON.parse(meta.toString("utf8")) as EntryMeta, html, variants: {}, keep: () => {} };
     } catch (error) {
       logError("page store read", error);
       return undefined;

@@ -117,6 +117,22 @@ describe("the page store, in memory", () => {
     expect(await store.get(KEY, { kind: "APP_PAGE" })).toBeNull();
   });
 
+  it("keeps a hot page's other encodings with its entry, within the budget, and never on a replaced entry", async () => {
+    const store = storeOf();
+    await store.set(KEY, appPage(bigHtml("g")), { cacheControl: CONTROL });
+    const before = (await store.stats()).bytes;
+    const page = await store.freshPage("/agents/TX/austin");
+    const gzipped = zlib.gzipSync(zlib.brotliDecompressSync(page!.html));
+    page!.keep("gzip", gzipped);
+    expect((await store.freshPage("/agents/TX/austin"))!.variants.gzip).toBe(gzipped);
+    expect((await store.stats()).bytes).toBe(before + gzipped.length);
+    // A variant made for an entry replaced meanwhile is dropped: it belongs to the old page.
+    const old = await store.freshPage("/agents/TX/austin");
+    await store.set(KEY, appPage(bigHtml("g2")), { cacheControl: CONTROL });
+    old!.keep("identity", Buffer.from(bigHtml("g")));
+    expect((await store.freshPage("/agents/TX/austin"))!.variants).toEqual({ gzip: undefined, identity: undefined });
+  });
+
   it("keeps other entries (routes, images) whole: a PNG as it is, text compressed", async () => {
     const store = storeOf();
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, ...Array.from({ length: 3000 }, (_, index) => index % 251)]);

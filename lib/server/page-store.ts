@@ -60,8 +60,22 @@ export type EntryMeta = {
 };
 export type StoredEntry = { meta: EntryMeta; blobs: Record<string, Buffer> };
 
-/** A fresh page the production server may send as it is: brotli HTML and what goes with it. */
-export type FreshPage = { meta: EntryMeta; html: Buffer };
+/**
+ * A fresh page the production server may send as it is: the brotli HTML and what goes with it,
+ * and the HTML in the other encodings once a client asked for them (see keep).
+ */
+export type PageEncoding = "gzip" | "identity";
+export type FreshPage = {
+  meta: EntryMeta;
+  html: Buffer;
+  variants: Partial<Record<PageEncoding, Buffer>>;
+  /**
+   * Keeps the HTML in another encoding with the entry, counted in the store's budget (memory
+   * only): a hot page asked for without brotli (gzip-only crawlers, plain HTTP clients) is
+   * converted once, not on every request. A replaced or evicted entry takes it along.
+   */
+  keep(encoding: PageEncoding, body: Buffer): void;
+};
 
 export interface StoreBackend {
   read(id: string): Promise<StoredEntry | undefined>;
