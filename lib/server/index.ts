@@ -59,31 +59,17 @@ export async function startServer({ port = env().PORT, hostname = "0.0.0.0" }: {
   registerPageStore(store);
   const compressed = await precompressStaticFiles(path.join(distDir, "static"), { onlyMissing: true });
   if (compressed.files > 0) console.log(`[serve] compressed ${compressed.files} build files once (they lacked .br and .gz)`);
-
-  const app = next({ dev: false, dir: path.resolve("."), port, hostname });
-  await app.prepare();
-  const handle = app.getRequestHandler();
-
-  // Next.js listens on a socket in a directory only this user can open.
-  const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), "managely-next-"));
-  const socketPath = path.join(socketDir, "next.sock");
-  const inner = http.createServer((req, res) => {
-    void handle(req, res);
-  });
-  inner.keepAliveTimeout = 65_000;
-  await new Promise<void>((resolve) => inner.listen(socketPath, resolve));
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  const inner = await startNext({ port, hostname });
 
   const service = getService();
   const resolver = createRouteResolver((call, body) => service.handle({ call, body, caller: INTERNAL_CALLER }));
   // Pages need no word between instances (they share the store's tags on Redis); the route
   // resolutions each instance remembers for a minute are dropped on every instance.
   const bus = await createCacheBus({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX }, () => resolver.forget());
-
   const front = createFrontHandler({
     service,
-    socketPath,
-    agent,
+    socketPath: inner.socketPath,
+    agent: inner.agent,
     store,
     staticFiles: createStaticFiles(path.join(distDir, "static")),
     resolver,
@@ -91,27 +77,11 @@ export async function startServer({ port = env().PORT, hostname = "0.0.0.0" }: {
     apiToken: config.API_TOKEN,
     onRevalidated: () => bus.publishClear(),
   });
-  const server = http.createServer({ connectionsCheckingInterval: TIMEOUT_CHECK_MS }, (req, res) => {
-    front(req, res).catch((error: unknown) => {
-      // A client that went away mid-request (an aborted upload, a closed tab) is nobody's error.
-      if (req.destroyed || res.destroyed || (error as { code?: string }).code === "ECONNRESET") return void res.destroy();
-      logError(`request ${req.method ?? ""} ${req.url ?? ""} failed`, error);
-      if (!res.headersSent) {
-        res.writeHead(502, { "content-type": "text/plain; charset=utf-8" });
-        res.end("The site is not reachable right now. Please try again in a moment.");
-      } else res.destroy();
-    });
-  });
-  server.keepAliveTimeout = 65_000;
-  // Slow clients (a header a byte at a time, a body that never ends) are cut off, so they cannot
-  // hold the server's sockets; a request that is on time is never affected.
-  server.headersTimeout = HEADERS_TIMEOUT_MS;
-  server.requestTimeout = REQUEST_TIMEOUT_MS;
-  await new Promise<void>((resolve) => server.listen(port, hostname, resolve));
+  const server = await listen(front, { port, hostname });
   console.log(`[serve] Managely on http://localhost:${port}`);
 
   const stopWatching = await watchContentChanges(async () => {
-    const answer = await innerRequest(socketPath, agent, {
+    const answer = await innerRequest(inner.socketPath, inner.agent, {
       method: "POST",
       path: "/api/revalidate",
       headers: { "content-type": "application/json", [INTERNAL_SECRET_HEADER]: internalSecret },
@@ -130,16 +100,57 @@ export async function startServer({ port = env().PORT, hostname = "0.0.0.0" }: {
     const stopped = worker?.stop().catch((error: unknown) => logError("stopping the outbox worker", error));
     server.close(() => {
       inner.close();
-      void Promise.all([bus.close(), stopped, store.close()]).finally(() => {
-        fs.rmSync(socketDir, { recursive: true, force: true });
-        process.exit(0);
-      });
+      void Promise.all([bus.close(), stopped, store.close()]).finally(() => process.exit(0));
     });
     // Keep-alive connections would hold close() open.
     server.closeIdleConnections();
   };
   process.once("SIGTERM", stop);
   process.once("SIGINT", stop);
+  return server;
+}
+
+/** Next.js, listening on a Unix socket in a directory only this user can open. */
+async function startNext({ port, hostname }: { port: number; hostname: string }) {
+  const app = next({ dev: false, dir: path.resolve("."), port, hostname });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+  const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), "managely-next-"));
+  const socketPath = path.join(socketDir, "next.sock");
+  const inner = http.createServer((req, res) => {
+    void handle(req, res);
+  });
+  inner.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve) => inner.listen(socketPath, resolve));
+  return {
+    socketPath,
+    agent: new http.Agent({ keepAlive: true, maxSockets: 256 }),
+    close() {
+      inner.close();
+      fs.rmSync(socketDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The public server: every request through the front handler, slow clients cut off. */
+async function listen(front: ReturnType<typeof createFrontHandler>, { port, hostname }: { port: number; hostname: string }) {
+  const server = http.createServer({ connectionsCheckingInterval: TIMEOUT_CHECK_MS }, (req, res) => {
+    front(req, res).catch((error: unknown) => {
+      // A client that went away mid-request (an aborted upload, a closed tab) is nobody's error.
+      if (req.destroyed || res.destroyed || (error as { code?: string }).code === "ECONNRESET") return void res.destroy();
+      logError(`request ${req.method ?? ""} ${req.url ?? ""} failed`, error);
+      if (!res.headersSent) {
+        res.writeHead(502, { "content-type": "text/plain; charset=utf-8" });
+        res.end("The site is not reachable right now. Please try again in a moment.");
+      } else res.destroy();
+    });
+  });
+  server.keepAliveTimeout = 65_000;
+  // Slow clients (a header a byte at a time, a body that never ends) are cut off, so they cannot
+  // hold the server's sockets; a request that is on time is never affected.
+  server.headersTimeout = HEADERS_TIMEOUT_MS;
+  server.requestTimeout = REQUEST_TIMEOUT_MS;
+  await new Promise<void>((resolve) => server.listen(port, hostname, resolve));
   return server;
 }
 
