@@ -83,6 +83,9 @@ export const RECIPIENTS = {
     email
       ? `You can still send your request: we will keep it and email you at ${email} when a manager serves your ZIP, so you can choose who receives it.`
       : "You can still send your request and we will keep it, but without an email address we cannot tell you when a manager serves your ZIP.",
+  /** Managers the owner compared (and so chose) that do not serve the ZIP for the type. */
+  chosenNotServing: (companies: readonly string[], zip: string, category: string) =>
+    `You chose ${listOf(companies)} on the compare page, but ${companies.length === 1 ? "it does" : "they do"} not serve ZIP ${zip} for ${category} properties, so ${companies.length === 1 ? "it is" : "they are"} not offered here.`,
   loading: "Finding the managers who serve your ZIP...",
   unavailable: "We could not load the managers who serve your ZIP. Please try again in a moment.",
   sample: "Sample listing",
@@ -133,6 +136,17 @@ export const FAILURE = {
   invalidRequest: "The request is not valid.",
 } as const;
 
+/**
+ * A load in the browser that failed (the network, the server): said, with a way to try again,
+ * never an endless "Loading..." (issue 19).
+ */
+export const LOAD_FAILED = {
+  retry: "Try again",
+  states: "We could not load the full list of states.",
+  cities: (state: string) => `We could not load the cities of ${state}.`,
+  testimonial: "We could not load this testimonial.",
+} as const;
+
 /** Lookups that found nothing (404). */
 export const NOT_FOUND = {
   page: (pageId: number) => `We could not find page ${pageId}.`,
@@ -157,4 +171,28 @@ export const EMPTY = {
   noCities: (state: string) => `No cities available in ${state}`,
   noCategoryManagers: (category: string, city: string) => `No ${category} property managers serve ${city} yet.`,
   nobodyNearby: (city: string, miles: number) => `No property manager has an office within ${miles} miles of ${city} yet.`,
+  /** A filter that leaves nobody: the list without it is one click away. */
+  noneForView: "No manager matches these choices.",
+  /** The nearest cities that have managers, for a place nobody serves (any state). */
+  nearestCities: (place: string) => `The nearest cities with property managers, by distance from ${place}`,
+  /** The one call to action of a place nobody serves: a request kept until a manager serves it. */
+  leaveRequest: (place: string) => `Leave a request for ${place}`,
+  leaveRequestNote: "Nobody receives it yet: we keep it and email you when a manager serves your ZIP code, and you choose who gets it.",
+} as const;
+
+/** The one ranking rule of the directory's lists (issue 20), stated under every list. */
+export const RANKING = {
+  title: "How we rank",
+  city: (city: string) =>
+    `Offices in ${city} come first, then the others by distance from ${city}; at the same distance, the longest in business first.`,
+  zip: (zip: string) => `The nearest office to ZIP ${zip} comes first, then the others by distance.`,
+  featured: "Featured marks a listing its manager pays to highlight: it is marked, never moved up.",
+  views: "Sorting and filters are yours to choose; they change only the list you are looking at.",
+} as const;
+
+/** What the pages after a request say about a sample listing (a company that does not exist). */
+export const SAMPLE = {
+  recipient: "Sample listing: this company does not exist, so nobody will contact you from it.",
+  testimonial: "Sample testimonial",
+  testimonialNote: "Sample testimonial: written for this demonstration site; the person quoted does not exist.",
 } as const;

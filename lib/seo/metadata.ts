@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { env } from "../env";
 import { SITE_NAME } from "../contract/site";
 
 /** A share image for Open Graph and X (Twitter): PNG, with the size and a description of it. */
@@ -7,7 +8,7 @@ export type ShareImage = { url: string; alt: string; width: number; height: numb
 /** The site's share card, for every page without one of its own. */
 export const DEFAULT_SHARE_IMAGE: ShareImage = {
   url: "/brand/og-image.png",
-  alt: `${SITE_NAME} logo and the words "Find and compare local property managers. Free quotes, all 50 states and DC, landlord-tenant law guides."`,
+  alt: `${SITE_NAME}: find and compare local property managers`,
   width: 1200,
   height: 630,
   type: "image/png",
@@ -52,7 +53,13 @@ export function pageMetadata({ title, description, keywords, path, image = DEFAU
       ...(ownImage ? { images: [ownImage] } : {}),
       ...(type === "article" && publishedTime ? { publishedTime } : {}),
     },
-    twitter: { card: "summary_large_image", title, description, ...(ownImage ? { images: [{ url: ownImage.url, alt: ownImage.alt }] } : {}) },
+    // X reads the title and description from Open Graph; the card adds only what differs.
+    twitter: {
+      card: "summary_large_image",
+      // The site's own handle (TWITTER_SITE), when it has one.
+      site: env().TWITTER_SITE,
+      ...(ownImage ? { images: [{ url: ownImage.url, alt: ownImage.alt }] } : {}),
+    },
   };
 }
 
