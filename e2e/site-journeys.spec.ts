@@ -106,7 +106,7 @@ test("blogs lead to a blog post", async ({ page }) => {
 
 test("the newsletter box refuses an empty email, then subscribes and clears", async ({ page }) => {
   await page.goto("/faqs");
-  const box = page.getByRole("region", { name: "Get Exclusive Insights on Directly to Your Inbox!" });
+  const box = page.getByRole("region", { name: "Get Exclusive Insights Directly to Your Inbox!" });
   await box.getByRole("button", { name: "Subscribe" }).click();
   const dialog = page.getByRole("alertdialog");
   await expect(dialog).toContainText("Error!");

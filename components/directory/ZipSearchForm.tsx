@@ -20,7 +20,7 @@ export function ZipSearchForm({
   label?: string;
 }) {
   return (
-    <Form action={PATHS.managers} className={`zip-search zip-search--${variant}`} aria-label={label}>
+    <Form id={`${idPrefix}-form`} action={PATHS.managers} className={`zip-search zip-search--${variant}`} aria-label={label}>
       <div className="zip-search__field">
         {/* Up to ZIP+4 (10 characters); the service checks the form. */}
         <label htmlFor={`${idPrefix}-zip`}>ZIP code</label>

@@ -2,7 +2,7 @@
 
 import { useSyncExternalStore } from "react";
 import Link from "next/link";
-import { RECIPIENTS } from "@/lib/contract/messages";
+import { RECIPIENTS, SAMPLE } from "@/lib/contract/messages";
 import { readLeadReceipt, LEAD_RECEIPT_KEY, type LeadReceipt as Receipt } from "@/lib/lead-form/storage";
 
 const neverChanges = () => () => {};
@@ -20,20 +20,25 @@ function snapshot(): Receipt | null {
   return cached.receipt;
 }
 
-function howTheyContact({ email, phone, preferred }: Receipt["contact"]): string {
+/** Who will be in touch and how: only the companies that exist (a sample listing never calls). */
+function howTheyContact({ email, phone, preferred }: Receipt["contact"], real: number, samples: number): string {
+  if (real === 0) return "Nobody will contact you about this request: every company you chose is a sample listing. Nobody else received your details, and we never sell them.";
   const ways = email && phone ? "by phone or email" : email ? "by email" : "by phone";
-  return `They may contact you ${ways}${preferred && email && phone ? ` (you asked for ${preferred.toLowerCase()})` : ""}; nobody else received your details, and we never sell them.`;
+  const who = samples > 0 ? (real === 1 ? "The one that exists" : "The ones that exist") : real === 1 ? "It" : "They";
+  return `${who} may contact you ${ways}${preferred && email && phone ? ` (you asked for ${preferred.toLowerCase()})` : ""}; nobody else received your details, and we never sell them.`;
 }
 
 /**
  * What happened to the request, on /thank-you (issue 11): its reference, who received it and how
- * they will make contact, and the link to its private page. The answer of lead/save arrives in
- * sessionStorage (see LEAD_RECEIPT_KEY: the page clears the lead values in localStorage).
+ * they will make contact, and the link to its private page. A sample listing is named as what it
+ * is, a company that does not exist (issue 20). The answer of lead/save arrives in sessionStorage
+ * (see LEAD_RECEIPT_KEY: the page clears the lead values in localStorage).
  */
 export function LeadReceipt() {
   const receipt = useSyncExternalStore(neverChanges, snapshot, () => null);
   if (!receipt) return null;
   const { reference, recipients, request_path, contact, unserved } = receipt;
+  const samples = recipients.filter((recipient) => recipient.demo === 1).length;
   return (
     <section className="receipt" aria-labelledby="receipt-title">
       <h2 id="receipt-title" className="receipt__title">
@@ -44,10 +49,13 @@ export function LeadReceipt() {
           <p>It went to {recipients.length === 1 ? "the manager" : `the ${recipients.length} managers`} you chose:</p>
           <ul className="receipt__recipients">
             {recipients.map((recipient) => (
-              <li key={recipient.agent_id}>{recipient.company_name}</li>
+              <li key={recipient.agent_id}>
+                {recipient.company_name}
+                {recipient.demo === 1 && <span className="receipt__sample">{SAMPLE.recipient}</span>}
+              </li>
             ))}
           </ul>
-          <p>{howTheyContact(contact)}</p>
+          <p>{howTheyContact(contact, recipients.length - samples, samples)}</p>
         </>
       ) : unserved ? (
         <>
