@@ -43,7 +43,18 @@ export default async function HomePage() {
       <SiteHeader
         variant="full"
         banner={{ heading: page.heading, description: page.description }}
-        search={<ZipSearchForm idPrefix={HOME_ZIP} variant="dark" label="Find property managers by ZIP code" />}
+        search={
+          <ZipSearchForm
+            idPrefix={HOME_ZIP}
+            variant="dark"
+            label="Find property managers by ZIP code"
+            extra={
+              <StartQuoteLink formId={`${HOME_ZIP}-form`} className="button button--outline-light zip-search__quotes">
+                Get free quotes
+              </StartQuoteLink>
+            }
+          />
+        }
         cta={
           <StartQuoteLink formId={`${HOME_ZIP}-form`} className="button button--accent hero__cta">
             Get Started
