@@ -13,18 +13,13 @@ import { areaText, categoryLabels, serviceLabels, unitsText, yearsText } from ".
 export type CompareRow = { key: string; label: string; render: (agent: Agent) => React.ReactNode };
 
 /** Each state's rule on licensing property managers (issue 12), once per state of the compared managers. */
-export function CompareLicenseRules({ rules }: { rules: ReadonlyMap<string, StateLicenseRule | null> }) {
-  const states = [...rules.entries()];
-  if (states.length === 0) return null;
+export function CompareLicenseRules({ rules }: { rules: { name: string; rule: StateLicenseRule | null }[] }) {
+  if (rules.length === 0) return null;
   return (
     <section className="compare__rules" aria-labelledby="compare-rules-title">
-      <h2 id="compare-rules-title">{states.length === 1 ? "The state's license rule" : "The states' license rules"}</h2>
-      {states.map(([state, rule]) =>
-        rule ? (
-          <LicenseRuleLine key={state} rule={rule} whose="these managers' licenses" />
-        ) : (
-          <p key={state}>{state}: not yet covered by our law summaries.</p>
-        ),
+      <h2 id="compare-rules-title">{rules.length === 1 ? "The state's license rule" : "The states' license rules"}</h2>
+      {rules.map(({ name, rule }) =>
+        rule ? <LicenseRuleLine key={name} rule={rule} whose="these managers' licenses" /> : <p key={name}>{name}: not yet covered by our law summaries.</p>,
       )}
     </section>
   );

@@ -55,7 +55,7 @@ export function SiteFooter() {
           {/* next/link here keeps its client code in the root layout's chunk, shared by every page (not copied into each). */}
           <Link href={PATHS.home} prefetch={false}>
             {/* eslint-disable-next-line @next/next/no-img-element -- a logo served as it is (components/ui/Img.tsx) */}
-            <img src="/brand/logo-white.svg" alt={`${SITE_NAME} home`} width={144} height={32} loading="lazy" />
+            <img src="/brand/logo-white.svg" alt={SITE_NAME} width={144} height={32} loading="lazy" />
           </Link>
           <p>{SITE_TAGLINE}</p>
           <address className="site-footer__contact">

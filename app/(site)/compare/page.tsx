@@ -35,8 +35,8 @@ export default async function ComparePage({ searchParams }: Props) {
   const requested = readIds(query.ids);
   const found = await Promise.all(requested.slice(0, COMPARE_MAX).map((id) => getAgent(id)));
   const agents = found.filter((agent) => agent !== null);
-  const states = [...new Set(agents.map((agent) => agent.state))];
-  const licenseRules = new Map(await Promise.all(states.map(async (state) => [state, await getStateLicenseRule(state)] as const)));
+  const states = [...new Map(agents.map((agent) => [agent.state, agent.state_name])).entries()];
+  const licenseRules = await Promise.all(states.map(async ([state, name]) => ({ name, rule: await getStateLicenseRule(state) })));
   const rentText = Array.isArray(query.rent) ? query.rent[0] : query.rent;
   const rent = parseMonthlyRent(rentText ?? "", MONTHLY_RENT_MAX) ?? DEFAULT_MONTHLY_RENT;
   return (
