@@ -1,11 +1,12 @@
 import type { Metadata, Viewport } from "next";
+// First: the stylesheets the components import (the footer's) come after it and win their ties.
+import "@/styles/globals.css";
 import { siteUrl } from "@/lib/env";
 import { SITE_NAME } from "@/lib/contract/site";
 import { MessageDialogProvider } from "@/components/ui/MessageDialog";
 import { RouteEntry } from "@/components/ui/RouteEntry";
 import { JoinNetworkProvider } from "@/components/forms/JoinNetwork";
 import { SiteFooter } from "@/components/layout/SiteFooter";
-import "@/styles/globals.css";
 
 export const metadata: Metadata = {
   metadataBase: new URL(siteUrl()),

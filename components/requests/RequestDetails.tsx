@@ -16,6 +16,7 @@ type Recipient = RequestView["recipients"][number];
  */
 function recipientStatus(recipient: Recipient, withdrawn: boolean): string {
   if (withdrawn) {
+    if (recipient.demo === 1) return "Withdrawn. A sample listing: this company does not exist.";
     return recipient.delivery === "sent"
       ? `Withdrawn: it had been delivered${recipient.delivered_at ? ` ${when(recipient.delivered_at)}` : ""}, and we told them you withdrew it`
       : "Withdrawn before it was sent";
@@ -60,8 +61,10 @@ export function RequestDetails({ request, token }: { request: RequestView; token
     <div className="container section request">
       {withdrawn ? (
         <p className="request__status request__status--withdrawn" role="status">
-          You withdrew this request on {when(request.withdrawn_at!)}. The managers who received it were told, and your name, email,
-          phone number and address were erased.
+          You withdrew this request on {when(request.withdrawn_at!)}.{" "}
+          {request.recipients.some((recipient) => recipient.demo !== 1)
+            ? "The managers who received it were told, and your name, email, phone number and address were erased."
+            : "Your name, email, phone number and address were erased."}
         </p>
       ) : (
         <p className="request__status">Sent {when(request.created_at)}. Only you have this page&apos;s link: keep it to yourself.</p>

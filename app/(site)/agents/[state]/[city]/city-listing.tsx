@@ -11,6 +11,7 @@ import {
   PROPERTY_CATEGORIES,
   SITE_NAME,
   categoryBySlug,
+  serviceLabel,
   type DirectorySort,
   type ServiceKey,
 } from "@/lib/contract/site";
@@ -154,7 +155,8 @@ function ListingBody({ loaded }: { loaded: Loaded }) {
         <>
           <p className="directory__summary">
             {total} {total === 1 ? "manager serves" : "managers serve"} {city.city}
-            {category ? ` for ${category.label.toLowerCase()} property` : ""}. <a href={`#${HOW_WE_RANK_ANCHOR}`}>{RANKING.title}</a>
+            {category ? ` for ${category.label.toLowerCase()} property` : ""}
+            {view?.service ? ` and offer ${serviceLabel(view.service)?.toLowerCase()}` : ""}. <a href={`#${HOW_WE_RANK_ANCHOR}`}>{RANKING.title}</a>
           </p>
           {agents.some((agent) => agent.demo === 1) && <SampleNotice />}
           <AgentList agents={agents} placeName={city.city} start={(page - 1) * DIRECTORY_PAGE_SIZE + 1} />
