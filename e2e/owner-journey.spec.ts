@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { expect, test, uniqueEmail } from "./pages/quote";
-import { EMPTY, RANKING, RECIPIENTS, SAMPLE } from "../lib/contract/messages";
+import { DIRECTORY, EMPTY, RANKING, RECIPIENTS, SAMPLE } from "../lib/contract/messages";
 import { PATHS, STEP_PATHS, cityPath, cityViewPath, comparePath } from "../lib/contract/routes";
 
 /**
@@ -173,8 +173,8 @@ test("a place nobody serves: No Record, one call to action, and the nearest citi
   await expect(page.getByText("Get free quotes")).toHaveCount(0);
   const main = page.getByRole("main");
   await expect(main.locator(".button")).toHaveCount(1);
-  await expect(main.getByRole("link", { name: EMPTY.leaveRequest("Nome") })).toBeVisible();
-  const nearest = page.getByRole("region", { name: EMPTY.nearestCities("Nome, AK") });
+  await expect(main.getByRole("link", { name: DIRECTORY.leaveRequest("Nome") })).toBeVisible();
+  const nearest = page.getByRole("region", { name: DIRECTORY.nearestCities("Nome, AK") });
   await expect(nearest.getByRole("link")).toHaveCount(5);
   await nearest.getByRole("link").first().click();
   await expect(page).toHaveURL(/\/agents\/[A-Z]{2}\/[a-z-]+$/);

@@ -1,5 +1,5 @@
 import type { NearestCity } from "@/lib/contract";
-import { EMPTY } from "@/lib/contract/messages";
+import { DIRECTORY } from "@/lib/contract/messages";
 import { cityPath } from "@/lib/contract/routes";
 
 /** For a place nobody serves: the nearest cities that have managers, in any state, nearest first. */
@@ -7,7 +7,7 @@ export function NearestCities({ place, cities }: { place: string; cities: Neares
   if (cities.length === 0) return null;
   return (
     <section className="nearest-cities" aria-labelledby="nearest-cities-title">
-      <h2 id="nearest-cities-title">{EMPTY.nearestCities(place)}</h2>
+      <h2 id="nearest-cities-title">{DIRECTORY.nearestCities(place)}</h2>
       <ul>
         {cities.map((city) => (
           <li key={`${city.state}/${city.slug}`}>

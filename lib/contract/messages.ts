@@ -171,6 +171,13 @@ export const EMPTY = {
   noCities: (state: string) => `No cities available in ${state}`,
   noCategoryManagers: (category: string, city: string) => `No ${category} property managers serve ${city} yet.`,
   nobodyNearby: (city: string, miles: number) => `No property manager has an office within ${miles} miles of ${city} yet.`,
+} as const;
+
+/**
+ * What the directory's server-rendered lists say around the results (issue 20). Apart from EMPTY,
+ * which the browser's state picker imports: an object's every sentence ships with it.
+ */
+export const DIRECTORY = {
   /** A filter that leaves nobody: the list without it is one click away. */
   noneForView: "No manager matches these choices.",
   /** The nearest cities that have managers, for a place nobody serves (any state). */

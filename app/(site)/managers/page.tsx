@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { searchManagersNear } from "@/lib/api/pages";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { DIRECTORY_PAGE_SIZE, DEFAULT_DIRECTORY_SORT, SITE_NAME, categoryLabel } from "@/lib/contract/site";
-import { EMPTY, RANKING } from "@/lib/contract/messages";
+import { DIRECTORY, EMPTY, RANKING } from "@/lib/contract/messages";
 import { HOW_WE_RANK_ANCHOR, PATHS, listViewFromQuery, managersNearPath, type ViewQuery } from "@/lib/contract/routes";
 import type { CallResponse } from "@/lib/contract";
 import { AgentList } from "@/components/directory/AgentList";
@@ -79,9 +79,9 @@ function Results({ found, view }: { found: CallResponse<"agents/near">; view: Vi
           <p className="empty-notice__title">{EMPTY.noRecord}</p>
           <p>{EMPTY.onboarding}</p>
           <p>
-            <GetQuotesLink city={place.city} zip={place.zip} category={view.category || undefined} label={EMPTY.leaveRequest(`ZIP ${place.zip}`)} />
+            <GetQuotesLink city={place.city} zip={place.zip} category={view.category || undefined} label={DIRECTORY.leaveRequest(`ZIP ${place.zip}`)} />
           </p>
-          <p>{EMPTY.leaveRequestNote}</p>
+          <p>{DIRECTORY.leaveRequestNote}</p>
         </div>
         <NearestCities place={`ZIP ${place.zip}`} cities={nearest_cities} />
       </>
@@ -109,7 +109,7 @@ function Results({ found, view }: { found: CallResponse<"agents/near">; view: Vi
         <div className="empty-notice">
           <p className="empty-notice__title">{EMPTY.noRecord}</p>
           <p>
-            {agents.total > 0 ? `There is no page ${view.page}.` : EMPTY.noneForView} <a href={managersNearPath({ zip: place.zip, category: view.category })}>See every manager serving {place.zip}</a>
+            {agents.total > 0 ? `There is no page ${view.page}.` : DIRECTORY.noneForView} <a href={managersNearPath({ zip: place.zip, category: view.category })}>See every manager serving {place.zip}</a>
           </p>
         </div>
       )}

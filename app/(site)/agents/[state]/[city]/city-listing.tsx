@@ -15,7 +15,7 @@ import {
   type DirectorySort,
   type ServiceKey,
 } from "@/lib/contract/site";
-import { EMPTY, RANKING } from "@/lib/contract/messages";
+import { DIRECTORY, EMPTY, RANKING } from "@/lib/contract/messages";
 import { HOW_WE_RANK_ANCHOR, PATHS, cityPath, cityViewPath, isDefaultListView, requestedCityPath, statePath } from "@/lib/contract/routes";
 import { AgentList } from "@/components/directory/AgentList";
 import { CategoryTabs } from "@/components/directory/CategoryTabs";
@@ -167,7 +167,7 @@ function ListingBody({ loaded }: { loaded: Loaded }) {
         <div className="empty-notice">
           <p className="empty-notice__title">{EMPTY.noRecord}</p>
           <p>
-            {view ? EMPTY.noneForView : EMPTY.noCategoryManagers(category?.label ?? "", city.city)}{" "}
+            {view ? DIRECTORY.noneForView : EMPTY.noCategoryManagers(category?.label ?? "", city.city)}{" "}
             <a href={cityPath(state.abbreviation, city.slug)}>See every manager serving {city.city}</a>
           </p>
         </div>
@@ -185,9 +185,9 @@ function EmptyArea({ listing }: { listing: Listing }) {
         <p className="empty-notice__title">{EMPTY.noRecord}</p>
         <p>{EMPTY.onboarding}</p>
         <p>
-          <GetQuotesLink city={city.city} label={EMPTY.leaveRequest(city.city)} />
+          <GetQuotesLink city={city.city} label={DIRECTORY.leaveRequest(city.city)} />
         </p>
-        <p>{EMPTY.leaveRequestNote}</p>
+        <p>{DIRECTORY.leaveRequestNote}</p>
       </div>
       <NearestCities place={`${city.city}, ${state.abbreviation}`} cities={nearest_cities} />
       {nearby.length === 0 ? (
