@@ -227,6 +227,8 @@ export const HOW_WE_RANK_ANCHOR = "how-we-rank";
 const DYNAMIC_ROUTES = {
   state: /^\/agents\/([^/]+)$/,
   city: /^\/agents\/([^/]+)\/([^/]+)$/,
+  /** A city's view an owner chose (`/agents/TX/austin/view?sort=fee`): its state and city. */
+  cityView: new RegExp(`^\\/agents\\/([^/]+)\\/([^/]+)\\/${CITY_VIEW_SEGMENT}$`),
   cityList: /^\/agents\/([^/]+)\/([^/]+)(?:\/([a-z-]+))?(?:\/page\/(\d+))?$/,
   agent: /^\/agent\/([^/]+)\/([^/]+)\/([^/]+)$/,
   law: /^\/laws\/([^/]+)$/,
