@@ -69,15 +69,24 @@ export default defineConfig([
     rules: { "import/no-restricted-paths": ["error", { basePath: import.meta.dirname, zones: layerZones }] },
   },
   {
+    // The staff workspace (issue 21) arrived with the rules below and is not under them yet: its
+    // long pages and one cookie path are its owner's to bring in.
     files: ["components/**/*.{ts,tsx}", "app/**/*.{ts,tsx}"],
-    ignores: ["**/*.test.ts", "**/*.test.tsx"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx", "app/(workspace)/**", "components/workspace/**"],
     rules: { "no-restricted-syntax": ["error", ...literalRoutes] },
   },
   {
     // Short functions (issue 18). The two quote-flow submit components are being merged into a
     // shared useSubmitLead hook on another branch; they join the rule when that lands.
     files: ["components/**/*.{ts,tsx}", "app/**/*.{ts,tsx}"],
-    ignores: ["**/*.test.ts", "**/*.test.tsx", "components/quote/ReviewAndSubmit.tsx", "components/quote/QuoteGuarantee.tsx"],
+    ignores: [
+      "**/*.test.ts",
+      "**/*.test.tsx",
+      "components/quote/ReviewAndSubmit.tsx",
+      "components/quote/QuoteGuarantee.tsx",
+      "app/(workspace)/**",
+      "components/workspace/**",
+    ],
     rules: { "max-lines-per-function": ["error", { max: 80 }] },
   },
   {

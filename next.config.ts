@@ -2,10 +2,11 @@ import path from "node:path";
 import type { NextConfig } from "next";
 import { buildTsconfigPath } from "./lib/cli/build-tsconfig";
 import { env } from "./lib/env";
-import { SECURITY_HEADERS } from "./lib/server/headers";
+import { PRIVATE_PAGE_HEADERS, SECURITY_HEADERS } from "./lib/server/headers";
+import { PATHS } from "./lib/contract/routes";
 
 // A second build (the end-to-end suite's, a benchmark's) can live beside the one `npm start` serves.
-const { NEXT_DIST_DIR: distDir, REDIS_URL } = env();
+const { NEXT_DIST_DIR: distDir } = env();
 
 const nextConfig: NextConfig = {
   distDir,
@@ -13,10 +14,15 @@ const nextConfig: NextConfig = {
   // dist dir of its own reads a tsconfig of its own (written by lib/cli/prepare.ts), so the
   // tracked tsconfig.json never changes.
   typescript: { tsconfigPath: buildTsconfigPath(distDir) },
-  // Several instances share one page cache on Redis when REDIS_URL is set (read when the server
-  // starts, so the same build runs with or without it); no instance then keeps a private copy.
-  ...(REDIS_URL ? { cacheHandler: path.resolve("lib/server/redis-cache-handler.mjs"), cacheMaxMemorySize: 0 } : {}),
+  // One page store per instance (lib/server/page-store.ts: memory with a byte budget, or Redis
+  // shared by every instance when REDIS_URL is set, chosen when the server starts, so the same
+  // build runs with either): Next.js's incremental cache goes to it and keeps nothing of its own.
+  cacheHandler: path.resolve("lib/server/page-store-handler.mjs"),
+  cacheMaxMemorySize: 0,
   poweredByHeader: false,
+  // No next/image on the site (components/ui/Img.tsx says why): its optimizer endpoint would only
+  // write resized copies of public images to the build folder for whoever asks (/_next/image → 404).
+  images: { unoptimized: true },
   // lib/server compresses (once per cached page) as the outer layer, after reading the HTML.
   compress: false,
   reactStrictMode: true,
@@ -24,10 +30,16 @@ const nextConfig: NextConfig = {
   // Title, description, canonical and JSON-LD go in <head> for every user agent, not only for
   // the bots Next.js recognises: no streamed metadata.
   htmlLimitedBots: /.*/,
+  // unauthorized(): the workspace's sign-in page for every signed-out workspace URL (app/(workspace)/workspace).
+  experimental: { authInterrupts: true },
   async headers() {
     // lib/server sets these (and the page's Content-Security-Policy) on every response; this is
     // for `next dev`, which does not run behind it.
-    return [{ source: "/:path*", headers: SECURITY_HEADERS.map(([key, value]) => ({ key, value })) }];
+    const list = (headers: typeof SECURITY_HEADERS) => headers.map(([key, value]) => ({ key, value }));
+    return [
+      { source: "/:path*", headers: list(SECURITY_HEADERS) },
+      ...[PATHS.requests, PATHS.newsletterConfirm].map((prefix) => ({ source: `${prefix}/:token*`, headers: list(PRIVATE_PAGE_HEADERS) })),
+    ];
   },
   async redirects() {
     return [

@@ -1,12 +1,13 @@
 import fs from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
-import { E2E_BASE_URL, E2E_DATABASE, E2E_DIST_DIR, E2E_OUTBOX_DIR, E2E_PORT } from "./e2e/support/server";
+import { E2E_API_TOKEN, E2E_BASE_URL, E2E_DATABASE, E2E_DIST_DIR, E2E_OUTBOX_DIR, E2E_PORT } from "./e2e/support/server";
 
 /**
  * End-to-end journeys against a production build on its own port, database and build folder,
  * so they never touch the developer's site or .data/site.db.
  */
 const SYSTEM_CHROMIUM = "/usr/bin/chromium";
+const WORKSPACE_SPEC = /workspace\.spec\.ts$/;
 
 const launchOptions = {
   executablePath: fs.existsSync(SYSTEM_CHROMIUM) ? SYSTEM_CHROMIUM : undefined,
@@ -37,8 +38,10 @@ export default defineConfig({
     launchOptions,
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], launchOptions } },
-    { name: "phone", use: { ...devices["Pixel 7"], launchOptions } },
+    { name: "desktop", testIgnore: WORKSPACE_SPEC, use: { ...devices["Desktop Chrome"], launchOptions } },
+    { name: "phone", testIgnore: WORKSPACE_SPEC, use: { ...devices["Pixel 7"], launchOptions } },
+    // The marketers' workspace publishes site-wide templates: it runs after the public pages' tests, never beside them.
+    { name: "workspace", testMatch: WORKSPACE_SPEC, dependencies: ["desktop", "phone"], use: { ...devices["Desktop Chrome"], launchOptions } },
   ],
   webServer: {
     command: `rm -rf ${E2E_DATABASE} ${E2E_DATABASE}-wal ${E2E_DATABASE}-shm ${E2E_OUTBOX_DIR} && npm run build && npm run serve`,
@@ -51,6 +54,7 @@ export default defineConfig({
       NEXT_DIST_DIR: E2E_DIST_DIR,
       PORT: String(E2E_PORT),
       SITE_URL: E2E_BASE_URL,
+      API_TOKEN: E2E_API_TOKEN,
       NEXT_TELEMETRY_DISABLED: "1",
       // The journeys save far more than a visitor would; the 429 path has its own test.
       RATE_LIMIT_PER_MINUTE: "100000",

@@ -8,6 +8,13 @@ import { RouteEntry } from "@/components/ui/RouteEntry";
 import { JoinNetworkProvider } from "@/components/forms/JoinNetwork";
 import { SiteFooter } from "@/components/layout/SiteFooter";
 
+/**
+ * Every page is refreshed hourly (PAGE_REVALIDATE_SECONDS in lib/contract/cache-policy.ts: Next.js
+ * reads this only as a literal, and lib/contract/cache-policy.test.ts keeps the two equal). Set
+ * here once, it holds for every page below; pages that read the request stay dynamic.
+ */
+export const revalidate = 3600;
+
 export const metadata: Metadata = {
   metadataBase: new URL(siteUrl()),
   applicationName: SITE_NAME,

@@ -278,6 +278,10 @@ test("sitemap.xml lists every indexable page and nothing else; robots.txt points
   expect(urls.filter((url) => url.startsWith("/managers") || url.startsWith("/compare"))).toEqual([]);
   expect(urls).not.toContain("/thank-you");
   expect(new Set(urls).size).toBe(urls.length);
+  // Later pages of long lists are listed, and each is a real page.
+  const later = urls.filter((url) => /^\/agents\/[A-Z]{2}\/[^/]+(\/[a-z-]+)?\/page\/\d+$/.test(url));
+  expect(later.length).toBeGreaterThan(100);
+  for (const path of [later[0], later[later.length - 1]]) expect((await request.get(path)).status(), path).toBe(200);
 
   const robots = await (await request.get("/robots.txt")).text();
   expect(robots).toContain(`Sitemap: ${E2E_BASE_URL}/sitemap.xml`);

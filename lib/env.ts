@@ -11,7 +11,8 @@ const envSchema = z.object({
   DATABASE_URL: z.preprocess(emptyAsUndefined, z.string().optional()),
   API_BASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   API_TOKEN: z.preprocess(emptyAsUndefined, z.string().optional()),
-  SITE_URL: z.preprocess(emptyAsUndefined, z.url().default("http://localhost:3000")),
+  /** The canonical origin of links, the sitemap and Open Graph; unset: http://localhost:<PORT>. */
+  SITE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   AGENT_PANEL_URL: z.preprocess(emptyAsUndefined, z.url().default("https://agents.managely.com")),
   SEED_DEMO: z.preprocess(emptyAsUndefined, z.enum(["0", "1"]).default("1")),
   RATE_LIMIT_PER_MINUTE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(10)),
@@ -25,9 +26,11 @@ const envSchema = z.object({
   ),
   /** "1" behind a reverse proxy: the client address is the last x-forwarded-for entry. */
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.enum(["0", "1"]).default("0")),
-  PAGE_CACHE_TTL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(10_000)),
-  /** The most the production server's page copies may hold, all encodings counted. */
-  PAGE_CACHE_MAX_BYTES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(64 * 1024 * 1024)),
+  /**
+   * The byte budget of this instance's page store (compressed pages, in memory; the least
+   * recently used go first). With REDIS_URL the pages live on Redis, bounded by its maxmemory.
+   */
+  PAGE_STORE_MAX_BYTES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1024 * 1024).default(256 * 1024 * 1024)),
   /** A Redis server (redis://host:6379) shared by every instance: Next.js's page cache and page-copy invalidation. */
   REDIS_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   /** Namespace of this site's keys and channels on that Redis (several sites may share one). */
@@ -68,10 +71,19 @@ const envSchema = z.object({
   OUTBOX_POLL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(50).default(1_000)),
   /** How often it looks for waiting leads whose ZIP a manager now serves. */
   OUTBOX_MATCH_CHECK_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1_000).default(600_000)),
-}).refine((config) => !config.LEAD_WEBHOOK_URL || config.LEAD_WEBHOOK_SECRET, {
-  message: "LEAD_WEBHOOK_SECRET is required with LEAD_WEBHOOK_URL (the webhook is signed)",
-  path: ["LEAD_WEBHOOK_SECRET"],
-});
+  // The marketers' workspace (issue 21; README "Workspace").
+  /**
+   * Signs staff session cookies (32 characters or more). Unset: a secret generated on first use
+   * and kept in the database, shared by every instance on it.
+   */
+  STAFF_AUTH_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, "STAFF_AUTH_SECRET must be at least 32 characters").optional()),
+})
+  .refine((config) => !config.LEAD_WEBHOOK_URL || config.LEAD_WEBHOOK_SECRET, {
+    message: "LEAD_WEBHOOK_SECRET is required with LEAD_WEBHOOK_URL (the webhook is signed)",
+    path: ["LEAD_WEBHOOK_SECRET"],
+  })
+  // `PORT=3300 npm start` serves http://localhost:3300, and says so in its links.
+  .transform((config) => ({ ...config, SITE_URL: config.SITE_URL ?? `http://localhost:${config.PORT}` }));
 
 export type Env = z.infer<typeof envSchema>;
 

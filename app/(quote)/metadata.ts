@@ -2,6 +2,7 @@ import "server-only";
 import type { Metadata } from "next";
 import { getPageRecord } from "@/lib/api/pages";
 import { pageMetadata } from "@/lib/seo/metadata";
+import { pageSeo } from "@/lib/api/seo";
 
 /**
  * Metadata of a quote-flow page from its page record (spec 2.2), canonical to its own path.
@@ -14,11 +15,6 @@ export async function quotePageMetadata(
   { title, noindex = true }: { title?: string; noindex?: boolean } = {},
 ): Promise<Metadata> {
   const page = await getPageRecord(pageId);
-  return pageMetadata({
-    title: title ?? page.seo_title,
-    description: page.seo_description,
-    keywords: page.seo_keywords,
-    path,
-    noindex,
-  });
+  const seo = await pageSeo("fixed", path, page);
+  return pageMetadata({ ...seo, title: title ?? seo.title, path, noindex });
 }

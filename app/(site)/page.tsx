@@ -3,6 +3,7 @@ import { getBlogs, getCities, getPageRecord, getStates, getTestimonials } from "
 import { siteUrl } from "@/lib/env";
 import { organizationLd, websiteLd } from "@/lib/seo/json-ld";
 import { pageMetadata } from "@/lib/seo/metadata";
+import { pageSeo } from "@/lib/api/seo";
 import { PAGE_IDS } from "@/lib/contract/site";
 import { SiteHeader } from "@/components/layout/SiteHeader";
 import { HowItWorks } from "@/components/home/HowItWorks";
@@ -17,14 +18,12 @@ import { StartQuoteLink } from "@/components/home/StartQuoteLink";
 import { PATHS } from "@/lib/contract/routes";
 import type { Blog } from "@/lib/contract";
 
-export const revalidate = 3600;
-
 /** The hero's ZIP form: its ZIP code and property type go into the quote flow with Get Started. */
 const HOME_ZIP = "home-zip";
 
 export async function generateMetadata() {
   const page = await getPageRecord(PAGE_IDS.home);
-  return pageMetadata({ title: page.seo_title, description: page.seo_description, keywords: page.seo_keywords, path: PATHS.home });
+  return pageMetadata({ ...(await pageSeo("fixed", PATHS.home, page)), path: PATHS.home });
 }
 
 export default async function HomePage() {

@@ -3,6 +3,7 @@ import { getPageRecord } from "@/lib/api/pages";
 import { siteUrl } from "@/lib/env";
 import { breadcrumbLd, crumbsFromHome, webPageLd, type PageType } from "@/lib/seo/json-ld";
 import { pageMetadata } from "@/lib/seo/metadata";
+import { pageSeo } from "@/lib/api/seo";
 import { JsonLd } from "@/components/seo/JsonLd";
 import type { HeaderVariant } from "@/components/layout/NavMenu";
 import { RichText } from "@/components/ui/RichText";
@@ -21,7 +22,7 @@ export type ContentPageConfig = {
 
 export async function contentPageMetadata({ pageId, path }: ContentPageConfig): Promise<Metadata> {
   const page = await getPageRecord(pageId);
-  return pageMetadata({ title: page.seo_title, description: page.seo_description, keywords: page.seo_keywords, path });
+  return pageMetadata({ ...(await pageSeo("fixed", path, page)), path });
 }
 
 export async function ContentPage({ pageId, path, header = "details", title, schemaType, children }: ContentPageConfig & { children?: React.ReactNode }) {

@@ -12,6 +12,9 @@
  * `npm run bench -- --scale` then compares the normal seed with a million more managers
  * (e2e/perf/scale.ts: agents/list, agents/near and an uncached city page; target: within 10%).
  *
+ * `npm run bench -- --crawl` measures first requests instead, as a crawler makes them (see
+ * crawl.ts: `--crawl-all`, `--redis`, `--pages=N`).
+ *
  * `-- --reuse-build` skips the build when .next-bench has one. Exit 1 when a stored count differs
  * from the acknowledged count or a measurement fails; a missed speed target is printed, not fatal.
  */
@@ -21,6 +24,7 @@ import BetterSqlite3 from "better-sqlite3";
 import { agentPath, cityPath, lawPath, PATHS, STEP_PATHS } from "../../lib/contract/routes";
 import { buildAndStartSite, flags, stopEverything, type RunningSite } from "../support/production-site";
 import { compareAtScale } from "./scale";
+import { measureCrawl, redisSiteEnvironment } from "./crawl";
 import { measureLoad, warmPath } from "./load";
 import { startReference } from "./reference";
 import { describeMachine, formatNumber, percent, printTable, verdict, warnIfBusy } from "./report";
@@ -183,10 +187,25 @@ async function measureLeadWrites(site: RunningSite): Promise<boolean> {
 
 // ---------------------------------------------------------------------------------------------
 
+async function crawlBench(options: Set<string>): Promise<number> {
+  const pagesFlag = [...options].find((flag) => flag.startsWith("pages="));
+  const redis = options.has("redis") ? redisSiteEnvironment() : undefined;
+  const site = await buildAndStartSite({ name: "bench", reuse: options.has("reuse-build"), env: redis?.env });
+  try {
+    const clean = await measureCrawl(site, { pagesPerKind: pagesFlag ? Number(pagesFlag.slice("pages=".length)) : 300, all: options.has("crawl-all") });
+    console.log(`\n[bench] done: ${describeMachine()}${redis ? " (pages on Redis)" : ""}`);
+    return clean ? 0 : 1;
+  } finally {
+    await site.stop();
+    await redis?.cleanup();
+  }
+}
+
 async function main(): Promise<number> {
   const options = flags();
   console.log(`[bench] ${describeMachine()}`);
   warnIfBusy();
+  if (options.has("crawl") || options.has("crawl-all")) return crawlBench(options);
   const site = await buildAndStartSite({ name: "bench", reuse: options.has("reuse-build") });
   try {
     const pagesClean = await measurePages(site);

@@ -1,9 +1,11 @@
 import crypto from "node:crypto";
+import { createClient } from "redis";
 import { FAILURE, SAVED } from "../../lib/contract/messages";
 import { RATE_LIMIT_WINDOW_MS } from "../../lib/service/rate-limit";
 import { createTestDatabase, postgresUrl, type TestDatabase } from "../support/test-database";
 import { callApi, httpRequest } from "./http";
 import { leadBody } from "./leads";
+import { junkUrls } from "../support/junk-urls";
 import { reservePorts, startServer, stopAllServers, type RunningServer } from "./servers";
 
 /**
@@ -122,8 +124,9 @@ describeOnPostgres(
       report(`two instances: ${RATE_LIMIT} contact saves split over A and B accepted, the next on A and on B refused with 429`);
     });
 
-    it("serves through B, from the shared cache, a page A rendered", async () => {
-      const path = "/laws/ohio";
+    it("serves through B, from the shared page store, a page A rendered", async () => {
+      // A city page: rendered on its first request (a law page was prerendered by the build).
+      const path = "/agents/OH/columbus";
       const onA = await httpRequest(`${a.url}${path}`);
       expect(onA.status).toBe(200);
       expect(onA.headers["x-nextjs-cache"]).toBe("MISS"); // rendered by A, written to Redis
@@ -131,7 +134,30 @@ describeOnPostgres(
       expect(onB.status).toBe(200);
       expect(onB.headers["x-nextjs-cache"]).toBe("HIT"); // B never rendered it: it came from Redis
       expect(onB.headers.etag).toBe(onA.headers.etag);
-      report(`two instances: ${path} rendered by A, served by B from the shared cache (x-nextjs-cache: HIT, same ETag)`);
+      report(`two instances: ${path} rendered by A, served by B from the shared page store (x-nextjs-cache: HIT, same ETag)`);
+    });
+
+    it("stores nothing on Redis for URLs that name nothing, on either instance", async () => {
+      const redis = createClient({ url: redisUrl });
+      await redis.connect();
+      const keys = async () => {
+        const found: string[] = [];
+        for await (const batch of redis.scanIterator({ MATCH: `${redisPrefix}:*`, COUNT: 500 })) found.push(...batch);
+        return found.sort();
+      };
+      try {
+        const before = await keys();
+        for (let index = 0; index < 10; index++) {
+          for (const url of junkUrls(index)) {
+            const server = index % 2 === 0 ? a : b;
+            expect({ url, status: (await httpRequest(`${server.url}${url}`)).status }).toEqual({ url, status: 404 });
+          }
+        }
+        expect(await keys()).toEqual(before);
+        report(`two instances: ${10 * junkUrls(0).length} URLs that name nothing answered 404 on A and B; Redis keys unchanged (${before.length})`);
+      } finally {
+        await redis.quit();
+      }
     });
 
     describe("revalidation", () => {

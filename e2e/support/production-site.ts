@@ -42,8 +42,7 @@ const SITE_VARIABLES = [
   "RATE_LIMIT_PER_MINUTE",
   "TRUST_PROXY",
   "REDIS_URL",
-  "PAGE_CACHE_TTL_MS",
-  "PAGE_CACHE_MAX_BYTES",
+  "PAGE_STORE_MAX_BYTES",
   "STATE_LIST_HALF",
   "NEXT_DIST_DIR",
   "INTERNAL_SECRET",
@@ -60,6 +59,7 @@ const SITE_VARIABLES = [
   "OUTBOX_LEASE_MS",
   "OUTBOX_POLL_MS",
   "OUTBOX_MATCH_CHECK_MS",
+  "STAFF_AUTH_SECRET",
 ];
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -312,6 +312,8 @@ export type SiteOptions = {
   env?: Record<string, string>;
   /** The bearer token the site accepts; random by default. */
   apiToken?: string;
+  /** false: no SITE_URL, as on a fresh machine (the site's origin then follows PORT). */
+  siteUrl?: false;
   logFile?: string;
 };
 
@@ -366,7 +368,7 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
     env: siteEnvironment({
       NEXT_DIST_DIR: options.distDir,
       PORT: String(port),
-      SITE_URL: url,
+      ...(options.siteUrl === false ? {} : { SITE_URL: url }),
       DATABASE_URL: options.databaseUrl,
       API_TOKEN: apiToken,
       ...options.env,

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ALL_CATEGORIES_ID, DEFAULT_DIRECTORY_SORT, DIRECTORY_SORT_KEYS, LICENSE_SOURCES, MAX_SERVICE_FILTERS, PRICE_MAX, PRICE_MIN, SERVICE_KEYS } from "./site";
 import { FORMAT, RECIPIENTS, REQUIRED } from "./messages";
 import { LAW_TOPIC_KEYS } from "./law-topics";
+import { SEO_KINDS } from "./seo-text";
 import { phoneDigits } from "./phone";
 import { isValidZip, zipFive } from "./zip";
 
@@ -699,6 +700,9 @@ export const SAVE_CALLS: ReadonlySet<CallName> = new Set<CallName>([
 
 export const sitemapEntrySchema = z.object({ path: z.string(), lastModified: z.string().optional() });
 
+/** A template's or an override's pattern per field; null lets the next level decide. */
+const seoPatternSchema = z.object({ title: z.string().nullable(), description: z.string().nullable(), keywords: z.string().nullable() });
+
 export const internalContract = {
   /** Every indexable path, in a stable order, one page of them at a time. */
   "sitemap/paths": {
@@ -712,6 +716,20 @@ export const internalContract = {
   "lead/request": {
     request: z.object({ token: linkToken }),
     response: ok({ request: requestViewSchema }),
+  },
+  /**
+   * The marketers' workspace's published words for one page (issue 21): its kind's template and
+   * its own override, each a pattern per field or null. Read by every indexable page's metadata,
+   * through a cache the workspace's publish invalidates by tag.
+   */
+  "seo/rules": {
+    request: z.object({ kind: z.enum(SEO_KINDS), path: z.string().min(1).max(2_000) }),
+    response: ok({ template: seoPatternSchema.nullable(), override: seoPatternSchema.nullable() }),
+  },
+  /** A draft, for a page opened in draft mode by the workspace's preview (never cached). */
+  "seo/draft": {
+    request: z.object({ draft_id: z.number().int().positive() }),
+    response: ok({ draft: z.object({ kind: z.enum(SEO_KINDS), path: z.string().nullable(), pattern: seoPatternSchema }).nullable() }),
   },
   /** GET /healthz: the database, Redis when configured, and the outbox's backlog. */
   "health/check": {

@@ -243,6 +243,23 @@ export const STATUTE_TEXT = {
   notCovered: "Not yet covered",
 } as const;
 
+/**
+ * A comparison page's coverage, counted from its rows: the second sentence of its introduction,
+ * and part of its description (lawCompareSummary), where the marketers' workspace reads it too.
+ */
+export function lawCoverageSentence(rows: readonly { value: string | null; no_statute: boolean }[]): string {
+  const covered = rows.filter((row) => row.value !== null).length;
+  const noStatute = rows.filter((row) => row.no_statute).length;
+  return covered >= JURISDICTION_COUNT
+    ? `The table gives the rule in each of the 50 states and the District of Columbia, in plain words.${noStatute > 0 ? ` In ${noStatute} of them no statute sets the rule ("No statute").` : ""}`
+    : `We have a sourced answer for ${covered} of the ${JURISDICTION_COUNT} jurisdictions so far; the other ${JURISDICTION_COUNT - covered} are marked "Not yet covered" rather than guessed.`;
+}
+
+/** A comparison page's meta description: the topic's description and its coverage, at most 300 characters. */
+export function lawCompareSummary(description: string, rows: readonly { value: string | null; no_statute: boolean }[]): string {
+  return `${description} ${lawCoverageSentence(rows)}`.slice(0, 300);
+}
+
 /** "2026-11-23" → "November 23, 2026" (the date as written, whatever the server's time zone). */
 export function formatReviewedDate(isoDate: string): string {
   const date = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);

@@ -211,6 +211,19 @@ export function requestPath(token: string): string {
   return `${PATHS.requests}/${token}`;
 }
 
+/** Pages whose address holds a private token: never cached, never sent as a referrer, never logged in clear. */
+const PRIVATE_PREFIXES = [`${PATHS.requests}/`, `${PATHS.newsletterConfirm}/`];
+export function isPrivatePath(path: string): boolean {
+  return PRIVATE_PREFIXES.some((prefix) => path.startsWith(prefix));
+}
+
+/** The same path with each private token replaced, for logs. */
+export function redactPrivatePath(path: string): string {
+  let redacted = path;
+  for (const prefix of PRIVATE_PREFIXES) redacted = redacted.split(prefix).map((part, index) => (index === 0 ? part : part.replace(/^[^/?#\s]+/, "[token]"))).join(prefix);
+  return redacted;
+}
+
 /** The link of a newsletter confirmation email: `/newsletter/confirm/{token}`. */
 export function newsletterConfirmPath(token: string): string {
   return `${PATHS.newsletterConfirm}/${token}`;
@@ -219,26 +232,91 @@ export function newsletterConfirmPath(token: string): string {
 /** Where the list pages explain their order: the "How we rank" note under every list. */
 export const HOW_WE_RANK_ANCHOR = "how-we-rank";
 
-/**
- * The dynamic routes the site serves, matched on a path (no query). The production server checks
- * a path against these (and the database) before anything is rendered or cached; each answers
- * the decoded segments it names, or null for another shape.
- */
-const DYNAMIC_ROUTES = {
-  state: /^\/agents\/([^/]+)$/,
-  city: /^\/agents\/([^/]+)\/([^/]+)$/,
-  /** A city's view an owner chose (`/agents/TX/austin/view?sort=fee`): its state and city. */
-  cityView: new RegExp(`^\\/agents\\/([^/]+)\\/([^/]+)\\/${CITY_VIEW_SEGMENT}$`),
-  cityList: /^\/agents\/([^/]+)\/([^/]+)(?:\/([a-z-]+))?(?:\/page\/(\d+))?$/,
-  agent: /^\/agent\/([^/]+)\/([^/]+)\/([^/]+)$/,
-  law: /^\/laws\/([^/]+)$/,
-  lawCompare: /^\/laws\/compare\/([^/]+)$/,
-  blog: /^\/blog\/([^/]+)$/,
-} as const;
-export type DynamicRoute = keyof typeof DYNAMIC_ROUTES;
+/** The suffix of a page's share images: `/agent/TX/austin/1400/opengraph-image-zv6u9g/card`. */
+export type ShareImage = { kind: "opengraph" | "twitter"; hash: string };
+const SHARE_IMAGE = /^(opengraph|twitter)-image-([a-z0-9]{1,16})$/;
+const shareImage = (segment?: string, id?: string): ShareImage | null | undefined => {
+  if (segment === undefined) return undefined;
+  const match = SHARE_IMAGE.exec(segment);
+  return match && id === "card" ? { kind: match[1] as ShareImage["kind"], hash: match[2] } : null;
+};
+export const shareImageSuffix = (image?: ShareImage) => (image ? `/${image.kind}-image-${image.hash}/card` : "");
 
-/** The raw (still percent-encoded) segments of a path of one dynamic route, or null. */
-export function matchRoute(route: DynamicRoute, path: string): string[] | null {
-  const match = DYNAMIC_ROUTES[route].exec(path);
-  return match ? match.slice(1) : null;
+/**
+ * The marketers' workspace (issue 21): staff only, noindex, no-store, in no sitemap. Page ids,
+ * draft ids and sign-in tokens travel in the path, never in the query.
+ */
+export const WORKSPACE_PATHS = {
+  home: "/workspace",
+  signIn: "/workspace/sign-in",
+  templates: "/workspace/templates",
+  audit: "/workspace/audit",
+  history: "/workspace/history",
+  staff: "/workspace/staff",
+  csv: "/workspace/pages.csv",
+  previewExit: "/workspace/preview/exit",
+} as const;
+
+/** The link of a staff sign-in email: `/workspace/sign-in/{token}` (a page whose button signs in). */
+export function workspaceSignInPath(token: string): string {
+  return `${WORKSPACE_PATHS.signIn}/${token}`;
+}
+
+/** A page's editor in the workspace: `/workspace/pages/agents/TX/austin` (the page's own path after it). */
+export function workspacePagePath(pagePath: string): string {
+  return pagePath === "/" ? "/workspace/pages" : `/workspace/pages${pagePath}`;
+}
+
+/** A template's editor: `/workspace/templates/city`. */
+export function workspaceTemplatePath(kind: string): string {
+  return `${WORKSPACE_PATHS.templates}/${kind}`;
+}
+
+/** Opens a draft's page with the draft applied (draft mode): `/workspace/preview/12`. */
+export function workspacePreviewPath(draftId: number): string {
+  return `/workspace/preview/${draftId}`;
+}
+
+/**
+ * The dynamic routes the site serves, matched against a path's decoded segments: what the
+ * production server checks (and looks up) before anything is rendered or cached. `null`: the
+ * path has the shape of none of them (a fixed page, a file, or nothing at all).
+ */
+export type DynamicRoute =
+  | { route: "state"; state: string }
+  | { route: "city"; state: string; city: string; category?: string; page: string }
+  | { route: "agent"; state: string; city: string; id: string; image?: ShareImage | null }
+  | { route: "law"; slug: string }
+  | { route: "lawCompare"; topic: string }
+  | { route: "blog"; slug: string; image?: ShareImage | null };
+
+export function matchDynamicRoute(segments: string[]): DynamicRoute | null {
+  const [first, ...rest] = segments;
+  if (first === "agents") {
+    const [state, city, third, fourth, fifth, ...extra] = rest;
+    if (extra.length > 0 || !state) return null;
+    if (city === undefined) return { route: "state", state };
+    if (third === undefined) return { route: "city", state, city, page: "1" };
+    if (third === "page") return fifth === undefined && fourth !== undefined ? { route: "city", state, city, page: fourth } : null;
+    // A view an owner chose (/agents/TX/austin/view?sort=fee) is no list page of its own: rendered
+    // for each request, never stored, and its page answers 404 for a place that does not exist.
+    if (third === CITY_VIEW_SEGMENT) return null;
+    if (fourth === undefined) return { route: "city", state, city, category: third, page: "1" };
+    return fourth === "page" && fifth !== undefined ? { route: "city", state, city, category: third, page: fifth } : null;
+  }
+  if (first === "agent") {
+    const [state, city, id, imageSegment, imageId, ...extra] = rest;
+    if (extra.length > 0 || !id) return null;
+    return { route: "agent", state, city, id, image: shareImage(imageSegment, imageId) };
+  }
+  if (first === "laws") {
+    if (rest.length === 1) return { route: "law", slug: rest[0] };
+    return rest.length === 2 && rest[0] === "compare" ? { route: "lawCompare", topic: rest[1] } : null;
+  }
+  if (first === "blog") {
+    const [slug, imageSegment, imageId, ...extra] = rest;
+    if (extra.length > 0 || !slug) return null;
+    return { route: "blog", slug, image: shareImage(imageSegment, imageId) };
+  }
+  return null;
 }

@@ -31,6 +31,127 @@ export interface Database {
   lead_recipients: LeadRecipientsTable;
   lead_tokens: LeadTokensTable;
   outbox_messages: OutboxMessagesTable;
+  staff_users: StaffUsersTable;
+  staff_sessions: StaffSessionsTable;
+  staff_verifications: StaffVerificationsTable;
+  workspace_settings: WorkspaceSettingsTable;
+  seo_live: SeoLiveTable;
+  seo_revisions: SeoRevisionsTable;
+  seo_drafts: SeoDraftsTable;
+  staff_audit_log: StaffAuditLogTable;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The marketers' workspace (issue 21). The staff_ tables are better-auth's (written by its Kysely
+// adapter): dates are Date objects on PostgreSQL and ISO text on SQLite, flags boolean or 0/1.
+
+type AuthDate = string | Date;
+type AuthFlag = boolean | number;
+
+export interface StaffUsersTable {
+  id: string;
+  name: string;
+  email: string;
+  email_verified: AuthFlag;
+  image: string | null;
+  created_at: AuthDate;
+  updated_at: AuthDate;
+  /** lib/contract/staff.ts STAFF_ROLES */
+  role: string | null;
+  banned: AuthFlag | null;
+  ban_reason: string | null;
+  ban_expires: AuthDate | null;
+}
+
+export interface StaffSessionsTable {
+  id: string;
+  expires_at: AuthDate;
+  token: string;
+  created_at: AuthDate;
+  updated_at: AuthDate;
+  ip_address: string | null;
+  user_agent: string | null;
+  user_id: string;
+  impersonated_by: string | null;
+}
+
+export interface StaffVerificationsTable {
+  id: string;
+  /** "magic-link:<hash of the token>" */
+  identifier: string;
+  value: string;
+  expires_at: AuthDate;
+  created_at: AuthDate;
+  updated_at: AuthDate;
+}
+
+export interface WorkspaceSettingsTable {
+  key: string;
+  value: string;
+}
+
+/** What the public pages use now: a template ("template:city") or one page's override ("page:/agents/TX/austin"). */
+export interface SeoLiveTable {
+  target: string;
+  /** lib/contract/seo-text.ts SEO_KINDS */
+  kind: string;
+  /** An override's page; null for a template. */
+  path: string | null;
+  /** A pattern, or null: the next level (template, default wording) decides. */
+  title: string | null;
+  description: string | null;
+  keywords: string | null;
+  revision_id: number;
+  published_at: string;
+  /** The email of who published it. */
+  published_by: string;
+}
+
+/** Every publish and rollback, append-only. */
+export interface SeoRevisionsTable {
+  id: Generated<number>;
+  target: string;
+  kind: string;
+  path: string | null;
+  title: string | null;
+  description: string | null;
+  keywords: string | null;
+  action: "publish" | "rollback";
+  /** What was live before it; null when nothing had been published. */
+  previous_revision_id: number | null;
+  /** A rollback: the revision whose words it brought back (null: back to the template or default). */
+  restored_revision_id: number | null;
+  published_at: string;
+  /** staff_users.id */
+  published_by: string;
+  published_by_email: string;
+}
+
+/** One staff member's unpublished change to one target. */
+export interface SeoDraftsTable {
+  id: Generated<number>;
+  target: string;
+  kind: string;
+  path: string | null;
+  staff_user_id: string;
+  title: string | null;
+  description: string | null;
+  keywords: string | null;
+  /** The live revision it was started from; null when nothing was published then. */
+  base_revision_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface StaffAuditLogTable {
+  id: Generated<number>;
+  at: string;
+  staff_user_id: string | null;
+  staff_email: string;
+  /** lib/contract/staff.ts AUDIT_ACTIONS */
+  action: string;
+  target: string | null;
+  detail: string;
 }
 
 /** Changes made outside a request; running servers refresh their cached pages when one appears. */
@@ -326,7 +447,8 @@ export type OutboxKind =
   | "lead.withdrawn"
   | "lead.match_available"
   | "contact.message"
-  | "newsletter.confirmation";
+  | "newsletter.confirmation"
+  | "staff.sign_in";
 export type OutboxChannel = "email" | "webhook" | "file";
 export type OutboxStatus = "pending" | "sending" | "sent" | "failed" | "cancelled";
 
@@ -398,3 +520,7 @@ export type LeadRow = Selectable<LeadsTable>;
 export type NewLead = Insertable<LeadsTable>;
 export type OutboxRow = Selectable<OutboxMessagesTable>;
 export type NewOutboxMessage = Insertable<OutboxMessagesTable>;
+export type SeoLiveRow = Selectable<SeoLiveTable>;
+export type SeoRevisionRow = Selectable<SeoRevisionsTable>;
+export type SeoDraftRow = Selectable<SeoDraftsTable>;
+export type StaffAuditRow = Selectable<StaffAuditLogTable>;

@@ -1,18 +1,11 @@
 import type { Metadata } from "next";
 import { env } from "../env";
 import { SITE_NAME } from "../contract/site";
+import { DEFAULT_SHARE_IMAGE, type ShareImage } from "../contract/seo-text";
 
-/** A share image for Open Graph and X (Twitter): PNG, with the size and a description of it. */
-export type ShareImage = { url: string; alt: string; width: number; height: number; type: "image/png" | "image/jpeg" };
-
-/** The site's share card, for every page without one of its own. */
-export const DEFAULT_SHARE_IMAGE: ShareImage = {
-  url: "/brand/og-image.png",
-  alt: `${SITE_NAME}: find and compare local property managers`,
-  width: 1200,
-  height: 630,
-  type: "image/png",
-};
+// The share image's type and the site's card live with the rest of a page's SEO words, where the
+// marketers' workspace reads them too.
+export { DEFAULT_SHARE_IMAGE, type ShareImage } from "../contract/seo-text";
 
 type PageSeo = {
   title: string;

@@ -1,41 +1,54 @@
 import http from "node:http";
-import zlib from "node:zlib";
+import { getCacheControlHeader } from "next/dist/server/lib/cache-control";
 import { policyForHtml, RESOURCE_POLICY } from "./csp";
-import { SECURITY_HEADERS } from "./headers";
-import { negotiateEncoding, type Encoding, type PageCache, type PageEntry } from "./page-cache";
+import { SECURITY_HEADERS, PRIVATE_PAGE_HEADERS } from "./headers";
+import { compressBody, compressStream, decompressBrotli, isCompressible, negotiateEncoding, type Encoding } from "./encoding";
+import type { FreshPage, PageStore } from "./page-store";
 import type { Resolution } from "./route-resolver";
-import { BODY_TOO_LARGE, MAX_BODY_BYTES, type Service } from "../service";
+import type { StaticFile } from "./static-files";
+import { answerCall, clientAddress, readCallRequest } from "../service/http-entry";
+import type { Service } from "../service";
 import { INTERNAL_CALLER } from "../service/guard";
-import { HEALTH_PATH } from "../contract/routes";
+import { HEALTH_PATH, isPrivatePath } from "../contract/routes";
+import { IMMUTABLE_CACHE_CONTROL, NO_STORE } from "../contract/cache-policy";
+import { parseBearer, tokensMatch } from "../contract/bearer";
 
 /**
  * What the production server does with each request before and after Next.js (see index.ts).
- * Pages and build files are read from Next.js in full and answered from here; everything else
- * (the API, router requests, other files) streams through with the security headers added.
+ * Fresh pages are answered from the page store as they are kept (brotli), without entering
+ * Next.js; pages Next.js renders or refreshes, and everything else, are read from it and
+ * compressed on the way out; build files are answered from the build, compressed at build time.
  */
 type FrontOptions = {
   /** The service's one door, in this process: API calls never need Next.js. */
   service: Service;
   socketPath: string;
   agent: http.Agent;
-  pages: PageCache;
-  assets: PageCache;
+  store: PageStore;
+  staticFiles: { get(relative: string): Promise<StaticFile | undefined> };
   resolver: { resolve(rawPath: string): Promise<Resolution> };
   trustProxy: boolean;
+  /** Unlocks /healthz's details (API_TOKEN). */
+  apiToken?: string;
   onRevalidated(): Promise<void>;
 };
 
+/** A whole answer read from Next.js; requests that share it share its compressed bodies too. */
+type NextAnswer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer; compressed: Map<Encoding, Promise<Buffer>> };
+
 /** Headers that describe one connection or one encoding of a body, never copied as they are. */
 const HOP_BY_HOP = new Set(["connection", "keep-alive", "transfer-encoding", "content-length", "content-encoding", "upgrade", "proxy-connection", "date"]);
+/** Headers Next.js keeps for itself. */
+const INTERNAL_HEADERS = new Set(["x-next-cache-tags"]);
 /** Headers a client may not send on to Next.js: ours to set. */
 const CLIENT_HEADERS_DROPPED = ["x-managely-internal", "x-real-ip", "x-forwarded-host", "x-forwarded-proto", "x-middleware-subrequest"];
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
-const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|rss\+xml|manifest\+json)|image\/svg\+xml)/i;
-const MIN_COMPRESSIBLE_BYTES = 1024;
+const PAGE_VARY = "rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch, Accept-Encoding";
+const STATIC_PREFIX = "/_next/static/";
 
 export function createFrontHandler(options: FrontOptions) {
   // One fetch from Next.js per page at a time: requests that miss together share it.
-  const inFlight = new Map<string, ReturnType<typeof fetchFromNext>>();
+  const inFlight = new Map<string, Promise<NextAnswer>>();
   const fetchOnce = (target: string, headers: http.IncomingHttpHeaders) => {
     let pending = inFlight.get(target);
     if (!pending) {
@@ -51,15 +64,16 @@ export function createFrontHandler(options: FrontOptions) {
     if (!isWellFormedPath(rawPath)) return sendPlainPage(req, res, 400, "Bad request", "This address is not well formed. Please check it and try again.");
 
     for (const header of CLIENT_HEADERS_DROPPED) delete req.headers[header];
-    req.headers["x-forwarded-for"] = clientAddress(req, options.trustProxy);
-
     const method = req.method ?? "GET";
-    if ((method === "GET" || method === "HEAD") && rawPath === HEALTH_PATH) return serveHealth(req, res, options.service);
-    if (method === "POST" && rawPath === "/api/revalidate") return proxyStream(req, res, options, { afterSuccess: options.onRevalidated });
-    if (rawPath.startsWith("/api/")) return serveCall(req, res, rawPath, options.service);
-    if ((method === "GET" || method === "HEAD") && isPageRequest(rawPath, req.headers)) return servePage(req, res, rawUrl, rawPath, options, fetchOnce);
-    if ((method === "GET" || method === "HEAD") && rawPath.startsWith("/_next/static/")) return serveAsset(req, res, rawUrl, rawPath, options, fetchOnce);
-    return proxyStream(req, res, options);
+    const readsOnly = method === "GET" || method === "HEAD";
+    if (rawPath.startsWith("/api/") && rawPath !== "/api/revalidate") return serveCall(req, res, options);
+    // Next.js sees one address: the one this server established.
+  req.headers["x-forwarded-for"] = clientAddress({ socketAddress: req.socket.remoteAddress, forwardedFor: headerValue(req.headers["x-forwarded-for"]), trustProxy: options.trustProxy });
+    if (readsOnly && rawPath === HEALTH_PATH) return serveHealth(req, res, options);
+    if (method === "POST" && rawPath === "/api/revalidate") return proxyStream(req, res, rawPath, options, { afterSuccess: options.onRevalidated });
+    if (readsOnly && rawPath.startsWith(STATIC_PREFIX)) return serveStatic(req, res, rawPath, options);
+    if (readsOnly && isPageRequest(rawPath, rawUrl, req.headers)) return servePage(req, res, rawUrl, rawPath, options, fetchOnce);
+    return proxyStream(req, res, rawPath, options);
   };
 }
 
@@ -74,50 +88,25 @@ function isWellFormedPath(rawPath: string): boolean {
 }
 
 /**
- * The client's address: the socket's, or behind a trusted proxy (TRUST_PROXY=1) the last
- * X-Forwarded-For entry, which that proxy appended; when there is none, the socket's again.
+ * Plain page loads: not Next.js's files, not router or server-action requests, and not
+ * Next.js's on-demand revalidation (x-prerender-revalidate, which only the build's preview id
+ * makes work: the scale benchmark renders pages afresh with it).
  */
-export function clientAddress(req: http.IncomingMessage, trustProxy: boolean): string {
-  const socketAddress = req.socket.remoteAddress ?? "unknown";
-  if (!trustProxy) return socketAddress;
-  const forwarded = req.headers["x-forwarded-for"];
-  const entries = (Array.isArray(forwarded) ? forwarded.join(",") : (forwarded ?? "")).split(",").map((entry) => entry.trim());
-  const last = entries.filter(Boolean).pop();
-  return (last ?? socketAddress).slice(0, 64);
-}
-
-/**
- * Plain page loads: not the API, not Next.js's files, not router or server-action requests, and
- * not Next.js's on-demand revalidation (x-prerender-revalidate, which only the build's preview
- * id makes work: the scale benchmark renders pages afresh with it).
- */
-function isPageRequest(rawPath: string, headers: http.IncomingHttpHeaders): boolean {
-  if (rawPath.startsWith("/api/") || rawPath.startsWith("/_next/")) return false;
-  return !(
-    headers.rsc ||
-    headers["next-router-state-tree"] ||
-    headers["next-router-prefetch"] ||
-    headers["next-action"] ||
-    headers.authorization ||
-    headers["x-prerender-revalidate"]
-  );
+function isPageRequest(rawPath: string, rawUrl: string, headers: http.IncomingHttpHeaders): boolean {
+  if (rawPath.startsWith("/_next/") || rawUrl.includes("_rsc=")) return false;
+  return !(headers.rsc || headers["next-router-state-tree"] || headers["next-router-prefetch"] || headers["next-action"] || headers.authorization || headers["x-prerender-revalidate"]);
 }
 
 // ---------------------------------------------------------------------------------------------
-// Service calls: POST /api/<call>, answered by the service in this process (the same door and
-// contract as app/api/[...call]/route.ts, which answers them under `next dev`).
+// Service calls and health
 
-async function serveCall(req: http.IncomingMessage, res: http.ServerResponse, rawPath: string, service: Service) {
-  const call = rawPath
-    .slice("/api/".length)
-    .split("/")
-    .map((segment) => decodeURIComponent(segment))
-    .join("/");
-  const body = req.method === "POST" ? await readAtMost(req, MAX_BODY_BYTES) : "";
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
-  const result = await service.handle({ call, body, caller: { kind: "http", method: req.method ?? "GET", headers, address: String(req.headers["x-forwarded-for"]) } });
-  sendJson(req, res, result.status, result.body, result.headers);
+async function serveCall(req: http.IncomingMessage, res: http.ServerResponse, { service, trustProxy }: FrontOptions) {
+  const request = await readCallRequest(
+    { method: req.method ?? "GET", path: req.url ?? "/", headers: req.headers, socketAddress: req.socket.remoteAddress, body: req },
+    { trustProxy },
+  );
+  const answer = await answerCall(service, request);
+  sendJson(req, res, answer.status, answer.body, answer.headers);
 }
 
 /** A JSON answer that no cache keeps, with the security headers. */
@@ -127,7 +116,7 @@ function sendJson(req: http.IncomingMessage, res: http.ServerResponse, status: n
     ...Object.fromEntries(SECURITY_HEADERS),
     "content-security-policy": RESOURCE_POLICY,
     "content-type": "application/json",
-    "cache-control": "no-store",
+    "cache-control": NO_STORE,
     "content-length": String(json.length),
     ...extraHeaders,
   });
@@ -135,118 +124,156 @@ function sendJson(req: http.IncomingMessage, res: http.ServerResponse, status: n
 }
 
 /**
- * GET /healthz for load balancers and monitors: 200 when the database (and Redis, when
- * configured) answer, 503 otherwise, with the outbox's backlog and the age of its oldest message.
+ * GET /healthz for load balancers and monitors: 200 `{"status":"ok"}` when the database (and
+ * Redis, when configured) answer, 503 otherwise. The details (the outbox's backlog, the page
+ * store's size) only with the bearer token (API_TOKEN).
  */
-async function serveHealth(req: http.IncomingMessage, res: http.ServerResponse, service: Service) {
+async function serveHealth(req: http.IncomingMessage, res: http.ServerResponse, { service, store, apiToken }: FrontOptions) {
   const result = await service.handle({ call: "health/check", body: {}, caller: INTERNAL_CALLER });
   const { success: _success, ...health } = (result.body ?? {}) as Record<string, unknown>;
   const ok = result.status === 200 && health.status === "ok";
-  sendJson(req, res, ok ? 200 : 503, result.status === 200 ? health : { status: "failing", database: { ok: false } });
-}
-
-/** The body as text, or BODY_TOO_LARGE as soon as it (or its declared length) passes `limit`. */
-function readAtMost(req: http.IncomingMessage, limit: number): Promise<string | typeof BODY_TOO_LARGE> {
-  if (Number(req.headers["content-length"] ?? "0") > limit) {
-    req.resume();
-    return Promise.resolve(BODY_TOO_LARGE);
-  }
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let done = false;
-    req.on("data", (chunk: Buffer) => {
-      if (done) return;
-      size += chunk.length;
-      if (size > limit) {
-        done = true;
-        resolve(BODY_TOO_LARGE);
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on("end", () => {
-      if (!done) resolve(Buffer.concat(chunks).toString("utf8"));
-    });
-    req.on("error", reject);
-  });
+  const bearer = parseBearer(typeof req.headers.authorization === "string" ? req.headers.authorization : undefined);
+  const detailed = Boolean(apiToken && bearer && tokensMatch(bearer, apiToken));
+  const body = detailed ? { ...health, status: ok ? "ok" : "failing", pageStore: await store.stats().catch(() => null) } : { status: ok ? "ok" : "failing" };
+  sendJson(req, res, ok ? 200 : 503, body);
 }
 
 // ---------------------------------------------------------------------------------------------
 // Pages
 
-type Fetch = (target: string, headers: http.IncomingHttpHeaders) => ReturnType<typeof fetchFromNext>;
+type Fetch = (target: string, headers: http.IncomingHttpHeaders) => Promise<NextAnswer>;
 
 async function servePage(req: http.IncomingMessage, res: http.ServerResponse, rawUrl: string, rawPath: string, options: FrontOptions, fetchOnce: Fetch) {
-  if (rawUrl.includes("_rsc=")) return proxyStream(req, res, options);
   const resolution = await options.resolver.resolve(rawPath);
-  if (resolution.kind === "redirect") {
-    const query = rawUrl.slice(rawPath.length);
-    return sendRedirect(req, res, `${resolution.location}${query}`);
+  if (resolution.kind === "redirect") return sendRedirect(req, res, `${resolution.location}${rawUrl.slice(rawPath.length)}`);
+  if (resolution.kind === "missing") {
+    // Next.js's static not-found page, rendered for no address of the visitor's: nothing about
+    // this address enters any cache.
+    const notFound = await fetchOnce("/_not-found", { accept: "text/html" });
+    return sendAnswer(req, res, rawPath, notFound, 404);
   }
-  // An unknown record: Next.js's not-found page (a static one) with status 404, rendered for
-  // no address of the visitor's, so nothing about this address enters any cache.
-  const target = resolution.kind === "missing" ? "/_not-found" : rawUrl;
 
-  const cached = resolution.kind === "page" ? options.pages.get(rawPath) : undefined;
-  if (cached) return sendEntry(req, res, cached, "HIT");
+  // A staff member previewing a draft (Next.js's draft-mode cookie) gets the page rendered for them, never a kept one.
+  const fresh = isDraftPreview(req.headers) ? undefined : await options.store.freshPage(rawPath);
+  if (fresh) return sendStoredPage(req, res, fresh, "HIT");
 
   // Shared only when nothing of the visitor's shapes the answer (a plain, cookie-less page load).
-  const answer = req.headers.cookie ? await fetchFromNext(target, req.headers, options) : await fetchOnce(target, req.headers);
-  const status = resolution.kind === "missing" ? 404 : answer.status;
-  const isHtml = String(answer.headers["content-type"] ?? "").includes("text/html");
-  const headers = copyHeaders(answer.headers);
-  const etag = typeof answer.headers.etag === "string" ? answer.headers.etag : undefined;
-  headers.push(["content-security-policy", isHtml && answer.body.length > 0 ? policyForHtml(answer.body, etag) : RESOURCE_POLICY]);
-  const page = { status, headers, etag, body: answer.body };
-  if (resolution.kind === "page" && status === 200 && isHtml && isSharedCacheable(answer.headers)) options.pages.set(rawPath, page);
-  return sendEntry(req, res, { ...page, bodies: { identity: answer.body, ...compressNow(req, answer.body, answer.headers) }, expires: 0, bytes: 0 }, "MISS");
+  const answer = req.headers.cookie ? await fetchFromNext(rawUrl, req.headers, options) : await fetchOnce(rawUrl, req.headers);
+  // Next.js has just stored what it rendered: answer from the store, compressed once already.
+  if (answer.status === 200 && typeof answer.headers.etag === "string") {
+    const stored = await options.store.freshPage(rawPath);
+    if (stored && stored.meta.etag === answer.headers.etag) return sendStoredPage(req, res, stored, answer.headers["x-nextjs-cache"] === "HIT" ? "HIT" : "MISS");
+  }
+  return sendAnswer(req, res, rawPath, answer);
 }
 
-/** Build files never change under their name: read once, kept compressed, answered from here. */
-async function serveAsset(req: http.IncomingMessage, res: http.ServerResponse, rawUrl: string, rawPath: string, options: FrontOptions, fetchOnce: Fetch) {
-  const cached = options.assets.get(rawPath);
-  if (cached) return sendEntry(req, res, cached, "HIT");
-  const answer = await fetchOnce(rawUrl, req.headers);
-  const headers = copyHeaders(answer.headers);
-  headers.push(["content-security-policy", RESOURCE_POLICY]);
+/**
+ * A page from the store: the kept brotli body, or that body recompressed for a client without
+ * brotli. `cache` says whether it was there before this request (HIT), or Next.js rendered it
+ * for this request and stored it just now (MISS).
+ */
+async function sendStoredPage(req: http.IncomingMessage, res: http.ServerResponse, { meta, html }: FreshPage, cache: "HIT" | "MISS") {
+  const headers: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(meta.headers ?? {})) if (!INTERNAL_HEADERS.has(name)) headers[name] = value;
+  Object.assign(headers, Object.fromEntries(SECURITY_HEADERS), {
+    "content-type": "text/html; charset=utf-8",
+    "cache-control": getCacheControlHeader({ revalidate: meta.cacheControl?.revalidate ?? false, expire: meta.cacheControl?.expire }),
+    vary: PAGE_VARY,
+    "x-nextjs-cache": cache,
+    "x-page-cache": cache,
+    "content-security-policy": meta.csp ?? RESOURCE_POLICY,
+  });
+  const encoding = negotiateEncoding(headerValue(req.headers["accept-encoding"]), { br: true, gzip: true });
+  if (meta.etag) {
+    headers.etag = etagFor(meta.etag, encoding);
+    if (matchesEtag(headerValue(req.headers["if-none-match"]), meta.etag)) return sendHead(res, 304, headers);
+  }
+  if (req.method === "HEAD" && encoding === "br") return sendBody(req, res, 200, headers, html, "br");
+  const body = encoding === "br" ? html : await decompressBrotli(html);
+  return sendBody(req, res, 200, headers, encoding === "gzip" ? await compressBody(body, "gzip") : body, encoding);
+}
+
+/** An answer read from Next.js: its headers, the page's policy, compressed for this client. */
+async function sendAnswer(req: http.IncomingMessage, res: http.ServerResponse, rawPath: string, answer: NextAnswer, status = answer.status) {
+  const headers: Record<string, string | string[]> = {};
+  for (const [name, value] of copyHeaders(answer.headers)) appendHeader(headers, name, value);
+  Object.assign(headers, Object.fromEntries(SECURITY_HEADERS));
+  const contentType = String(answer.headers["content-type"] ?? "");
   const etag = typeof answer.headers.etag === "string" ? answer.headers.etag : undefined;
-  const asset = { status: answer.status, headers, etag, body: answer.body };
-  if (answer.status === 200 && String(answer.headers["cache-control"] ?? "").includes("immutable")) options.assets.set(rawPath, asset);
-  return sendEntry(req, res, { ...asset, bodies: { identity: answer.body, ...compressNow(req, answer.body, answer.headers) }, expires: 0, bytes: 0 }, "MISS");
+  headers["content-security-policy"] = contentType.includes("text/html") && answer.body.length > 0 ? policyForHtml(answer.body, etag) : RESOURCE_POLICY;
+  headers["x-page-cache"] = "MISS";
+  applyPathRules(headers, rawPath, status);
+  const compressible = isCompressible(contentType, answer.body.length);
+  const encoding = compressible ? negotiateEncoding(headerValue(req.headers["accept-encoding"]), { br: true, gzip: true }) : "identity";
+  if (compressible) headers.vary = mergeVary(headers.vary, "Accept-Encoding");
+  if (etag) {
+    headers.etag = etagFor(etag, encoding);
+    if (status === 200 && matchesEtag(headerValue(req.headers["if-none-match"]), etag)) return sendHead(res, 304, headers);
+  }
+  if (encoding === "identity") return sendBody(req, res, status, headers, answer.body, encoding);
+  let compressed = answer.compressed.get(encoding);
+  if (!compressed) {
+    compressed = compressBody(answer.body, encoding);
+    answer.compressed.set(encoding, compressed);
+  }
+  return sendBody(req, res, status, headers, await compressed, encoding);
+}
+
+/** Build files: from the build, compressed at build time, immutable. */
+async function serveStatic(req: http.IncomingMessage, res: http.ServerResponse, rawPath: string, options: FrontOptions) {
+  let relative: string;
+  try {
+    relative = decodeURIComponent(rawPath.slice(STATIC_PREFIX.length));
+  } catch {
+    relative = "";
+  }
+  const file = relative ? await options.staticFiles.get(relative) : undefined;
+  if (!file) return proxyStream(req, res, rawPath, options);
+  const encoding = negotiateEncoding(headerValue(req.headers["accept-encoding"]), file.bodies);
+  const headers: Record<string, string | string[]> = {
+    ...Object.fromEntries(SECURITY_HEADERS),
+    "content-type": file.contentType,
+    "cache-control": IMMUTABLE_CACHE_CONTROL,
+    "content-security-policy": RESOURCE_POLICY,
+    etag: etagFor(file.etag, encoding),
+  };
+  if (file.bodies.br || file.bodies.gzip) headers.vary = "Accept-Encoding";
+  if (matchesEtag(headerValue(req.headers["if-none-match"]), file.etag)) return sendHead(res, 304, headers);
+  return sendBody(req, res, 200, headers, file.bodies[encoding] ?? file.bodies.identity, encoding);
 }
 
 /** GET from Next.js in full, without the browser's conditions: this server answers 304 itself. */
-async function fetchFromNext(target: string, clientHeaders: http.IncomingHttpHeaders, { socketPath, agent }: FrontOptions) {
+function fetchFromNext(target: string, clientHeaders: http.IncomingHttpHeaders, { socketPath, agent }: Pick<FrontOptions, "socketPath" | "agent">): Promise<NextAnswer> {
   const headers: http.OutgoingHttpHeaders = { ...clientHeaders };
   for (const name of ["if-none-match", "if-modified-since", "accept-encoding", "range", "if-range"]) delete headers[name];
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+  return new Promise((resolve, reject) => {
     const request = http.request({ socketPath, agent, method: "GET", path: target, headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
       response.on("error", reject);
-      response.on("end", () => resolve({ status: response.statusCode ?? 502, headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on("end", () => resolve({ status: response.statusCode ?? 502, headers: response.headers, body: Buffer.concat(chunks), compressed: new Map() }));
     });
     request.on("error", reject);
     request.end();
   });
 }
 
-/** Next.js's own mark of a page it keeps in its cache: shared-cacheable, no cookie. */
-function isSharedCacheable(headers: http.IncomingHttpHeaders): boolean {
-  const cacheControl = String(headers["cache-control"] ?? "");
-  return /s-maxage=\d+/.test(cacheControl) && !/no-store|private/.test(cacheControl) && !headers["set-cookie"];
-}
-
-/** A one-off answer (not kept) compressed with gzip at a fast level when the client wants it. */
-function compressNow(req: http.IncomingMessage, body: Buffer, headers: http.IncomingHttpHeaders): Partial<Record<Encoding, Buffer>> {
-  if (body.length < MIN_COMPRESSIBLE_BYTES || !COMPRESSIBLE.test(String(headers["content-type"] ?? ""))) return {};
-  if (negotiateEncoding(headerValue(req.headers["accept-encoding"]), { gzip: true }) !== "gzip") return {};
-  return { gzip: zlib.gzipSync(body, { level: 6 }) };
+/** Next.js's draft-mode cookie (set only by the workspace's role-checked preview route). */
+function isDraftPreview(headers: http.IncomingHttpHeaders): boolean {
+  return /(^|;\s*)__prerender_bypass=/.test(headers.cookie ?? "");
 }
 
 // ---------------------------------------------------------------------------------------------
 // Answers
+
+/**
+ * Rules of a path whatever layer answered: a 404 is never kept by any cache; a private page
+ * (a request's or a confirmation's token in its path) is never kept and never sent as a referrer.
+ */
+function applyPathRules(headers: Record<string, string | string[]>, rawPath: string, status: number) {
+  if (status === 404) headers["cache-control"] = NO_STORE;
+  if (isPrivatePath(rawPath)) Object.assign(headers, Object.fromEntries(PRIVATE_PAGE_HEADERS));
+}
 
 /** The ETag of one encoding of a body: the plain one's, marked, so caches keep them apart. */
 function etagFor(etag: string, encoding: Encoding): string {
@@ -256,40 +283,27 @@ function etagFor(etag: string, encoding: Encoding): string {
 
 function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
-  const candidates = new Set(ifNoneMatch.split(",").map((tag) => tag.trim().replace(/^W\//, "")));
-  return candidates.has("*") || (["identity", "gzip", "br"] as Encoding[]).some((encoding) => candidates.has(etagFor(etag, encoding)));
+  const bare = (tag: string) => tag.trim().replace(/^W\//, "");
+  const candidates = new Set(ifNoneMatch.split(",").map(bare));
+  return candidates.has("*") || (["identity", "gzip", "br"] as Encoding[]).some((encoding) => candidates.has(bare(etagFor(etag, encoding))));
 }
 
-function sendEntry(req: http.IncomingMessage, res: http.ServerResponse, entry: PageEntry, copy: "HIT" | "MISS") {
-  const encoding = negotiateEncoding(headerValue(req.headers["accept-encoding"]), entry.bodies);
-  const headers: Record<string, string | string[]> = {};
-  for (const [name, value] of entry.headers) appendHeader(headers, name, value);
-  for (const [name, value] of SECURITY_HEADERS) headers[name] = value;
-  headers["x-page-cache"] = copy;
-  if (entry.bodies.gzip || entry.bodies.br) headers.vary = mergeVary(headers.vary, "Accept-Encoding");
-  if (entry.etag) headers.etag = etagFor(entry.etag, encoding);
+function sendHead(res: http.ServerResponse, status: number, headers: Record<string, string | string[]>) {
+  res.writeHead(status, headers);
+  res.end();
+}
 
-  if (entry.status === 200 && entry.etag && matchesEtag(headerValue(req.headers["if-none-match"]), entry.etag)) {
-    res.writeHead(304, headers);
-    res.end();
-    return;
-  }
-  const body = entry.bodies[encoding] ?? entry.bodies.identity;
+function sendBody(req: http.IncomingMessage, res: http.ServerResponse, status: number, headers: Record<string, string | string[]>, body: Buffer, encoding: Encoding) {
   if (encoding !== "identity") headers["content-encoding"] = encoding;
   headers["content-length"] = String(body.length);
-  res.writeHead(entry.status, headers);
+  res.writeHead(status, headers);
   res.end(req.method === "HEAD" ? undefined : body);
 }
 
 function sendRedirect(req: http.IncomingMessage, res: http.ServerResponse, location: string) {
-  const headers: Record<string, string> = Object.fromEntries(SECURITY_HEADERS);
-  headers.location = location;
-  headers["content-security-policy"] = RESOURCE_POLICY;
-  headers["content-type"] = "text/plain; charset=utf-8";
   const body = Buffer.from(`Moved to ${location}\n`);
-  headers["content-length"] = String(body.length);
-  res.writeHead(308, headers);
-  res.end(req.method === "HEAD" ? undefined : body);
+  const headers = { ...Object.fromEntries(SECURITY_HEADERS), location, "content-security-policy": RESOURCE_POLICY, "content-type": "text/plain; charset=utf-8" };
+  sendBody(req, res, 308, headers, body, "identity");
 }
 
 /** A small page of our own (a malformed address never reaches Next.js). */
@@ -298,41 +312,33 @@ function sendPlainPage(req: http.IncomingMessage, res: http.ServerResponse, stat
     `<!doctype html><html lang="en-US"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title} | Managely</title></head>` +
       `<body><main><h1>${title}</h1><p>${text}</p><p><a href="/">Go to the home page</a></p></main></body></html>`,
   );
-  const headers: Record<string, string> = Object.fromEntries(SECURITY_HEADERS);
-  headers["content-type"] = "text/html; charset=utf-8";
-  headers["content-security-policy"] = policyForHtml(html);
-  headers["cache-control"] = "no-store";
-  headers["content-length"] = String(html.length);
-  res.writeHead(status, headers);
-  res.end(req.method === "HEAD" ? undefined : html);
+  const headers = { ...Object.fromEntries(SECURITY_HEADERS), "content-type": "text/html; charset=utf-8", "content-security-policy": policyForHtml(html), "cache-control": NO_STORE };
+  sendBody(req, res, status, headers, html, "identity");
 }
 
 /** Everything else streams through: the security headers added, compressed when worth it. */
-function proxyStream(req: http.IncomingMessage, res: http.ServerResponse, { socketPath, agent }: FrontOptions, { afterSuccess }: { afterSuccess?: () => Promise<void> } = {}) {
+function proxyStream(req: http.IncomingMessage, res: http.ServerResponse, rawPath: string, { socketPath, agent }: FrontOptions, { afterSuccess }: { afterSuccess?: () => Promise<void> } = {}) {
   return new Promise<void>((resolve, reject) => {
     const upstream = http.request({ socketPath, agent, method: req.method, path: req.url, headers: req.headers }, (response) => {
       const status = response.statusCode ?? 502;
       const headers: Record<string, string | string[]> = {};
       for (const [name, value] of copyHeaders(response.headers)) appendHeader(headers, name, value);
-      for (const [name, value] of SECURITY_HEADERS) headers[name] = value;
+      Object.assign(headers, Object.fromEntries(SECURITY_HEADERS));
       if (!headers["content-security-policy"]) headers["content-security-policy"] = RESOURCE_POLICY;
-      const contentType = String(response.headers["content-type"] ?? "");
+      applyPathRules(headers, rawPath, status);
       const declaredLength = Number(response.headers["content-length"] ?? NaN);
-      const gzip =
-        req.method !== "HEAD" &&
-        status === 200 &&
-        !response.headers["content-encoding"] &&
-        COMPRESSIBLE.test(contentType) &&
-        !(declaredLength < MIN_COMPRESSIBLE_BYTES) &&
-        negotiateEncoding(headerValue(req.headers["accept-encoding"]), { gzip: true }) === "gzip";
-      if (gzip) {
-        headers["content-encoding"] = "gzip";
+      const encoding =
+        req.method !== "HEAD" && !response.headers["content-encoding"] && isCompressible(String(response.headers["content-type"] ?? ""), Number.isNaN(declaredLength) ? Infinity : declaredLength)
+          ? negotiateEncoding(headerValue(req.headers["accept-encoding"]), { br: true, gzip: true })
+          : "identity";
+      if (encoding !== "identity") {
+        headers["content-encoding"] = encoding;
         headers.vary = mergeVary(headers.vary, "Accept-Encoding");
       } else if (response.headers["content-length"]) {
         headers["content-length"] = String(response.headers["content-length"]);
       }
       res.writeHead(status, headers);
-      const body = gzip ? response.pipe(zlib.createGzip({ level: 6 })) : response;
+      const body = encoding === "identity" ? response : response.pipe(compressStream(encoding));
       body.pipe(res);
       res.on("finish", () => {
         if (afterSuccess && status === 200) afterSuccess().then(resolve, reject);
@@ -349,7 +355,7 @@ function proxyStream(req: http.IncomingMessage, res: http.ServerResponse, { sock
 function copyHeaders(headers: http.IncomingHttpHeaders): Array<[string, string]> {
   const copied: Array<[string, string]> = [];
   for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined || HOP_BY_HOP.has(name)) continue;
+    if (value === undefined || HOP_BY_HOP.has(name) || INTERNAL_HEADERS.has(name)) continue;
     // Node keeps only the first of a repeated Location (or ETag, Content-Type…); cookies stay a list.
     for (const item of Array.isArray(value) ? value : [value]) copied.push([name, item]);
   }
@@ -369,4 +375,3 @@ function mergeVary(existing: string | string[] | undefined, value: string): stri
 }
 
 const headerValue = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(", ") : value);
-

@@ -11,3 +11,12 @@ export const SECURITY_HEADERS: ReadonlyArray<readonly [name: string, value: stri
   ["x-frame-options", "DENY"],
   ["cross-origin-opener-policy", "same-origin"],
 ];
+
+/**
+ * What a private page adds (an owner's request page, a confirmation link: the token in the path
+ * is the only key to it): never kept by a cache, never sent on as a referrer, not even its origin.
+ */
+export const PRIVATE_PAGE_HEADERS: ReadonlyArray<readonly [name: string, value: string]> = [
+  ["cache-control", "no-store"],
+  ["referrer-policy", "no-referrer"],
+];

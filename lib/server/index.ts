@@ -1,20 +1,20 @@
 /**
- * The production server (`npm start`, `npm run serve`). Next.js renders and caches the pages;
- * this server stands in front of it, like a reverse proxy in the same process, for what Next.js
- * cannot do on pages it serves from its cache:
- * - a Content-Security-Policy without 'unsafe-inline': every inline script of a page (Next.js's
- *   bootstrap, JSON-LD) is allowed by its SHA-256 hash, computed from the page's HTML (a nonce
- *   would make every page render per request);
+ * The production server (`npm start`, `npm run serve`). Next.js renders pages; this server stands
+ * in front of it, like a reverse proxy in the same process, for what Next.js cannot do:
+ * - one bounded page store (lib/server/page-store.ts) that is both Next.js's incremental cache
+ *   (its documented cacheHandler) and this server's fast path: a fresh page is sent as it is kept,
+ *   brotli-compressed, without entering Next.js; memory with a byte budget, or Redis;
+ * - a Content-Security-Policy without 'unsafe-inline': the inline scripts Next.js writes (and no
+ *   other) are allowed by their SHA-256 hashes (a nonce would make every page render per request);
  * - the full set of security headers on every response (pages, 304s, redirects, files, errors);
- * - a short-lived page copy answered without Next.js's routing, kept precompressed (gzip and
- *   brotli) and bounded in bytes;
+ * - build files (/_next/static) compressed once and answered from the build;
  * - service calls (POST /api/<call>) answered by the service in this process, without Next.js;
- * - dynamic pages checked before they are rendered: unknown ones answered 404 without entering
- *   Next.js's cache, other spellings redirected to the canonical address with one Location;
- * - GET /healthz (the database, Redis, the outbox's backlog) and the outbox worker (issue 11);
- * - malformed addresses refused with 400, the client's address established once (socket, or a
- *   trusted proxy's entry), page copies dropped on every instance after a revalidation, and
- *   pages refreshed when the content_changes journal moves (the seeder).
+ * - dynamic pages checked before they are rendered: a URL that names nothing is a 404 that stores
+ *   nothing, other spellings are redirected to the canonical address with one Location;
+ * - GET /healthz (the database, Redis; details with the API token) and the outbox worker;
+ * - malformed addresses refused with 400, slow clients cut off, the client's address
+ *   established once (socket, or a trusted proxy's entry), and pages refreshed when the
+ *   content_changes journal moves (the seeder).
  * Next.js answers on a Unix socket only this process can reach; requests and answers cross it
  * as HTTP, so Next.js's own response objects are never patched.
  */
@@ -27,23 +27,38 @@ import next from "next";
 import { env, INTERNAL_SECRET_HEADER } from "../env";
 import { openDatabase } from "../db/connection";
 import { latestContentChangeId } from "../db/queries/content-changes";
-import { escapeForLog, logError } from "../service/log";
+import { logError } from "../service/log";
 import { createCacheBus } from "./cache-bus";
-import { PageCache } from "./page-cache";
+import { PageStore, registerPageStore, type StoreBackend } from "./page-store";
+import { MemoryBackend } from "./page-store-memory";
+import { RedisBackend } from "./page-store-redis";
+import { createStaticFiles, precompressStaticFiles } from "./static-files";
 import { createRouteResolver } from "./route-resolver";
 import { createFrontHandler } from "./front";
 import { getService } from "../service/default";
 import { INTERNAL_CALLER } from "../service/guard";
 import { getDatabase } from "../db";
 import { createConfiguredWorker } from "../service/delivery/default-worker";
+import { CONTENT_POLL_MS, REDIS_PAGE_TTL_SECONDS } from "../contract/cache-policy";
 
-const CONTENT_POLL_MS = 3_000;
+/** A client has this long to send its request's headers, and this long for the whole request. */
+const HEADERS_TIMEOUT_MS = 10_000;
+const REQUEST_TIMEOUT_MS = 30_000;
+/** How often Node checks those timeouts (its default, 30 s, would let a slow client stay 40 s). */
+const TIMEOUT_CHECK_MS = 1_000;
 
 export async function startServer({ port = env().PORT, hostname = "0.0.0.0" }: { port?: number; hostname?: string } = {}) {
   const config = env();
   // The secret this server shows its own /api/revalidate; Next.js reads it from the environment.
   const internalSecret = crypto.randomBytes(32).toString("hex");
   process.env.INTERNAL_SECRET = internalSecret;
+
+  // The page store exists before Next.js starts: its cache handler looks for it.
+  const distDir = path.resolve(config.NEXT_DIST_DIR);
+  const store = await createPageStore(config, distDir);
+  registerPageStore(store);
+  const compressed = await precompressStaticFiles(path.join(distDir, "static"), { onlyMissing: true });
+  if (compressed.files > 0) console.log(`[serve] compressed ${compressed.files} build files once (they lacked .br and .gz)`);
 
   const app = next({ dev: false, dir: path.resolve("."), port, hostname });
   await app.prepare();
@@ -59,29 +74,28 @@ export async function startServer({ port = env().PORT, hostname = "0.0.0.0" }: {
   await new Promise<void>((resolve) => inner.listen(socketPath, resolve));
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
-  const pages = new PageCache(config.PAGE_CACHE_TTL_MS, config.PAGE_CACHE_MAX_BYTES);
-  // Immutable build files (/_next/static) are kept compressed for an hour, in a bound of their own.
-  const assets = new PageCache(config.PAGE_CACHE_TTL_MS > 0 ? 3_600_000 : 0, 32 * 1024 * 1024);
   const service = getService();
   const resolver = createRouteResolver((call, body) => service.handle({ call, body, caller: INTERNAL_CALLER }));
-  const bus = await createCacheBus({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX }, () => {
-    pages.clear();
-    resolver.forget();
-  });
+  // Pages need no word between instances (they share the store's tags on Redis); the route
+  // resolutions each instance remembers for a minute are dropped on every instance.
+  const bus = await createCacheBus({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX }, () => resolver.forget());
 
   const front = createFrontHandler({
     service,
     socketPath,
     agent,
-    pages,
-    assets,
+    store,
+    staticFiles: createStaticFiles(path.join(distDir, "static")),
     resolver,
     trustProxy: config.TRUST_PROXY === "1",
+    apiToken: config.API_TOKEN,
     onRevalidated: () => bus.publishClear(),
   });
-  const server = http.createServer((req, res) => {
+  const server = http.createServer({ connectionsCheckingInterval: TIMEOUT_CHECK_MS }, (req, res) => {
     front(req, res).catch((error: unknown) => {
-      logError(`request ${escapeForLog(req.method ?? "")} ${escapeForLog(req.url ?? "")} failed`, error);
+      // A client that went away mid-request (an aborted upload, a closed tab) is nobody's error.
+      if (req.destroyed || res.destroyed || (error as { code?: string }).code === "ECONNRESET") return void res.destroy();
+      logError(`request ${req.method ?? ""} ${req.url ?? ""} failed`, error);
       if (!res.headersSent) {
         res.writeHead(502, { "content-type": "text/plain; charset=utf-8" });
         res.end("The site is not reachable right now. Please try again in a moment.");
@@ -89,6 +103,10 @@ export async function startServer({ port = env().PORT, hostname = "0.0.0.0" }: {
     });
   });
   server.keepAliveTimeout = 65_000;
+  // Slow clients (a header a byte at a time, a body that never ends) are cut off, so they cannot
+  // hold the server's sockets; a request that is on time is never affected.
+  server.headersTimeout = HEADERS_TIMEOUT_MS;
+  server.requestTimeout = REQUEST_TIMEOUT_MS;
   await new Promise<void>((resolve) => server.listen(port, hostname, resolve));
   console.log(`[serve] Managely on http://localhost:${port}`);
 
@@ -112,7 +130,7 @@ export async function startServer({ port = env().PORT, hostname = "0.0.0.0" }: {
     const stopped = worker?.stop().catch((error: unknown) => logError("stopping the outbox worker", error));
     server.close(() => {
       inner.close();
-      void Promise.all([bus.close(), stopped]).finally(() => {
+      void Promise.all([bus.close(), stopped, store.close()]).finally(() => {
         fs.rmSync(socketDir, { recursive: true, force: true });
         process.exit(0);
       });
@@ -123,6 +141,18 @@ export async function startServer({ port = env().PORT, hostname = "0.0.0.0" }: {
   process.once("SIGTERM", stop);
   process.once("SIGINT", stop);
   return server;
+}
+
+/** Memory with a byte budget, or Redis (keys of this build only) when REDIS_URL is set. */
+async function createPageStore(config: ReturnType<typeof env>, distDir: string): Promise<PageStore> {
+  let backend: StoreBackend;
+  if (config.REDIS_URL) {
+    const buildId = fs.readFileSync(path.join(distDir, "BUILD_ID"), "utf8").trim();
+    const redis = new RedisBackend({ url: config.REDIS_URL, prefix: config.REDIS_PREFIX, buildId });
+    await redis.checkEviction();
+    backend = redis;
+  } else backend = new MemoryBackend(config.PAGE_STORE_MAX_BYTES);
+  return new PageStore({ backend, maxTtlSeconds: REDIS_PAGE_TTL_SECONDS });
 }
 
 /** One request to the Next.js socket, answered in full. */

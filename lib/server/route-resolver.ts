@@ -1,70 +1,96 @@
-import { agentPath, blogPath, cityPath, lawPath } from "../contract/routes";
+import { agentPath, blogPath, cityPath, lawComparePath, lawPath, matchDynamicRoute, shareImageSuffix, statePath, type DynamicRoute } from "../contract/routes";
+import { DIRECTORY_PAGE_SIZE, categoryBySlug } from "../contract/site";
+import { ROUTE_RESOLUTION_LIMIT, ROUTE_RESOLUTION_MS } from "../contract/cache-policy";
 
 /**
- * Dynamic pages are checked before anything is rendered or cached: an unknown state, city, slug
- * or id is answered 404 by the production server itself (Next.js would render a 404 for each
- * made-up address and keep it in its cache, on disk, for an hour), and another spelling of a
- * known page (`/agents/tx/AUSTIN`, `/laws/TX`) is redirected to the canonical one with a single
- * Location. The check is a read call to the site's own service; a known page is remembered for a
- * minute, an unknown one not at all, so a manager added a moment ago is found at once.
+ * Every dynamic route family (states, cities, their category tabs and later pages, profiles and
+ * their share images, laws, law comparisons, blog posts and their share images) is checked here
+ * before anything is rendered or stored: a URL that names nothing real (an unknown state, city,
+ * category, id or slug, a page past a list's last, a share image of nothing) is answered 404 by
+ * the production server, from Next.js's static not-found page, so it never reaches a render or
+ * any cache; another spelling of a real page (`/agents/tx/AUSTIN`, `/laws/TX`,
+ * `/agents/TX/austin/page/1`) is redirected to its canonical address with one Location. The check
+ * is a read call to the site's own service; a known page is remembered for a minute, an unknown
+ * one not at all, so a manager added a moment ago is found at once.
  */
 export type Resolution = { kind: "page" } | { kind: "missing" } | { kind: "redirect"; location: string };
 
-/** Calls the site's own service (POST /api/<call>); answers the status and the parsed body. */
+/** Calls the site's own service in this process; answers the status and the parsed body. */
 export type ServiceCall = (call: string, body: unknown) => Promise<{ status: number; body: unknown }>;
 
-type Route = {
-  pattern: RegExp;
-  /** The call that finds the page's record, from the decoded path segments; null: cannot exist. */
-  lookup(segments: string[]): { call: string; body: unknown } | null;
-  canonical(answer: Record<string, unknown>): string;
-};
-
 type Answer = Record<string, Record<string, unknown>>;
+type Lookup = { call: string; body: unknown; canonical(answer: Answer): string | null };
 
-const ROUTES: Route[] = [
-  {
-    pattern: /^\/agents\/([^/]+)\/([^/]+)$/,
-    lookup: ([state, city]) => ({ call: "agents/list", body: { state, city, per_page: 1 } }),
-    canonical: (answer) => {
-      const { state, city } = answer as Answer;
-      return cityPath(String(state.abbreviation), String(city.slug));
-    },
-  },
-  {
-    pattern: /^\/agent\/([^/]+)\/([^/]+)\/([^/]+)$/,
-    lookup: ([, , id]) => (/^[1-9]\d{0,8}$/.test(id) ? { call: "agent/get", body: { agent_id: Number(id) } } : null),
-    canonical: (answer) => {
-      const agent = (answer as Answer).agent_data;
-      return agentPath({ state: String(agent.state), city_slug: String(agent.city_slug), agent_id: Number(agent.agent_id) });
-    },
-  },
-  {
-    pattern: /^\/laws\/([^/]+)$/,
-    lookup: ([slug]) => ({ call: "law/get", body: { state: slug } }),
-    canonical: (answer) => lawPath(String((answer as Answer).stateData.slug)),
-  },
-  {
-    pattern: /^\/blog\/([^/]+)$/,
-    lookup: ([slug]) => ({ call: "blog/get", body: { slug } }),
-    canonical: (answer) => blogPath(String((answer as Answer).blog.slug)),
-  },
-];
+const WHOLE_NUMBER = /^[1-9]\d{0,8}$/;
 
-const KNOWN_FOR_MS = 60_000;
-const MAX_REMEMBERED = 20_000;
+/** The call that finds a route's record, and the canonical address it gives; null: cannot exist. */
+function lookupFor(route: DynamicRoute): Lookup | null {
+  switch (route.route) {
+    case "state":
+      return {
+        call: "state/code/list",
+        body: { type: "Featured", length: "Full" },
+        canonical: (answer) => {
+          const wanted = route.state.toLowerCase();
+          const states = (answer as unknown as { states: Array<{ abbreviation: string; slug: string }> }).states;
+          const state = states.find((item) => item.abbreviation.toLowerCase() === wanted || item.slug === wanted);
+          return state ? statePath(state.abbreviation) : null;
+        },
+      };
+    case "city": {
+      const category = route.category === undefined ? undefined : categoryBySlug(route.category);
+      if ((route.category !== undefined && !category) || !WHOLE_NUMBER.test(route.page)) return null;
+      const page = Number(route.page);
+      return {
+        call: "agents/list",
+        body: { state: route.state, city: route.city, cate_id: category?.id ?? 0, per_page: 1 },
+        canonical: ({ state, city, agents }) => {
+          // Past the last page is no page at all (page 1 of an empty list still is: "No Record").
+          const lastPage = Math.max(1, Math.ceil(Number(agents.total) / DIRECTORY_PAGE_SIZE));
+          return page > lastPage ? null : cityPath(String(state.abbreviation), String(city.slug), { category: category?.slug, page });
+        },
+      };
+    }
+    case "agent":
+      if (!WHOLE_NUMBER.test(route.id) || route.image === null) return null;
+      return {
+        call: "agent/get",
+        body: { agent_id: Number(route.id) },
+        canonical: ({ agent_data: agent }) =>
+          agentPath({ state: String(agent.state), city_slug: String(agent.city_slug), agent_id: Number(agent.agent_id) }) + shareImageSuffix(route.image ?? undefined),
+      };
+    case "law":
+      return { call: "law/get", body: { state: route.slug }, canonical: ({ stateData }) => lawPath(String(stateData.slug)) };
+    case "lawCompare":
+      return { call: "laws/compare", body: { topic: route.topic }, canonical: ({ topic }) => lawComparePath(String(topic.slug)) };
+    case "blog":
+      if (route.image === null) return null;
+      return { call: "blog/get", body: { slug: route.slug }, canonical: ({ blog }) => blogPath(String(blog.slug)) + shareImageSuffix(route.image ?? undefined) };
+  }
+}
+
+/** The decoded segments of a path, or null when one does not decode or the path ends in "/". */
+function segmentsOf(rawPath: string): string[] | null {
+  const parts = rawPath.split("/").slice(1);
+  if (parts.some((part) => part === "")) return null;
+  try {
+    return parts.map((part) => decodeURIComponent(part));
+  } catch {
+    return null;
+  }
+}
 
 export function createRouteResolver(callService: ServiceCall) {
   const known = new Map<string, { resolution: Resolution; until: number }>();
 
   async function resolve(rawPath: string, now = Date.now()): Promise<Resolution> {
-    const route = ROUTES.find((candidate) => candidate.pattern.test(rawPath));
+    const segments = segmentsOf(rawPath);
+    const route = segments && matchDynamicRoute(segments);
     if (!route) return { kind: "page" };
     const remembered = known.get(rawPath);
     if (remembered && remembered.until > now) return remembered.resolution;
 
-    const segments = (route.pattern.exec(rawPath) ?? []).slice(1).map((segment) => decodeURIComponent(segment));
-    const lookup = route.lookup(segments);
+    const lookup = lookupFor(route);
     if (!lookup) return { kind: "missing" };
     let answer: { status: number; body: unknown };
     try {
@@ -74,10 +100,11 @@ export function createRouteResolver(callService: ServiceCall) {
     }
     if (answer.status === 400 || answer.status === 404) return { kind: "missing" };
     if (answer.status !== 200 || typeof answer.body !== "object" || answer.body === null) return { kind: "page" };
-    const canonical = route.canonical(answer.body as Record<string, unknown>);
+    const canonical = lookup.canonical(answer.body as Answer);
+    if (canonical === null) return { kind: "missing" };
     const resolution: Resolution = canonical === rawPath ? { kind: "page" } : { kind: "redirect", location: canonical };
-    if (known.size >= MAX_REMEMBERED) known.delete(known.keys().next().value!);
-    known.set(rawPath, { resolution, until: now + KNOWN_FOR_MS });
+    if (known.size >= ROUTE_RESOLUTION_LIMIT) known.delete(known.keys().next().value!);
+    known.set(rawPath, { resolution, until: now + ROUTE_RESOLUTION_MS });
     return resolution;
   }
 

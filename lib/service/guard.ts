@@ -6,7 +6,7 @@ export type HttpCaller = {
   kind: "http";
   method: string;
   headers: Headers;
-  /** The client's address as the production server established it (see clientAddress). */
+  /** The client's address as the HTTP entry established it (lib/service/http-entry.ts, clientAddress). */
   address: string;
 };
 /** Pages, the sitemap, the worker and the CLIs: trusted, never limited, never forwarded a token. */
@@ -18,9 +18,11 @@ export const INTERNAL_CALLER: InternalCaller = { kind: "internal" };
 export type GuardVerdict = { allowed: true; trusted: boolean } | { allowed: false; status: number; message: string };
 
 /**
- * Who may call over HTTP: a browser only from one of the site's own origins (SITE_URL and
- * ALLOWED_ORIGINS, nothing derived from the socket); a server with the bearer token. Read calls
- * stay open to servers without a token: they only answer what the pages already publish.
+ * Who may call over HTTP: a browser only from one of the site's own origins (SITE_URL,
+ * ALLOWED_ORIGINS, or the very host the request was sent to, as Next.js's Server Actions compare
+ * Origin with Host: a page on localhost:3300 or 127.0.0.1:3300 may call the site it came from,
+ * a page on another site may not); a server with the bearer token. Read calls stay open to
+ * servers without a token: they only answer what the pages already publish.
  */
 export function checkCaller({
   isSave,
@@ -39,7 +41,7 @@ export function checkCaller({
   const origin = headers.get("origin");
   const fetchSite = headers.get("sec-fetch-site");
   if (origin !== null) {
-    if (!allowedOrigins.includes(origin)) return { allowed: false, status: 403, message: FAILURE.foreignOrigin };
+    if (!allowedOrigins.includes(origin) && !isSameHost(origin, headers.get("host"))) return { allowed: false, status: 403, message: FAILURE.foreignOrigin };
     return { allowed: true, trusted: false };
   }
   if (fetchSite && fetchSite !== "same-origin" && fetchSite !== "none") {
@@ -49,21 +51,13 @@ export function checkCaller({
   return { allowed: true, trusted: false };
 }
 
-/** The longest address kept: an IPv6 address with a zone is under 64 characters. */
-const MAX_ADDRESS_LENGTH = 64;
-
-/**
- * The client's address as the production server (lib/server) passes it on: the one entry it
- * writes into x-forwarded-for (the socket's address, or the one a trusted proxy appended). Taking
- * the last entry also holds under `next start`, which appends the socket's address. Never
- * X-Real-IP, which any client can set.
- */
-export function clientAddress(headers: Headers): string {
-  const forwarded = headers.get("x-forwarded-for") ?? "";
-  const last = forwarded
-    .split(",")
-    .map((part) => part.trim())
-    .filter(Boolean)
-    .pop();
-  return (last || "unknown").slice(0, MAX_ADDRESS_LENGTH);
+/** Whether a browser's Origin names the host (and port) the request itself was sent to. */
+function isSameHost(origin: string, host: string | null): boolean {
+  if (!host) return false;
+  try {
+    const { protocol, host: originHost } = new URL(origin);
+    return (protocol === "http:" || protocol === "https:") && originHost.toLowerCase() === host.trim().toLowerCase();
+  } catch {
+    return false;
+  }
 }

@@ -15,6 +15,7 @@ import { saveAgentApplication } from "../db/queries/submissions";
 import { listSitemapEntries } from "../db/queries/sitemap";
 import type { Dispatch, ServiceContext } from ".";
 import { listCityManagers, listManagersNear, markSampleRecipients, withChosenManagers } from "./directory";
+import { draftForPreview, liveRulesFor } from "./workspace/seo";
 import { checkHealth, chooseRecipientsLater, confirmNewsletter, matchManagers, readRequest, saveContact, saveLead, subscribe, withdrawLead } from "./requests";
 
 type Handler<C extends AnyCallName> = (input: AnyParsedRequest<C>, context: ServiceContext) => Promise<AnyCallResponse<C>>;
@@ -199,6 +200,13 @@ export const handlers: Handlers = {
     return { ...answer, request: { ...answer.request, recipients: await markSampleRecipients(context, answer.request.recipients) } };
   },
   "health/check": checkHealth,
+
+  async "seo/rules"({ kind, path }, { db }) {
+    return { success: true, ...(await liveRulesFor(db, { kind, path })) };
+  },
+  async "seo/draft"({ draft_id }, { db }) {
+    return { success: true, draft: await draftForPreview(db, { draftId: draft_id }) };
+  },
 };
 
 /** The embedded service: each call runs its handler on this site's database. */

@@ -406,7 +406,7 @@ describe.each(databaseKinds)("service on %s", (kind) => {
       expect((await call("agents/near", { zip: "78701", cate_id: 4 })).status).toBe(400);
     });
 
-    it("sitemap/paths lists state hubs, served cities and their non-empty tabs, never a city nobody serves", async () => {
+    it("sitemap/paths lists state hubs, served cities, their non-empty tabs and every later page, never a city nobody serves", async () => {
       const { body } = await call("sitemap/paths", { page: 1, per_page: 50_000 });
       const paths: string[] = body.entries.map((entry: { path: string }) => entry.path);
       expect(paths).toHaveLength(body.total);
@@ -425,7 +425,16 @@ describe.each(databaseKinds)("service on %s", (kind) => {
         const withCategory = new Set(masks.filter((row) => (Number(row.category_mask) & bit) !== 0).map((row) => row.city_id));
         const expected = cities.filter((city) => withCategory.has(city.id)).map((city) => `/agents/${city.abbreviation}/${city.slug}/${slug}`);
         expect(paths.filter((path) => path.endsWith(`/${slug}`)).sort()).toEqual(expected.sort());
+        // A tab's later pages: one for every 20 managers of the category after the first 20.
+        const perCity = new Map<number, number>();
+        for (const row of masks) if ((Number(row.category_mask) & bit) !== 0) perCity.set(row.city_id, (perCity.get(row.city_id) ?? 0) + 1);
+        const laterTabPages = cities.flatMap((city) => Array.from({ length: Math.max(0, Math.ceil((perCity.get(city.id) ?? 0) / 20) - 1) }, (_, index) => `/agents/${city.abbreviation}/${city.slug}/${slug}/page/${index + 2}`));
+        expect(paths.filter((path) => path.includes(`/${slug}/page/`)).sort()).toEqual(laterTabPages.sort());
       }
+      // Every later page of a city's whole list is there too, and nothing past its last page.
+      const laterPages = served.flatMap((city) => Array.from({ length: Math.ceil(Number(city.managers_serving) / 20) - 1 }, (_, index) => `/agents/${city.abbreviation}/${city.slug}/page/${index + 2}`));
+      expect(laterPages.length).toBeGreaterThan(100);
+      expect(paths.filter((path) => /^\/agents\/[A-Z]{2}\/[^/]+\/page\/\d+$/.test(path)).sort()).toEqual(laterPages.sort());
       // One slice at a time, in the same order.
       const second = await call("sitemap/paths", { page: 2, per_page: 1000 });
       expect(second.body.entries.map((entry: { path: string }) => entry.path)).toEqual(paths.slice(1000, 2000));

@@ -8,8 +8,6 @@ import { ReviewAndSubmit } from "@/components/quote/ReviewAndSubmit";
 import { QuoteGuarantee } from "@/components/quote/QuoteGuarantee";
 import { quotePageMetadata } from "../metadata";
 
-export const revalidate = 3600;
-
 const TITLE = "Review & Submit";
 
 export function generateMetadata() {

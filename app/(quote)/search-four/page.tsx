@@ -7,8 +7,6 @@ import { ContactStep } from "@/components/quote/ContactStep";
 import { QuoteGuarantee } from "@/components/quote/QuoteGuarantee";
 import { quotePageMetadata } from "../metadata";
 
-export const revalidate = 3600;
-
 export function generateMetadata() {
   return quotePageMetadata(PAGE_IDS.step4, STEP_PATHS[4]);
 }

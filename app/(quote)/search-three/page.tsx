@@ -8,8 +8,6 @@ import { PropertyDetailsStep } from "@/components/quote/PropertyDetailsStep";
 import { quotePageMetadata } from "../metadata";
 import { getStepThreeContent } from "./questions";
 
-export const revalidate = 3600;
-
 export function generateMetadata() {
   return quotePageMetadata(PAGE_IDS.step3, STEP_PATHS[3]);
 }

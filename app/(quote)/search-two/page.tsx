@@ -6,8 +6,6 @@ import { QuoteFrame } from "@/components/quote/QuoteFrame";
 import { AddressStep } from "@/components/quote/AddressStep";
 import { quotePageMetadata } from "../metadata";
 
-export const revalidate = 3600;
-
 export function generateMetadata() {
   return quotePageMetadata(PAGE_IDS.step2, STEP_PATHS[2]);
 }

@@ -9,8 +9,6 @@ import { QuoteFrame } from "@/components/quote/QuoteFrame";
 import { PropertyTypeStep } from "@/components/quote/PropertyTypeStep";
 import { quotePageMetadata } from "../metadata";
 
-export const revalidate = 3600;
-
 export function generateMetadata() {
   return quotePageMetadata(PAGE_IDS.step1, STEP_PATHS[1], { noindex: false });
 }

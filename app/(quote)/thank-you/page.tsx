@@ -9,8 +9,6 @@ import { LeadReceipt } from "@/components/quote/LeadReceipt";
 import { quotePageMetadata } from "../metadata";
 import { PATHS } from "@/lib/contract/routes";
 
-export const revalidate = 3600;
-
 export function generateMetadata() {
   return quotePageMetadata(PAGE_IDS.thankYou, PATHS.thankYou);
 }

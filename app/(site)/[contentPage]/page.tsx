@@ -3,7 +3,6 @@ import { CONTENT_PAGE_PATHS } from "@/lib/contract/routes";
 import { ContentPage, contentPageMetadata } from "@/components/content/ContentPage";
 import { contentPageFor } from "@/components/content/content-pages";
 
-export const revalidate = 3600;
 /** Only the content pages exist at this level; anything else is a 404. */
 export const dynamicParams = false;
 

@@ -2,17 +2,16 @@ import { getBlogs, getPageRecord } from "@/lib/api/pages";
 import { siteUrl } from "@/lib/env";
 import { breadcrumbLd, crumbsFromHome, linkListLd, webPageLd } from "@/lib/seo/json-ld";
 import { pageMetadata } from "@/lib/seo/metadata";
+import { pageSeo } from "@/lib/api/seo";
 import { PATHS, blogPath } from "@/lib/contract/routes";
 import { JsonLd } from "@/components/seo/JsonLd";
 import { PAGE_IDS } from "@/lib/contract/site";
 import { BlogCard } from "@/components/content/BlogCard";
 import { PageShell } from "@/components/layout/PageShell";
 
-export const revalidate = 3600;
-
 export async function generateMetadata() {
   const page = await getPageRecord(PAGE_IDS.blogs);
-  return pageMetadata({ title: page.seo_title, description: page.seo_description, keywords: page.seo_keywords, path: PATHS.blogs });
+  return pageMetadata({ ...(await pageSeo("fixed", PATHS.blogs, page)), path: PATHS.blogs });
 }
 
 const TITLE = "Blog & News";

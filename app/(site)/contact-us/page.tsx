@@ -2,6 +2,7 @@ import { getPageRecord } from "@/lib/api/pages";
 import { siteOperator, siteUrl } from "@/lib/env";
 import { breadcrumbLd, crumbsFromHome, webPageLd } from "@/lib/seo/json-ld";
 import { pageMetadata } from "@/lib/seo/metadata";
+import { pageSeo } from "@/lib/api/seo";
 import { PATHS } from "@/lib/contract/routes";
 import { JsonLd } from "@/components/seo/JsonLd";
 import { PAGE_IDS, SITE_NAME } from "@/lib/contract/site";
@@ -9,11 +10,9 @@ import { RichText } from "@/components/ui/RichText";
 import { ContactForm } from "@/components/forms/ContactForm";
 import { PageShell } from "@/components/layout/PageShell";
 
-export const revalidate = 3600;
-
 export async function generateMetadata() {
   const page = await getPageRecord(PAGE_IDS.contact);
-  return pageMetadata({ title: page.seo_title, description: page.seo_description, keywords: page.seo_keywords, path: PATHS.contact });
+  return pageMetadata({ ...(await pageSeo("fixed", PATHS.contact, page)), path: PATHS.contact });
 }
 
 const TITLE = "Get In Touch";

@@ -3,16 +3,15 @@ import { siteUrl } from "@/lib/env";
 import { breadcrumbLd, crumbsFromHome, faqPageLd, webPageLd } from "@/lib/seo/json-ld";
 import { PATHS } from "@/lib/contract/routes";
 import { pageMetadata } from "@/lib/seo/metadata";
+import { pageSeo } from "@/lib/api/seo";
 import { PAGE_IDS } from "@/lib/contract/site";
 import { JsonLd } from "@/components/seo/JsonLd";
 import { RichText } from "@/components/ui/RichText";
 import { PageShell } from "@/components/layout/PageShell";
 
-export const revalidate = 3600;
-
 export async function generateMetadata() {
   const page = await getPageRecord(PAGE_IDS.faqs);
-  return pageMetadata({ title: page.seo_title, description: page.seo_description, keywords: page.seo_keywords, path: PATHS.faqs });
+  return pageMetadata({ ...(await pageSeo("fixed", PATHS.faqs, page)), path: PATHS.faqs });
 }
 
 const TITLE = "FAQs";

@@ -3,6 +3,7 @@ import { getLawComparisons, getPageRecord, getStates } from "@/lib/api/pages";
 import { siteUrl } from "@/lib/env";
 import { breadcrumbLd, crumbsFromHome, linkListLd, webPageLd } from "@/lib/seo/json-ld";
 import { pageMetadata } from "@/lib/seo/metadata";
+import { pageSeo } from "@/lib/api/seo";
 import { LAWS_TITLE, PAGE_IDS } from "@/lib/contract/site";
 import { JsonLd } from "@/components/seo/JsonLd";
 import { RichText } from "@/components/ui/RichText";
@@ -11,11 +12,9 @@ import { CompareLinks } from "@/components/laws/CompareLinks";
 import { LegalNotice } from "@/components/laws/LegalNotice";
 import { PATHS, lawPath } from "@/lib/contract/routes";
 
-export const revalidate = 3600;
-
 export async function generateMetadata() {
   const page = await getPageRecord(PAGE_IDS.laws);
-  return pageMetadata({ title: page.seo_title, description: page.seo_description, keywords: page.seo_keywords, path: PATHS.laws });
+  return pageMetadata({ ...(await pageSeo("fixed", PATHS.laws, page)), path: PATHS.laws });
 }
 
 export default async function LawsPage() {

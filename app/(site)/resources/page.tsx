@@ -2,6 +2,7 @@ import { getCities, getPageRecord, getStates } from "@/lib/api/pages";
 import { siteUrl } from "@/lib/env";
 import { breadcrumbLd, crumbsFromHome, webPageLd } from "@/lib/seo/json-ld";
 import { pageMetadata } from "@/lib/seo/metadata";
+import { pageSeo } from "@/lib/api/seo";
 import { PATHS } from "@/lib/contract/routes";
 import { JsonLd } from "@/components/seo/JsonLd";
 import { PAGE_IDS } from "@/lib/contract/site";
@@ -10,11 +11,9 @@ import { RichText } from "@/components/ui/RichText";
 import { PageShell } from "@/components/layout/PageShell";
 import { ZipSearchForm } from "@/components/directory/ZipSearchForm";
 
-export const revalidate = 3600;
-
 export async function generateMetadata() {
   const page = await getPageRecord(PAGE_IDS.resources);
-  return pageMetadata({ title: page.seo_title, description: page.seo_description, keywords: page.seo_keywords, path: PATHS.resources });
+  return pageMetadata({ ...(await pageSeo("fixed", PATHS.resources, page)), path: PATHS.resources });
 }
 
 export default async function ResourcesPage() {

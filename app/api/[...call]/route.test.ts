@@ -103,6 +103,17 @@ describe("who may call", () => {
     }
   });
 
+  it("accepts a browser whose Origin is the host the request was sent to (any port or host name), and no other", async () => {
+    for (const host of ["localhost:3300", "127.0.0.1:3300"]) {
+      const same = await post("newsletter/save", JSON.stringify({ email_address: `host-${host.replace(/\W/g, "")}@example.org` }), { ...json, origin: `http://${host}`, host });
+      expect({ host, status: same.status }).toEqual({ host, status: 200 });
+      for (const origin of ["http://evil.example", `http://${host}.evil.example`, `http://${host.split(":")[0]}:9999`]) {
+        const foreign = await post("newsletter/save", JSON.stringify({ email_address: "foreign@example.org" }), { ...json, origin, host });
+        expect({ origin, host, status: foreign.status }).toEqual({ origin, host, status: 403 });
+      }
+    }
+  });
+
   it("lets servers read without a token but save only with it", async () => {
     expect((await post("page/get", JSON.stringify({ page_id: 1 }), json)).status).toBe(200);
     const anonymous = await post("newsletter/save", JSON.stringify({ email_address: "server@example.org" }), json);

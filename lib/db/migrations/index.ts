@@ -9,6 +9,7 @@ import { deliveryOutboxMigration } from "./2026-11-25-delivery-outbox";
 import { directoryOfficesMigration } from "./2026-11-24-directory-offices";
 import { directoryOwnCityMigration } from "./2026-11-26-directory-own-city";
 import { lawFactsVerifiedMigration } from "./2026-11-26-law-facts-verified";
+import { workspaceMigration } from "./2026-11-26-workspace";
 
 /**
  * A static list of migrations: a file-system provider does not survive the Next.js bundler.
@@ -26,6 +27,7 @@ export function migrationProvider(dialect: "sqlite" | "postgres"): MigrationProv
     "2026-11-24-directory-offices": directoryOfficesMigration(dialect),
     "2026-11-26-directory-own-city": directoryOwnCityMigration(),
     "2026-11-26-law-facts-verified": lawFactsVerifiedMigration(),
+    "2026-11-26-workspace": workspaceMigration(dialect),
   };
   return { getMigrations: async () => migrations };
 }

@@ -1,10 +1,12 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../schema";
 import type { SitemapEntry } from "../../contract";
-import { PROPERTY_CATEGORIES } from "../../contract/site";
+import { DIRECTORY_PAGE_SIZE, PROPERTY_CATEGORIES, categoryLabel } from "../../contract/site";
 import { INDEXABLE_FIXED_PATHS, agentPath, blogPath, cityPath, lawComparePath, lawPath, statePath } from "../../contract/routes";
-import { LAW_TOPICS, hasComparePage } from "../../contract/law-topics";
-import { statesWithLawFacts, summarizeLawTopics } from "./laws";
+import { LAW_TOPICS, hasComparePage, lawCompareSummary } from "../../contract/law-topics";
+import { FIXED_PAGE_RECORDS, type SeoFactsOf, type SeoKind } from "../../contract/seo-text";
+import { excerpt } from "../../sanitize";
+import { listTopicComparison, statesWithLawFacts, summarizeLawTopics } from "./laws";
 import { categoryBit } from "../service-areas";
 
 type Db = Kysely<Database>;
@@ -13,13 +15,26 @@ type Db = Kysely<Database>;
  * The indexable pages in a stable order, one slice at a time (a sitemap part holds at most
  * 50,000): the fixed pages, every state's law page, the 50-state law comparisons, every blog
  * post, the state hubs, the city pages of cities that managers serve (a city nobody serves is a
- * "No Record" page, marked noindex), each city's category tabs that are not empty, and every
- * manager's profile. Each kind is read only for the part of the slice that falls on it.
+ * "No Record" page, marked noindex), each city's category tabs that are not empty, the later
+ * pages of lists longer than a page (/agents/TX/austin/page/2, a tab's too), and every manager's
+ * profile. Each kind is read only for the part of the slice that falls on it.
+ *
+ * One list, two readers: the sitemap takes each page's path (listSitemapEntries), the marketers'
+ * workspace takes each page's kind and the facts its title and description are written from
+ * (listIndexablePages, lib/contract/seo-text.ts), read in one batch per section.
  */
-type Section = {
+export type IndexablePage = { [K in SeoKind]: { kind: K; path: string; lastModified?: string; facts: SeoFactsOf[K] } }[SeoKind];
+
+type Section<Row> = {
+  kind: SeoKind;
   count(db: Db): Promise<number>;
-  read(db: Db, offset: number, limit: number): Promise<SitemapEntry[]>;
+  read(db: Db, offset: number, limit: number): Promise<Row[]>;
+  entry(row: Row): SitemapEntry;
+  /** The facts of each row, in order (the workspace only). */
+  facts(db: Db, rows: Row[]): Promise<SeoFactsOf[SeoKind][]>;
 };
+
+const section = <Row,>(definition: Section<Row>) => definition as Section<unknown>;
 
 const countOf = async (query: { executeTakeFirstOrThrow(): Promise<{ count: number | string | bigint }> }) =>
   Number((await query.executeTakeFirstOrThrow()).count);
@@ -43,10 +58,12 @@ function servedCitiesFor(db: Db, categoryId: number) {
   );
 }
 
+type CityRow = { id: number; abbreviation: string; slug: string; name: string; state_name: string; managers_serving: number };
+
 /** One slice of the served cities (for one category, when given), by state, largest first. */
-function servedCitySlice(db: Db, { categoryId, offset, limit }: { categoryId?: number; offset: number; limit: number }) {
+function servedCitySlice(db: Db, { categoryId, offset, limit }: { categoryId?: number; offset: number; limit: number }): Promise<CityRow[]> {
   return (categoryId === undefined ? servedCities(db) : servedCitiesFor(db, categoryId))
-    .select(["states.abbreviation", "cities.slug"])
+    .select(["cities.id", "states.abbreviation", "cities.slug", "cities.name", "states.name as state_name", "cities.managers_serving"])
     .orderBy("states.abbreviation")
     .orderBy("cities.population", "desc")
     .orderBy("cities.id")
@@ -55,92 +72,269 @@ function servedCitySlice(db: Db, { categoryId, offset, limit }: { categoryId?: n
     .execute();
 }
 
+/** How many managers serve each of these cities for one category (what its tab counts). */
+async function categoryCounts(db: Db, cityIds: number[], categoryId: number): Promise<Map<number, number>> {
+  const counts = new Map<number, number>();
+  const bit = categoryBit(categoryId);
+  for (let start = 0; start < cityIds.length; start += 5_000) {
+    const rows = await db
+      .selectFrom("city_coverage")
+      .select(["city_id", (eb) => eb.fn.countAll<number>().as("count")])
+      .where("city_id", "in", cityIds.slice(start, start + 5_000))
+      .where(sql<boolean>`(city_coverage.category_mask & ${bit}) <> 0`)
+      .groupBy("city_id")
+      .execute();
+    for (const row of rows) counts.set(Number(row.city_id), Number(row.count));
+  }
+  return counts;
+}
+
+/** A later page of a long list (a city's, or one category's tab): its city, the list's count, the page. */
+type LaterPageRow = CityRow & { count: number; page: number };
+
+/**
+ * The later pages of every served city's list (of one category's tab when given), in the order
+ * of the city sections: `count` managers make ceil(count / page size) pages.
+ */
+async function laterPages(db: Db, categoryId?: number): Promise<LaterPageRow[]> {
+  const columns = ["cities.id", "states.abbreviation", "cities.slug", "cities.name", "states.name as state_name", "cities.managers_serving"] as const;
+  const ordered = <Q extends { orderBy(column: string, direction?: "desc"): Q }>(query: Q) => query.orderBy("states.abbreviation").orderBy("cities.population", "desc").orderBy("cities.id");
+  let cities: Array<CityRow & { count: number | string }>;
+  if (categoryId === undefined) {
+    cities = await ordered(servedCities(db).where("cities.managers_serving", ">", DIRECTORY_PAGE_SIZE).select([...columns, "cities.managers_serving as count"])).execute();
+  } else {
+    const counts = db
+      .selectFrom("city_coverage")
+      .select(["city_coverage.city_id", (eb) => eb.fn.countAll<number>().as("count")])
+      .where(sql<boolean>`(city_coverage.category_mask & ${categoryBit(categoryId)}) <> 0`)
+      .groupBy("city_coverage.city_id")
+      .having((eb) => eb.fn.countAll(), ">", DIRECTORY_PAGE_SIZE)
+      .as("counts");
+    cities = await ordered(servedCities(db).innerJoin(counts, "counts.city_id", "cities.id").select([...columns, "counts.count"])).execute();
+  }
+  return cities.flatMap((city) =>
+    Array.from({ length: Math.ceil(Number(city.count) / DIRECTORY_PAGE_SIZE) - 1 }, (_, index) => ({ ...city, count: Number(city.count), page: index + 2 })),
+  );
+}
+
 /** The 50-state comparison pages (/laws/compare/{topic}), dated by their facts' last review. */
-async function comparePages(db: Db): Promise<SitemapEntry[]> {
+async function comparePages(db: Db) {
   const summary = await summarizeLawTopics(db);
   return LAW_TOPICS.flatMap((topic) => {
     const facts = summary.get(topic.key);
-    return facts && hasComparePage(topic, facts.states) ? [{ path: lawComparePath(topic.slug), lastModified: facts.reviewedOn }] : [];
+    return facts && hasComparePage(topic, facts.states) ? [{ topic, path: lawComparePath(topic.slug), lastModified: facts.reviewedOn }] : [];
   });
 }
 
-const SECTIONS: Section[] = [
-  {
+type Fixed = (typeof INDEXABLE_FIXED_PATHS)[number];
+
+const SECTIONS: Section<unknown>[] = [
+  section<Fixed>({
+    kind: "fixed",
     count: async () => INDEXABLE_FIXED_PATHS.length,
-    read: async (_db, offset, limit) => INDEXABLE_FIXED_PATHS.slice(offset, offset + limit).map((path) => ({ path })),
-  },
-  {
+    read: async (_db, offset, limit) => INDEXABLE_FIXED_PATHS.slice(offset, offset + limit),
+    entry: (path) => ({ path }),
+    async facts(db, paths) {
+      const records = await db
+        .selectFrom("pages")
+        .select(["page_id", "seo_title", "seo_description", "seo_keywords", "heading"])
+        .where("page_id", "in", paths.map((path) => FIXED_PAGE_RECORDS[path]))
+        .execute();
+      const byId = new Map(records.map((record) => [Number(record.page_id), record]));
+      return paths.map((path) => {
+        const record = byId.get(FIXED_PAGE_RECORDS[path]);
+        return { seo_title: record?.seo_title ?? "", seo_description: record?.seo_description ?? "", seo_keywords: record?.seo_keywords ?? "", heading: record?.heading ?? "" };
+      });
+    },
+  }),
+  section<{ slug: string; name: string }>({
+    kind: "law",
     count: (db) => countOf(statesWithLawFacts(db).select((eb) => eb.fn.countAll<number>().as("count"))),
-    read: async (db, offset, limit) =>
-      (await statesWithLawFacts(db).select("states.slug").orderBy("states.name").offset(offset).limit(limit).execute()).map((state) => ({
-        path: lawPath(state.slug),
-      })),
-  },
-  {
+    read: (db, offset, limit) => statesWithLawFacts(db).select(["states.slug", "states.name"]).orderBy("states.name").offset(offset).limit(limit).execute(),
+    entry: (state) => ({ path: lawPath(state.slug) }),
+    facts: async (_db, states) => states.map((state) => ({ state: state.name })),
+  }),
+  section<Awaited<ReturnType<typeof comparePages>>[number]>({
+    kind: "law-compare",
     count: async (db) => (await comparePages(db)).length,
     read: async (db, offset, limit) => (await comparePages(db)).slice(offset, offset + limit),
-  },
-  {
-    count: (db) => countOf(db.selectFrom("blogs").select((eb) => eb.fn.countAll<number>().as("count"))),
-    read: async (db, offset, limit) =>
-      (await db.selectFrom("blogs").select(["slug", "post_date"]).orderBy("post_date", "desc").orderBy("id").offset(offset).limit(limit).execute()).map(
-        (blog) => ({ path: blogPath(blog.slug), lastModified: blog.post_date }),
+    entry: ({ path, lastModified }) => ({ path, lastModified }),
+    facts: (db, pages) =>
+      Promise.all(
+        pages.map(async ({ topic }) => ({
+          topic: topic.title,
+          topic_label: topic.label.toLowerCase(),
+          summary: lawCompareSummary(topic.description, await listTopicComparison(db, { topic: topic.key })),
+        })),
       ),
-  },
-  {
+  }),
+  section<{ slug: string; post_date: string; seo_title: string; seo_description: string; seo_keywords: string; heading: string }>({
+    kind: "blog",
+    count: (db) => countOf(db.selectFrom("blogs").select((eb) => eb.fn.countAll<number>().as("count"))),
+    read: (db, offset, limit) =>
+      db
+        .selectFrom("blogs")
+        .select(["slug", "post_date", "seo_title", "seo_description", "seo_keywords", "heading"])
+        .orderBy("post_date", "desc")
+        .orderBy("id")
+        .offset(offset)
+        .limit(limit)
+        .execute(),
+    entry: (blog) => ({ path: blogPath(blog.slug), lastModified: blog.post_date }),
+    facts: async (_db, blogs) => blogs.map(({ seo_title, seo_description, seo_keywords, heading }) => ({ seo_title, seo_description, seo_keywords, heading })),
+  }),
+  section<{ id: number; abbreviation: string; name: string }>({
     // State hubs: states where managers serve at least one city.
+    kind: "state",
     count: (db) => countOf(db.selectFrom("states").where((eb) => eb.exists(servedCities(db).select("cities.id").whereRef("cities.state_id", "=", "states.id"))).select((eb) => eb.fn.countAll<number>().as("count"))),
-    read: async (db, offset, limit) =>
-      (
-        await db
-          .selectFrom("states")
-          .select("abbreviation")
-          .where((eb) => eb.exists(servedCities(db).select("cities.id").whereRef("cities.state_id", "=", "states.id")))
-          .orderBy("abbreviation")
-          .offset(offset)
-          .limit(limit)
-          .execute()
-      ).map((state) => ({ path: statePath(state.abbreviation) })),
-  },
-  {
+    read: (db, offset, limit) =>
+      db
+        .selectFrom("states")
+        .select(["id", "abbreviation", "name"])
+        .where((eb) => eb.exists(servedCities(db).select("cities.id").whereRef("cities.state_id", "=", "states.id")))
+        .orderBy("abbreviation")
+        .offset(offset)
+        .limit(limit)
+        .execute(),
+    entry: (state) => ({ path: statePath(state.abbreviation) }),
+    async facts(db, states) {
+      const rows = await db
+        .selectFrom("cities")
+        .select(["state_id", (eb) => eb.fn.countAll<number>().as("count")])
+        .where("managers_serving", ">", 0)
+        .groupBy("state_id")
+        .execute();
+      const counts = new Map(rows.map((row) => [Number(row.state_id), Number(row.count)]));
+      return states.map((state) => ({ state: state.name, state_abbr: state.abbreviation, count: counts.get(Number(state.id)) ?? 0 }));
+    },
+  }),
+  section<CityRow>({
+    kind: "city",
     count: (db) => countOf(servedCities(db).select((eb) => eb.fn.countAll<number>().as("count"))),
-    read: async (db, offset, limit) => (await servedCitySlice(db, { offset, limit })).map((city) => ({ path: cityPath(city.abbreviation, city.slug) })),
-  },
+    read: (db, offset, limit) => servedCitySlice(db, { offset, limit }),
+    entry: (city) => ({ path: cityPath(city.abbreviation, city.slug) }),
+    facts: async (_db, cities) =>
+      cities.map((city) => ({ city: city.name, state: city.state_name, state_abbr: city.abbreviation, count: Number(city.managers_serving), page: 1 })),
+  }),
+  section<LaterPageRow>({
+    kind: "city",
+    count: async (db) => (await laterPages(db)).length,
+    read: async (db, offset, limit) => (await laterPages(db)).slice(offset, offset + limit),
+    entry: (row) => ({ path: cityPath(row.abbreviation, row.slug, { page: row.page }) }),
+    facts: async (_db, rows) => rows.map((row) => ({ city: row.name, state: row.state_name, state_abbr: row.abbreviation, count: row.count, page: row.page })),
+  }),
   // A city's category tabs, one section per category, each only where it lists someone.
-  ...PROPERTY_CATEGORIES.map(
-    (category): Section => ({
+  ...PROPERTY_CATEGORIES.map((category) =>
+    section<CityRow>({
+      kind: "category",
       count: (db) => countOf(servedCitiesFor(db, category.id).select((eb) => eb.fn.countAll<number>().as("count"))),
-      read: async (db, offset, limit) =>
-        (await servedCitySlice(db, { categoryId: category.id, offset, limit })).map((city) => ({ path: cityPath(city.abbreviation, city.slug, { category: category.slug }) })),
+      read: (db, offset, limit) => servedCitySlice(db, { categoryId: category.id, offset, limit }),
+      entry: (city) => ({ path: cityPath(city.abbreviation, city.slug, { category: category.slug }) }),
+      async facts(db, cities) {
+        const counts = await categoryCounts(db, cities.map((city) => Number(city.id)), category.id);
+        return cities.map((city) => ({
+          category: category.label,
+          city: city.name,
+          state: city.state_name,
+          state_abbr: city.abbreviation,
+          count: counts.get(Number(city.id)) ?? 0,
+          page: 1,
+        }));
+      },
     }),
   ),
-  {
+  // Each tab's later pages.
+  ...PROPERTY_CATEGORIES.map((category) =>
+    section<LaterPageRow>({
+      kind: "category",
+      count: async (db) => (await laterPages(db, category.id)).length,
+      read: async (db, offset, limit) => (await laterPages(db, category.id)).slice(offset, offset + limit),
+      entry: (row) => ({ path: cityPath(row.abbreviation, row.slug, { category: category.slug, page: row.page }) }),
+      facts: async (_db, rows) =>
+        rows.map((row) => ({ category: category.label, city: row.name, state: row.state_name, state_abbr: row.abbreviation, count: row.count, page: row.page })),
+    }),
+  ),
+  section<{ id: number; slug: string; abbreviation: string }>({
+    kind: "profile",
     count: (db) => countOf(db.selectFrom("agents").select((eb) => eb.fn.countAll<number>().as("count"))),
-    read: async (db, offset, limit) =>
-      (
-        await db
+    read: (db, offset, limit) =>
+      db
+        .selectFrom("agents")
+        .innerJoin("cities", "cities.id", "agents.city_id")
+        .innerJoin("states", "states.id", "agents.state_id")
+        .select(["agents.id", "cities.slug", "states.abbreviation"])
+        .orderBy("agents.id")
+        .offset(offset)
+        .limit(limit)
+        .execute(),
+    entry: (agent) => ({ path: agentPath({ state: agent.abbreviation, city_slug: agent.slug, agent_id: agent.id }) }),
+    async facts(db, agents) {
+      // Read only for the workspace: the sitemap needs no names or about texts.
+      const ids = agents.map((agent) => Number(agent.id));
+      const details = new Map<number, { company_name: string; about: string; city_name: string; state_name: string }>();
+      const categories = new Map<number, number[]>();
+      for (let start = 0; start < ids.length; start += 5_000) {
+        const slice = ids.slice(start, start + 5_000);
+        const rows = await db
           .selectFrom("agents")
           .innerJoin("cities", "cities.id", "agents.city_id")
           .innerJoin("states", "states.id", "agents.state_id")
-          .select(["agents.id", "cities.slug", "states.abbreviation"])
-          .orderBy("agents.id")
-          .offset(offset)
-          .limit(limit)
-          .execute()
-      ).map((agent) => ({ path: agentPath({ state: agent.abbreviation, city_slug: agent.slug, agent_id: agent.id }) })),
-  },
+          .select(["agents.id", "agents.company_name", "agents.about", "cities.name as city_name", "states.name as state_name"])
+          .where("agents.id", "in", slice)
+          .execute();
+        for (const row of rows) details.set(Number(row.id), row);
+        for (const row of await db.selectFrom("agent_categories").select(["agent_id", "category_id"]).where("agent_id", "in", slice).execute()) {
+          categories.set(Number(row.agent_id), [...(categories.get(Number(row.agent_id)) ?? []), Number(row.category_id)]);
+        }
+      }
+      return agents.map((agent) => {
+        const detail = details.get(Number(agent.id));
+        return {
+          company: detail?.company_name ?? "",
+          city: detail?.city_name ?? "",
+          state: detail?.state_name ?? "",
+          state_abbr: agent.abbreviation,
+          // The profile's own category line (lib/db/queries/agents.ts agentRowToAgent): labels by id.
+          category: (categories.get(Number(agent.id)) ?? [])
+            .sort((a, b) => a - b)
+            .map((id) => categoryLabel(id))
+            .filter(Boolean)
+            .join(", "),
+          about: excerpt(detail?.about ?? "", 160),
+        };
+      });
+    },
+  }),
 ];
 
-export async function listSitemapEntries(db: Db, { offset, limit }: { offset: number; limit: number }): Promise<{ entries: SitemapEntry[]; total: number }> {
-  const counts = await Promise.all(SECTIONS.map((section) => section.count(db)));
-  const entries: SitemapEntry[] = [];
+/** Runs `visit` on the rows of each section that fall within [offset, offset + limit). */
+async function eachSlice(db: Db, { offset, limit }: { offset: number; limit: number }, visit: (section: Section<unknown>, rows: unknown[]) => Promise<void>): Promise<number> {
+  const counts = await Promise.all(SECTIONS.map((entry) => entry.count(db)));
   let start = 0;
-  for (const [index, section] of SECTIONS.entries()) {
+  for (const [index, entry] of SECTIONS.entries()) {
     const end = start + counts[index];
     const from = Math.max(offset, start);
     const to = Math.min(offset + limit, end);
-    if (from < to) entries.push(...(await section.read(db, from - start, to - from)));
+    if (from < to) await visit(entry, await entry.read(db, from - start, to - from));
     start = end;
   }
-  return { entries, total: counts.reduce((sum, count) => sum + count, 0) };
+  return counts.reduce((sum, count) => sum + count, 0);
+}
+
+export async function listSitemapEntries(db: Db, { offset, limit }: { offset: number; limit: number }): Promise<{ entries: SitemapEntry[]; total: number }> {
+  const entries: SitemapEntry[] = [];
+  const total = await eachSlice(db, { offset, limit }, async (entry, rows) => {
+    entries.push(...rows.map((row) => entry.entry(row)));
+  });
+  return { entries, total };
+}
+
+/** The same pages with their kind and facts (the marketers' workspace). */
+export async function listIndexablePages(db: Db, { offset = 0, limit = Number.MAX_SAFE_INTEGER }: { offset?: number; limit?: number } = {}): Promise<{ pages: IndexablePage[]; total: number }> {
+  const pages: IndexablePage[] = [];
+  const total = await eachSlice(db, { offset, limit }, async (entry, rows) => {
+    const facts = await entry.facts(db, rows);
+    rows.forEach((row, index) => pages.push({ kind: entry.kind, ...entry.entry(row), facts: facts[index] } as IndexablePage));
+  });
+  return { pages, total };
 }

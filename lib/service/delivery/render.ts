@@ -1,7 +1,8 @@
 import type { OutboxKind } from "../../db/schema";
 import type { LeadForMessage } from "../../db/queries/outbox";
 import { categoryLabel, SITE_NAME } from "../../contract/site";
-import { newsletterConfirmPath, requestPath } from "../../contract/routes";
+import { newsletterConfirmPath, requestPath, workspaceSignInPath } from "../../contract/routes";
+import { SIGN_IN_LINK_MINUTES } from "../../contract/staff";
 import { consentSentence } from "../../contract/messages";
 
 /**
@@ -212,5 +213,21 @@ export function newsletterConfirmationMessage(email: string, { siteUrl, token }:
   return {
     email: { to: email, subject: `Confirm your ${SITE_NAME} newsletter subscription`, text },
     event: { type: "newsletter.confirmation", data: {} },
+  };
+}
+
+/** A staff member's sign-in link to the marketers' workspace (it opens a page whose button signs in). */
+export function staffSignInMessage(email: string, { siteUrl, token }: { siteUrl: string; token: string }): RenderedMessage {
+  const text = [
+    "Hello,",
+    "",
+    `Open this link to sign in to the ${SITE_NAME} workspace, then press "Sign in" on the page it opens:`,
+    `${siteUrl}${workspaceSignInPath(token)}`,
+    "",
+    `The link works once, within ${SIGN_IN_LINK_MINUTES} minutes. If you did not ask for it, ignore this email: nobody can sign in without opening it.`,
+  ].join("\n");
+  return {
+    email: { to: email, subject: `Sign in to the ${SITE_NAME} workspace`, text },
+    event: { type: "staff.sign_in", data: {} },
   };
 }

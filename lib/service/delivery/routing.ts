@@ -28,6 +28,7 @@ const AUDIENCE: Record<OutboxKind, keyof DeliveryRouting> = {
   "lead.confirmation": "people",
   "lead.match_available": "people",
   "newsletter.confirmation": "people",
+  "staff.sign_in": "people",
 };
 
 export type MessageSubject = {

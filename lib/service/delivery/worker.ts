@@ -18,6 +18,7 @@ import {
 import { leadsAwaitingMatch, tellOwnerOfMatch } from "../../db/queries/requests";
 import { getZipPlace } from "../../db/queries/zips";
 import { countManagersServingPoint } from "../../db/queries/agents";
+import { staffEmailForMessage } from "../../db/queries/staff";
 import { logError, logInfo } from "../log";
 import { describeFailure, type Channels } from "./channels";
 import {
@@ -26,6 +27,7 @@ import {
   matchAvailableMessage,
   newLeadMessage,
   newsletterConfirmationMessage,
+  staffSignInMessage,
   withdrawnMessage,
   type RenderedMessage,
 } from "./render";
@@ -152,6 +154,11 @@ export function createOutboxWorker({
         const subscription = await subscriptionForMessage(db, { subscriptionId: row.subscription_id! });
         if (!subscription || subscription.confirmed_at || !payload.token) return null;
         return newsletterConfirmationMessage(subscription.email_address, { siteUrl: settings.siteUrl, token: payload.token });
+      }
+      case "staff.sign_in": {
+        const email = payload.user_id ? await staffEmailForMessage(db, { userId: payload.user_id }) : null;
+        if (!email || !payload.token) return null;
+        return staffSignInMessage(email, { siteUrl: settings.siteUrl, token: payload.token });
       }
     }
   }

@@ -4,14 +4,12 @@ import { getStateHub } from "@/lib/api/pages";
 import { siteUrl } from "@/lib/env";
 import { breadcrumbLd, linkListLd } from "@/lib/seo/json-ld";
 import { pageMetadata } from "@/lib/seo/metadata";
-import { SITE_NAME } from "@/lib/contract/site";
+import { pageSeo } from "@/lib/api/seo";
 import { EMPTY } from "@/lib/contract/messages";
 import { PATHS, cityPath, lawPath, requestedStatePath, statePath } from "@/lib/contract/routes";
 import { ZipSearchForm } from "@/components/directory/ZipSearchForm";
 import { JsonLd } from "@/components/seo/JsonLd";
 import { PageShell } from "@/components/layout/PageShell";
-
-export const revalidate = 3600;
 
 type Props = { params: Promise<{ state: string }> };
 
@@ -38,9 +36,7 @@ export async function generateMetadata({ params }: Props) {
   if (!hub) return { title: "State not found" }; // notFound() follows: Next.js adds the one noindex of a 404
   const { state, cities } = hub;
   return pageMetadata({
-    title: `Property Managers in ${state.state} by City | ${SITE_NAME}`,
-    description: `${cities.length} ${state.state} cities with property managers on ${SITE_NAME}, with how many serve each. Compare fees, services and licenses, and read ${state.state}'s landlord-tenant law.`,
-    keywords: `property managers ${state.state}, property management ${state.abbreviation}, ${state.state} property management companies, ${SITE_NAME}`,
+    ...(await pageSeo("state", statePath(state.abbreviation), { state: state.state, state_abbr: state.abbreviation, count: cities.length })),
     path: statePath(state.abbreviation),
     noindex: cities.length === 0,
   });

@@ -4,13 +4,12 @@ import { getBlog } from "@/lib/api/pages";
 import { siteUrl } from "@/lib/env";
 import { blogPostingLd, breadcrumbLd, crumbsFromHome } from "@/lib/seo/json-ld";
 import { pageMetadata } from "@/lib/seo/metadata";
+import { pageSeo } from "@/lib/api/seo";
 import { formatPostDate } from "@/components/content/BlogCard";
 import { JsonLd } from "@/components/seo/JsonLd";
 import { RichText } from "@/components/ui/RichText";
 import { PageShell } from "@/components/layout/PageShell";
 import { PATHS, blogPath } from "@/lib/contract/routes";
-
-export const revalidate = 3600;
 
 type Props = { params: Promise<{ slug: string }> };
 
@@ -23,9 +22,7 @@ export async function generateMetadata({ params }: Props) {
   const blog = await getBlog((await params).slug);
   if (!blog) return { title: "Article not found" }; // notFound() follows: Next.js adds the one noindex of a 404
   return pageMetadata({
-    title: blog.seo_title,
-    description: blog.seo_description,
-    keywords: blog.seo_keywords,
+    ...(await pageSeo("blog", blogPath(blog.slug), blog)),
     path: blogPath(blog.slug),
     image: "from-segment", // opengraph-image.tsx beside this page: a PNG card of the post
     type: "article",

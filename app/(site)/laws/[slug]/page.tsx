@@ -2,15 +2,14 @@ import { notFound, permanentRedirect } from "next/navigation";
 import { getStateLaw } from "@/lib/api/pages";
 import { siteUrl } from "@/lib/env";
 import { breadcrumbLd } from "@/lib/seo/json-ld";
-import { pageMetadata, withSiteName } from "@/lib/seo/metadata";
+import { pageMetadata } from "@/lib/seo/metadata";
+import { pageSeo } from "@/lib/api/seo";
 import { LAWS_TITLE } from "@/lib/contract/site";
 import { LawSections } from "@/components/laws/LawSections";
 import { LegalNotice } from "@/components/laws/LegalNotice";
 import { JsonLd } from "@/components/seo/JsonLd";
 import { PageShell } from "@/components/layout/PageShell";
 import { PATHS, lawPath } from "@/lib/contract/routes";
-
-export const revalidate = 3600;
 
 type Props = { params: Promise<{ slug: string }> };
 
@@ -24,11 +23,8 @@ const lawTitle = (state: string) => `${LAWS_TITLE} in ${state}`;
 export async function generateMetadata({ params }: Props) {
   const law = await getStateLaw((await params).slug);
   if (!law) return { title: "State not found" }; // notFound() follows: Next.js adds the one noindex of a 404
-  const title = lawTitle(law.state);
   return pageMetadata({
-    title: withSiteName(title),
-    description: `${title}: security deposits, landlord entry, notice to end a tenancy, notice for unpaid rent, late fees and the statutes behind them, in plain language, with sources.`,
-    keywords: `${title}, ${law.state} tenant rights, ${law.state} security deposit law, ${law.state} eviction notice, ${law.state} landlord entry notice`,
+    ...(await pageSeo("law", lawPath(law.slug), { state: law.state })),
     path: lawPath(law.slug),
     type: "article",
   });

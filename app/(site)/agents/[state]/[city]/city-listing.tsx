@@ -4,12 +4,12 @@ import { getCityListing, type CityListing as Listing } from "@/lib/api/pages";
 import { siteUrl } from "@/lib/env";
 import { breadcrumbLd, itemListLd } from "@/lib/seo/json-ld";
 import { pageMetadata } from "@/lib/seo/metadata";
+import { pageSeo } from "@/lib/api/seo";
 import {
   DEFAULT_DIRECTORY_SORT,
   DIRECTORY_PAGE_SIZE,
   NEARBY_RADIUS_MILES,
   PROPERTY_CATEGORIES,
-  SITE_NAME,
   categoryBySlug,
   serviceLabel,
   type DirectorySort,
@@ -69,19 +69,14 @@ type Loaded = NonNullable<Awaited<ReturnType<typeof load>>>;
 export async function listingMetadata(params: Promise<ListingParams>, view?: ListingView): Promise<Metadata> {
   const loaded = await load(await params, view);
   if (!loaded) return { title: "City not found" }; // notFound() follows: Next.js adds the one noindex of a 404
-  const { listing, category, page, canonical, place, kind } = loaded;
+  const { listing, category, page, canonical } = loaded;
   const { total } = listing.agents;
-  const pageSuffix = page > 1 ? ` (page ${page})` : "";
-  const what = category ? `${category.label.toLowerCase()} property managers` : "property managers";
+  const facts = { city: listing.city.city, state: listing.state.state, state_abbr: listing.state.abbreviation, count: total, page };
+  // A view's canonical is the city's list itself (its words come from the same template).
+  const path = view ? cityPath(listing.state.abbreviation, listing.city.slug, { category: category?.slug }) : canonical;
   return pageMetadata({
-    title: `${kind} in ${place}${pageSuffix} | ${SITE_NAME}`,
-    description:
-      total > 0
-        ? `${total} ${what} serve ${listing.city.city}, ${listing.state.state}. Compare their fees, services, licenses and service areas on ${SITE_NAME}, then request free quotes.`
-        : `No ${what} serve ${listing.city.city}, ${listing.state.state} on ${SITE_NAME} yet. See the nearest cities with managers.`,
-    keywords: `${what} ${listing.city.city}, property management ${place}, ${listing.city.city} ${listing.state.state} property management companies, rental management ${listing.city.city}, ${SITE_NAME}`,
-    // A view's canonical is the city's list itself.
-    path: view ? cityPath(listing.state.abbreviation, listing.city.slug) : canonical,
+    ...(await (category ? pageSeo("category", path, { ...facts, category: category.label }) : pageSeo("city", path, facts))),
+    path,
     // A list nobody is in is a "No Record" page, and a chosen view a copy of the list: useful to a visitor, not to an index.
     noindex: total === 0 || view !== undefined,
   });

@@ -1,19 +1,18 @@
 import { notFound, permanentRedirect } from "next/navigation";
 import { getLawComparison, getLawComparisons } from "@/lib/api/pages";
 import type { CallResponse } from "@/lib/contract";
-import { JURISDICTION_COUNT, UNVERIFIED_TEXT, formatReviewedDate, sourceKind } from "@/lib/contract/law-topics";
+import { UNVERIFIED_TEXT, formatReviewedDate, lawCompareSummary, lawCoverageSentence, sourceKind } from "@/lib/contract/law-topics";
 import { siteUrl } from "@/lib/env";
 import { PATHS, lawComparePath } from "@/lib/contract/routes";
 import { breadcrumbLd, lawDatasetLd } from "@/lib/seo/json-ld";
-import { pageMetadata, withSiteName } from "@/lib/seo/metadata";
+import { pageMetadata } from "@/lib/seo/metadata";
+import { pageSeo } from "@/lib/api/seo";
 import { CompareLinks } from "@/components/laws/CompareLinks";
 import { LawCompareTable } from "@/components/laws/LawCompareTable";
 import { LegalNotice } from "@/components/laws/LegalNotice";
 import { StateFilter } from "@/components/laws/StateFilter";
 import { JsonLd } from "@/components/seo/JsonLd";
 import { PageShell } from "@/components/layout/PageShell";
-
-export const revalidate = 3600;
 
 type Props = { params: Promise<{ topic: string }> };
 
@@ -26,13 +25,8 @@ type Comparison = CallResponse<"laws/compare">;
 
 /** The introduction's sentences, every figure counted from the rows themselves. */
 function introduction({ topic, rows }: Comparison) {
-  const covered = rows.filter((row) => row.value !== null).length;
-  const noStatute = rows.filter((row) => row.no_statute).length;
   const sources = new Set(rows.flatMap((row) => row.source_url ?? [])).size;
-  const coverage =
-    covered >= JURISDICTION_COUNT
-      ? `The table gives the rule in each of the 50 states and the District of Columbia, in plain words.${noStatute > 0 ? ` In ${noStatute} of them no statute sets the rule ("No statute").` : ""}`
-      : `We have a sourced answer for ${covered} of the ${JURISDICTION_COUNT} jurisdictions so far; the other ${JURISDICTION_COUNT - covered} are marked "Not yet covered" rather than guessed.`;
+  const coverage = lawCoverageSentence(rows);
   const unverified = rows.filter((row) => row.value !== null && !row.verified).length;
   const secondary = new Set(rows.flatMap((row) => (row.source_url && sourceKind(row.source_url) === "secondary" ? [row.source_url] : []))).size;
   const sourcing =
@@ -45,12 +39,9 @@ function introduction({ topic, rows }: Comparison) {
 export async function generateMetadata({ params }: Props) {
   const comparison = await getLawComparison((await params).topic);
   if (!comparison) return { title: "Comparison not found" }; // notFound() follows: Next.js adds the one noindex of a 404
-  const { topic } = comparison;
-  const { coverage } = introduction(comparison);
+  const { topic, rows } = comparison;
   return pageMetadata({
-    title: withSiteName(topic.title),
-    description: `${topic.description} ${coverage}`.slice(0, 300),
-    keywords: `${topic.title}, ${topic.label.toLowerCase()} by state, 50-state comparison, landlord tenant law`,
+    ...(await pageSeo("law-compare", lawComparePath(topic.slug), { topic: topic.title, topic_label: topic.label.toLowerCase(), summary: lawCompareSummary(topic.description, rows) })),
     path: lawComparePath(topic.slug),
   });
 }

@@ -7,7 +7,7 @@ import { breadcrumbLd, localBusinessLd } from "@/lib/seo/json-ld";
 import { PATHS, agentPath, cityPath, requestedAgentPath, statePath } from "@/lib/contract/routes";
 import type { Agent } from "@/lib/contract";
 import { pageMetadata } from "@/lib/seo/metadata";
-import { SITE_NAME } from "@/lib/contract/site";
+import { pageSeo } from "@/lib/api/seo";
 import { excerpt } from "@/lib/sanitize";
 import { JsonLd } from "@/components/seo/JsonLd";
 import { ContactForm } from "@/components/forms/ContactForm";
@@ -18,8 +18,6 @@ import { GetQuotesLink } from "@/components/directory/GetQuotesLink";
 import { LicenseLine } from "@/components/directory/LicenseLine";
 import { SampleBadge, SampleNotice } from "@/components/directory/SampleNotice";
 import { areaText, serviceLabels, unitsText, yearsText } from "@/components/directory/manager-facts";
-
-export const revalidate = 3600;
 
 type Props = { params: Promise<{ state: string; city: string; id: string }> };
 
@@ -37,11 +35,15 @@ async function load(params: Props["params"]) {
 export async function generateMetadata({ params }: Props) {
   const { agent } = await load(params);
   if (!agent) return { title: "Property manager not found" }; // notFound() follows: Next.js adds the one noindex of a 404
-  const place = `${agent.city}, ${agent.state}`;
   return pageMetadata({
-    title: `${agent.company_name} – Property Manager in ${place} | ${SITE_NAME}`,
-    description: excerpt(agent.about, 160),
-    keywords: `${agent.company_name}, property management ${place}, ${agent.category}, property manager ${agent.city}`,
+    ...(await pageSeo("profile", agentPath(agent), {
+      company: agent.company_name,
+      city: agent.city,
+      state: agent.state_name,
+      state_abbr: agent.state,
+      category: agent.category,
+      about: excerpt(agent.about, 160),
+    })),
     path: agentPath(agent),
     image: "from-segment", // opengraph-image.tsx beside this page: a PNG card of the manager
     type: "profile",

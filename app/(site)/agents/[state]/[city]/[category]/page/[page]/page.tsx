@@ -1,7 +1,5 @@
 import { CityListing, listingMetadata, type ListingParams } from "../../../city-listing";
 
-export const revalidate = 3600;
-
 type Props = { params: Promise<Required<ListingParams>> };
 
 export function generateStaticParams() {

@@ -1,0 +1,215 @@
+"use server";
+
+import { headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { refresh, updateTag } from "next/cache";
+import { z } from "zod";
+import { ApiError } from "@/lib/contract/errors";
+import { WORKSPACE, can, isStaffRole, type StaffPermission } from "@/lib/contract/staff";
+import { isSeoKind, seoCacheTags, type SeoKind } from "@/lib/contract/seo-text";
+import { WORKSPACE_PATHS } from "@/lib/contract/routes";
+import { audit, requestSignInLink, workspaceDb } from "@/lib/service/workspace";
+import { siteRows, siteStatus } from "@/lib/service/workspace/pages";
+import { cleanPattern, discardSeoDraft, publishSeoDraft, rollbackSeoRevision, saveSeoDraft, type Published, type SeoTarget } from "@/lib/service/workspace/seo";
+import type { ActionState } from "@/components/workspace/ActionForm";
+import { requireStaff, staffAuth } from "./staff-session";
+
+/**
+ * The workspace's server actions. Each checks the staff session and role itself (signed out: the
+ * sign-in page; the wrong role: a refusal that says nothing was changed; either way nothing
+ * runs), then calls the workspace service, which checks the role again. Answers are for
+ * useActionState (ActionForm).
+ */
+
+const failed = (error: unknown): ActionState => {
+  if (error instanceof ApiError) return { ok: false, message: error.message, ...(error.field ? { field: error.field } : {}) };
+  throw error;
+};
+
+/** What each permission lets a staff member do, for the refusal's sentence. */
+const WHAT: Record<StaffPermission, string> = {
+  "page:edit": "edit pages",
+  "page:publish": "publish pages",
+  "template:edit": "edit templates",
+  "template:publish": "publish templates",
+  "staff:manage": "manage staff",
+};
+
+/**
+ * The signed-in staff member when their role allows `permission`; otherwise the refusal to show in
+ * the form (signed out: the sign-in page). The role is read from the session on every call, so a
+ * role changed while a page was open takes effect at once.
+ */
+async function staffWith(permission: StaffPermission): Promise<{ staff: Awaited<ReturnType<typeof requireStaff>> } | { refused: ActionState }> {
+  const staff = await requireStaff();
+  return can(staff.role, permission) ? { staff } : { refused: { ok: false, message: WORKSPACE.forbidden(staff.role, WHAT[permission]) } };
+}
+
+const text = (formData: FormData, name: string) => {
+  const value = formData.get(name);
+  return typeof value === "string" ? value : "";
+};
+
+// ---------------------------------------------------------------------------------------------
+// Signing in and out
+
+const emailSchema = z.email();
+
+export async function requestSignIn(_state: ActionState, formData: FormData): Promise<ActionState> {
+  const email = text(formData, "email").trim().toLowerCase();
+  if (!emailSchema.safeParse(email).success) return { ok: false, message: WORKSPACE.signInInvalidEmail, field: "email" };
+  try {
+    await requestSignInLink(email, await headers(), []);
+  } catch (error) {
+    return failed(error);
+  }
+  return { ok: true, message: WORKSPACE.signInSent };
+}
+
+/** The button of the page a sign-in link opens: only this uses up the link (mail scanners open links). */
+export async function confirmSignIn(_state: ActionState, formData: FormData): Promise<ActionState> {
+  const token = text(formData, "token");
+  if (!/^[A-Za-z0-9]{16,128}$/.test(token)) return { ok: false, message: WORKSPACE.linkInvalid };
+  try {
+    const signedIn = await (await staffAuth()).api.magicLinkVerify({ query: { token }, headers: await headers() });
+    const user = "user" in signedIn ? (signedIn.user as { id: string; email: string }) : null;
+    if (user) await audit(await workspaceDb(), user, "staff.signed_in", null);
+  } catch {
+    return { ok: false, message: WORKSPACE.linkInvalid };
+  }
+  redirect(WORKSPACE_PATHS.home);
+}
+
+export async function signOut(): Promise<void> {
+  const staff = await requireStaff();
+  await (await staffAuth()).api.signOut({ headers: await headers() });
+  await audit(await workspaceDb(), staff, "staff.signed_out", null);
+  redirect(WORKSPACE_PATHS.signIn);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Drafts, publish, rollback
+
+/** The target a form names, checked against the site: a known kind, and for a page an indexable page of that kind. */
+async function targetFrom(formData: FormData): Promise<SeoTarget | null> {
+  const kind = text(formData, "kind");
+  if (!isSeoKind(kind)) return null;
+  if (text(formData, "type") === "template") return { type: "template", kind };
+  const path = text(formData, "path");
+  const row = (await siteRows(await workspaceDb())).byPath.get(path);
+  return row && row.kind === kind ? { type: "page", kind, path } : null;
+}
+
+const permission = (target: SeoTarget, action: "edit" | "publish"): StaffPermission => `${target.type === "template" ? "template" : "page"}:${action}`;
+
+/** Makes every page the change concerns read its words again at once, on every instance. */
+function invalidate({ target }: Published) {
+  const [kindTag, pageTag] = seoCacheTags(target.kind, target.type === "page" ? target.path : "");
+  updateTag(target.type === "template" ? kindTag : pageTag);
+}
+
+export async function draftAction(_state: ActionState, formData: FormData): Promise<ActionState> {
+  await requireStaff();
+  const target = await targetFrom(formData);
+  if (!target) return { ok: false, message: WORKSPACE.unknownPage };
+  const intent = text(formData, "intent");
+  const allowed = await staffWith(permission(target, intent === "publish" ? "publish" : "edit"));
+  if ("refused" in allowed) return allowed.refused;
+  const { staff } = allowed;
+  const db = await workspaceDb();
+  try {
+    if (intent === "save") {
+      const pattern = cleanPattern(target.kind as SeoKind, { title: text(formData, "title"), description: text(formData, "description"), keywords: text(formData, "keywords") });
+      await saveSeoDraft(db, staff, { target, pattern });
+      refresh();
+      return { ok: true, message: WORKSPACE.draftSaved };
+    }
+    const draftId = Number(text(formData, "draft_id"));
+    if (!Number.isSafeInteger(draftId) || draftId <= 0) return { ok: false, message: WORKSPACE.nothingToPublish };
+    if (intent === "discard") {
+      await discardSeoDraft(db, staff, { draftId });
+      refresh();
+      return { ok: true, message: WORKSPACE.draftDiscarded };
+    }
+    if (intent === "publish") {
+      invalidate(await publishSeoDraft(db, staff, { draftId }));
+      refresh();
+      return { ok: true, message: WORKSPACE.published };
+    }
+    return { ok: false, message: WORKSPACE.nothingToPublish };
+  } catch (error) {
+    return failed(error);
+  }
+}
+
+export async function rollbackAction(_state: ActionState, formData: FormData): Promise<ActionState> {
+  await requireStaff();
+  const revisionId = Number(text(formData, "revision_id"));
+  const expectedLiveRevisionId = Number(text(formData, "live_revision_id"));
+  const kind = text(formData, "kind");
+  if (!Number.isSafeInteger(revisionId) || !Number.isSafeInteger(expectedLiveRevisionId) || !isSeoKind(kind)) return { ok: false, message: WORKSPACE.staleRollback };
+  const allowed = await staffWith(text(formData, "type") === "template" ? "template:publish" : "page:publish");
+  if ("refused" in allowed) return allowed.refused;
+  const { staff } = allowed;
+  try {
+    invalidate(await rollbackSeoRevision(await workspaceDb(), staff, { revisionId, expectedLiveRevisionId }));
+    refresh();
+    return { ok: true, message: WORKSPACE.rolledBack };
+  } catch (error) {
+    return failed(error);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Staff (admins)
+
+export async function addStaffAction(_state: ActionState, formData: FormData): Promise<ActionState> {
+  const allowed = await staffWith("staff:manage");
+  if ("refused" in allowed) return allowed.refused;
+  const admin = allowed.staff;
+  const email = text(formData, "email").trim().toLowerCase();
+  const role = text(formData, "role");
+  if (!emailSchema.safeParse(email).success) return { ok: false, message: WORKSPACE.signInInvalidEmail, field: "email" };
+  if (!isStaffRole(role)) return { ok: false, message: "Choose a role.", field: "role" };
+  const requestHeaders = await headers();
+  try {
+    await (await staffAuth()).api.createUser({ body: { email, name: "", role }, headers: requestHeaders });
+  } catch (error) {
+    return { ok: false, message: error instanceof Error && /exist/i.test(error.message) ? `${email} is already staff.` : "The staff member could not be added.", field: "email" };
+  }
+  await audit(await workspaceDb(), admin, "staff.added", `staff:${email}`, role);
+  await requestSignInLink(email, requestHeaders, []).catch(() => undefined);
+  refresh();
+  return { ok: true, message: WORKSPACE.staffAdded(email) };
+}
+
+export async function changeRoleAction(_state: ActionState, formData: FormData): Promise<ActionState> {
+  const allowed = await staffWith("staff:manage");
+  if ("refused" in allowed) return allowed.refused;
+  const admin = allowed.staff;
+  const userId = text(formData, "user_id");
+  const email = text(formData, "email");
+  const role = text(formData, "role");
+  if (userId === admin.id) return { ok: false, message: WORKSPACE.cannotChangeSelf };
+  if (!isStaffRole(role)) return { ok: false, message: "Choose a role.", field: "role" };
+  const auth = await staffAuth();
+  const requestHeaders = await headers();
+  if (text(formData, "intent") === "remove") {
+    await auth.api.removeUser({ body: { userId }, headers: requestHeaders });
+    await audit(await workspaceDb(), admin, "staff.removed", `staff:${email}`);
+    refresh();
+    return { ok: true, message: WORKSPACE.staffRemoved(email) };
+  }
+  await auth.api.setRole({ body: { userId, role }, headers: requestHeaders });
+  await audit(await workspaceDb(), admin, "staff.role_changed", `staff:${email}`, role);
+  refresh();
+  return { ok: true, message: WORKSPACE.roleChanged(email, role) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The audit's progress
+
+export async function auditStatus() {
+  await requireStaff();
+  return siteStatus(await workspaceDb());
+}

@@ -1,0 +1,65 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { WORKSPACE_PATHS } from "@/lib/contract/routes";
+import { SITE_NAME } from "@/lib/contract/site";
+import { currentStaff } from "./staff-session";
+import { signOut } from "./actions";
+import "@/styles/workspace.css";
+
+/**
+ * The marketers' workspace: its own route group and layout, so no public page loads anything of
+ * it. Every page here is for staff only, rendered per request (no-store) and kept out of search
+ * engines (noindex here, no sitemap entry, and no link from any public page).
+ */
+export const metadata: Metadata = {
+  title: { template: `%s | ${SITE_NAME} workspace`, default: `${SITE_NAME} workspace` },
+  robots: { index: false, follow: false, nocache: true },
+  referrer: "no-referrer",
+};
+
+const NAV = [
+  { href: WORKSPACE_PATHS.home, label: "Pages" },
+  { href: WORKSPACE_PATHS.templates, label: "Templates" },
+  { href: WORKSPACE_PATHS.audit, label: "Audit" },
+  { href: WORKSPACE_PATHS.history, label: "History" },
+  { href: WORKSPACE_PATHS.staff, label: "Staff" },
+];
+
+export default async function WorkspaceLayout({ children }: { children: React.ReactNode }) {
+  const staff = await currentStaff();
+  return (
+    <div className="ws">
+      <header className="ws-header">
+        <div className="ws-header__inner">
+          <Link href={WORKSPACE_PATHS.home} className="ws-brand">
+            {SITE_NAME} <span>workspace</span>
+          </Link>
+          {staff && (
+            <>
+              <nav aria-label="Workspace" className="ws-nav">
+                <ul>
+                  {NAV.map((item) => (
+                    <li key={item.href}>
+                      <Link href={item.href}>{item.label}</Link>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+              <form action={signOut} className="ws-user">
+                <span>
+                  {staff.email} <span className="ws-role">{staff.role}</span>
+                </span>
+                <button type="submit" className="link-button">
+                  Sign out
+                </button>
+              </form>
+            </>
+          )}
+        </div>
+      </header>
+      <main id="main" className="ws-main">
+        {children}
+      </main>
+    </div>
+  );
+}

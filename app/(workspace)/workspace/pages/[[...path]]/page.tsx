@@ -1,0 +1,161 @@
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { AUDIT_PROBLEMS } from "@/lib/contract/seo-audit";
+import { EMPTY_PATTERN, SEO_KIND_LABELS, SEO_VARIABLES, resolveSeo, templateTarget, type SeoSource } from "@/lib/contract/seo-text";
+import { WORKSPACE_PATHS, workspacePreviewPath, workspaceTemplatePath } from "@/lib/contract/routes";
+import { can } from "@/lib/contract/staff";
+import { siteUrl } from "@/lib/env";
+import { workspaceDb } from "@/lib/service/workspace";
+import { readLivePage } from "@/lib/service/workspace/live-page";
+import { siteRows } from "@/lib/service/workspace/pages";
+import { editorState, liveRulesFor, patternFromRow } from "@/lib/service/workspace/seo";
+import { DraftForm } from "@/components/workspace/DraftForm";
+import { JsonLdReport } from "@/components/workspace/JsonLdReport";
+import { RevisionList } from "@/components/workspace/RevisionList";
+import { SerpPreview } from "@/components/workspace/SerpPreview";
+import { SocialCards } from "@/components/workspace/SocialCards";
+import { TextDiff } from "@/components/workspace/TextDiff";
+import { draftAction, rollbackAction } from "../../actions";
+import { requireStaff } from "../../staff-session";
+
+type Props = { params: Promise<{ path?: string[] }> };
+
+export const metadata = { title: "Page" };
+
+const SOURCE_LABELS: Record<SeoSource, string> = { override: "this page's override", template: "its type's template", default: "the default wording" };
+
+/** One page's search and social appearance: previews, share cards, JSON-LD, draft, diff, history. */
+export default async function PageEditor({ params }: Props) {
+  const staff = await requireStaff();
+  const { path: segments = [] } = await params;
+  const path = `/${segments.map((segment) => decodeURIComponent(segment)).join("/")}`;
+  const db = await workspaceDb();
+  const row = (await siteRows(db)).byPath.get(path);
+  if (!row) notFound();
+
+  const target = { type: "page" as const, kind: row.kind, path };
+  const [{ live, draft, revisions }, rules, served] = await Promise.all([
+    editorState(db, staff, target),
+    liveRulesFor(db, { kind: row.kind, path }),
+    readLivePage(siteUrl(), path),
+  ]);
+  const url = `${siteUrl()}${path}`;
+  const published = resolveSeo({ kind: row.kind, facts: row.facts, template: rules.template, override: rules.override } as Parameters<typeof resolveSeo>[0]);
+  const drafted = draft ? resolveSeo({ kind: row.kind, facts: row.facts, template: rules.template, override: patternFromRow(draft) } as Parameters<typeof resolveSeo>[0]) : null;
+  const withoutOverride = resolveSeo({ kind: row.kind, facts: row.facts, template: rules.template, override: EMPTY_PATTERN } as Parameters<typeof resolveSeo>[0]);
+  const canEdit = can(staff.role, "page:edit");
+  const formValues = patternFromRow(draft) ?? rules.override ?? EMPTY_PATTERN;
+  const image = served.ok ? (served.og.image ?? null) : row.image.url ? `${siteUrl()}${row.image.url}` : null;
+  const imageAlt = served.ok ? (served.og["image:alt"] ?? "") : row.image.alt;
+
+  return (
+    <>
+      <p className="ws-crumbs">
+        <Link href={WORKSPACE_PATHS.home}>Pages</Link> › {SEO_KIND_LABELS[row.kind]}
+      </p>
+      <h1 className="ws-break">{path}</h1>
+      <p>
+        <a href={url} target="_blank" rel="noopener">
+          Open the public page
+        </a>{" "}
+        · Type: {SEO_KIND_LABELS[row.kind]} (<Link href={workspaceTemplatePath(row.kind)}>its template</Link>)
+      </p>
+      {row.problems.length > 0 && (
+        <ul className="ws-problems" aria-label="Problems">
+          {row.problems.map((problem) => (
+            <li key={problem}>
+              <strong>{AUDIT_PROBLEMS[problem].label}</strong>: {AUDIT_PROBLEMS[problem].explain}
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <section aria-labelledby="live-heading">
+        <h2 id="live-heading">Live</h2>
+        <dl className="ws-facts">
+          <dt>Title</dt>
+          <dd>
+            {published.text.title} <span className="ws-source">from {SOURCE_LABELS[published.sources.title]}</span>
+          </dd>
+          <dt>Description</dt>
+          <dd>
+            {published.text.description} <span className="ws-source">from {SOURCE_LABELS[published.sources.description]}</span>
+          </dd>
+          <dt>Keywords</dt>
+          <dd>{published.text.keywords}</dd>
+          <dt>Canonical</dt>
+          <dd>{served.ok ? (served.canonical ?? "none") : `${siteUrl()}${row.canonical}`}</dd>
+          <dt>Robots</dt>
+          <dd>{served.ok ? (served.robots ?? "none (index, follow)") : row.robots}</dd>
+          {live && (
+            <>
+              <dt>Override</dt>
+              <dd>
+                Revision {live.revision_id}, published by {live.published_by}
+              </dd>
+            </>
+          )}
+        </dl>
+        {served.ok ? (
+          served.title !== published.text.title && (
+            <p className="ws-notice ws-notice--error">
+              The page still serves “{served.title}”: its cached copy refreshes within seconds of a publish.
+            </p>
+          )
+        ) : (
+          <p className="ws-notice ws-notice--error">{served.error}</p>
+        )}
+        <SerpPreview url={url} title={published.text.title} description={published.text.description} label="Live search result" />
+      </section>
+
+      <section aria-labelledby="draft-heading">
+        <h2 id="draft-heading">{draft ? "Your draft" : canEdit ? "Change this page" : "Drafts"}</h2>
+        {canEdit ? (
+          <DraftForm
+            action={draftAction}
+            target={target}
+            values={{ title: formValues.title ?? "", description: formValues.description ?? "", keywords: formValues.keywords ?? "" }}
+            placeholders={withoutOverride.text}
+            variables={SEO_VARIABLES[row.kind]}
+            draftId={draft?.id ?? null}
+            canPublish={can(staff.role, "page:publish")}
+            previewHref={draft ? workspacePreviewPath(draft.id) : null}
+            emptyMeans={`Leave a field empty to use the ${SEO_KIND_LABELS[row.kind].toLowerCase()} template (shown greyed). Saving keeps a draft; only Publish changes the public page.`}
+          />
+        ) : (
+          <p>Your role ({staff.role}) can see this page but not change it.</p>
+        )}
+        {draft && drafted && (
+          <>
+            <h3>Draft against what is live</h3>
+            <TextDiff label="Title" live={published.text.title} draft={drafted.text.title} />
+            <TextDiff label="Description" live={published.text.description} draft={drafted.text.description} />
+            <TextDiff label="Keywords" live={published.text.keywords} draft={drafted.text.keywords} />
+            <SerpPreview url={url} title={drafted.text.title} description={drafted.text.description} label="Draft search result" />
+          </>
+        )}
+      </section>
+
+      <section aria-labelledby="social-heading">
+        <h2 id="social-heading">Share cards</h2>
+        <SocialCards url={url} title={(drafted ?? published).text.title} description={(drafted ?? published).text.description} image={image} alt={imageAlt} />
+      </section>
+
+      <section aria-labelledby="jsonld-heading">
+        <h2 id="jsonld-heading">Structured data (JSON-LD)</h2>
+        {served.ok ? <JsonLdReport blocks={served.jsonLd} /> : <p>{served.error}</p>}
+      </section>
+
+      <section aria-labelledby="history-heading">
+        <h2 id="history-heading">History of this page&apos;s override</h2>
+        <RevisionList
+          rollback={rollbackAction}
+          revisions={revisions.map((revision) => ({ ...revision, liveRevisionId: live?.revision_id ?? null, canRollBack: can(staff.role, "page:publish") }))}
+        />
+        <p className="ws-hint">
+          The {SEO_KIND_LABELS[row.kind].toLowerCase()} template has its own history: <Link href={workspaceTemplatePath(row.kind)}>{templateTarget(row.kind)}</Link>.
+        </p>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,15 @@
+import { ActionForm, IntentButton } from "@/components/workspace/ActionForm";
+import { requestSignIn } from "./actions";
+
+/** The email field that asks for a sign-in link (the sign-in page and every signed-out workspace URL). */
+export function SignInForm() {
+  return (
+    <ActionForm action={requestSignIn} className="ws-panel ws-signin" label="Sign in">
+      <div className="field">
+        <label htmlFor="ws-email">Work email</label>
+        <input id="ws-email" name="email" type="email" autoComplete="email" required />
+      </div>
+      <IntentButton>Email me a sign-in link</IntentButton>
+    </ActionForm>
+  );
+}

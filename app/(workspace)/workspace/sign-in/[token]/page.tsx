@@ -1,0 +1,28 @@
+import { ActionForm, IntentButton } from "@/components/workspace/ActionForm";
+import { WORKSPACE_PATHS } from "@/lib/contract/routes";
+import { confirmSignIn } from "../../actions";
+
+export const metadata = { title: "Confirm sign-in" };
+
+type Props = { params: Promise<{ token: string }> };
+
+/**
+ * Where a sign-in link lands. Opening it changes nothing (mail scanners open links): only the
+ * button uses up the link and signs in.
+ */
+export default async function ConfirmSignInPage({ params }: Props) {
+  const { token } = await params;
+  return (
+    <div className="ws-narrow">
+      <h1>Sign in to the workspace</h1>
+      <p>Press the button to sign in on this device. The link works once.</p>
+      <ActionForm action={confirmSignIn} className="ws-panel" label="Confirm sign-in">
+        <input type="hidden" name="token" value={token} />
+        <IntentButton>Sign in</IntentButton>
+      </ActionForm>
+      <p className="ws-hint">
+        Link expired or used already? <a href={WORKSPACE_PATHS.signIn}>Ask for a new one</a>.
+      </p>
+    </div>
+  );
+}

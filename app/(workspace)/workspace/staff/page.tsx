@@ -1,0 +1,93 @@
+import { STAFF_ROLES, STAFF_ROLE_LABELS, can } from "@/lib/contract/staff";
+import { workspaceDb } from "@/lib/service/workspace";
+import { staffList } from "@/lib/service/workspace/seo";
+import { ActionForm, IntentButton } from "@/components/workspace/ActionForm";
+import { addStaffAction, changeRoleAction } from "../actions";
+import { requireStaff } from "../staff-session";
+
+export const metadata = { title: "Staff" };
+
+/** Who may use the workspace and with which role; admins add people (who get a sign-in link), change roles, remove. */
+export default async function StaffPage() {
+  const staff = await requireStaff();
+  const members = await staffList(await workspaceDb());
+  const manage = can(staff.role, "staff:manage");
+  return (
+    <>
+      <h1>Staff</h1>
+      <ul className="ws-roles">
+        {STAFF_ROLES.map((role) => (
+          <li key={role}>{STAFF_ROLE_LABELS[role]}</li>
+        ))}
+      </ul>
+      <div className="ws-table-scroll">
+        <table className="ws-table">
+          <thead>
+            <tr>
+              <th scope="col">Email</th>
+              <th scope="col">Role</th>
+              <th scope="col">Since</th>
+            </tr>
+          </thead>
+          <tbody>
+            {members.map((member) => (
+              <tr key={member.id}>
+                <td data-label="Email">{member.email}</td>
+                <td data-label="Role">
+                  {manage && member.id !== staff.id ? (
+                    <ActionForm action={changeRoleAction} className="ws-inline-form" label={`Role of ${member.email}`}>
+                      <input type="hidden" name="user_id" value={member.id} />
+                      <input type="hidden" name="email" value={member.email} />
+                      <label className="visually-hidden" htmlFor={`role-${member.id}`}>
+                        Role of {member.email}
+                      </label>
+                      <select id={`role-${member.id}`} name="role" defaultValue={member.role ?? "viewer"}>
+                        {STAFF_ROLES.map((role) => (
+                          <option key={role} value={role}>
+                            {role}
+                          </option>
+                        ))}
+                      </select>
+                      <IntentButton intent="role" variant="outline">
+                        Change role
+                      </IntentButton>
+                      <IntentButton intent="remove" variant="danger">
+                        Remove
+                      </IntentButton>
+                    </ActionForm>
+                  ) : (
+                    member.role
+                  )}
+                </td>
+                <td data-label="Since">{member.created_at.slice(0, 10)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {manage && (
+        <section aria-labelledby="add-staff-heading">
+          <h2 id="add-staff-heading">Add a staff member</h2>
+          <ActionForm action={addStaffAction} className="ws-panel ws-add-staff" label="Add a staff member">
+            <div className="field">
+              <label htmlFor="staff-email">Work email</label>
+              <input id="staff-email" name="email" type="email" required />
+            </div>
+            <div className="field">
+              <label htmlFor="staff-role">Role</label>
+              <select id="staff-role" name="role" defaultValue="viewer">
+                {STAFF_ROLES.map((role) => (
+                  <option key={role} value={role}>
+                    {role}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <IntentButton>Add and send a sign-in link</IntentButton>
+          </ActionForm>
+        </section>
+      )}
+      <p className="ws-hint">On a server without the workspace open, an operator adds staff with <code>npm run staff -- add EMAIL --role admin|editor|viewer</code>.</p>
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+import { ActionForm, IntentButton, type ActionState } from "./ActionForm";
+
+/**
+ * The words a draft sets (a template's patterns, or one page's override): each field empty means
+ * "no change at this level". Saving keeps a draft (nothing goes live); Publish makes it live.
+ */
+type Fields = { title: string; description: string; keywords: string };
+
+type Props = {
+  action: (state: ActionState, formData: FormData) => Promise<ActionState>;
+  target: { type: "template" | "page"; kind: string; path?: string };
+  values: Fields;
+  /** What each field shows when left empty (the level below). */
+  placeholders: Fields;
+  variables: readonly { name: string; meaning: string }[];
+  draftId: number | null;
+  canPublish: boolean;
+  previewHref: string | null;
+  emptyMeans: string;
+};
+
+export function DraftForm({ action, target, values, placeholders, variables, draftId, canPublish, previewHref, emptyMeans }: Props) {
+  return (
+    <ActionForm action={action} className="ws-panel ws-draft" label="Draft">
+      <input type="hidden" name="type" value={target.type} />
+      <input type="hidden" name="kind" value={target.kind} />
+      {target.path !== undefined && <input type="hidden" name="path" value={target.path} />}
+      {draftId !== null && <input type="hidden" name="draft_id" value={draftId} />}
+      <div className="field">
+        <label htmlFor="draft-title">Title</label>
+        <input id="draft-title" name="title" defaultValue={values.title} placeholder={placeholders.title} maxLength={300} />
+      </div>
+      <div className="field">
+        <label htmlFor="draft-description">Description</label>
+        <textarea id="draft-description" name="description" defaultValue={values.description} placeholder={placeholders.description} maxLength={1000} rows={3} />
+      </div>
+      <div className="field">
+        <label htmlFor="draft-keywords">Keywords</label>
+        <input id="draft-keywords" name="keywords" defaultValue={values.keywords} placeholder={placeholders.keywords} maxLength={1000} />
+      </div>
+      <p className="ws-hint">{emptyMeans}</p>
+      <details className="ws-variables">
+        <summary>Variables you can use</summary>
+        <dl>
+          {variables.map((variable) => (
+            <div key={variable.name}>
+              <dt>
+                <code>{`{${variable.name}}`}</code>
+              </dt>
+              <dd>{variable.meaning}</dd>
+            </div>
+          ))}
+        </dl>
+      </details>
+      <div className="ws-actions">
+        <IntentButton intent="save" variant={draftId === null ? "primary" : "outline"}>
+          Save draft
+        </IntentButton>
+        {draftId !== null && previewHref && (
+          <a className="button ws-button ws-button--outline" href={previewHref} target="_blank" rel="noopener">
+            Preview on the real page
+          </a>
+        )}
+        {draftId !== null && canPublish && <IntentButton intent="publish">Publish</IntentButton>}
+        {draftId !== null && (
+          <IntentButton intent="discard" variant="danger">
+            Discard draft
+          </IntentButton>
+        )}
+      </div>
+    </ActionForm>
+  );
+}

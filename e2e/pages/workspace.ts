@@ -1,0 +1,79 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { queryRows } from "../support/db";
+import { E2E_BASE_URL, E2E_DATABASE, E2E_OUTBOX_DIR } from "../support/server";
+
+/** The marketers' workspace as staff use it: added by the operator, signed in by an emailed link. */
+
+export function staffEmail(label: string): string {
+  return `${label}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@staff.example.com`;
+}
+
+/**
+ * `npm run staff -- add EMAIL --role ROLE` against the end-to-end server's database, as an
+ * operator would run it on the server; answers the one-time sign-in link it prints.
+ */
+export function addStaff(email: string, role: "admin" | "editor" | "viewer"): string {
+  const output = execFileSync("npm", ["run", "-s", "staff", "--", "add", email, "--role", role], {
+    encoding: "utf8",
+    env: { ...process.env, DATABASE_URL: `file:${E2E_DATABASE}`, SITE_URL: E2E_BASE_URL },
+  });
+  const link = /https?:\/\/\S+\/workspace\/sign-in\/[A-Za-z0-9]+/.exec(output)?.[0];
+  if (!link) throw new Error(`npm run staff printed no sign-in link:\n${output}`);
+  return link;
+}
+
+/** The sign-in link of the newest staff.sign_in message the server's outbox wrote for `email`. */
+export async function signInLinkFromOutbox(email: string): Promise<string> {
+  const dir = path.resolve(E2E_OUTBOX_DIR);
+  let link: string | undefined;
+  await expect
+    .poll(
+      () => {
+        if (!fs.existsSync(dir)) return undefined;
+        const files = fs
+          .readdirSync(dir)
+          .filter((name) => name.endsWith("-staff-sign_in.eml"))
+          .sort();
+        for (const name of files.reverse()) {
+          const text = fs.readFileSync(path.join(dir, name), "utf8");
+          if (text.includes(`To: ${email}`)) return (link = /https?:\/\/\S+\/workspace\/sign-in\/[A-Za-z0-9]+/.exec(text)?.[0]);
+        }
+        return undefined;
+      },
+      { message: `a sign-in email to ${email} in ${dir}`, timeout: 15_000 },
+    )
+    .toBeTruthy();
+  return link!;
+}
+
+/** Opens a sign-in link and presses the button (opening alone signs nobody in). */
+export async function useSignInLink(page: Page, link: string) {
+  await page.goto(link);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/workspace$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Every indexable page" })).toBeVisible();
+}
+
+/** The <title> a public page serves right now to a visitor without cookies. */
+export async function publicTitle(request: APIRequestContext, pagePath: string): Promise<string> {
+  const html = await (await request.get(pagePath)).text();
+  const raw = /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? "";
+  return raw.replace(/&amp;/g, "&").replace(/&#x27;/g, "'").replace(/&quot;/g, '"');
+}
+
+export function revisionsOf(target: string) {
+  return queryRows<{ id: number; action: string; title: string | null; published_by_email: string }>("SELECT id, action, title, published_by_email FROM seo_revisions WHERE target = ? ORDER BY id", target);
+}
+
+/** The drafts of a target (one staff member's, when given). */
+export function draftsOf(target: string, email?: string) {
+  return queryRows<{ id: number; title: string | null }>(
+    "SELECT d.id, d.title FROM seo_drafts d JOIN staff_users s ON s.id = d.staff_user_id WHERE d.target = ? AND (? IS NULL OR s.email = ?) ORDER BY d.id",
+    target,
+    email ?? null,
+    email ?? null,
+  );
+}

@@ -1,0 +1,59 @@
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { completedSteps } from "./pages/quote";
+import { createSeededDatabase, removeDatabase, startSite, type RunningSite } from "./support/production-site";
+import { E2E_DIST_DIR, E2E_PORT } from "./support/server";
+
+/**
+ * `PORT=3300 npm start` without SITE_URL (issue 19): the site's own origin follows the port, and
+ * a browser call whose Origin is the host it was sent to is accepted, whether the site is opened
+ * as localhost or as 127.0.0.1. Its own server on the end-to-end build, with a database of its own.
+ */
+test.describe.configure({ mode: "serial" });
+test.skip(({ isMobile }) => isMobile, "Which host a page was opened on does not depend on the viewport: checked once.");
+
+const PORT = E2E_PORT + 200;
+const DATABASE = path.join(".data", `same-origin-${PORT}.db`);
+let site: RunningSite;
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  await createSeededDatabase(DATABASE);
+  site = await startSite({ name: "same-origin", distDir: E2E_DIST_DIR, databaseUrl: `file:${DATABASE}`, port: PORT, siteUrl: false, env: { OUTBOX_WORKER: "0" } });
+});
+
+test.afterAll(async () => {
+  await site?.stop();
+  removeDatabase(DATABASE);
+});
+
+for (const host of ["localhost", "127.0.0.1"]) {
+  test(`opened as http://${host}:${PORT}, the state picker, /preview's recipients and a form all work`, async ({ page }) => {
+    const origin = `http://${host}:${PORT}`;
+    const refused: string[] = [];
+    page.on("response", (response) => {
+      if (response.url().includes("/api/") && response.status() === 403) refused.push(response.url());
+    });
+
+    await page.goto(`${origin}/`);
+    await page.getByRole("button", { name: "TX", exact: true }).click();
+    await expect(page.getByRole("link", { name: "Houston", exact: true })).toBeVisible();
+
+    // Step 5 loads the managers who serve the ZIP of the stored request.
+    await page.evaluate((values) => {
+      for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value);
+    }, completedSteps({ email: `same-origin-${host}@example.org` }));
+    const recipients = page.waitForResponse((response) => response.url().endsWith("/api/agents/match"));
+    await page.goto(`${origin}/preview`);
+    expect((await recipients).status()).toBe(200);
+
+    // A save: the newsletter box.
+    await page.goto(`${origin}/faqs`);
+    const saved = page.waitForResponse((response) => response.url().endsWith("/api/newsletter/save"));
+    await page.getByRole("textbox", { name: "Email address" }).last().fill(`reader-${host.replace(/\W/g, "")}@example.org`);
+    await page.getByRole("button", { name: "Subscribe" }).click();
+    expect((await saved).status()).toBe(200);
+    await expect(page.getByRole("alertdialog")).toContainText("Success!");
+    expect(refused).toEqual([]);
+  });
+}

@@ -1,0 +1,174 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { addStaff, draftsOf, publicTitle, revisionsOf, signInLinkFromOutbox, staffEmail, useSignInLink } from "./pages/workspace";
+
+/**
+ * The marketers' workspace (issue 21), as staff use it. It runs in the "workspace" project, after
+ * every other project (playwright.config.ts): its journey changes the city template that the
+ * public pages' own tests read, so it must never run beside them. Desktop only: a desk tool.
+ */
+// One at a time: the journey's template is live for a few seconds, which the list test must not see.
+test.describe.configure({ mode: "default" });
+
+const CITY = "/agents/TX/austin";
+
+async function expectNoAxeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((violation) => ({ id: violation.id, nodes: violation.nodes.map((node) => node.target.join(" ")).slice(0, 5) }))).toEqual([]);
+}
+const DEFAULT_CITY_TITLE = "Property Managers in Austin, TX | Managely";
+
+test("an admin signs in from the outbox link, drafts a city template, previews it, publishes it, sees it live and in the history, and rolls it back", async ({
+  page,
+  request,
+  browser,
+}, testInfo) => {
+  const admin = staffEmail("admin");
+  addStaff(admin, "admin");
+
+  // Signed out, any workspace URL is the sign-in page.
+  await page.goto("/workspace/templates/city");
+  await expect(page.getByRole("heading", { level: 1, name: "Sign in to the workspace" })).toBeVisible();
+  await page.getByLabel("Work email").fill(admin);
+  await page.getByRole("button", { name: "Email me a sign-in link" }).click();
+  await expect(page.getByRole("status")).toHaveText(/a sign-in link is on its way/);
+
+  // The link arrives through the outbox; a mail scanner opening it signs nobody in.
+  const link = await signInLinkFromOutbox(admin);
+  const scanned = await request.get(link);
+  expect(scanned.status()).toBe(200);
+  expect(scanned.headers()["set-cookie"]).toBeUndefined();
+  await useSignInLink(page, link);
+
+  // A new city title, tried against the whole site before anything changes.
+  const pattern = `{city}, {state_abbr}: Property Managers Compared | {site}`;
+  const drafted = "Austin, TX: Property Managers Compared | Managely";
+  await page.goto("/workspace/templates/city");
+  await page.getByLabel("Title", { exact: true }).fill(pattern);
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Draft saved" })).toBeVisible();
+  await expect(page.locator(".ws-impact")).toHaveText(/^This change affects [\d,]+ pages, [\d,]+ of them over the width limit/);
+
+  // Preview: the real page with the draft applied, for this staff member only.
+  const [preview] = await Promise.all([page.waitForEvent("popup"), page.getByRole("link", { name: "Preview on the real page" }).click()]);
+  await preview.waitForLoadState();
+  await preview.goto(CITY);
+  await expect(preview).toHaveTitle(drafted);
+  expect(await publicTitle(request, CITY)).toBe(DEFAULT_CITY_TITLE);
+  const stranger = await browser.newPage();
+  await stranger.goto(CITY);
+  await expect(stranger).toHaveTitle(DEFAULT_CITY_TITLE);
+  await stranger.close();
+
+  // Publish: the public page's <title> changes within seconds.
+  const revisionsBefore = revisionsOf("template:city").length;
+  await page.getByRole("button", { name: "Publish" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Published" })).toBeVisible();
+  const published = Date.now();
+  await expect.poll(() => publicTitle(request, CITY), { timeout: 20_000, intervals: [250] }).toBe(drafted);
+  testInfo.annotations.push({ type: "publish to public <title>", description: `${((Date.now() - published) / 1000).toFixed(1)} s` });
+  expect(revisionsOf("template:city")).toHaveLength(revisionsBefore + 1);
+
+  // The history lists it, and rolling it back restores the old title.
+  await page.goto("/workspace/history");
+  const revision = page.locator(".ws-revision").filter({ hasText: "City template" }).first();
+  await expect(revision).toContainText(`published by ${admin}`);
+  await expect(revision).toContainText(pattern);
+  await revision.getByRole("button", { name: "Roll back this change" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Rolled back" })).toBeVisible();
+  await expect.poll(() => publicTitle(request, CITY), { timeout: 20_000, intervals: [250] }).toBe(DEFAULT_CITY_TITLE);
+  const revisions = revisionsOf("template:city");
+  expect(revisions.at(-1)).toMatchObject({ action: "rollback", title: null, published_by_email: admin });
+
+  await preview.goto("/workspace/preview/exit");
+  await preview.close();
+});
+
+test("a viewer cannot publish or preview: refused (a 403 page for the preview), and nothing changes", async ({ page }) => {
+  const editor = staffEmail("demoted");
+  const pagePath = "/laws/vermont";
+  await useSignInLink(page, addStaff(editor, "editor"));
+
+  await page.goto(`/workspace/pages${pagePath}`);
+  await page.getByLabel("Title", { exact: true }).fill("Vermont landlord law, in plain words | {site}");
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(page.getByRole("button", { name: "Publish" })).toBeVisible();
+
+  // An admin makes them a viewer while the editor is open: the server checks the role itself.
+  addStaff(editor, "viewer");
+  await page.getByRole("button", { name: "Publish" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Your role" })).toHaveText("Your role (viewer) cannot publish pages. Nothing was changed.");
+  expect(revisionsOf(`page:${pagePath}`)).toHaveLength(0);
+
+  // As a viewer: everything to see, nothing to change.
+  await page.goto(`/workspace/pages${pagePath}`);
+  await expect(page.getByRole("heading", { level: 2, name: "Live" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Save draft" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Publish" })).toHaveCount(0);
+  const draftId = draftsOf(`page:${pagePath}`, editor)[0].id;
+  const previewed = await page.request.get(`/workspace/preview/${draftId}`, { maxRedirects: 0 });
+  expect(previewed.status()).toBe(403);
+  expect(previewed.headers()["content-type"]).toContain("text/html");
+  expect(await previewed.text()).toContain("Your role (viewer) cannot preview pages. Nothing was changed.");
+});
+
+test("signed out, every workspace URL and server action is the sign-in page", async ({ page, request, context }) => {
+  for (const url of ["/workspace", "/workspace/pages/agents/TX/austin", "/workspace/templates", "/workspace/templates/city", "/workspace/audit", "/workspace/history", "/workspace/staff"]) {
+    const response = await request.get(url);
+    expect(response.status(), url).toBe(401);
+    expect(await response.text(), url).toContain("Sign in to the workspace");
+  }
+  const csv = await request.get("/workspace/pages.csv");
+  expect(csv.status()).toBe(401);
+  expect(csv.headers()["content-type"]).toContain("text/plain");
+  const preview = await request.get("/workspace/preview/1", { maxRedirects: 0 });
+  expect(preview.status()).toBe(303);
+  expect(preview.headers().location).toMatch(/\/workspace\/sign-in$/);
+
+  // A server action sent after the session is gone: the sign-in page, and nothing saved.
+  const editor = staffEmail("expired");
+  await useSignInLink(page, addStaff(editor, "editor"));
+  await page.goto("/workspace/pages/laws/maine");
+  await page.getByLabel("Title", { exact: true }).fill("Signed out before saving | {site}");
+  await context.clearCookies();
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Sign in to the workspace" })).toBeVisible();
+  expect(draftsOf("page:/laws/maine").filter((draft) => draft.title?.startsWith("Signed out"))).toHaveLength(0);
+});
+
+test("the list finds every indexable page of the sitemap, filters it, and exports it as CSV", async ({ page, request }) => {
+  const viewer = staffEmail("viewer");
+  await useSignInLink(page, addStaff(viewer, "viewer"));
+  const sitemap = await (await request.get("/sitemap.xml")).text();
+  const inSitemap = (sitemap.match(/<loc>/g) ?? []).length;
+  await expect(page.locator(".ws-lead").first()).toContainText(`The ${inSitemap.toLocaleString("en-US")} pages of the sitemap`);
+
+  await page.getByLabel("Type").selectOption("city");
+  await page.getByLabel("State").selectOption("TX");
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page.getByRole("link", { name: CITY, exact: true })).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: CITY }).first()).toContainText(DEFAULT_CITY_TITLE);
+
+  const csv = await page.request.get("/workspace/pages.csv?kind=city&state=TX");
+  expect(csv.status()).toBe(200);
+  expect(csv.headers()["content-type"]).toContain("text/csv");
+  const lines = (await csv.text()).trim().split("\r\n");
+  expect(lines[0]).toContain("type,url,title,title_px,description,description_px,keywords,canonical,robots,og_image");
+  expect(lines.some((line) => line.startsWith("city,") && line.includes(`${CITY},"${DEFAULT_CITY_TITLE}"`))).toBe(true);
+
+  await expectNoAxeViolations(page);
+
+  // The words the workspace lists are the words the public page serves.
+  await page.goto(`/workspace/pages${CITY}`);
+  await expect(page.locator(".ws-facts").first()).toContainText(DEFAULT_CITY_TITLE);
+  await expect(page.getByText("BreadcrumbList").first()).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // The audit: counts per problem, each linking to its pages (after its progress, if it was running).
+  await page.goto("/workspace/audit");
+  const overLong = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: /^Title over 580 px/ }) });
+  await expect(overLong).toBeVisible({ timeout: 30_000 });
+  await overLong.getByRole("link").first().click();
+  await expect(page).toHaveURL(/\/workspace\?problem=title-too-long$/);
+  await expect(page.getByRole("cell").getByText("Title over 580 px").first()).toBeVisible();
+});

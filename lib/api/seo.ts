@@ -1,0 +1,57 @@
+import "server-only";
+import { unstable_cache } from "next/cache";
+import { cookies, draftMode } from "next/headers";
+import { serverApi } from "./server";
+import { seoCacheTags, seoTextFor, type SeoFactsOf, type SeoKind, type SeoPattern, type SeoText } from "../contract/seo-text";
+import { PREVIEW_DRAFT_COOKIE } from "../contract/staff";
+
+/**
+ * The one function every indexable page's generateMetadata takes its title, description and
+ * keywords from: the default wording of its kind (lib/contract/seo-text.ts), unless the marketers'
+ * workspace published a template for the kind or an override for the page.
+ *
+ * Cost per render: one lookup of the page's published rules, kept in Next's data cache under the
+ * tags of its kind and its path (so a publish refreshes exactly the pages it changes, on every
+ * instance: revalidateTag / updateTag, Redis included), plus, only in draft mode, one read of the
+ * previewed draft. Draft mode is on only for staff who opened a preview (a role-checked route
+ * sets its cookie); everyone else gets the cached, published words.
+ */
+type Rules = { template: SeoPattern | null; override: SeoPattern | null };
+const NO_RULES: Rules = { template: null, override: null };
+
+/** As long as the pages' own refresh: a publish's tag makes it sooner. */
+const RULES_REVALIDATE_SECONDS = 3600;
+
+async function publishedRules(kind: SeoKind, path: string): Promise<Rules> {
+  const read = unstable_cache(
+    async (): Promise<Rules> => {
+      const { template, override } = await serverApi().call("seo/rules", { kind, path });
+      return { template, override };
+    },
+    ["seo-rules", kind, path],
+    { tags: seoCacheTags(kind, path), revalidate: RULES_REVALIDATE_SECONDS },
+  );
+  try {
+    return await read();
+  } catch (error) {
+    // The page keeps its default wording rather than fail; nothing is cached, so the next render asks again.
+    console.error(`[seo] could not read the published rules of ${path}: ${error instanceof Error ? error.message : String(error)}`);
+    return NO_RULES;
+  }
+}
+
+/** The previewed draft, when draft mode is on and it concerns this page. */
+async function previewedDraft(kind: SeoKind, path: string): Promise<Partial<Rules>> {
+  if (!(await draftMode()).isEnabled) return {};
+  const draftId = Number((await cookies()).get(PREVIEW_DRAFT_COOKIE)?.value);
+  if (!Number.isSafeInteger(draftId) || draftId <= 0) return {};
+  const { draft } = await serverApi().call("seo/draft", { draft_id: draftId });
+  if (!draft || draft.kind !== kind) return {};
+  if (draft.path === null) return { template: draft.pattern };
+  return draft.path === path ? { override: draft.pattern } : {};
+}
+
+export async function pageSeo<K extends SeoKind>(kind: K, path: string, facts: SeoFactsOf[K]): Promise<SeoText> {
+  const [rules, draft] = await Promise.all([publishedRules(kind, path), previewedDraft(kind, path)]);
+  return seoTextFor({ kind, facts, ...rules, ...draft });
+}

@@ -1,0 +1,56 @@
+/**
+ * How long things are kept and how hard they are compressed: the one home of the site's cache
+ * settings. The byte budget of the page store depends on the machine, so it is configuration
+ * (PAGE_STORE_MAX_BYTES in lib/env.ts); everything else is here.
+ */
+
+/**
+ * How long a rendered page stays fresh before Next.js renders it again in the background, in
+ * seconds. Next.js reads a route's `revalidate` only as a literal, so the root layout
+ * (app/layout.tsx) and the route handlers that render cached files (sitemap, share images) say
+ * `3600` themselves; lib/contract/cache-policy.test.ts fails when one of them differs from this.
+ */
+export const PAGE_REVALIDATE_SECONDS = 3600;
+
+/** Redis keeps a stored page at most this long (seconds), stale or not: unread pages lapse. */
+export const REDIS_PAGE_TTL_SECONDS = 7 * 24 * 3600;
+
+/**
+ * Compression. Stored pages are compressed once, when Next.js hands them to the store, with
+ * brotli at a quality that costs about a millisecond for a 150 KB page (quality 11 took 185 ms
+ * for 12% fewer bytes); answers nobody keeps (a first render, a router request) are compressed as
+ * they are sent, at the same cost. Build files are compressed once at build time, as hard as
+ * brotli and gzip go, because they are compressed once and sent millions of times.
+ */
+export const COMPRESSION = {
+  storedBrotliQuality: 4,
+  onTheFlyBrotliQuality: 4,
+  onTheFlyGzipLevel: 6,
+  buildBrotliQuality: 11,
+  buildGzipLevel: 9,
+  /** Below this many bytes compressing is not worth a round of CPU. */
+  minBytes: 1024,
+} as const;
+
+/** Content types worth compressing (text of every kind, and SVG). */
+export const COMPRESSIBLE_TYPE = /^(text\/|application\/(json|javascript|xml|rss\+xml|manifest\+json|ld\+json)|image\/svg\+xml)/i;
+
+/** Build files (/_next/static) never change under their name. */
+export const IMMUTABLE_CACHE_CONTROL = "public, max-age=31536000, immutable";
+
+/**
+ * Answers no cache may keep: 404s (a URL that names nothing must not become a year-long cache
+ * entry anywhere), API answers, private pages, errors.
+ */
+export const NO_STORE = "no-store";
+
+/** The production server remembers a known page's canonical address this long (ms). */
+export const ROUTE_RESOLUTION_MS = 60_000;
+/** …for at most this many addresses. */
+export const ROUTE_RESOLUTION_LIMIT = 20_000;
+
+/** How often the production server looks at the content_changes journal (ms). */
+export const CONTENT_POLL_MS = 3_000;
+
+/** The Content-Security-Policy of the last this-many distinct pages is remembered. */
+export const PAGE_POLICY_LIMIT = 500;

@@ -1,0 +1,289 @@
+/**
+ * The words of every indexable page's search and social appearance (title, description,
+ * keywords), in one place: the public pages' generateMetadata, the marketers' workspace (its
+ * list, editor, template previews and audit) and the tests all render them through
+ * `seoTextFor`.
+ *
+ * Each kind of page has default wording (what the pages said before the workspace existed, word for
+ * word), which a published template for the kind replaces, and which a published override of one
+ * page replaces again, field by field (a null field falls through to the next level). Templates
+ * and overrides are patterns with variables in braces, `{city}`, `{state}`, `{count}`…; each kind
+ * lists the variables it offers (SEO_VARIABLES), and a pattern naming any other is refused.
+ *
+ * Plain values and functions only: the browser may import this file.
+ */
+import { LAWS_TITLE, PAGE_IDS, SITE_NAME } from "./site";
+import { CONTENT_PAGE_PATHS, INDEXABLE_FIXED_PATHS, PATHS, STEP_PATHS } from "./routes";
+
+export const SEO_KINDS = ["fixed", "state", "city", "category", "profile", "law", "law-compare", "blog"] as const;
+export type SeoKind = (typeof SEO_KINDS)[number];
+export const isSeoKind = (value: string): value is SeoKind => (SEO_KINDS as readonly string[]).includes(value);
+
+export const SEO_KIND_LABELS: Record<SeoKind, string> = {
+  fixed: "Fixed page",
+  state: "State hub",
+  city: "City",
+  category: "Category tab",
+  profile: "Manager profile",
+  law: "State law",
+  "law-compare": "Law comparison",
+  blog: "Blog post",
+};
+
+export const SEO_FIELDS = ["title", "description", "keywords"] as const;
+export type SeoField = (typeof SEO_FIELDS)[number];
+export type SeoText = Record<SeoField, string>;
+/** A template or one page's override: a pattern per field; null lets the next level decide. */
+export type SeoPattern = Record<SeoField, string | null>;
+export const EMPTY_PATTERN: SeoPattern = { title: null, description: null, keywords: null };
+
+/** What each kind of page knows about itself, as its page and the workspace read it from the data. */
+export type SeoFactsOf = {
+  /** Home, step 1, content pages: their page record's own SEO fields (spec 2.2). */
+  fixed: { seo_title: string; seo_description: string; seo_keywords: string; heading: string };
+  state: { state: string; state_abbr: string; /** cities with managers */ count: number };
+  city: { city: string; state: string; state_abbr: string; /** managers serving the city */ count: number; page: number };
+  category: { category: string; city: string; state: string; state_abbr: string; count: number; page: number };
+  profile: { company: string; city: string; state: string; state_abbr: string; /** "Single Family, Multi Family" */ category: string; /** the about text, cut to 160 characters */ about: string };
+  law: { state: string };
+  "law-compare": { topic: string; /** the topic's label in lower case: "security deposit limit" */ topic_label: string; /** the topic's description and coverage, cut to 300 characters */ summary: string };
+  blog: { seo_title: string; seo_description: string; seo_keywords: string; heading: string };
+};
+export type SeoFacts = SeoFactsOf[SeoKind];
+
+type Variable = { name: string; meaning: string };
+
+const SITE: Variable = { name: "site", meaning: `the site's name (${SITE_NAME})` };
+const RECORD: Variable[] = [
+  { name: "seo_title", meaning: "the record's SEO title" },
+  { name: "seo_description", meaning: "the record's SEO description" },
+  { name: "seo_keywords", meaning: "the record's SEO keywords" },
+  { name: "heading", meaning: "the record's heading" },
+];
+const PLACE: Variable[] = [
+  { name: "city", meaning: "the city's name" },
+  { name: "state", meaning: "the state's name" },
+  { name: "state_abbr", meaning: "the state's abbreviation" },
+];
+const LIST: Variable[] = [
+  { name: "count", meaning: "how many managers serve the city (in the tab's category)" },
+  { name: "managers", meaning: '"Property Managers", or "Multi Family Property Managers" on a tab' },
+  { name: "managers_lower", meaning: "the same in lower case" },
+  { name: "page", meaning: 'nothing on page 1, " (page 2)" on later pages' },
+];
+
+/** The variables each kind offers its patterns. */
+export const SEO_VARIABLES: Record<SeoKind, readonly Variable[]> = {
+  fixed: [...RECORD, SITE],
+  state: [
+    { name: "state", meaning: "the state's name" },
+    { name: "state_abbr", meaning: "the state's abbreviation" },
+    { name: "count", meaning: "how many of its cities have managers" },
+    SITE,
+  ],
+  city: [...PLACE, ...LIST, SITE],
+  category: [...PLACE, { name: "category", meaning: 'the tab\'s category ("Multi Family")' }, { name: "category_lower", meaning: "the same in lower case" }, ...LIST, SITE],
+  profile: [
+    { name: "company", meaning: "the manager's company name" },
+    ...PLACE,
+    { name: "category", meaning: "the property types it manages" },
+    { name: "about", meaning: "its about text, cut to 160 characters" },
+    SITE,
+  ],
+  law: [{ name: "state", meaning: "the state's name" }, SITE],
+  "law-compare": [
+    { name: "topic", meaning: "the comparison's title" },
+    { name: "topic_label", meaning: "the topic in lower case" },
+    { name: "summary", meaning: "the topic's description and how many states it covers, cut to 300 characters" },
+    SITE,
+  ],
+  blog: [...RECORD, SITE],
+};
+
+const LIST_DESCRIPTION = `{count} {managers_lower} serve {city}, {state}. Compare their fees, services, licenses and service areas on {site}, then request free quotes.`;
+const LIST_KEYWORDS = `{managers_lower} {city}, property management {city}, {state_abbr}, {city} {state} property management companies, rental management {city}, {site}`;
+
+/** What each kind said before templates existed: the wording a page falls back to. */
+export const DEFAULT_SEO_TEMPLATES: Record<SeoKind, SeoText> = {
+  fixed: { title: "{seo_title}", description: "{seo_description}", keywords: "{seo_keywords}" },
+  blog: { title: "{seo_title}", description: "{seo_description}", keywords: "{seo_keywords}" },
+  state: {
+    title: "Property Managers in {state} by City | {site}",
+    description: "{count} {state} cities with property managers on {site}, with how many serve each. Compare fees, services and licenses, and read {state}'s landlord-tenant law.",
+    keywords: "property managers {state}, property management {state_abbr}, {state} property management companies, {site}",
+  },
+  city: { title: "{managers} in {city}, {state_abbr}{page} | {site}", description: LIST_DESCRIPTION, keywords: LIST_KEYWORDS },
+  category: { title: "{managers} in {city}, {state_abbr}{page} | {site}", description: LIST_DESCRIPTION, keywords: LIST_KEYWORDS },
+  profile: {
+    title: "{company} – Property Manager in {city}, {state_abbr} | {site}",
+    description: "{about}",
+    keywords: "{company}, property management {city}, {state_abbr}, {category}, property manager {city}",
+  },
+  law: {
+    title: `${LAWS_TITLE} in {state} | {site}`,
+    description: `${LAWS_TITLE} in {state}: security deposits, landlord entry, notice to end a tenancy, notice for unpaid rent, late fees and the statutes behind them, in plain language, with sources.`,
+    keywords: `${LAWS_TITLE} in {state}, {state} tenant rights, {state} security deposit law, {state} eviction notice, {state} landlord entry notice`,
+  },
+  "law-compare": {
+    title: "{topic} | {site}",
+    description: "{summary}",
+    keywords: "{topic}, {topic_label} by state, 50-state comparison, landlord tenant law",
+  },
+};
+
+/**
+ * A list nobody is in (a "No Record" page, noindex, in no sitemap and not in the workspace) keeps
+ * this description whatever the template says: a template's "{count} managers serve…" would read
+ * "0 managers serve…".
+ */
+const EMPTY_LIST_DESCRIPTION = "No {managers_lower} serve {city}, {state} on {site} yet. See managers nearby and request free quotes.";
+
+/** The value of every variable of a kind, from the page's facts. */
+export function seoVariables(kind: SeoKind, facts: SeoFacts): Record<string, string> {
+  const values: Record<string, string> = { site: SITE_NAME };
+  const given = facts as Record<string, string | number | undefined>;
+  for (const { name } of SEO_VARIABLES[kind]) if (given[name] !== undefined) values[name] = String(given[name]);
+  if (kind === "city" || kind === "category") {
+    const list = facts as SeoFactsOf["city"] & Partial<SeoFactsOf["category"]>;
+    const managers = kind === "category" && list.category ? `${list.category} Property Managers` : "Property Managers";
+    values.managers = managers;
+    values.managers_lower = managers.toLowerCase();
+    values.page = list.page > 1 ? ` (page ${list.page})` : "";
+    if (kind === "category") values.category_lower = String(list.category).toLowerCase();
+  }
+  return values;
+}
+
+const VARIABLE = /\{([a-z_]+)\}/g;
+
+export function renderPattern(pattern: string, variables: Record<string, string>): string {
+  return pattern.replace(VARIABLE, (whole, name: string) => variables[name] ?? whole);
+}
+
+/** Where a field's wording comes from on a page. */
+export type SeoSource = "override" | "template" | "default";
+
+export type ResolvedSeo = { text: SeoText; sources: Record<SeoField, SeoSource> };
+
+/**
+ * A page's title, description and keywords: its override's pattern for a field, else its kind's
+ * published template, else the default wording, rendered with its facts.
+ */
+export function resolveSeo<K extends SeoKind>({
+  kind,
+  facts,
+  template,
+  override,
+}: {
+  kind: K;
+  facts: SeoFactsOf[K];
+  template?: SeoPattern | null;
+  override?: SeoPattern | null;
+}): ResolvedSeo {
+  const variables = seoVariables(kind, facts);
+  const emptyList = (kind === "city" || kind === "category") && Number((facts as SeoFactsOf["city"]).count) === 0;
+  const text = {} as SeoText;
+  const sources = {} as Record<SeoField, SeoSource>;
+  for (const field of SEO_FIELDS) {
+    const fromOverride = override?.[field] ?? null;
+    const fromTemplate = emptyList && field === "description" ? EMPTY_LIST_DESCRIPTION : (template?.[field] ?? null);
+    const pattern = fromOverride ?? fromTemplate ?? DEFAULT_SEO_TEMPLATES[kind][field];
+    text[field] = renderPattern(pattern, variables).replace(/\s+/g, " ").trim();
+    sources[field] = fromOverride !== null ? "override" : template?.[field] != null && !(emptyList && field === "description") ? "template" : "default";
+  }
+  return { text, sources };
+}
+
+/** The text alone (what a page's metadata needs). */
+export function seoTextFor<K extends SeoKind>(input: { kind: K; facts: SeoFactsOf[K]; template?: SeoPattern | null; override?: SeoPattern | null }): SeoText {
+  return resolveSeo(input).text;
+}
+
+/** The longest pattern accepted, per field (far beyond any useful title or description). */
+export const SEO_PATTERN_MAX_LENGTH: Record<SeoField, number> = { title: 300, description: 1_000, keywords: 1_000 };
+
+/**
+ * Why a pattern cannot be saved for a kind, or null when it can: a variable the kind does not
+ * offer, a brace that opens no variable, control characters, or too long.
+ */
+export function patternProblem(kind: SeoKind, field: SeoField, pattern: string): string | null {
+  const label = field === "title" ? "The title" : field === "description" ? "The description" : "The keywords";
+  if (pattern.length > SEO_PATTERN_MAX_LENGTH[field]) return `${label} must be ${SEO_PATTERN_MAX_LENGTH[field]} characters or fewer.`;
+  if (/[\u0000-\u001f\u007f]/.test(pattern)) return `${label} cannot contain line breaks or control characters.`;
+  const offered = new Set(SEO_VARIABLES[kind].map((variable) => variable.name));
+  for (const [, name] of pattern.matchAll(VARIABLE)) {
+    if (!offered.has(name)) return `${label} uses {${name}}, which a ${SEO_KIND_LABELS[kind].toLowerCase()} does not have. Use one of: ${[...SEO_VARIABLES[kind]].map((variable) => `{${variable.name}}`).join(", ")}.`;
+  }
+  if (/[{}]/.test(pattern.replace(VARIABLE, ""))) return `${label} has a brace that is not part of a variable: write variables as {city}.`;
+  return null;
+}
+
+/**
+ * The page record behind each indexable page with a fixed address: its SEO fields are the facts of
+ * the "fixed" kind (components/content/content-pages.ts uses the same ids; a test holds them equal).
+ */
+export const FIXED_PAGE_RECORDS: Record<(typeof INDEXABLE_FIXED_PATHS)[number], number> = {
+  [PATHS.home]: PAGE_IDS.home,
+  [STEP_PATHS[1]]: PAGE_IDS.step1,
+  [PATHS.resources]: PAGE_IDS.resources,
+  [PATHS.laws]: PAGE_IDS.laws,
+  [PATHS.blogs]: PAGE_IDS.blogs,
+  [PATHS.faqs]: PAGE_IDS.faqs,
+  [PATHS.contact]: PAGE_IDS.contact,
+  "/about-us": PAGE_IDS.about,
+  "/our-mission": PAGE_IDS.mission,
+  "/career": PAGE_IDS.careers,
+  "/resource-center": PAGE_IDS.resourceCenter,
+  "/my-client-center": PAGE_IDS.myClientCenter,
+  "/property-management": PAGE_IDS.propertyManagement,
+  "/limited-use-disclosure": PAGE_IDS.limitedUse,
+  "/privacy-policy": PAGE_IDS.privacy,
+  "/acceptable-use-policy": PAGE_IDS.acceptableUse,
+} satisfies Record<(typeof CONTENT_PAGE_PATHS)[number], number> & Record<string, number>;
+
+/** The cache tags of a page's SEO rules: its kind's template and its own override. */
+export function seoCacheTags(kind: SeoKind, path: string): string[] {
+  return [`seo:kind:${kind}`, `seo:page:${path}`];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Share images (Open Graph and X)
+
+/** A share image for Open Graph and X (Twitter): PNG, with the size and a description of it. */
+export type ShareImage = { url: string; alt: string; width: number; height: number; type: "image/png" | "image/jpeg" };
+
+/** The site's share card, for every page without one of its own. */
+export const DEFAULT_SHARE_IMAGE: ShareImage = {
+  url: "/brand/og-image.png",
+  // Short: it is sent four times in every page (og:image:alt and twitter:image:alt, in the HTML and in the flight data).
+  alt: `${SITE_NAME}: find and compare local property managers`,
+  width: 1200,
+  height: 630,
+  type: "image/png",
+};
+
+/**
+ * The share image a page declares: blog posts and manager profiles draw their own card
+ * (opengraph-image.tsx beside the page, whose address Next.js makes per build: url null), with the
+ * alt text of components/seo/ShareCard.tsx (a test holds them equal); every other page shows the
+ * site's card.
+ */
+export function shareImageFor(page: { kind: SeoKind; facts: SeoFacts }): { url: string | null; alt: string } {
+  if (page.kind === "blog") {
+    const { heading } = page.facts as SeoFactsOf["blog"];
+    return { url: null, alt: heading ? `${heading}: an article on the ${SITE_NAME} blog` : "" };
+  }
+  if (page.kind === "profile") {
+    const { company, city, state_abbr } = page.facts as SeoFactsOf["profile"];
+    return { url: null, alt: company ? `${company}, property manager in ${city}, ${state_abbr}, on ${SITE_NAME}` : "" };
+  }
+  return { url: DEFAULT_SHARE_IMAGE.url, alt: DEFAULT_SHARE_IMAGE.alt };
+}
+
+/** The target of a template ("template:city") or of one page's override ("page:/agents/TX/austin"). */
+export function templateTarget(kind: SeoKind): string {
+  return `template:${kind}`;
+}
+export function pageTarget(path: string): string {
+  return `page:${path}`;
+}

@@ -1,0 +1,89 @@
+/**
+ * The marketers' workspace's staff: roles, what each may do, the actions its audit log records and
+ * the words it shows staff. One home for each; the service checks permissions with `can`, the
+ * pages hide what a role cannot use, and better-auth's admin plugin is configured from the same
+ * table (lib/service/workspace/auth.ts).
+ */
+
+export const STAFF_ROLES = ["admin", "editor", "viewer"] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+export const isStaffRole = (value: unknown): value is StaffRole => typeof value === "string" && (STAFF_ROLES as readonly string[]).includes(value);
+
+export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
+  admin: "Admin: everything editors do, plus templates and staff",
+  editor: "Editor: edits, previews and publishes single pages",
+  viewer: "Viewer: sees every page, template, audit and history",
+};
+
+/** Resources and what can be done to them (better-auth access-control statements). */
+export const STAFF_STATEMENTS = {
+  page: ["edit", "publish"],
+  template: ["edit", "publish"],
+  staff: ["manage"],
+} as const;
+type Statements = typeof STAFF_STATEMENTS;
+export type StaffPermission = { [R in keyof Statements]: `${R}:${Statements[R][number]}` }[keyof Statements];
+
+/** What each role may do beyond seeing everything (every role sees everything). */
+export const ROLE_GRANTS: Record<StaffRole, { [R in keyof Statements]?: Statements[R][number][] }> = {
+  viewer: {},
+  editor: { page: ["edit", "publish"] },
+  admin: { page: ["edit", "publish"], template: ["edit", "publish"], staff: ["manage"] },
+};
+
+export function can(role: StaffRole, permission: StaffPermission): boolean {
+  const [resource, action] = permission.split(":") as [keyof Statements, string];
+  return ((ROLE_GRANTS[role][resource] ?? []) as string[]).includes(action);
+}
+
+/** The role a staff member is given when none is named. */
+export const DEFAULT_STAFF_ROLE: StaffRole = "viewer";
+
+/** How long a sign-in link works, and how long a session lasts without use. */
+export const SIGN_IN_LINK_MINUTES = 15;
+export const SESSION_HOURS = 12;
+
+export const AUDIT_ACTIONS = {
+  "staff.sign_in_requested": "asked for a sign-in link",
+  "staff.signed_in": "signed in",
+  "staff.signed_out": "signed out",
+  "staff.added": "added a staff member",
+  "staff.role_changed": "changed a role",
+  "staff.removed": "removed a staff member",
+  "draft.saved": "saved a draft",
+  "draft.discarded": "discarded a draft",
+  "draft.previewed": "previewed a draft",
+  "seo.published": "published",
+  "seo.rolled_back": "rolled back",
+  "seo.publish_refused": "was refused a publish (someone published first)",
+} as const;
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+
+/** What the workspace tells staff. */
+export const WORKSPACE = {
+  signInSent: "If that address belongs to a staff member, a sign-in link is on its way. It works once, for 15 minutes.",
+  signInInvalidEmail: "Please enter a valid email address.",
+  signInTooMany: "Too many sign-in links were asked for this address. Please wait a few minutes and try again.",
+  linkInvalid: "This sign-in link has expired or was already used. Ask for a new one below.",
+  forbidden: (role: StaffRole, what: string) => `Your role (${role}) cannot ${what}. Nothing was changed.`,
+  draftSaved: "Draft saved. It is not live until you publish it.",
+  draftDiscarded: "Draft discarded.",
+  nothingToPublish: "There is no draft to publish.",
+  published: "Published. The public page shows it within seconds.",
+  rolledBack: "Rolled back. The public page shows the earlier words within seconds.",
+  staleDraft: (by: string, at: string) =>
+    `${by} published this since you started your draft (${at}). Nothing was changed: review what is live now, then publish again if you still want your version.`,
+  staleRollback: "Someone published this since you opened the history. Nothing was changed: reload and try again.",
+  unknownDraft: "That draft no longer exists.",
+  unknownPage: "That page is not an indexable page of the site.",
+  staffAdded: (email: string) => `${email} was added and sent a sign-in link.`,
+  roleChanged: (email: string, role: StaffRole) => `${email} is now ${role}.`,
+  staffRemoved: (email: string) => `${email} was removed and signed out everywhere.`,
+  cannotChangeSelf: "You cannot change or remove your own access: ask another admin.",
+} as const;
+
+/**
+ * The cookie that names the draft a preview applies. It is set, beside Next's draft-mode cookie,
+ * only by the workspace's role-checked preview route, and read only while draft mode is on.
+ */
+export const PREVIEW_DRAFT_COOKIE = "managely_preview_draft";

@@ -1,0 +1,37 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../schema";
+
+/**
+ * Reads of the workspace's staff (better-auth writes these tables; lib/service/workspace/auth.ts).
+ * Emails are stored lower case, as better-auth normalizes them.
+ */
+type Db = Kysely<Database>;
+
+export type StaffMember = { id: string; email: string; name: string; role: string | null; banned: boolean; created_at: string };
+
+const asBoolean = (value: boolean | number | null) => value === true || value === 1;
+const asIso = (value: string | Date) => (value instanceof Date ? value.toISOString() : String(value));
+
+function staffRow(row: { id: string; email: string; name: string; role: string | null; banned: boolean | number | null; created_at: string | Date }): StaffMember {
+  return { id: row.id, email: row.email, name: row.name, role: row.role, banned: asBoolean(row.banned), created_at: asIso(row.created_at) };
+}
+
+/** The address a sign-in link goes to, when the staff member still exists and is not banned. */
+export async function staffEmailForMessage(db: Db, { userId }: { userId: string }): Promise<string | null> {
+  const row = await db.selectFrom("staff_users").select(["email", "banned"]).where("id", "=", userId).executeTakeFirst();
+  return row && !asBoolean(row.banned) ? row.email : null;
+}
+
+export async function findStaffByEmail(db: Db, { email }: { email: string }): Promise<StaffMember | undefined> {
+  const row = await db
+    .selectFrom("staff_users")
+    .select(["id", "email", "name", "role", "banned", "created_at"])
+    .where("email", "=", email.trim().toLowerCase())
+    .executeTakeFirst();
+  return row && staffRow(row);
+}
+
+export async function listStaff(db: Db): Promise<StaffMember[]> {
+  const rows = await db.selectFrom("staff_users").select(["id", "email", "name", "role", "banned", "created_at"]).orderBy("email").execute();
+  return rows.map(staffRow);
+}

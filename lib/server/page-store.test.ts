@@ -1,0 +1,189 @@
+import crypto from "node:crypto";
+import zlib from "node:zlib";
+import { createClient } from "redis";
+import { PageStore, pathOfKey, storageId, type NextCacheValue } from "./page-store";
+import { MemoryBackend } from "./page-store-memory";
+import { RedisBackend, redisEvictionWarning } from "./page-store-redis";
+
+/** A page as Next.js 16 hands it to its cache handler. */
+function appPage(html: string, { status, tags = ["_N_T_/layout", "_N_T_/agents/TX/austin"] }: { status?: number; tags?: string[] } = {}): NextCacheValue {
+  const rsc = Buffer.from(`0:["$","main",null,{"children":${JSON.stringify(html)}}]\n`.repeat(20));
+  return {
+    kind: "APP_PAGE",
+    html,
+    rscData: rsc,
+    headers: { "x-nextjs-stale-time": "300", "x-next-cache-tags": tags.join(",") },
+    status,
+    postponed: undefined,
+    segmentData: new Map([
+      ["/_tree", Buffer.from('{"tree":true}')],
+      ["/_full", rsc],
+      ["/_head", Buffer.from("<title>Austin</title>".repeat(10))],
+    ]),
+  };
+}
+
+const KEY = "/route-cache/APP_PAGE/3db4a5e51dc66fcae5213cbeb79c606317c4ba9271f0d13aa8ba4664a4ee6497/$/agents/TX/austin";
+const CONTROL = { revalidate: 3600, expire: 31536000 };
+/** About 150 KB of HTML that compresses like a real page (not to nothing, as repeated text would). */
+const bigHtml = (marker: string) =>
+  `<!DOCTYPE html><html><body>${Array.from({ length: 400 }, (_, index) => `<article class="agent-card">${marker} ${crypto.createHash("sha256").update(`${marker}${index}`).digest("hex")} Austin property manager</article>`).join("")}</body></html>`;
+
+describe("page keys", () => {
+  it("finds a page's address in Next.js's route cache key, the home page's too", () => {
+    expect(pathOfKey(KEY)).toBe("/agents/TX/austin");
+    expect(pathOfKey("/route-cache/APP_PAGE/abc/$/index")).toBe("/");
+    expect(pathOfKey("/route-cache/APP_PAGE/abc/$/index/index")).toBe("/index");
+    expect(storageId(KEY, "APP_PAGE")).toBe("page:/agents/TX/austin");
+    expect(storageId("/route-cache/APP_ROUTE/abc/$/sitemap.xml", "APP_ROUTE")).toBe("key:/route-cache/APP_ROUTE/abc/$/sitemap.xml");
+  });
+});
+
+describe("the page store, in memory", () => {
+  const storeOf = (budget = 64 * 1024 * 1024, now = () => Date.now()) => new PageStore({ backend: new MemoryBackend(budget), maxTtlSeconds: 3600, now });
+
+  it("gives Next.js back exactly what it stored, and the fast path the page compressed with brotli", async () => {
+    const store = storeOf();
+    const value = appPage(bigHtml("a"));
+    await store.set(KEY, value, { cacheControl: CONTROL });
+    const read = await store.get(KEY, { kind: "APP_PAGE" });
+    expect(read?.value).toEqual({ ...value, rscData: value!.rscData, segmentData: value!.segmentData });
+    const fresh = await store.freshPage("/agents/TX/austin");
+    expect(zlib.brotliDecompressSync(fresh!.html).toString()).toBe(bigHtml("a"));
+    expect(fresh!.html.length).toBeLessThan(bigHtml("a").length / 2);
+    expect(fresh!.meta.csp).toContain("script-src 'self'");
+    // The flight data is kept once, not again as the /_full segment.
+    expect(fresh!.meta.fullIsRsc).toEqual(["/_full"]);
+  });
+
+  it("after any interleaving of concurrent first stores, replacements and reads, every read is whole and compressed", async () => {
+    const store = storeOf();
+    const versions = Array.from({ length: 16 }, (_, index) => bigHtml(`v${index}`));
+    const reads: Array<Promise<unknown>> = [];
+    // 16 renders of the same page finishing together (Next.js on a cold server), reads among them.
+    await Promise.all(
+      versions.map(async (html, index) => {
+        await store.set(KEY, appPage(html), { cacheControl: CONTROL });
+        reads.push(store.freshPage("/agents/TX/austin"), store.get(KEY, { kind: "APP_PAGE" }));
+        if (index % 4 === 0) await store.set(KEY, appPage(html), { cacheControl: CONTROL });
+      }),
+    );
+    await Promise.all(reads);
+    // Later requests: the page is there, whole, compressed, and one of the versions stored.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const fresh = await store.freshPage("/agents/TX/austin");
+      expect(fresh).toBeDefined();
+      expect(versions).toContain(zlib.brotliDecompressSync(fresh!.html).toString());
+    }
+    const stats = await store.stats();
+    expect(stats.entries).toBe(1);
+  });
+
+  it("never stores an answer that names nothing (404) or failed, and drops what was there", async () => {
+    const store = storeOf();
+    await store.set(KEY, appPage(bigHtml("gone"), { status: 404 }), { cacheControl: CONTROL });
+    expect(await store.stats()).toMatchObject({ entries: 0, bytes: 0 });
+    await store.set(KEY, appPage(bigHtml("here")), { cacheControl: CONTROL });
+    await store.set(KEY, appPage(bigHtml("gone"), { status: 404 }), { cacheControl: CONTROL });
+    expect(await store.freshPage("/agents/TX/austin")).toBeUndefined();
+    expect(await store.stats()).toMatchObject({ entries: 0, bytes: 0 });
+  });
+
+  it("stays within its byte budget, evicting the least recently used page", async () => {
+    const store = storeOf(400_000);
+    const key = (index: number) => KEY.replace("austin", `city-${index}`);
+    for (let index = 0; index < 40; index++) {
+      await store.set(key(index), appPage(bigHtml(`${index}-${"x".repeat(index)}`), { tags: [] }), { cacheControl: CONTROL });
+      // City 0 is read again and again: it stays.
+      expect(await store.freshPage("/agents/TX/city-0")).toBeDefined();
+      expect((await store.stats()).bytes).toBeLessThanOrEqual(400_000);
+    }
+    expect(await store.freshPage("/agents/TX/city-1")).toBeUndefined();
+    expect(await store.freshPage("/agents/TX/city-39")).toBeDefined();
+  });
+
+  it("serves a page only while it is fresh and until one of its tags is revalidated", async () => {
+    let now = 1_000_000;
+    const store = storeOf(64 * 1024 * 1024, () => now);
+    await store.set(KEY, appPage(bigHtml("t")), { cacheControl: CONTROL });
+    expect(await store.freshPage("/agents/TX/austin")).toBeDefined();
+    now += 3_600_000;
+    expect(await store.freshPage("/agents/TX/austin")).toBeUndefined(); // stale: Next.js refreshes it
+    expect(await store.get(KEY, { kind: "APP_PAGE" })).not.toBeNull(); // …serving the stale copy meanwhile
+    await store.set(KEY, appPage(bigHtml("t2")), { cacheControl: CONTROL });
+    now += 1;
+    await store.revalidateTag("_N_T_/agents/TX/austin");
+    expect(await store.freshPage("/agents/TX/austin")).toBeUndefined();
+    expect(await store.get(KEY, { kind: "APP_PAGE" })).toBeNull();
+  });
+
+  it("keeps other entries (routes, images) whole: a PNG as it is, text compressed", async () => {
+    const store = storeOf();
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, ...Array.from({ length: 3000 }, (_, index) => index % 251)]);
+    const imageKey = "/route-cache/APP_ROUTE/abc/$/agent/TX/austin/1/opengraph-image-zv6u9g/card";
+    await store.set(imageKey, { kind: "APP_ROUTE", body: png, headers: { "content-type": "image/png" }, status: 200 }, { cacheControl: CONTROL });
+    const read = await store.get(imageKey, { kind: "APP_ROUTE" });
+    expect(Buffer.compare(read!.value!.body as Buffer, png)).toBe(0);
+  });
+});
+
+const REDIS_URL = process.env.TEST_REDIS_URL;
+const describeRedis = REDIS_URL ? describe : describe.skip;
+if (!REDIS_URL) console.warn("TEST_REDIS_URL is not set: the page store's Redis tests are skipped.");
+
+describeRedis("the page store, on Redis", () => {
+  const prefix = `test-store-${process.pid}-${Date.now()}`;
+  let backend: RedisBackend;
+  let client: ReturnType<typeof createClient>;
+  const keysOfTest = async () => {
+    const found: string[] = [];
+    for await (const keys of client.scanIterator({ MATCH: `${prefix}:*`, COUNT: 500 })) found.push(...keys);
+    return found;
+  };
+
+  beforeAll(async () => {
+    backend = new RedisBackend({ url: REDIS_URL!, prefix, buildId: "build-1" });
+    client = createClient({ url: REDIS_URL });
+    await client.connect();
+  });
+  afterAll(async () => {
+    const keys = await keysOfTest();
+    if (keys.length) await client.del(keys);
+    await client.quit();
+    await backend.close();
+  });
+
+  it("stores a page under this build's namespace with a TTL, and gives it back whole", async () => {
+    const store = new PageStore({ backend, maxTtlSeconds: 600 });
+    await store.set(KEY, appPage(bigHtml("r")), { cacheControl: CONTROL });
+    const key = `${prefix}:pages:build-1:page:/agents/TX/austin`;
+    const ttl = await client.ttl(key);
+    expect(ttl).toBeGreaterThan(500);
+    expect(ttl).toBeLessThanOrEqual(600);
+    const fresh = await store.freshPage("/agents/TX/austin");
+    expect(zlib.brotliDecompressSync(fresh!.html).toString()).toBe(bigHtml("r"));
+    expect((await store.get(KEY, { kind: "APP_PAGE" }))?.value?.html).toBe(bigHtml("r"));
+  });
+
+  it("writes nothing for a 404, and another instance sees a revalidation at once", async () => {
+    const store = new PageStore({ backend, maxTtlSeconds: 600 });
+    const before = (await keysOfTest()).length;
+    await store.set(KEY.replace("austin", "nowhere"), appPage(bigHtml("x"), { status: 404 }), { cacheControl: CONTROL });
+    expect((await keysOfTest()).length).toBe(before);
+
+    const other = new PageStore({ backend: new RedisBackend({ url: REDIS_URL!, prefix, buildId: "build-1" }), maxTtlSeconds: 600 });
+    expect(await other.freshPage("/agents/TX/austin")).toBeDefined();
+    await new Promise((resolve) => setTimeout(resolve, 2)); // a revalidation strictly after the store
+    await store.revalidateTag(["_N_T_/agents/TX/austin"]);
+    expect(await other.freshPage("/agents/TX/austin")).toBeUndefined();
+    await other.close();
+  });
+
+  it("says so when Redis would not evict stored pages by itself", async () => {
+    const config = await client.configGet(["maxmemory-policy", "maxmemory"]);
+    expect(await backend.checkEviction()).toBe(redisEvictionWarning(config["maxmemory-policy"], config.maxmemory));
+    expect(redisEvictionWarning("noeviction", "0")).toMatch(/noeviction/);
+    expect(redisEvictionWarning("allkeys-lru", "0")).toMatch(/no maxmemory/);
+    expect(redisEvictionWarning("allkeys-lru", "1073741824")).toBeUndefined();
+  });
+});

@@ -1,0 +1,307 @@
+import zlib from "node:zlib";
+import { promisify } from "node:util";
+import { generateETag } from "next/dist/server/lib/etag";
+import { COMPRESSION } from "../contract/cache-policy";
+import { policyForHtml } from "./csp";
+
+/**
+ * The one place an instance keeps rendered pages: Next.js's incremental cache, through its
+ * documented `cacheHandler` (lib/server/page-store-handler.mjs hands every get, set and
+ * revalidateTag to the store the production server registers), and the production server's
+ * fast path, which answers a fresh page straight from the same entry without entering Next.js.
+ *
+ * - Compressed at rest: a page's HTML, its flight data and its segments are each kept as brotli
+ *   (quality 4, about a millisecond for a 150 KB page), compressed once when Next.js stores the
+ *   page; the HTML is sent as it is kept to clients that accept brotli. Next.js's segment
+ *   `/_full` is the flight data again and is kept once.
+ * - Bounded: on memory, a byte budget (PAGE_STORE_MAX_BYTES) with the least recently used entry
+ *   evicted first; on Redis, a TTL per key (and Redis's own maxmemory with allkeys-lru). An
+ *   evicted page is simply rendered again.
+ * - Nothing for what does not exist: an answer with status 400 or more is never stored.
+ * - Entries are immutable: a `set` builds its entry completely, then replaces the old one in one
+ *   step, so requests that race can only see a whole old entry or a whole new one.
+ * - Build files: a page Next.js prerendered at build time is read from the build (read-only,
+ *   through Next.js's own file reader) the first time it is asked for, then kept here.
+ */
+
+const brotli = promisify(zlib.brotliCompress);
+const unbrotli = promisify(zlib.brotliDecompress);
+
+export type CacheControl = { revalidate?: number | false; expire?: number };
+
+/** What Next.js hands a cache handler and gets back from it (the parts this store reads). */
+export type NextCacheValue = { kind: string; [field: string]: unknown } | null;
+export type NextCacheEntry = { lastModified: number; value: NextCacheValue; cacheControl?: CacheControl };
+export type NextGetContext = { kind?: string; tags?: string[]; softTags?: string[]; isFallback?: boolean; isRoutePPREnabled?: boolean };
+export type NextSetContext = { cacheControl?: CacheControl; tags?: string[]; fetchCache?: boolean };
+
+/** The description of a stored entry; its bodies are kept beside it as compressed blobs. */
+export type EntryMeta = {
+  key: string;
+  kind: string;
+  lastModified: number;
+  cacheControl?: CacheControl;
+  tags: string[];
+  status?: number;
+  headers?: Record<string, string | string[]>;
+  /** APP_PAGE: Next.js's ETag of the HTML and its Content-Security-Policy, computed once. */
+  etag?: string;
+  csp?: string;
+  postponed?: unknown;
+  /** APP_PAGE: the segment paths, and which of them are the flight data again. */
+  segments?: string[];
+  fullIsRsc?: string[];
+  /** Every other field of the value, JSON (redirects, fetches, images). */
+  rest?: Record<string, unknown>;
+  /** Fields of `rest` that were buffers, kept as blobs. */
+  restBuffers?: string[];
+  /** Blobs kept as they are (already compressed content, e.g. a PNG): not brotli. */
+  raw?: string[];
+};
+export type StoredEntry = { meta: EntryMeta; blobs: Record<string, Buffer> };
+
+/** A fresh page the production server may send as it is: brotli HTML and what goes with it. */
+export type FreshPage = { meta: EntryMeta; html: Buffer };
+
+export interface StoreBackend {
+  read(id: string): Promise<StoredEntry | undefined>;
+  /** Only the meta and the HTML: what the fast path sends. */
+  readPage(id: string): Promise<FreshPage | undefined>;
+  write(id: string, entry: StoredEntry, ttlSeconds: number): Promise<void>;
+  remove(id: string): Promise<void>;
+  /** When each of these tags was last revalidated (ms), 0 when never. */
+  tagTimes(tags: string[]): Promise<number[]>;
+  markTags(tags: string[], time: number): Promise<void>;
+  stats(): Promise<{ entries: number; bytes: number; budget?: number }>;
+  close(): Promise<void>;
+}
+
+/** Next.js's reader of prerendered build files (next/dist/server/lib/incremental-cache/file-system-cache). */
+type SeedReader = { get(key: string, ctx: unknown): Promise<NextCacheEntry | null> };
+
+const TAGS_HEADER = "x-next-cache-tags";
+const APP_PAGE = "APP_PAGE";
+const APP_ROUTE = "APP_ROUTE";
+
+/**
+ * The page address of a page's cache key: Next.js 16 keys pages
+ * `/route-cache/APP_PAGE/<route hash>/$<page path>`, the home page's page path being `/index`
+ * (and a real `/index` being `/index/index`).
+ */
+export function pathOfKey(key: string): string | undefined {
+  const at = key.indexOf("/$/");
+  if (at === -1) return undefined;
+  const pagePath = key.slice(at + 2);
+  if (pagePath === "/index") return "/";
+  return pagePath.startsWith("/index/") ? pagePath.slice("/index".length) : pagePath;
+}
+
+/** Entries are stored under the page's address when they are pages, so the fast path finds them. */
+export function storageId(key: string, kind: string): string {
+  const pagePath = kind === APP_PAGE && key.startsWith(`/route-cache/${APP_PAGE}/`) ? pathOfKey(key) : undefined;
+  return pagePath === undefined ? `key:${key}` : `page:${pagePath}`;
+}
+
+const isBuffer = (value: unknown): value is Buffer => Buffer.isBuffer(value) || value instanceof Uint8Array;
+const asBuffer = (value: Uint8Array) => (Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength));
+const compress = (body: Buffer) => brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: COMPRESSION.storedBrotliQuality, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+
+function tagsOf(value: NextCacheValue, ctx?: { tags?: string[] }): string[] {
+  const header = (value?.headers as Record<string, unknown> | undefined)?.[TAGS_HEADER];
+  const fromHeader = typeof header === "string" ? header.split(",") : [];
+  return [...new Set([...fromHeader, ...(ctx?.tags ?? [])])].filter(Boolean);
+}
+
+/** Next.js's value → meta and compressed blobs. */
+export async function encodeEntry(key: string, value: NonNullable<NextCacheValue>, lastModified: number, ctx: { cacheControl?: CacheControl; tags?: string[] }): Promise<StoredEntry> {
+  const meta: EntryMeta = { key, kind: value.kind, lastModified, cacheControl: ctx.cacheControl, tags: tagsOf(value, ctx) };
+  const pending: Array<Promise<void>> = [];
+  const blobs: Record<string, Buffer> = {};
+  const keep = (name: string, body: Buffer) => pending.push(compress(body).then((compressed) => void (blobs[name] = compressed)));
+
+  if (value.kind === APP_PAGE) {
+    const html = String(value.html ?? "");
+    meta.status = value.status as number | undefined;
+    meta.headers = value.headers as EntryMeta["headers"];
+    meta.postponed = value.postponed;
+    meta.etag = generateETag(html);
+    meta.csp = policyForHtml(html, meta.etag);
+    keep("html", Buffer.from(html));
+    const rsc = isBuffer(value.rscData) ? asBuffer(value.rscData) : undefined;
+    if (rsc) keep("rsc", rsc);
+    if (value.segmentData instanceof Map) {
+      meta.segments = [];
+      meta.fullIsRsc = [];
+      for (const [segment, body] of value.segmentData as Map<string, Uint8Array>) {
+        meta.segments.push(segment);
+        if (rsc && asBuffer(body).equals(rsc)) meta.fullIsRsc.push(segment);
+        else keep(`seg:${segment}`, asBuffer(body));
+      }
+    }
+  } else if (value.kind === APP_ROUTE) {
+    meta.status = value.status as number | undefined;
+    meta.headers = value.headers as EntryMeta["headers"];
+    const body = isBuffer(value.body) ? asBuffer(value.body) : Buffer.from(String(value.body ?? ""));
+    const contentType = String((meta.headers as Record<string, unknown> | undefined)?.["content-type"] ?? "");
+    if (/^image\/(png|jpe?g|gif|webp|avif)/i.test(contentType)) {
+      meta.raw = ["body"];
+      blobs.body = body;
+    } else keep("body", body);
+  } else {
+    // Redirects, fetches and anything later versions add: JSON, with buffers as blobs.
+    meta.rest = {};
+    meta.restBuffers = [];
+    for (const [field, item] of Object.entries(value)) {
+      if (isBuffer(item)) {
+        meta.restBuffers.push(field);
+        keep(`rest:${field}`, asBuffer(item));
+      } else meta.rest[field] = item;
+    }
+  }
+  await Promise.all(pending);
+  return { meta, blobs };
+}
+
+/** Meta and compressed blobs → the value Next.js stored. */
+export async function decodeEntry({ meta, blobs }: StoredEntry): Promise<NextCacheValue> {
+  const open = async (name: string) => {
+    const blob = blobs[name];
+    if (!blob) return undefined;
+    return meta.raw?.includes(name) ? blob : unbrotli(blob);
+  };
+  if (meta.kind === APP_PAGE) {
+    const [html, rsc] = await Promise.all([open("html"), open("rsc")]);
+    let segmentData: Map<string, Buffer> | undefined;
+    if (meta.segments) {
+      segmentData = new Map();
+      const bodies = await Promise.all(meta.segments.map((segment) => (meta.fullIsRsc?.includes(segment) ? rsc : open(`seg:${segment}`))));
+      meta.segments.forEach((segment, index) => segmentData!.set(segment, bodies[index] ?? Buffer.alloc(0)));
+    }
+    return { kind: APP_PAGE, html: html?.toString("utf8") ?? "", rscData: rsc, headers: meta.headers, status: meta.status, postponed: meta.postponed, segmentData };
+  }
+  if (meta.kind === APP_ROUTE) return { kind: APP_ROUTE, body: (await open("body")) ?? Buffer.alloc(0), headers: meta.headers, status: meta.status };
+  const value: { kind: string; [field: string]: unknown } = { kind: meta.kind, ...(meta.rest ?? {}) };
+  for (const field of meta.restBuffers ?? []) value[field] = await open(`rest:${field}`);
+  return value;
+}
+
+export function entryBytes(entry: StoredEntry): number {
+  return Object.values(entry.blobs).reduce((sum, blob) => sum + blob.length, 0) + JSON.stringify(entry.meta).length;
+}
+
+/** Whether an entry was made before the last revalidation of one of its tags (or the floor). */
+const revalidatedSince = (lastModified: number, times: number[]) => times.some((time) => time > lastModified);
+
+export type PageStoreOptions = {
+  backend: StoreBackend;
+  /** Seconds a key may live on the backend (Redis: per-key TTL); pages past it are rendered again. */
+  maxTtlSeconds: number;
+  now?: () => number;
+};
+
+export class PageStore {
+  private seeds?: SeedReader;
+  private readonly now: () => number;
+
+  constructor(private readonly options: PageStoreOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  get backend(): StoreBackend {
+    return this.options.backend;
+  }
+
+  /** Called with the context Next.js gives its cache handler (the build's folder and Next.js's fs). */
+  attachBuild(handlerContext: { fs?: unknown; serverDistDir?: string }): void {
+    if (this.seeds || !handlerContext.fs || !handlerContext.serverDistDir) return;
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { default: FileSystemCache } = require("next/dist/server/lib/incremental-cache/file-system-cache");
+    // flushToDisk false and no memory: a reader of what the build wrote, never a writer.
+    this.seeds = new FileSystemCache({ fs: handlerContext.fs, serverDistDir: handlerContext.serverDistDir, flushToDisk: false, maxMemoryCacheSize: 0, revalidatedTags: [] });
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Next.js's side (the cacheHandler)
+
+  async get(key: string, ctx: NextGetContext = {}): Promise<NextCacheEntry | null> {
+    const kind = ctx.kind ?? APP_PAGE;
+    const stored = await this.backend.read(storageId(key, kind));
+    if (stored && stored.meta.key === key) {
+      if (revalidatedSince(stored.meta.lastModified, await this.backend.tagTimes([...stored.meta.tags, ...(ctx.softTags ?? [])]))) return null;
+      return { lastModified: stored.meta.lastModified, value: await decodeEntry(stored), cacheControl: stored.meta.cacheControl };
+    }
+    return this.readSeed(key, ctx);
+  }
+
+  async set(key: string, value: NextCacheValue, ctx: NextSetContext = {}): Promise<void> {
+    const kind = value?.kind ?? APP_PAGE;
+    const id = storageId(key, kind);
+    const status = typeof value?.status === "number" ? value.status : 200;
+    // Nothing is kept for an answer that names nothing (404) or failed.
+    if (!value || status >= 400) {
+      await this.backend.remove(id);
+      return;
+    }
+    const entry = await encodeEntry(key, value, this.now(), ctx);
+    await this.backend.write(id, entry, this.ttlFor(ctx.cacheControl));
+  }
+
+  async revalidateTag(tags: string | string[]): Promise<void> {
+    const list = (Array.isArray(tags) ? tags : [tags]).filter(Boolean);
+    if (list.length > 0) await this.backend.markTags(list, this.now());
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // The production server's side
+
+  /** A page that is fresh (not past its revalidate time, no tag revalidated since), or nothing. */
+  async freshPage(pathname: string): Promise<FreshPage | undefined> {
+    const page = await this.backend.readPage(`page:${pathname}`);
+    if (!page || page.meta.kind !== APP_PAGE || (page.meta.status ?? 200) !== 200) return undefined;
+    const revalidate = page.meta.cacheControl?.revalidate;
+    if (typeof revalidate === "number" && page.meta.lastModified + revalidate * 1000 <= this.now()) return undefined;
+    if (revalidatedSince(page.meta.lastModified, await this.backend.tagTimes(page.meta.tags))) return undefined;
+    return page;
+  }
+
+  stats() {
+    return this.backend.stats();
+  }
+
+  close() {
+    return this.backend.close();
+  }
+
+  private ttlFor(cacheControl?: CacheControl): number {
+    const expire = cacheControl?.expire;
+    return typeof expire === "number" && expire > 0 ? Math.min(expire, this.options.maxTtlSeconds) : this.options.maxTtlSeconds;
+  }
+
+  /** A page the build prerendered: read from the build once, then kept here. */
+  private async readSeed(key: string, ctx: NextGetContext): Promise<NextCacheEntry | null> {
+    if (!this.seeds || !key.startsWith("/route-cache/")) return null;
+    const seed = await this.seeds.get(key, { kind: ctx.kind, isFallback: ctx.isFallback ?? false, isRoutePPREnabled: ctx.isRoutePPREnabled ?? false }).catch(() => null);
+    if (!seed?.value) return null;
+    const tags = tagsOf(seed.value);
+    if (revalidatedSince(seed.lastModified, await this.backend.tagTimes(tags))) return null;
+    if (typeof seed.value.status !== "number" || seed.value.status < 400) {
+      const entry = await encodeEntry(key, seed.value, seed.lastModified, { cacheControl: seed.cacheControl });
+      await this.backend.write(storageId(key, seed.value.kind), entry, this.ttlFor(seed.cacheControl));
+    }
+    return seed;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The store the production server registers for the cache handler (same process as Next.js).
+
+const REGISTERED = Symbol.for("managely.page-store");
+type WithStore = { [REGISTERED]?: PageStore };
+
+export function registerPageStore(store: PageStore | undefined): void {
+  (globalThis as WithStore)[REGISTERED] = store;
+}
+
+export function registeredPageStore(): PageStore | undefined {
+  return (globalThis as WithStore)[REGISTERED];
+}

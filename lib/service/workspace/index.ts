@@ -1,0 +1,74 @@
+import { sql } from "kysely";
+import type { BetterAuthPlugin } from "better-auth";
+import { env, siteUrl } from "../../env";
+import { getDatabase } from "../../db";
+import { findStaffByEmail } from "../../db/queries/staff";
+import { WORKSPACE } from "../../contract/staff";
+import { ApiError } from "../../contract/errors";
+import { deliveryRouting } from "../delivery/routing";
+import { createStaffAuth, outboxSignInSender, staffAuthSecret, staffFromSession, type StaffAuth } from "./auth";
+import { audit, type StaffIdentity, type WorkspaceDb } from "./seo";
+
+/**
+ * The marketers' workspace's door: its database and its staff sign-in, for the workspace's pages
+ * and server actions (app/(workspace)). Not reachable through POST /api/<call>: every function
+ * here is called with the staff member its caller signed in, and checks the role itself.
+ */
+export async function workspaceDb(): Promise<WorkspaceDb> {
+  return (await getDatabase()).db;
+}
+
+let auth: Promise<StaffAuth> | undefined;
+
+/** The site's staff auth (better-auth), created once; Next.js passes nextCookies() in. */
+export function siteStaffAuth(plugins: BetterAuthPlugin[] = []): Promise<StaffAuth> {
+  auth ??= (async () => {
+    const handle = await getDatabase();
+    const { SMTP_URL, LEAD_WEBHOOK_URL, STAFF_AUTH_SECRET } = env();
+    return createStaffAuth({
+      db: handle.db,
+      dialect: handle.dialect,
+      baseURL: siteUrl(),
+      secret: await staffAuthSecret(handle.db, STAFF_AUTH_SECRET),
+      sendSignInLink: outboxSignInSender(handle.db, deliveryRouting({ smtp: Boolean(SMTP_URL), webhook: Boolean(LEAD_WEBHOOK_URL) })),
+      plugins,
+    });
+  })().catch((error: unknown) => {
+    auth = undefined;
+    throw error;
+  });
+  return auth;
+}
+
+/** The staff member of a session, or null (none, banned, or a role that is not ours). */
+export async function staffOfRequest(headers: Headers, plugins: BetterAuthPlugin[] = []): Promise<StaffIdentity | null> {
+  const session = await (await siteStaffAuth(plugins)).api.getSession({ headers });
+  return session ? staffFromSession(session.user as { id: string; email: string; role?: string | null; banned?: boolean | null }) : null;
+}
+
+/** Links asked for one staff member within the window before another is refused. */
+const SIGN_IN_REQUESTS = { limit: 5, windowMinutes: 15 };
+
+/**
+ * Asks for a sign-in link. The answer is the same whether or not the address is staff (nobody
+ * learns who is); an existing staff member gets a link through the outbox, at most 5 in 15 minutes.
+ */
+export async function requestSignInLink(email: string, headers: Headers, plugins: BetterAuthPlugin[] = []): Promise<void> {
+  const db = await workspaceDb();
+  const staff = await findStaffByEmail(db, { email });
+  if (!staff || staff.banned) return;
+  const since = new Date(Date.now() - SIGN_IN_REQUESTS.windowMinutes * 60_000).toISOString();
+  const recent = await db
+    .selectFrom("staff_audit_log")
+    .select(sql<number>`count(*)`.as("count"))
+    .where("staff_user_id", "=", staff.id)
+    .where("action", "=", "staff.sign_in_requested")
+    .where("at", ">=", since)
+    .executeTakeFirstOrThrow();
+  if (Number(recent.count) >= SIGN_IN_REQUESTS.limit) throw new ApiError(429, WORKSPACE.signInTooMany);
+  await (await siteStaffAuth(plugins)).api.signInMagicLink({ body: { email: staff.email }, headers });
+  await audit(db, { id: staff.id, email: staff.email }, "staff.sign_in_requested", null);
+}
+
+export { audit };
+export type { StaffIdentity, WorkspaceDb };

@@ -1,0 +1,102 @@
+import { listSitemapEntries } from "../../db/queries/sitemap";
+import { EMPTY_PATTERN, seoTextFor, type SeoFactsOf } from "../../contract/seo-text";
+import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "../../../e2e/support/test-database";
+import { csvLines, filterRows, siteRows, templateImpact, type PageRow } from "./pages";
+import { publishSeoDraft, saveSeoDraft, type StaffIdentity } from "./seo";
+
+announcePostgres();
+
+const admin: StaffIdentity = { id: "admin-1", email: "admin@staff.example.com", role: "admin" };
+
+describe.each(databaseKinds)("the workspace's pages on %s", (kind) => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    const now = new Date().toISOString();
+    await database.db
+      .insertInto("staff_users")
+      .values({ id: admin.id, name: "", email: admin.email, email_verified: kind === "postgres" ? true : 1, image: null, created_at: now, updated_at: now, role: "admin", banned: null, ban_reason: null, ban_expires: null })
+      .execute();
+  });
+  afterAll(async () => database?.destroy());
+
+  it("lists exactly the sitemap's pages, in its order, each with the words its page would render", async () => {
+    const [{ entries, total }, site] = await Promise.all([listSitemapEntries(database.db, { offset: 0, limit: 50_000 }), siteRows(database.db)]);
+    expect(site.rows).toHaveLength(total);
+    expect(site.rows.map((row) => row.path)).toEqual(entries.map((entry) => entry.path));
+    expect(new Set(site.rows.map((row) => row.kind))).toEqual(new Set(["fixed", "state", "city", "category", "profile", "law", "law-compare", "blog"]));
+    const austin = site.byPath.get("/agents/TX/austin")!;
+    expect(austin).toMatchObject({ kind: "city", title: "Property Managers in Austin, TX | Managely", state: "TX", robots: "index", canonical: "/agents/TX/austin" });
+    expect(austin.description).toBe(seoTextFor({ kind: "city", facts: austin.facts as SeoFactsOf["city"] }).description);
+    expect(austin.titlePx).toBeGreaterThan(300);
+    // The law page of a state is filed under its abbreviation too.
+    expect(site.byPath.get("/laws/texas")).toMatchObject({ kind: "law", state: "TX", title: "Landlord Tenant Laws in Texas | Managely" });
+  });
+
+  it("shows what a template would do before it is published, then uses it once published", async () => {
+    const pattern = { ...EMPTY_PATTERN, title: "Property Managers in {city} | {site}" };
+    const impact = await templateImpact(database.db, { kind: "city", pattern });
+    const before = await siteRows(database.db);
+    const cities = before.rows.filter((row) => row.kind === "city");
+    expect(impact.pages).toBe(cities.length);
+    expect(impact.affected).toBe(cities.length);
+    expect(impact.overLimit).toBeGreaterThan(0);
+    expect(impact.overLimit).toBeLessThanOrEqual(impact.affected);
+    // The longest names first, and the cities that share a name across states, now without their state.
+    expect(impact.widest[0].titlePx).toBeGreaterThanOrEqual(impact.widest[1].titlePx);
+    expect(new Set(impact.sameName.map((row) => row.state)).size).toBeGreaterThan(1);
+    expect(impact.sameName.every((row) => row.problems.includes("same-name-no-state"))).toBe(true);
+    expect(impact.counts["title-duplicate"]).toBeGreaterThan(0);
+    // Nothing changed yet.
+    expect((await siteRows(database.db)).byPath.get("/agents/TX/austin")!.title).toBe("Property Managers in Austin, TX | Managely");
+
+    await publishSeoDraft(database.db, admin, { draftId: await saveSeoDraft(database.db, admin, { target: { type: "template", kind: "city" }, pattern }) });
+    const after = await siteRows(database.db);
+    expect(after.byPath.get("/agents/TX/austin")).toMatchObject({ title: "Property Managers in Austin | Managely", sources: { title: "template", description: "default" } });
+    expect(after.counts["same-name-no-state"]).toBe(impact.counts["same-name-no-state"]);
+    // A page's own override wins over the template, and a new template leaves it alone.
+    await publishSeoDraft(database.db, admin, { draftId: await saveSeoDraft(database.db, admin, { target: { type: "page", kind: "city", path: "/agents/TX/austin" }, pattern: { ...EMPTY_PATTERN, title: "Austin, Texas" } }) });
+    expect((await siteRows(database.db)).byPath.get("/agents/TX/austin")).toMatchObject({ title: "Austin, Texas", sources: { title: "override" } });
+    const next = await templateImpact(database.db, { kind: "city", pattern: { ...EMPTY_PATTERN, title: "{city} managers" } });
+    expect(next.affected).toBe(cities.length - 1);
+  });
+
+  it("filters by kind, state, problem and text", async () => {
+    const { rows } = await siteRows(database.db);
+    const texas = filterRows(rows, { kind: "profile", state: "TX" });
+    expect(texas.length).toBeGreaterThan(0);
+    expect(texas.every((row) => row.kind === "profile" && row.state === "TX")).toBe(true);
+    const long = filterRows(rows, { problem: "title-too-long" });
+    expect(long.every((row) => row.titlePx > 580)).toBe(true);
+    expect(filterRows(rows, { q: "/LAWS/TEXAS" }).map((row) => row.path)).toEqual(["/laws/texas"]);
+  });
+});
+
+describe("csvLines", () => {
+  const row = (overrides: Partial<PageRow>): PageRow => ({
+    kind: "city",
+    path: "/agents/TX/austin",
+    facts: { city: "Austin", state: "Texas", state_abbr: "TX", count: 1, page: 1 },
+    title: "Property Managers in Austin, TX | Managely",
+    description: 'He said "hi"',
+    keywords: "=HYPERLINK(\"x\")",
+    sources: { title: "default", description: "default", keywords: "default" },
+    canonical: "/agents/TX/austin",
+    robots: "index",
+    image: { url: null, alt: "A card" },
+    titlePx: 391.6,
+    descriptionPx: 80.2,
+    state: "TX",
+    problems: ["title-too-long", "description-duplicate"],
+    ...overrides,
+  });
+
+  it("writes one quoted, formula-safe line per row after the header", () => {
+    const lines = [...csvLines([row({})], "https://example.com")];
+    expect(lines[0]).toBe("type,url,title,title_px,description,description_px,keywords,canonical,robots,og_image,og_image_alt,title_from,description_from,problems");
+    expect(lines[1]).toBe(
+      'city,https://example.com/agents/TX/austin,"Property Managers in Austin, TX | Managely",392,"He said ""hi""",80,"\'=HYPERLINK(""x"")",https://example.com/agents/TX/austin,"index, follow",the page\'s own card,A card,default,default,title-too-long description-duplicate',
+    );
+  });
+});

@@ -1,0 +1,289 @@
+import { listIndexablePages, type IndexablePage } from "../../db/queries/sitemap";
+import { latestRevisionId, listLiveRules } from "../../db/queries/workspace";
+import { latestContentChangeId } from "../../db/queries/content-changes";
+import { SERP, textWidth } from "../../contract/serp";
+import { AUDIT_PROBLEM_KEYS, auditPages, countProblems, type AuditProblem } from "../../contract/seo-audit";
+import {
+  pageTarget,
+  resolveSeo,
+  shareImageFor,
+  templateTarget,
+  type SeoFacts,
+  type SeoField,
+  type SeoKind,
+  type SeoPattern,
+  type SeoSource,
+} from "../../contract/seo-text";
+import type { WorkspaceDb } from "./seo";
+
+/**
+ * Every indexable page as the workspace shows it: found from the sitemap's own list (kind, path,
+ * facts), rendered with what is published (templates and overrides), measured, and audited. The
+ * facts are read once and kept while the content journal and the published revisions stay the
+ * same, so paging through 20,000 rows or filtering them does not read them again.
+ */
+export type PageRow = {
+  kind: SeoKind;
+  path: string;
+  facts: SeoFacts;
+  title: string;
+  description: string;
+  keywords: string;
+  sources: Record<SeoField, SeoSource>;
+  canonical: string;
+  robots: "index" | "noindex";
+  image: { url: string | null; alt: string };
+  titlePx: number;
+  descriptionPx: number;
+  /** The state the page is about, as its abbreviation, when it is about one. */
+  state: string | null;
+  problems: AuditProblem[];
+};
+
+export type SiteRows = { rows: PageRow[]; byPath: Map<string, PageRow>; counts: Record<AuditProblem, number>; builtAt: string; buildMs: number };
+
+type Rules = { templates: Map<SeoKind, SeoPattern>; overrides: Map<string, SeoPattern> };
+
+async function publishedRules(db: WorkspaceDb): Promise<Rules> {
+  const templates = new Map<SeoKind, SeoPattern>();
+  const overrides = new Map<string, SeoPattern>();
+  for (const row of await listLiveRules(db)) {
+    const pattern = { title: row.title, description: row.description, keywords: row.keywords };
+    if (row.target === templateTarget(row.kind as SeoKind)) templates.set(row.kind as SeoKind, pattern);
+    else if (row.path !== null && row.target === pageTarget(row.path)) overrides.set(row.path, pattern);
+  }
+  return { templates, overrides };
+}
+
+/** A page's row, with its words from `rules` (what is published, or a template being tried). */
+export function renderRow(page: IndexablePage, rules: Rules, stateAbbreviations: Map<string, string>): Omit<PageRow, "problems"> {
+  const { text, sources } = resolveSeo({ kind: page.kind, facts: page.facts, template: rules.templates.get(page.kind), override: rules.overrides.get(page.path) } as Parameters<typeof resolveSeo>[0]);
+  const facts = page.facts as { state?: string; state_abbr?: string; count?: number };
+  const listIsEmpty = (page.kind === "city" || page.kind === "category" || page.kind === "state") && Number(facts.count) === 0;
+  return {
+    kind: page.kind,
+    path: page.path,
+    facts: page.facts,
+    ...text,
+    sources,
+    // What pageMetadata declares: the page's own address (lib/seo/metadata.ts).
+    canonical: page.path,
+    robots: listIsEmpty ? "noindex" : "index",
+    image: shareImageFor(page),
+    titlePx: textWidth(text.title, SERP.title.fontPx),
+    descriptionPx: textWidth(text.description, SERP.description.fontPx),
+    state: facts.state_abbr ?? (facts.state ? (stateAbbreviations.get(facts.state) ?? null) : null),
+  };
+}
+
+function abbreviations(pages: IndexablePage[]): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const page of pages) {
+    const facts = page.facts as { state?: string; state_abbr?: string };
+    if (facts.state && facts.state_abbr) map.set(facts.state, facts.state_abbr);
+  }
+  return map;
+}
+
+/** How far the current build has got (the audit page shows it while it runs). */
+export type SiteProgress = { phase: "reading" | "rendering" | "auditing"; done: number; total: number };
+
+const CHUNK = 1_000;
+/** Lets the process answer other requests between chunks: the site is served by the same process. */
+const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+async function buildRows(pages: IndexablePage[], rules: Rules, report: (progress: SiteProgress) => void): Promise<SiteRows> {
+  const started = performance.now();
+  const states = abbreviations(pages);
+  const rendered: Omit<PageRow, "problems">[] = [];
+  for (let start = 0; start < pages.length; start += CHUNK) {
+    report({ phase: "rendering", done: start, total: pages.length });
+    for (const page of pages.slice(start, start + CHUNK)) rendered.push(renderRow(page, rules, states));
+    await yieldToOthers();
+  }
+  report({ phase: "auditing", done: pages.length, total: pages.length });
+  await yieldToOthers();
+  const problems = auditPages(rendered);
+  const rows = rendered.map((row, index) => ({ ...row, problems: problems[index] }));
+  return { rows, byPath: new Map(rows.map((row) => [row.path, row])), counts: countProblems(problems), builtAt: new Date().toISOString(), buildMs: Math.round(performance.now() - started) };
+}
+
+/** Facts can change outside the journal (a manager added by hand): read again after this long at most. */
+const MAX_AGE_MS = 5 * 60_000;
+
+type Site = { key: string; at: number; rows: SiteRows; pages: IndexablePage[] };
+/** Per database (the site has one; the tests several): the rows, the build under way, its progress. */
+type State = { cached?: Site; building?: { key: string; promise: Promise<Site> }; progress: SiteProgress | null };
+const states = new WeakMap<WorkspaceDb, State>();
+const stateOf = (db: WorkspaceDb) => {
+  let state = states.get(db);
+  if (!state) states.set(db, (state = { progress: null }));
+  return state;
+};
+
+const siteKey = async (db: WorkspaceDb) => `${await latestContentChangeId(db)}:${await latestRevisionId(db)}`;
+const isFresh = (state: State, key: string) => state.cached?.key === key && Date.now() - state.cached.at < MAX_AGE_MS;
+
+function startBuild(db: WorkspaceDb, key: string): Promise<Site> {
+  const state = stateOf(db);
+  if (state.building?.key === key) return state.building.promise;
+  const promise: Promise<Site> = (async () => {
+    state.progress = { phase: "reading", done: 0, total: 0 };
+    const [{ pages }, rules] = await Promise.all([listIndexablePages(db), publishedRules(db)]);
+    const rows = await buildRows(pages, rules, (now) => (state.progress = now));
+    const site = { key, at: Date.now(), rows, pages };
+    if (!state.cached || state.cached.at <= site.at) state.cached = site;
+    return site;
+  })().finally(() => {
+    if (state.building?.promise === promise) {
+      state.building = undefined;
+      state.progress = null;
+    }
+  });
+  state.building = { key, promise };
+  return promise;
+}
+
+async function loadSite(db: WorkspaceDb): Promise<Site> {
+  const key = await siteKey(db);
+  const state = stateOf(db);
+  return isFresh(state, key) ? state.cached! : startBuild(db, key);
+}
+
+/** The pages and their rows, read again only when the content journal or the published revisions move. */
+export async function siteRows(db: WorkspaceDb): Promise<SiteRows> {
+  return (await loadSite(db)).rows;
+}
+
+/** Whether the rows are ready; if not, starts building them and says how far it got. */
+export async function siteStatus(db: WorkspaceDb): Promise<{ ready: true } | { ready: false; progress: SiteProgress | null }> {
+  const key = await siteKey(db);
+  const state = stateOf(db);
+  if (isFresh(state, key)) return { ready: true };
+  void startBuild(db, key).catch(() => undefined);
+  return { ready: false, progress: state.progress };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The list: filters and pages
+
+export const PAGE_LIST_SIZE = 50;
+
+export type PageFilter = { kind?: SeoKind; state?: string; problem?: AuditProblem; q?: string };
+
+export function filterRows(rows: PageRow[], { kind, state, problem, q }: PageFilter): PageRow[] {
+  const query = q?.trim().toLowerCase();
+  return rows.filter(
+    (row) =>
+      (!kind || row.kind === kind) &&
+      (!state || row.state === state) &&
+      (!problem || row.problems.includes(problem)) &&
+      (!query || row.path.toLowerCase().includes(query) || row.title.toLowerCase().includes(query)),
+  );
+}
+
+export async function listPages(db: WorkspaceDb, { filter, page }: { filter: PageFilter; page: number }) {
+  const site = await siteRows(db);
+  const matching = filterRows(site.rows, filter);
+  const lastPage = Math.max(1, Math.ceil(matching.length / PAGE_LIST_SIZE));
+  const current = Math.min(Math.max(1, page), lastPage);
+  return {
+    rows: matching.slice((current - 1) * PAGE_LIST_SIZE, current * PAGE_LIST_SIZE),
+    total: matching.length,
+    all: site.rows.length,
+    page: current,
+    lastPage,
+    counts: site.counts,
+    states: [...new Set(site.rows.flatMap((row) => (row.state ? [row.state] : [])))].sort(),
+    builtAt: site.builtAt,
+  };
+}
+
+const csvCell = (value: string | number) => {
+  const text = String(value);
+  // A leading =, +, - or @ would be a formula to a spreadsheet.
+  const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+};
+
+export const CSV_COLUMNS = ["type", "url", "title", "title_px", "description", "description_px", "keywords", "canonical", "robots", "og_image", "og_image_alt", "title_from", "description_from", "problems"] as const;
+
+/** The rows as CSV lines (header first), absolute URLs from `origin`. */
+export function* csvLines(rows: PageRow[], origin: string): Generator<string> {
+  yield CSV_COLUMNS.join(",");
+  for (const row of rows) {
+    yield [
+      row.kind,
+      `${origin}${row.path}`,
+      row.title,
+      Math.round(row.titlePx),
+      row.description,
+      Math.round(row.descriptionPx),
+      row.keywords,
+      `${origin}${row.canonical}`,
+      row.robots === "index" ? "index, follow" : "noindex, follow",
+      row.image.url ? `${origin}${row.image.url}` : "the page's own card",
+      row.image.alt,
+      row.sources.title,
+      row.sources.description,
+      row.problems.join(" "),
+    ]
+      .map(csvCell)
+      .join(",");
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Trying a template before publishing it
+
+export type TemplateImpact = {
+  /** Pages of the kind whose words would change (a page's own override wins over the template). */
+  affected: number;
+  overLimit: number;
+  pages: number;
+  sample: PageRow | null;
+  /** The widest titles it would produce. */
+  widest: PageRow[];
+  /** Pages of cities that share their name with a city in another state. */
+  sameName: PageRow[];
+  counts: Record<AuditProblem, number>;
+};
+
+/** What publishing `pattern` as the template of `kind` would do to the site. */
+export async function templateImpact(db: WorkspaceDb, { kind, pattern }: { kind: SeoKind; pattern: SeoPattern }): Promise<TemplateImpact> {
+  const site = await loadSite(db);
+  const rules = await publishedRules(db);
+  const trial: Rules = { templates: new Map(rules.templates).set(kind, pattern), overrides: rules.overrides };
+  const ofKind = site.pages.filter((page) => page.kind === kind);
+  const states = abbreviations(site.pages);
+  // The audit runs over the whole site: duplicates can arise between this kind and the others.
+  const others = site.rows.rows.filter((row) => row.kind !== kind);
+  const tried = ofKind.map((page) => renderRow(page, trial, states));
+  const all = [...others, ...tried];
+  const problems = auditPages(all);
+  const triedRows: PageRow[] = tried.map((row, index) => ({ ...row, problems: problems[others.length + index] }));
+  const before = site.rows.byPath;
+  const changed = triedRows.filter((row) => {
+    const now = before.get(row.path);
+    return !now || now.title !== row.title || now.description !== row.description || now.keywords !== row.keywords;
+  });
+  const over = (row: PageRow) => row.titlePx > SERP.title.maxPx || row.descriptionPx > SERP.description.desktopMaxPx;
+  const byCity = new Map<string, PageRow[]>();
+  for (const row of triedRows) {
+    const city = (row.facts as { city?: string }).city;
+    if (city) byCity.set(city, [...(byCity.get(city) ?? []), row]);
+  }
+  const sameName = [...byCity.values()].filter((rows) => new Set(rows.map((row) => row.state)).size > 1).sort((a, b) => b.length - a.length)[0] ?? [];
+  return {
+    affected: changed.length,
+    overLimit: changed.filter(over).length,
+    pages: triedRows.length,
+    sample: triedRows[0] ?? null,
+    widest: [...triedRows].sort((a, b) => b.titlePx - a.titlePx).slice(0, 3),
+    sameName: sameName.slice(0, 4),
+    counts: countProblems(triedRows.map((row) => row.problems)),
+  };
+}
+
+/** Every problem key, for the audit's table (in the order it shows them). */
+export const PROBLEM_ORDER = AUDIT_PROBLEM_KEYS;

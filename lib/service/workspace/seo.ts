@@ -1,0 +1,276 @@
+import type { Kysely } from "kysely";
+import type { Database, SeoLiveRow, SeoRevisionRow } from "../../db/schema";
+import {
+  appendAudit,
+  deleteDraft,
+  findDraft,
+  getDraft,
+  getLive,
+  getLiveRules,
+  listLiveRules,
+  getRevision,
+  insertRevision,
+  countAudit,
+  listAudit,
+  listRevisions,
+  replaceLive,
+  saveDraft,
+  type SeoPatternColumns,
+} from "../../db/queries/workspace";
+import { listStaff } from "../../db/queries/staff";
+import { ApiError } from "../../contract/errors";
+import { EMPTY_PATTERN, SEO_FIELDS, isSeoKind, pageTarget, patternProblem, templateTarget, type SeoKind, type SeoPattern } from "../../contract/seo-text";
+import { AUDIT_ACTIONS, WORKSPACE, can, type AuditAction, type StaffPermission, type StaffRole } from "../../contract/staff";
+
+/**
+ * The workspace's changes to what the public pages say: drafts, publish, rollback and the audit
+ * log. Every function takes the signed-in staff member and checks the role itself (the pages and
+ * server actions check too; neither trusts the other). A publish writes the live row and an
+ * append-only revision in one transaction, and refuses, changing nothing, when someone published
+ * the same target after the draft was started.
+ */
+export type StaffIdentity = { id: string; email: string; role: StaffRole };
+export type WorkspaceDb = Kysely<Database>;
+
+/** What a draft or a revision changes: one kind's template, or one page's override. */
+export type SeoTarget = { type: "template"; kind: SeoKind } | { type: "page"; kind: SeoKind; path: string };
+
+export const targetKey = (target: SeoTarget) => (target.type === "template" ? templateTarget(target.kind) : pageTarget(target.path));
+
+/** The target of a stored row's `target`, `kind` and `path`. */
+export function targetOf(row: { target: string; kind: string; path: string | null }): SeoTarget {
+  const kind = isSeoKind(row.kind) ? row.kind : "fixed";
+  return row.path === null || row.target.startsWith("template:") ? { type: "template", kind } : { type: "page", kind, path: row.path };
+}
+
+const permissionFor = (target: SeoTarget, action: "edit" | "publish"): StaffPermission => `${target.type === "template" ? "template" : "page"}:${action}`;
+
+export function requirePermission(staff: StaffIdentity, permission: StaffPermission, what: string): void {
+  if (!can(staff.role, permission)) throw new ApiError(403, WORKSPACE.forbidden(staff.role, what));
+}
+
+const patternOf = (row: SeoPatternColumns | undefined | null): SeoPattern | null =>
+  row ? { title: row.title, description: row.description, keywords: row.keywords } : null;
+
+const now = () => new Date().toISOString();
+
+export async function audit(db: WorkspaceDb, staff: { id: string | null; email: string }, action: AuditAction, target: string | null, detail = ""): Promise<void> {
+  await appendAudit(db, { at: now(), staff_user_id: staff.id, staff_email: staff.email, action, target, detail: detail.slice(0, 500) });
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the public pages read
+
+/** A page's kind template and its own override, as published (the "seo/rules" call). */
+export async function liveRulesFor(db: WorkspaceDb, { kind, path }: { kind: SeoKind; path: string }) {
+  const { template, override } = await getLiveRules(db, { templateTarget: templateTarget(kind), pageTarget: pageTarget(path) });
+  return { template: patternOf(template), override: override && override.kind === kind ? patternOf(override) : null };
+}
+
+/** A draft for draft mode: its kind, its page (null for a template) and its patterns. */
+export async function draftForPreview(db: WorkspaceDb, { draftId }: { draftId: number }) {
+  const draft = await getDraft(db, { id: draftId });
+  if (!draft || !isSeoKind(draft.kind)) return null;
+  return { kind: draft.kind, path: draft.target.startsWith("template:") ? null : draft.path, pattern: patternOf(draft)! };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Drafts
+
+/** Empty fields mean "no change at this level" (null); every pattern must be valid for the kind. */
+export function cleanPattern(kind: SeoKind, input: Partial<Record<keyof SeoPattern, string | null | undefined>>): SeoPattern {
+  const pattern: SeoPattern = { ...EMPTY_PATTERN };
+  for (const field of SEO_FIELDS) {
+    const value = (input[field] ?? "").replace(/\s+/g, " ").trim();
+    if (!value) continue;
+    const problem = patternProblem(kind, field, value);
+    if (problem) throw new ApiError(400, problem, field);
+    pattern[field] = value;
+  }
+  return pattern;
+}
+
+/** Saves the staff member's draft of a target (creating it from what is live now). Answers its id. */
+export async function saveSeoDraft(db: WorkspaceDb, staff: StaffIdentity, { target, pattern }: { target: SeoTarget; pattern: SeoPattern }): Promise<number> {
+  requirePermission(staff, permissionFor(target, "edit"), target.type === "template" ? "edit templates" : "edit pages");
+  const key = targetKey(target);
+  return db.transaction().execute(async (trx) => {
+    const live = await getLive(trx, { target: key });
+    const id = await saveDraft(trx, {
+      target: key,
+      kind: target.kind,
+      path: target.type === "page" ? target.path : null,
+      staffUserId: staff.id,
+      baseRevisionId: live?.revision_id ?? null,
+      now: now(),
+      ...pattern,
+    });
+    await audit(trx, staff, "draft.saved", key);
+    return id;
+  });
+}
+
+export async function myDraft(db: WorkspaceDb, staff: StaffIdentity, target: SeoTarget) {
+  return findDraft(db, { target: targetKey(target), staffUserId: staff.id });
+}
+
+/** A draft its owner may act on (preview, publish, discard): anyone else's is unknown. */
+async function ownDraft(db: WorkspaceDb, staff: StaffIdentity, draftId: number) {
+  const draft = await getDraft(db, { id: draftId });
+  if (!draft || draft.staff_user_id !== staff.id) throw new ApiError(404, WORKSPACE.unknownDraft);
+  return draft;
+}
+
+export async function discardSeoDraft(db: WorkspaceDb, staff: StaffIdentity, { draftId }: { draftId: number }): Promise<SeoTarget> {
+  const draft = await ownDraft(db, staff, draftId);
+  const target = targetOf(draft);
+  requirePermission(staff, permissionFor(target, "edit"), target.type === "template" ? "edit templates" : "edit pages");
+  await db.transaction().execute(async (trx) => {
+    await deleteDraft(trx, { id: draft.id });
+    await audit(trx, staff, "draft.discarded", draft.target);
+  });
+  return target;
+}
+
+/** The draft a preview opens, checked against the staff member's role; the preview is logged. */
+export async function draftToPreview(db: WorkspaceDb, staff: StaffIdentity, { draftId }: { draftId: number }) {
+  const draft = await ownDraft(db, staff, draftId);
+  const target = targetOf(draft);
+  requirePermission(staff, permissionFor(target, "edit"), target.type === "template" ? "preview templates" : "preview pages");
+  await audit(db, staff, "draft.previewed", draft.target);
+  return { draft, target };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Publish and roll back
+
+export type Published = { revisionId: number; target: SeoTarget };
+
+/**
+ * Publishes the staff member's draft: one transaction writes the revision and the live row (only
+ * if what is live is still what the draft started from) and drops the draft. Someone else's
+ * newer publish is never overwritten: the answer is a 409 and nothing changes.
+ */
+export async function publishSeoDraft(db: WorkspaceDb, staff: StaffIdentity, { draftId }: { draftId: number }): Promise<Published> {
+  const draft = await ownDraft(db, staff, draftId);
+  const target = targetOf(draft);
+  requirePermission(staff, permissionFor(target, "publish"), target.type === "template" ? "publish templates" : "publish pages");
+  try {
+    const revisionId = await db.transaction().execute(async (trx) => {
+      const at = now();
+      const id = await insertRevision(trx, {
+        target: draft.target,
+        kind: draft.kind,
+        path: draft.path,
+        title: draft.title,
+        description: draft.description,
+        keywords: draft.keywords,
+        action: "publish",
+        previous_revision_id: draft.base_revision_id,
+        restored_revision_id: null,
+        published_at: at,
+        published_by: staff.id,
+        published_by_email: staff.email,
+      });
+      const live: SeoLiveRow = { target: draft.target, kind: draft.kind, path: draft.path, title: draft.title, description: draft.description, keywords: draft.keywords, revision_id: id, published_at: at, published_by: staff.email };
+      if (!(await replaceLive(trx, { row: live, expectedRevisionId: draft.base_revision_id }))) throw new StaleError();
+      await deleteDraft(trx, { id: draft.id });
+      await audit(trx, staff, "seo.published", draft.target, `revision ${id}`);
+      return id;
+    });
+    return { revisionId, target };
+  } catch (error) {
+    if (!(error instanceof StaleError)) throw error;
+    const live = await getLive(db, { target: draft.target });
+    await audit(db, staff, "seo.publish_refused", draft.target, live ? `live revision ${live.revision_id}` : "");
+    throw new ApiError(409, WORKSPACE.staleDraft(live?.published_by ?? "Someone", live?.published_at ?? "just now"));
+  }
+}
+
+class StaleError extends Error {}
+
+/**
+ * Undoes a publish: a new revision (action "rollback") with the words that were live before
+ * `revisionId` (none: back to the template or the default wording), made live only if the live
+ * revision is still `expectedLiveRevisionId`, the one the staff member saw.
+ */
+export async function rollbackSeoRevision(
+  db: WorkspaceDb,
+  staff: StaffIdentity,
+  { revisionId, expectedLiveRevisionId }: { revisionId: number; expectedLiveRevisionId: number },
+): Promise<Published> {
+  const revision = await getRevision(db, { id: revisionId });
+  if (!revision) throw new ApiError(404, "That revision does not exist.");
+  const target = targetOf(revision);
+  requirePermission(staff, permissionFor(target, "publish"), target.type === "template" ? "roll back templates" : "roll back pages");
+  const restored: SeoRevisionRow | undefined = revision.previous_revision_id === null ? undefined : await getRevision(db, { id: revision.previous_revision_id });
+  const words = patternOf(restored) ?? EMPTY_PATTERN;
+  try {
+    const id = await db.transaction().execute(async (trx) => {
+      const at = now();
+      const id = await insertRevision(trx, {
+        target: revision.target,
+        kind: revision.kind,
+        path: revision.path,
+        ...words,
+        action: "rollback",
+        previous_revision_id: expectedLiveRevisionId,
+        restored_revision_id: restored?.id ?? null,
+        published_at: at,
+        published_by: staff.id,
+        published_by_email: staff.email,
+      });
+      const live: SeoLiveRow = { target: revision.target, kind: revision.kind, path: revision.path, ...words, revision_id: id, published_at: at, published_by: staff.email };
+      if (!(await replaceLive(trx, { row: live, expectedRevisionId: expectedLiveRevisionId }))) throw new StaleError();
+      await audit(trx, staff, "seo.rolled_back", revision.target, `revision ${revisionId} undone by revision ${id}`);
+      return id;
+    });
+    return { revisionId: id, target };
+  } catch (error) {
+    if (error instanceof StaleError) throw new ApiError(409, WORKSPACE.staleRollback);
+    throw error;
+  }
+}
+
+/** How an audit-log action reads in the history ("published"). */
+export const auditActionLabel = (action: string) => (action in AUDIT_ACTIONS ? AUDIT_ACTIONS[action as AuditAction] : action);
+
+/** What an editor shows for a target: what is live, the staff member's draft, its revisions and log. */
+export async function editorState(db: WorkspaceDb, staff: StaffIdentity, target: SeoTarget) {
+  const key = targetKey(target);
+  const [live, draft, revisions, log] = await Promise.all([
+    getLive(db, { target: key }),
+    findDraft(db, { target: key, staffUserId: staff.id }),
+    listRevisions(db, { target: key, limit: 20 }),
+    listAudit(db, { target: key, limit: 20 }),
+  ]);
+  return { live: live ?? null, draft: draft ?? null, revisions, log };
+}
+
+export const patternFromRow = patternOf;
+
+/** Every published template, by target ("template:city"). */
+export async function listLiveTemplates(db: WorkspaceDb): Promise<Map<string, SeoLiveRow>> {
+  return new Map((await listLiveRules(db)).filter((row) => row.target.startsWith("template:")).map((row) => [row.target, row]));
+}
+
+const HISTORY_PAGE_SIZE = 50;
+
+/** The history page: the latest publishes and rollbacks, what is live per target, one page of the audit log. */
+export async function historyPage(db: WorkspaceDb, { page }: { page: number }) {
+  const [revisions, live, log, total] = await Promise.all([
+    listRevisions(db, { limit: HISTORY_PAGE_SIZE }),
+    listLiveRules(db),
+    listAudit(db, { limit: HISTORY_PAGE_SIZE, offset: (page - 1) * HISTORY_PAGE_SIZE }),
+    countAudit(db),
+  ]);
+  return {
+    revisions,
+    liveByTarget: new Map(live.map((row) => [row.target, row.revision_id])),
+    log,
+    logPages: Math.max(1, Math.ceil(total / HISTORY_PAGE_SIZE)),
+  };
+}
+
+/** Everyone who may use the workspace. */
+export const staffList = (db: WorkspaceDb) => listStaff(db);
