@@ -149,11 +149,15 @@ test("compare leads into the quote flow with the compared managers chosen; one t
   await page.getByRole("link", { name: "Request quotes from these managers" }).click();
   await expect(page).toHaveURL(STEP_PATHS[1]);
   await page.getByRole("button", { name: "Next", exact: true }).click();
+  await expect(page).toHaveURL(STEP_PATHS[2]);
   await page.getByLabel("Address", { exact: true }).fill("415 W 6th St");
   await page.getByLabel("City", { exact: true }).fill("Austin");
   await page.getByLabel("ZIP Code", { exact: true }).fill("78701");
   await page.getByRole("button", { name: "Next", exact: true }).click();
+  // Each step's Next only once that step is the one shown (a click during the move would land on the last one).
+  await expect(page).toHaveURL(STEP_PATHS[3]);
   await page.getByRole("button", { name: "Next", exact: true }).click();
+  await expect(page).toHaveURL(STEP_PATHS[4]);
   const main = page.getByRole("main");
   await main.getByLabel("Full Name").fill("Robin Vale");
   await main.getByLabel("Email Address").fill("robin.vale@example.com");
