@@ -1,9 +1,12 @@
 import type { Metadata, Viewport } from "next";
+// First: the stylesheets the components import (the footer's) come after it and win their ties.
+import "@/styles/globals.css";
 import { siteUrl } from "@/lib/env";
 import { SITE_NAME } from "@/lib/contract/site";
 import { MessageDialogProvider } from "@/components/ui/MessageDialog";
 import { RouteEntry } from "@/components/ui/RouteEntry";
-import "@/styles/globals.css";
+import { JoinNetworkProvider } from "@/components/forms/JoinNetwork";
+import { SiteFooter } from "@/components/layout/SiteFooter";
 
 /**
  * Every page is refreshed hourly (PAGE_REVALIDATE_SECONDS in lib/contract/cache-policy.ts: Next.js
@@ -24,6 +27,11 @@ export const viewport: Viewport = {
   themeColor: "#0f766e",
 };
 
+/**
+ * Every page, the quote flow and the 404 included, ends with the footer (spec 2.2), rendered
+ * here once: a footer in each route group's layout and again in the not-found page was sent
+ * three times in every page's flight data (issue 17: about 14 kB of each page).
+ */
 export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (
     <html lang="en-US">
@@ -32,7 +40,12 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
           Skip to content
         </a>
         <RouteEntry />
-        <MessageDialogProvider>{children}</MessageDialogProvider>
+        <MessageDialogProvider>
+          <JoinNetworkProvider>
+            {children}
+            <SiteFooter />
+          </JoinNetworkProvider>
+        </MessageDialogProvider>
       </body>
     </html>
   );

@@ -1,48 +1,57 @@
 import type { Metadata } from "next";
-import Link from "next/link";
-import { JoinNetworkProvider } from "@/components/forms/JoinNetwork";
-import { SiteHeader } from "@/components/layout/SiteHeader";
-import { SiteFooter } from "@/components/layout/SiteFooter";
+import { env } from "@/lib/env";
+import { SITE_NAME } from "@/lib/contract/site";
+import { PATHS, STEP_PATHS } from "@/lib/contract/routes";
+import { DEFAULT_SHARE_IMAGE } from "@/lib/seo/metadata";
 import "@/styles/site.css";
+
+const TITLE = `Page not found | ${SITE_NAME}`;
+const DESCRIPTION = "We could not find that page. Find property managers by state and city, read landlord-tenant laws, or get free quotes.";
 
 // No robots here: Next.js gives every 404 its noindex, and a second one would repeat it.
 export const metadata: Metadata = {
-  title: "Page not found | Managely",
+  title: TITLE,
+  description: DESCRIPTION,
+  openGraph: { type: "website", siteName: SITE_NAME, title: TITLE, description: DESCRIPTION, locale: "en_US", images: [DEFAULT_SHARE_IMAGE] },
+  twitter: { card: "summary_large_image", title: TITLE, description: DESCRIPTION, site: env().TWITTER_SITE, images: [{ url: DEFAULT_SHARE_IMAGE.url, alt: DEFAULT_SHARE_IMAGE.alt }] },
 };
 
+const LINKS = [
+  { href: PATHS.home, label: "Home" },
+  { href: PATHS.resources, label: "Find property managers by state and city" },
+  { href: PATHS.laws, label: "Landlord-tenant laws by state" },
+  { href: PATHS.blogs, label: "Blog & News" },
+  { href: STEP_PATHS[1], label: "Get free quotes from local managers" },
+];
+
 /**
- * Unknown blog, law, manager, city or address: a real 404 that helps the visitor on. It renders
- * inside the root layout only, so it brings the site's header and footer itself.
+ * Unknown blog, law, manager, city or address: a real 404 that helps the visitor on, under the
+ * site's logo; the footer comes from the root layout. Kept small on purpose: Next.js sends this
+ * page's tree with every page of the site (in its flight data, once per layout), so a full
+ * header here cost every page its bytes. One element, built once: the flight data sends it once
+ * and refers to it the second time.
  */
+const PAGE = (
+  <main id="main" className="not-found">
+    <div className="container not-found__inner">
+      <a href={PATHS.home} className="not-found__logo">
+        {/* eslint-disable-next-line @next/next/no-img-element -- a logo served as it is (components/ui/Img.tsx) */}
+        <img src="/brand/logo.svg" alt={`${SITE_NAME} home`} width={144} height={32} />
+      </a>
+      <p className="not-found__code">404</p>
+      <h1>We could not find that page</h1>
+      <p>The address may be mistyped, or the page may have moved. These will get you back on track:</p>
+      <ul className="not-found__links">
+        {LINKS.map((link) => (
+          <li key={link.href}>
+            <a href={link.href}>{link.label}</a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  </main>
+);
+
 export default function NotFound() {
-  return (
-    <JoinNetworkProvider>
-      <SiteHeader variant="details" />
-      <main id="main" className="not-found">
-        <div className="container not-found__inner">
-          <p className="not-found__code">404</p>
-          <h1>We could not find that page</h1>
-          <p>The address may be mistyped, or the page may have moved. These will get you back on track:</p>
-          <ul className="not-found__links">
-            <li>
-              <Link href="/">Home</Link>
-            </li>
-            <li>
-              <Link href="/resources">Find property managers by state and city</Link>
-            </li>
-            <li>
-              <Link href="/laws">Landlord-tenant laws by state</Link>
-            </li>
-            <li>
-              <Link href="/blogs">Blog &amp; News</Link>
-            </li>
-            <li>
-              <Link href="/search">Get free quotes from local managers</Link>
-            </li>
-          </ul>
-        </div>
-      </main>
-      <SiteFooter />
-    </JoinNetworkProvider>
-  );
+  return PAGE;
 }

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { comparePath, lawComparePath, lawPath } from "../lib/contract/routes";
-import { LEGAL_NOTICE, lawTopic, sourceHost } from "../lib/contract/law-topics";
+import { LEGAL_NOTICE, checkedAgainstText, lawTopic, sourceHost } from "../lib/contract/law-topics";
 
 /**
  * An owner comparing landlord-tenant law across states: the comparison tables, a state page's
@@ -115,7 +115,9 @@ test("a state page shows each fact with its statute and source right under it, a
   await expect(block).toContainText(license.value);
   const citation = block.locator(".law-block__citation");
   await expect(citation).toContainText(`Statute: ${license.citation}`);
-  await expect(citation.getByRole("link", { name: `Source: ${sourceHost(license.source_url)}` })).toHaveAttribute("href", license.source_url);
+  // The statute first, then the page it was checked against, named for what it is.
+  await expect(citation).toContainText(new RegExp(`^Statute: ${license.citation.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
+  await expect(citation.getByRole("link", { name: checkedAgainstText(license.source_url) })).toHaveAttribute("href", license.source_url);
   await expect(citation.getByRole("link", { name: /Compare property manager license rules in every state/ })).toHaveAttribute(
     "href",
     lawComparePath("property-manager-licensing"),
@@ -137,7 +139,7 @@ test("a state page shows each fact with its statute and source right under it, a
 
 test("the laws index links to every comparison, and the comparisons are in the sitemap with a Dataset", async ({ page, request }) => {
   const topics = await comparisons(request);
-  expect(topics.length).toBe(8);
+  expect(topics.length).toBe(9);
   await page.goto("/laws");
   await expect(page.getByText("not legal advice").first()).toBeVisible();
   await expect(page.locator('[data-notice="end"]')).toContainText(LEGAL_NOTICE.lead);
@@ -157,7 +159,7 @@ test("the laws index links to every comparison, and the comparisons are in the s
 });
 
 test("an unknown topic, or one without enough states, is a real 404", async ({ request }) => {
-  for (const path of [lawComparePath("pets"), lawComparePath("rent-control")]) {
+  for (const path of [lawComparePath("pets"), lawComparePath("rent-increase-notice")]) {
     const response = await request.get(path);
     expect(response.status(), path).toBe(404);
   }
@@ -177,10 +179,11 @@ test("a manager's profile shows the state's license rule as information, linked 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(alabama.company_name);
   await expect(page.locator(".license-rule")).toHaveCount(0);
 
-  // The compare view carries the same line per manager, and says where the data has none.
+  // The compare view states each state's rule once, under the table, and says where the data has none.
   await page.goto(comparePath([agent.agent_id, alabama.agent_id]));
-  const row = page.getByRole("row", { name: /State's license rule/ });
-  await expect(row.locator(".license-rule")).toHaveCount(1);
-  await expect(row.locator(".license-rule")).toContainText(lawTopic("property_manager_license").question("Texas"));
-  await expect(row).toContainText("Not yet covered by our law summaries");
+  await expect(page.getByRole("row", { name: /State's license rule/ })).toHaveCount(0);
+  const rules = page.getByRole("region", { name: "The states' license rules" });
+  await expect(rules.locator(".license-rule")).toHaveCount(1);
+  await expect(rules.locator(".license-rule")).toContainText(lawTopic("property_manager_license").question("Texas"));
+  await expect(rules).toContainText("Alabama: not yet covered by our law summaries.");
 });

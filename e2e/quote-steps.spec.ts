@@ -31,7 +31,7 @@ test("each validation message, in order, in the Error! dialog; closing it focuse
   await quote.expectError("Please enter full name.", { focus: page.getByLabel("Full Name") });
   await quote.fillContact({ fullName: "Sam Rivera" });
   await quote.next.click();
-  await quote.expectError("Please enter email address.", { focus: page.getByLabel("Email Id") });
+  await quote.expectError("Please enter email address.", { focus: page.getByRole("main").getByLabel("Email Address") });
   await quote.fillContact({ email: "sam.rivera@example.com" });
   await quote.next.click();
   await quote.expectError("Please select preferred contact method.", { focus: page.getByLabel("Preferred Contact Method") });
@@ -79,7 +79,7 @@ test("a reload at every step keeps everything entered, in the spec's storage for
   await quote.fillContact({ fullName: "Lee Park", email: "lee.park@example.com", phone: "6085550110", method: "Email" });
   await page.reload();
   await expect(page.getByLabel("Full Name")).toHaveValue("Lee Park");
-  await expect(page.getByLabel("Email Id")).toHaveValue("lee.park@example.com");
+  await expect(page.getByRole("main").getByLabel("Email Address")).toHaveValue("lee.park@example.com");
   await expect(page.getByLabel("Phone No.")).toHaveValue("6085550110");
   await expect(page.getByLabel("Preferred Contact Method")).toHaveValue("Email");
   await quote.next.click();

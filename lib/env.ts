@@ -43,6 +43,12 @@ const envSchema = z.object({
   /** Where `next build` writes and the server reads the build (tests and benchmarks use their own). */
   NEXT_DIST_DIR: z.preprocess(emptyAsUndefined, z.string().default(".next")),
   STATE_LIST_HALF: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(51).default(10)),
+  // The operator of the site (issue 20): shown in the footer and on the contact page. The
+  // defaults are the sample site's own, at an example.com address that reaches nobody.
+  SITE_CONTACT_EMAIL: z.preprocess(emptyAsUndefined, z.email("SITE_CONTACT_EMAIL must be an email address").default("hello@managely.example.com")),
+  SITE_ADDRESS: z.preprocess(emptyAsUndefined, z.string().max(300).default("Managely sample site, 100 Example Street, Austin, TX 78701")),
+  /** The site's X (Twitter) handle, "@managely": `twitter:site` on every page when set. */
+  TWITTER_SITE: z.preprocess(emptyAsUndefined, z.string().regex(/^@\w{1,15}$/, "TWITTER_SITE must be a handle such as @managely").optional()),
   // Delivery (issue 11; README "Delivery"). Neither SMTP_URL nor LEAD_WEBHOOK_URL: every message
   // is written as a file under OUTBOX_DIR.
   /** smtp://user:pass@host:587 or smtps://…: email through nodemailer. */
@@ -115,6 +121,12 @@ export const INTERNAL_SECRET_HEADER = "x-managely-internal";
 export function allowedOrigins(): string[] {
   const { SITE_URL, ALLOWED_ORIGINS } = env();
   return [...new Set([new URL(SITE_URL).origin, ...ALLOWED_ORIGINS.map((origin) => new URL(origin).origin)])];
+}
+
+/** Who runs the site and how to reach them: the footer and the contact page. */
+export function siteOperator(): { email: string; address: string } {
+  const { SITE_CONTACT_EMAIL, SITE_ADDRESS } = env();
+  return { email: SITE_CONTACT_EMAIL, address: SITE_ADDRESS };
 }
 
 /** The site's absolute origin without a trailing slash. */

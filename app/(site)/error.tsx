@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { PATHS } from "@/lib/contract/routes";
 
 /** Something failed while rendering a page: say so plainly and offer a retry. */
 export default function SiteError({ reset }: { error: Error & { digest?: string }; reset: () => void }) {
@@ -13,7 +14,7 @@ export default function SiteError({ reset }: { error: Error & { digest?: string 
           <button type="button" className="button" onClick={reset}>
             Try again
           </button>{" "}
-          <Link href="/" className="button button--outline">
+          <Link href={PATHS.home} className="button button--outline">
             Go to the home page
           </Link>
         </p>

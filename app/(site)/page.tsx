@@ -14,10 +14,16 @@ import { JsonLd } from "@/components/seo/JsonLd";
 import { RichText } from "@/components/ui/RichText";
 import { NewsletterBox } from "@/components/forms/NewsletterBox";
 import { ZipSearchForm } from "@/components/directory/ZipSearchForm";
+import { StartQuoteLink } from "@/components/home/StartQuoteLink";
+import { PATHS } from "@/lib/contract/routes";
+import type { Blog } from "@/lib/contract";
+
+/** The hero's ZIP form: its ZIP code and property type go into the quote flow with Get Started. */
+const HOME_ZIP = "home-zip";
 
 export async function generateMetadata() {
   const page = await getPageRecord(PAGE_IDS.home);
-  return pageMetadata({ ...(await pageSeo("fixed", "/", page)), path: "/" });
+  return pageMetadata({ ...(await pageSeo("fixed", PATHS.home, page)), path: PATHS.home });
 }
 
 export default async function HomePage() {
@@ -36,10 +42,26 @@ export default async function HomePage() {
       <SiteHeader
         variant="full"
         banner={{ heading: page.heading, description: page.description }}
-        search={<ZipSearchForm idPrefix="home-zip" variant="dark" label="Find property managers by ZIP code" />}
+        search={
+          <ZipSearchForm
+            idPrefix={HOME_ZIP}
+            variant="dark"
+            label="Find property managers by ZIP code"
+            extra={
+              <StartQuoteLink formId={`${HOME_ZIP}-form`} className="button button--outline-light zip-search__quotes">
+                Get free quotes
+              </StartQuoteLink>
+            }
+          />
+        }
+        cta={
+          <StartQuoteLink formId={`${HOME_ZIP}-form`} className="button button--accent hero__cta">
+            Get Started
+          </StartQuoteLink>
+        }
       />
       <main id="main">
-        <HowItWorks />
+        <HowItWorks cta={<StartQuoteLink formId={`${HOME_ZIP}-form`} className="button">Get Started Now</StartQuoteLink>} />
 
         <section className="section about-teaser" aria-labelledby="about-teaser-title">
           <div className="container about-teaser__inner">
@@ -47,7 +69,7 @@ export default async function HomePage() {
               About us
             </h2>
             <RichText html={page.short_description} />
-            <Link href="/about-us" className="button button--outline">
+            <Link href={PATHS.about} className="button button--outline">
               Know more
             </Link>
           </div>
@@ -77,22 +99,28 @@ export default async function HomePage() {
           </div>
         </section>
 
-        {blogs.length > 0 && (
-          <section className="section blog-section" aria-labelledby="blog-section-title">
-            <div className="container">
-              <h2 id="blog-section-title" className="section__title">
-                From our blog
-              </h2>
-              <div className="blog-grid">
-                {blogs.slice(0, 3).map((blog) => (
-                  <BlogCard key={blog.id} blog={blog} />
-                ))}
-              </div>
-            </div>
-          </section>
-        )}
+        <BlogStrip blogs={blogs} />
       </main>
       <NewsletterBox />
     </>
+  );
+}
+
+/** The newest featured posts (spec 2.3: the section only when there are some). */
+function BlogStrip({ blogs }: { blogs: Blog[] }) {
+  if (blogs.length === 0) return null;
+  return (
+    <section className="section blog-section" aria-labelledby="blog-section-title">
+      <div className="container">
+        <h2 id="blog-section-title" className="section__title">
+          From our blog
+        </h2>
+        <div className="blog-grid">
+          {blogs.slice(0, 3).map((blog) => (
+            <BlogCard key={blog.id} blog={blog} />
+          ))}
+        </div>
+      </div>
+    </section>
   );
 }

@@ -1,5 +1,5 @@
 import { PAGE_IDS } from "@/lib/contract/site";
-import type { ContentPagePath } from "@/lib/contract/routes";
+import { PATHS, type ContentPagePath } from "@/lib/contract/routes";
 import type { ContentPageConfig } from "./ContentPage";
 
 /**
@@ -8,15 +8,15 @@ import type { ContentPageConfig } from "./ContentPage";
  * fixes where it fixes one. What they clear on entry is in lib/lead-form/entry-rules.ts.
  */
 export const CONTENT_PAGES: Record<ContentPagePath, Omit<ContentPageConfig, "path">> = {
-  "/about-us": { pageId: PAGE_IDS.about, schemaType: "AboutPage" },
-  "/our-mission": { pageId: PAGE_IDS.mission, schemaType: "AboutPage" },
-  "/career": { pageId: PAGE_IDS.careers, title: "Career" },
-  "/resource-center": { pageId: PAGE_IDS.resourceCenter },
-  "/my-client-center": { pageId: PAGE_IDS.myClientCenter },
-  "/property-management": { pageId: PAGE_IDS.propertyManagement, title: "Property Management" },
-  "/limited-use-disclosure": { pageId: PAGE_IDS.limitedUse },
-  "/privacy-policy": { pageId: PAGE_IDS.privacy, title: "Privacy Policy" },
-  "/acceptable-use-policy": { pageId: PAGE_IDS.acceptableUse, header: "small" },
+  [PATHS.about]: { pageId: PAGE_IDS.about, schemaType: "AboutPage" },
+  [PATHS.mission]: { pageId: PAGE_IDS.mission, schemaType: "AboutPage" },
+  [PATHS.career]: { pageId: PAGE_IDS.careers, title: "Career" },
+  [PATHS.resourceCenter]: { pageId: PAGE_IDS.resourceCenter },
+  [PATHS.myClientCenter]: { pageId: PAGE_IDS.myClientCenter },
+  [PATHS.propertyManagement]: { pageId: PAGE_IDS.propertyManagement, title: "Property Management" },
+  [PATHS.limitedUse]: { pageId: PAGE_IDS.limitedUse },
+  [PATHS.privacy]: { pageId: PAGE_IDS.privacy, title: "Privacy Policy" },
+  [PATHS.acceptableUse]: { pageId: PAGE_IDS.acceptableUse, header: "small" },
 };
 
 /** The page of `/{segment}`, when it is a content page. */

@@ -1,72 +1,49 @@
-import { Img } from "@/components/ui/Img";
-import Link from "next/link";
-import type { Agent } from "@/lib/contract";
-import { feeHeadline } from "@/lib/contract/fees";
+import type { ServingAgent } from "@/lib/contract";
 import { agentPath } from "@/lib/contract/routes";
-import { LicenseLine } from "./LicenseLine";
-import { SampleBadge } from "./SampleNotice";
-import { distanceText, servicesCountText, yearsText } from "./manager-facts";
+import { CompareCheckbox } from "./CompareCheckbox";
+import { cardDistanceText, cardFeeText, cardLicenseText, servicesCountText, shortYearsText } from "./manager-facts";
+
+/** One element each, shared by every card: the flight data sends a repeated element once and refers to it. */
+const SAMPLE_BADGE = <b className="badge badge--sample">Sample listing</b>;
+const FEATURED_BADGE = <b className="badge badge--featured">Featured</b>;
 
 type Props = {
-  agent: Agent & { distance_miles?: number };
-  /** The place the list is about, for "Office 17.2 miles from Austin". */
+  agent: Omit<ServingAgent, "distance_miles"> & { distance_miles?: number };
+  /** The place the list is about (absent: the card says where the office is). */
   placeName?: string;
-  /** The form of the list's Compare checkboxes (absent: no checkbox). */
-  compareFormId?: string;
-  headingLevel?: "h2" | "h3";
+  /** The form of the list's Compare checkboxes. */
+  compareFormId: string;
 };
 
-/** A manager in a list (spec 2.5), with what an owner decides from (issue 10). */
-export function AgentCard({ agent, placeName, compareFormId, headingLevel: Heading = "h2" }: Props) {
-  const href = agentPath(agent);
-  const distance = distanceText(agent.distance_miles, placeName);
-  const years = yearsText(agent.year_founded);
+/**
+ * A manager in a list (spec 2.5): logo, name linking to the profile, "Sample listing" and
+ * "Featured" where they apply, where the office is, then its fee, services and years, what it
+ * manages and its license, and a Compare checkbox. Compact on purpose (issue 20: three fit on a
+ * phone screen) and plain markup styled by position (styles/site.css): a server component's every
+ * element and class is sent twice, as HTML and in the page's flight data (issue 17: a city page
+ * of 20 cards within 70 kB).
+ */
+export function AgentCard({ agent, placeName, compareFormId }: Props) {
+  // The list is about one place (its title names it): "2.1 miles away" says enough.
+  const distance = placeName ? cardDistanceText(agent.distance_miles, agent.city, placeName) : `${agent.city}, ${agent.state}`;
+  const facts = [cardFeeText(agent.fees), servicesCountText(agent.services), shortYearsText(agent.year_founded)].filter(Boolean).join(" · ");
   return (
-    <article className="agent-card">
-      <div className="agent-card__media">
-        <Img src={agent.photo} alt="" width={96} height={96} className="agent-card__photo" />
-        {agent.featured === 1 && <span className="badge badge--featured">Featured</span>}
-      </div>
-      <div className="agent-card__body">
-        {agent.demo === 1 && <SampleBadge />}
-        <Heading className="agent-card__name">
-          <Link href={href}>{agent.company_name}</Link>
-        </Heading>
-        <p className="agent-card__address">
-          {agent.address}, {agent.city}, {agent.state}
-          {agent.zip ? ` ${agent.zip}` : ""}
-          {distance && <span className="agent-card__distance"> · {distance}</span>}
-        </p>
-        {agent.category && (
-          <p className="agent-card__category">
-            <span className="visually-hidden">Manages: </span>
-            {agent.category}
-          </p>
-        )}
-        <ul className="agent-card__facts">
-          <li className="agent-card__fees">{feeHeadline(agent.fees)}</li>
-          <li>{servicesCountText(agent.services)}</li>
-          {years && <li>{years}</li>}
-        </ul>
-        <LicenseLine license={agent.license} className="agent-card__license" />
-        <p className="agent-card__about">{agent.about}</p>
-        <div className="agent-card__actions">
-          {compareFormId && (
-            <label className="compare-toggle">
-              <input type="checkbox" name="ids" value={agent.agent_id} form={compareFormId} />
-              Compare<span className="visually-hidden"> {agent.company_name}</span>
-            </label>
-          )}
-          {agent.read_more === 1 && (
-            <Link href={`${href}#about`} className="agent-card__more">
-              Read more<span className="visually-hidden"> about {agent.company_name}</span>
-            </Link>
-          )}
-          <Link href={href} className="button button--outline">
-            View Detail<span className="visually-hidden"> of {agent.company_name}</span>
-          </Link>
-        </div>
-      </div>
-    </article>
+    <li className="agent-card">
+      {/* Sized by the stylesheet (48 or 64 px square), so the layout never shifts. */}
+      {/* eslint-disable-next-line @next/next/no-img-element -- a logo served as it is (components/ui/Img.tsx) */}
+      <img src={agent.photo} alt="" loading="lazy" />
+      <h2>
+        <a href={agentPath(agent)}>{agent.company_name}</a>
+      </h2>
+      <p>
+        {agent.demo === 1 && SAMPLE_BADGE}
+        {agent.featured === 1 && FEATURED_BADGE}
+        {distance}
+      </p>
+      <p>{facts}</p>
+      {/* A sample listing's license data is fictional: its badge and the page's notice say so. */}
+      <p>{agent.demo === 1 ? agent.category : [agent.category, cardLicenseText(agent.license)].filter(Boolean).join(" · ")}</p>
+      <CompareCheckbox id={agent.agent_id} name={agent.company_name} form={compareFormId} />
+    </li>
   );
 }

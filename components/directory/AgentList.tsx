@@ -4,19 +4,22 @@ import { AgentCard } from "./AgentCard";
 import { CompareControls } from "./CompareControls";
 
 /**
- * The cards of a list page inside the compare form: a plain GET to /compare without
- * JavaScript, a bar that counts the ticked managers with it.
+ * The cards of a list page and the compare form they belong to: a plain GET to /compare without
+ * JavaScript, a bar that counts the ticked managers with it. The cards' checkboxes point at the
+ * form by its id, so the list itself stays a plain ordered list.
  */
-export function AgentList({ agents, placeName, id = "managers" }: { agents: ServingAgent[]; placeName?: string; id?: string }) {
-  const formId = `${id}-compare`;
+export function AgentList({ agents, placeName, id = "managers", start = 1 }: { agents: ServingAgent[]; placeName?: string; id?: string; start?: number }) {
+  const formId = `${id}-c`;
   return (
-    <form id={formId} action={PATHS.compare} method="get" className="agent-list-form" aria-label="Managers to compare">
-      <div className="agent-list" id={id}>
+    <>
+      <ol className="agent-list" id={id} start={start}>
         {agents.map((agent) => (
           <AgentCard key={agent.agent_id} agent={agent} placeName={placeName} compareFormId={formId} />
         ))}
-      </div>
-      <CompareControls />
-    </form>
+      </ol>
+      <form id={formId} action={PATHS.compare} method="get" className="agent-list-form" aria-label="Managers to compare">
+        <CompareControls formId={formId} />
+      </form>
+    </>
   );
 }

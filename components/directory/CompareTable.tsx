@@ -1,11 +1,15 @@
 import Link from "next/link";
 import type { Agent } from "@/lib/contract";
 import { agentPath } from "@/lib/contract/routes";
-import { COMPARE_ROWS, type CompareFacts } from "./compare-rows";
+import { COMPARE_ROWS } from "./compare-rows";
 import { SampleBadge } from "./SampleNotice";
 
-/** Managers side by side: one column each, one row per fact of COMPARE_ROWS. */
-export function CompareTable({ agents, facts }: { agents: Agent[]; facts: CompareFacts }) {
+/**
+ * Managers side by side: one column each, one row per fact of COMPARE_ROWS. On a phone the table
+ * swipes sideways inside its own box with the facts' names held in place (a sticky first column),
+ * so the page itself never scrolls sideways.
+ */
+export function CompareTable({ agents }: { agents: Agent[] }) {
   return (
     <div className="table-scroll" role="region" aria-labelledby="compare-facts-caption" tabIndex={0}>
       <table className="compare-table">
@@ -31,7 +35,7 @@ export function CompareTable({ agents, facts }: { agents: Agent[]; facts: Compar
             <tr key={row.key}>
               <th scope="row">{row.label}</th>
               {agents.map((agent) => (
-                <td key={agent.agent_id}>{row.render(agent, facts)}</td>
+                <td key={agent.agent_id}>{row.render(agent)}</td>
               ))}
             </tr>
           ))}

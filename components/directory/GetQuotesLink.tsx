@@ -9,7 +9,19 @@ import { STEP_PATHS } from "@/lib/contract/routes";
  * the spec's storage keys (the city, and the ZIP code and property type when known), so step 2
  * opens filled in.
  */
-export function GetQuotesLink({ city, zip, category, className = "button button--accent" }: { city: string; zip?: string; category?: number; className?: string }) {
+export function GetQuotesLink({
+  city,
+  zip,
+  category,
+  className = "button button--accent",
+  label = "Get free quotes",
+}: {
+  city: string;
+  zip?: string;
+  category?: number;
+  className?: string;
+  label?: string;
+}) {
   return (
     <Link
       href={STEP_PATHS[1]}
@@ -22,7 +34,7 @@ export function GetQuotesLink({ city, zip, category, className = "button button-
         })
       }
     >
-      Get free quotes
+      {label}
     </Link>
   );
 }

@@ -84,12 +84,29 @@ describe("StateCityPicker", () => {
     expect(screen.getByText(ONBOARDING_NOTICE)).toBeInTheDocument();
   });
 
-  it("keeps Loading... when the network fails (no message, spec section 8)", async () => {
-    call.mockRejectedValue(new Error("offline"));
+  it("says when a load fails and tries again on request, never an endless Loading... (issue 19)", async () => {
+    call.mockRejectedValueOnce(new Error("offline"));
     renderPicker();
     await userEvent.click(screen.getByRole("button", { name: "TX" }));
-    expect(await screen.findByText("Loading...")).toBeInTheDocument();
+    expect(await screen.findByRole("alert")).toHaveTextContent("We could not load the cities of Texas.");
+    expect(screen.queryByText("Loading...")).toBeNull();
     expect(screen.queryByRole("alertdialog")).toBeNull();
+    call.mockResolvedValueOnce({ success: true, cities: [city(9, "Houston", 44)], length: "Half", count: 1 });
+    await userEvent.click(screen.getByRole("button", { name: "Try again" }));
+    expect(await screen.findByRole("link", { name: "Houston" })).toBeInTheDocument();
+    expect(call).toHaveBeenLastCalledWith("city/list", { state_id: 44, length: "Half" });
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  it("says when the full state list fails to load, and loads it on Try again", async () => {
+    call.mockRejectedValueOnce(new Error("offline"));
+    renderPicker();
+    await userEvent.click(screen.getAllByRole("button", { name: "See All" })[0]);
+    expect(await screen.findByRole("alert")).toHaveTextContent("We could not load the full list of states.");
+    call.mockResolvedValueOnce({ success: true, states: [CA, TX, AK], length: "Full", first_state: { id: 5, abbreviation: "CA" } });
+    await userEvent.click(screen.getByRole("button", { name: "Try again" }));
+    expect(await screen.findByRole("button", { name: "AK" })).toBeInTheDocument();
+    expect(screen.queryByRole("alert")).toBeNull();
   });
 
   it("resources: full lists with the spec's headings (h2, right under the page's h1) and no See All", () => {

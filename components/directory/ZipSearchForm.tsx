@@ -12,15 +12,18 @@ export function ZipSearchForm({
   idPrefix = "zip-search",
   variant = "light",
   label = "Find property managers near you",
+  extra,
 }: {
   zip?: string;
   category?: number;
   idPrefix?: string;
   variant?: "light" | "dark";
   label?: string;
+  /** A second way on from what was typed (home: "Get free quotes" into the quote flow). */
+  extra?: React.ReactNode;
 }) {
   return (
-    <Form action={PATHS.managers} className={`zip-search zip-search--${variant}`} aria-label={label}>
+    <Form id={`${idPrefix}-form`} action={PATHS.managers} className={`zip-search zip-search--${variant}${extra ? " zip-search--extra" : ""}`} aria-label={label}>
       <div className="zip-search__field">
         {/* Up to ZIP+4 (10 characters); the service checks the form. */}
         <label htmlFor={`${idPrefix}-zip`}>ZIP code</label>
@@ -50,6 +53,7 @@ export function ZipSearchForm({
       <button type="submit" className="button button--accent zip-search__submit">
         Find managers
       </button>
+      {extra}
     </Form>
   );
 }

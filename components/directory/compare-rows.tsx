@@ -7,13 +7,23 @@ import { areaText, categoryLabels, serviceLabels, unitsText, yearsText } from ".
 
 /**
  * The rows of /compare, top to bottom: one entry per fact, each rendering one manager's cell.
- * Add a row by adding an entry (the license row is where a state's license rule belongs).
+ * Add a row by adding an entry. A state's license rule is the same for every manager in the
+ * state: the page states it once under the table (CompareLicenseRules), never in every column.
  */
-export type CompareFacts = {
-  /** Each state's rule on licensing property managers (issue 12), null where the data has none. */
-  licenseRules: ReadonlyMap<string, StateLicenseRule | null>;
-};
-export type CompareRow = { key: string; label: string; render: (agent: Agent, facts: CompareFacts) => React.ReactNode };
+export type CompareRow = { key: string; label: string; render: (agent: Agent) => React.ReactNode };
+
+/** Each state's rule on licensing property managers (issue 12), once per state of the compared managers. */
+export function CompareLicenseRules({ rules }: { rules: { name: string; rule: StateLicenseRule | null }[] }) {
+  if (rules.length === 0) return null;
+  return (
+    <section className="compare__rules" aria-labelledby="compare-rules-title">
+      <h2 id="compare-rules-title">{rules.length === 1 ? "The state's license rule" : "The states' license rules"}</h2>
+      {rules.map(({ name, rule }) =>
+        rule ? <LicenseRuleLine key={name} rule={rule} whose="these managers' licenses" /> : <p key={name}>{name}: not yet covered by our law summaries.</p>,
+      )}
+    </section>
+  );
+}
 
 const FEE_LABELS = feeRows(NO_FEES).map((row) => row.label);
 
@@ -36,14 +46,6 @@ export const COMPARE_ROWS: CompareRow[] = [
       ),
   },
   { key: "license", label: "License", render: (agent) => <LicenseLine license={agent.license} className="compare__license" /> },
-  {
-    key: "state-license-rule",
-    label: "State's license rule",
-    render: (agent, { licenseRules }) => {
-      const rule = licenseRules.get(agent.state);
-      return rule ? <LicenseRuleLine rule={rule} /> : "Not yet covered by our law summaries";
-    },
-  },
   { key: "years", label: "In business", render: (agent) => yearsText(agent.year_founded) ?? "Not listed" },
   { key: "units", label: "Units managed", render: (agent) => unitsText(agent.units_managed) ?? "Not listed" },
 ];

@@ -1,4 +1,5 @@
 import type { Agent } from "@/lib/contract";
+import { formatMoney, formatPercent } from "@/lib/contract/fees";
 import { categoryLabel, serviceLabel } from "@/lib/contract/site";
 
 /** The license line has its home in the contract layer (the quote flow words it the same way). */
@@ -25,6 +26,35 @@ export function areaText(agent: Pick<Agent, "city" | "service_area">): string {
 export function distanceText(distanceMiles: number | undefined, placeName: string | undefined): string | null {
   if (distanceMiles === undefined || !placeName || distanceMiles < 0.5) return null;
   return `Office ${distanceMiles} miles from ${placeName}`;
+}
+
+/** A card's short fee line: "8% of rent · leasing 75% of a month’s rent" (or "$99 a month · …"). */
+export function cardFeeText(fees: Agent["fees"]): string {
+  const management =
+    fees.management_percent !== null ? `${formatPercent(fees.management_percent)} of rent` : fees.management_flat !== null ? `${formatMoney(fees.management_flat)} a month` : "Fee not listed";
+  return fees.leasing_percent !== null ? `${management} · leasing ${formatPercent(fees.leasing_percent)} of a month’s rent` : management;
+}
+
+/** A card's short license line: where the data comes from, never a check that was not made. */
+export function cardLicenseText(license: Agent["license"]): string {
+  if (!license) return "No license listed";
+  if (license.source === "sample") return "Sample license data";
+  return license.source === "registry" && license.checked_on ? `License checked in the ${license.state} registry` : "License as reported, not checked";
+}
+
+/** "27 years in business"; null when the year is not known. */
+export function shortYearsText(yearFounded: number | null, now = new Date()): string | null {
+  if (!yearFounded) return null;
+  const years = now.getUTCFullYear() - yearFounded;
+  return years >= 1 ? `${years} ${years === 1 ? "year" : "years"} in business` : "New in business";
+}
+
+/**
+ * A card's distance from the place its list is about: "Office in Austin" for an office in that
+ * town (first on the town's page, however far its point) or right at the place, else "12.5 miles away".
+ */
+export function cardDistanceText(distanceMiles: number | undefined, officeCity: string, placeName: string): string {
+  return officeCity === placeName || distanceMiles === undefined || distanceMiles < 0.5 ? `Office in ${officeCity}` : `${distanceMiles} miles away`;
 }
 
 export const unitsText = (units: number | null) => (units === null ? null : `About ${units.toLocaleString("en-US")} units managed`);

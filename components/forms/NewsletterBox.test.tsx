@@ -20,7 +20,7 @@ beforeEach(() => call.mockReset());
 describe("NewsletterBox", () => {
   it("shows the spec's texts", () => {
     renderBox();
-    expect(screen.getByRole("heading", { name: "Get Exclusive Insights on Directly to Your Inbox!" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Get Exclusive Insights Directly to Your Inbox!" })).toBeInTheDocument();
     expect(screen.getByText("Subscribe to our newsletter, articles, resources, and events")).toBeInTheDocument();
     expect(screen.getByPlaceholderText("Email address")).toBeInTheDocument();
   });

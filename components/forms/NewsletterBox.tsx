@@ -32,7 +32,7 @@ export function NewsletterBox() {
       <div className="container newsletter__inner">
         <div className="newsletter__copy">
           <h2 id={headingId} className="newsletter__title">
-            Get Exclusive Insights on Directly to Your Inbox!
+            Get Exclusive Insights Directly to Your Inbox!
           </h2>
           <p>Subscribe to our newsletter, articles, resources, and events</p>
         </div>

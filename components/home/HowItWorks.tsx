@@ -1,21 +1,19 @@
-import Link from "next/link";
-
 const STEPS = [
   { title: "Pick your property type and ZIP code", text: "Tell us what you own and where it is. It takes about two minutes." },
   { title: "Review top local property managers", text: "See up to five managers who serve your ZIP code, nearest first, with their fees and license details." },
   { title: "Select and compare quotes", text: "Choose up to three to receive your request; only they get your details. Compare the quotes they send." },
   {
-    title: "Select a manager and chat",
-    text: "The managers you chose contact you by phone or email: talk it through and hire the one you like best. You can withdraw your request at any time.",
+    title: "Select a manager and talk it through",
+    text: "The managers you chose contact you by phone or email: ask your questions and hire the one you like best. You can withdraw your request at any time.",
   },
 ];
 
 /**
- * The four steps of spec section 1 with "Get Started Now". The titles are the spec's; the texts say
- * what the site does (issue 11): the owner chooses who receives the request, and the "chat" is the
- * phone or email conversation with those managers (the site has no chat of its own).
+ * The four steps of spec section 1 with "Get Started Now" (the page's own link into the flow).
+ * The titles follow the spec's, but the site has no chat: the fourth step says what happens,
+ * a phone or email conversation with the managers the owner chose (issue 20).
  */
-export function HowItWorks() {
+export function HowItWorks({ cta }: { cta: React.ReactNode }) {
   return (
     <section className="section how-it-works" aria-labelledby="how-it-works-title">
       <div className="container">
@@ -33,11 +31,7 @@ export function HowItWorks() {
             </li>
           ))}
         </ol>
-        <div className="section__cta">
-          <Link href="/search" className="button">
-            Get Started Now
-          </Link>
-        </div>
+        <div className="section__cta">{cta}</div>
       </div>
     </section>
   );

@@ -1,10 +1,12 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import type { Testimonial } from "@/lib/contract";
 import { CAROUSEL } from "./carousel-settings";
 import { TestimonialCard } from "./TestimonialCard";
-import { TestimonialModal } from "./TestimonialModal";
+
+/** Loaded on the first click: the modal is not part of the home page's first-load JavaScript. */
+const TestimonialModal = lazy(() => import("./TestimonialModal").then((module) => ({ default: module.TestimonialModal })));
 
 export { CAROUSEL };
 
@@ -47,7 +49,11 @@ export function TestimonialCarousel({ testimonials }: { testimonials: Testimonia
           ))}
         </ul>
       )}
-      {openId !== null && <TestimonialModal id={openId} onNavigate={setOpenId} onClose={() => setOpenId(null)} />}
+      {openId !== null && (
+        <Suspense fallback={null}>
+          <TestimonialModal id={openId} onNavigate={setOpenId} onClose={() => setOpenId(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

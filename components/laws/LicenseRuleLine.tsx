@@ -16,12 +16,15 @@ export function licenseSummary(value: string): string {
  * who manage rentals for others, linked to the state's law page. Information about the law,
  * never a verification of the manager.
  */
-export function LicenseRuleLine({ rule }: { rule: StateLicenseRule }) {
+export function LicenseRuleLine({ rule, whose = "this manager's license" }: { rule: StateLicenseRule; whose?: string }) {
   return (
     <p className="license-rule">
       <strong>{LICENSE.question(rule.state)}</strong> {licenseSummary(rule.value)}{" "}
       <Link href={`${lawPath(rule.slug)}#${sectionAnchor(LICENSE.section)}`}>{rule.state}&apos;s licensing rule in full</Link>
-      <span className="license-rule__note"> This describes {rule.state} law; it is not a check of this manager&apos;s license.</span>
+      <span className="license-rule__note">
+        {" "}
+        This describes {rule.state} law; it is not a check of {whose}.
+      </span>
     </p>
   );
 }

@@ -1,46 +1,122 @@
 "use client";
 
-import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { JoinNetworkButton } from "@/components/forms/JoinNetwork";
 import { PATHS } from "@/lib/contract/routes";
 
 export type HeaderVariant = "full" | "small" | "details";
 
 const RESOURCES = [
-  { href: "/laws", label: "Laws" },
-  { href: "/blogs", label: "Blog" },
-  { href: "/faqs", label: "FAQ's" },
+  { href: PATHS.laws, label: "Laws" },
+  { href: PATHS.blogs, label: "Blog" },
+  { href: PATHS.faqs, label: "FAQs" },
 ];
 
+/** The id of the one list of links, the phone menu's toggle's target (without JavaScript, by :target). */
+const MENU_ID = "site-menu";
+
 /**
- * The menu (spec 2.2). Built on <details> so the Resources dropdown and the phone menu open
- * without JavaScript; with it, Escape and a click elsewhere close them, and so does navigating.
+ * The menu (spec 2.2): one list of links for every screen. On a phone it is a panel that the Menu
+ * button opens (without JavaScript the button is a link to the list, which CSS opens as its
+ * target); the Resources dropdown is a <details>, so it opens without JavaScript too. Escape, a
+ * click elsewhere and navigating close whatever is open. The "details" header carries Laws, Blog
+ * and FAQs as top-level items instead of the dropdown (spec 2.2), never both.
  */
 export function NavMenu({ variant, agentPanelUrl }: { variant: HeaderVariant; agentPanelUrl: string }) {
   const pathname = usePathname();
-  const containerRef = useRef<HTMLDivElement>(null);
+  const [open, setOpen] = useState(false);
+  const navRef = useClosingMenu(pathname, () => setOpen(false));
+  const current = (href: string) => (pathname === href ? ("page" as const) : undefined);
+  const link = (href: string, label: string) => (
+    <a className="nav__link" href={href} aria-current={current(href)}>
+      {label}
+    </a>
+  );
+  return (
+    <nav ref={navRef} className="nav" aria-label="Main" id={MENU_ID} data-open={open || undefined}>
+      <a
+        className="nav__toggle"
+        href={`#${MENU_ID}`}
+        role="button"
+        aria-label="Menu"
+        aria-expanded={open}
+        aria-controls={`${MENU_ID}-list`}
+        onClick={(event) => {
+          event.preventDefault();
+          setOpen((value) => !value);
+        }}
+      >
+        <span className="nav__toggle-bars" aria-hidden="true" />
+      </a>
+      <ul className="nav__list" id={`${MENU_ID}-list`}>
+        <li>{link(PATHS.home, "Home")}</li>
+        <li>{link(PATHS.resources, "Find Managers")}</li>
+        {variant === "details" ? (
+          RESOURCES.map((item) => <li key={item.href}>{link(item.href, item.label)}</li>)
+        ) : (
+          <li className="nav__dropdown">
+            <details>
+              <summary className="nav__link">Resources</summary>
+              <ul className="nav__submenu">
+                {RESOURCES.map((item) => (
+                  <li key={item.href}>
+                    <a href={item.href} aria-current={current(item.href)}>
+                      {item.label}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </details>
+          </li>
+        )}
+        <li>{link(PATHS.about, "About Us")}</li>
+        <li>
+          <a className="nav__link" href={agentPanelUrl} target="_blank" rel="noopener noreferrer">
+            Sign In
+          </a>
+        </li>
+        <li>
+          {variant === "small" ? (
+            <a className="nav__cta" href={`${agentPanelUrl}/register`} target="_blank" rel="noopener noreferrer">
+              Join Our Network
+            </a>
+          ) : (
+            <JoinNetworkButton className="nav__cta" />
+          )}
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+/**
+ * Escape closes the innermost open dropdown (focus back on it) or the phone menu; a click outside
+ * the menu, or a new page, closes everything.
+ */
+function useClosingMenu(pathname: string, closePanel: () => void) {
+  const navRef = useRef<HTMLElement>(null);
+  const closeRef = useRef(closePanel);
+  useEffect(() => {
+    closeRef.current = closePanel;
+  });
 
   useEffect(() => {
-    const container = containerRef.current;
-    if (!container) return;
-    const closeAll = (except?: Element | null) =>
-      container.querySelectorAll("details[open]").forEach((details) => {
-        if (details !== except && !details.contains(except ?? null)) details.removeAttribute("open");
-      });
+    const nav = navRef.current;
+    if (!nav) return;
+    const openDropdowns = () => [...nav.querySelectorAll<HTMLDetailsElement>("details[open]")];
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== "Escape") return;
-      const open = container.querySelector<HTMLDetailsElement>("details[open]");
-      if (!open) return;
-      const innermost = [...container.querySelectorAll<HTMLDetailsElement>("details[open]")].pop() ?? open;
-      innermost.removeAttribute("open");
-      innermost.querySelector("summary")?.focus();
+      const innermost = openDropdowns().pop();
+      if (innermost) {
+        innermost.removeAttribute("open");
+        innermost.querySelector("summary")?.focus();
+      } else closeRef.current();
     };
     const onClick = (event: MouseEvent) => {
       const target = event.target as Element;
-      if (!container.contains(target)) closeAll();
-      else closeAll(target.closest("details"));
+      for (const details of openDropdowns()) if (!details.contains(target)) details.removeAttribute("open");
+      if (!nav.contains(target)) closeRef.current();
     };
     document.addEventListener("keydown", onKey);
     document.addEventListener("click", onClick);
@@ -51,80 +127,9 @@ export function NavMenu({ variant, agentPanelUrl }: { variant: HeaderVariant; ag
   }, []);
 
   useEffect(() => {
-    containerRef.current?.querySelectorAll("details[open]").forEach((details) => details.removeAttribute("open"));
+    navRef.current?.querySelectorAll("details[open]").forEach((details) => details.removeAttribute("open"));
+    closeRef.current();
   }, [pathname]);
 
-  const current = (href: string) => (pathname === href ? ("page" as const) : undefined);
-  const join =
-    variant === "small" ? (
-      <a className="nav__cta" href={`${agentPanelUrl}/register`} target="_blank" rel="noopener noreferrer">
-        Join Our Network
-      </a>
-    ) : (
-      <JoinNetworkButton className="nav__cta" />
-    );
-
-  const items = (
-    <>
-      <li>
-        <Link className="nav__link" href="/" aria-current={current("/")}>
-          Home
-        </Link>
-      </li>
-      <li>
-        <Link className="nav__link" href={PATHS.resources} aria-current={current(PATHS.resources)}>
-          Find Managers
-        </Link>
-      </li>
-      <li className="nav__dropdown">
-        <details>
-          <summary className="nav__link">Resources</summary>
-          <ul className="nav__submenu">
-            {RESOURCES.map((item) => (
-              <li key={item.href}>
-                <Link href={item.href} aria-current={current(item.href)}>
-                  {item.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </details>
-      </li>
-      <li>
-        <Link className="nav__link" href="/about-us" aria-current={current("/about-us")}>
-          About Us
-        </Link>
-      </li>
-      {variant === "details" &&
-        RESOURCES.map((item) => (
-          <li key={item.href} className="nav__extra">
-            <Link className="nav__link" href={item.href} aria-current={current(item.href)}>
-              {item.label}
-            </Link>
-          </li>
-        ))}
-      <li>
-        <a className="nav__link" href={agentPanelUrl} target="_blank" rel="noopener noreferrer">
-          Sign In
-        </a>
-      </li>
-      <li>{join}</li>
-    </>
-  );
-
-  return (
-    <div ref={containerRef} className="nav">
-      <nav aria-label="Main" className="nav__desktop">
-        <ul className="nav__list">{items}</ul>
-      </nav>
-      <details className="nav__mobile">
-        <summary className="nav__toggle" aria-label="Menu">
-          <span className="nav__toggle-bars" aria-hidden="true" />
-        </summary>
-        <nav aria-label="Mobile" className="nav__panel">
-          <ul className="nav__panel-list">{items}</ul>
-        </nav>
-      </details>
-    </div>
-  );
+  return navRef;
 }

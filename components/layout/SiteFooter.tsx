@@ -1,58 +1,72 @@
-import { Img } from "@/components/ui/Img";
 import Link from "next/link";
-import { COPYRIGHT_YEAR, SITE_NAME, SITE_TAGLINE, SOCIAL_LINKS } from "@/lib/contract/site";
+import { siteOperator } from "@/lib/env";
+import { SITE_NAME, SITE_TAGLINE, SOCIAL_LINKS } from "@/lib/contract/site";
+import { PATHS } from "@/lib/contract/routes";
 import { JoinNetworkButton } from "@/components/forms/JoinNetwork";
-import { SocialIcon } from "./SocialIcon";
 import "@/styles/footer.css";
 
 const COLUMNS: { title: string; links: { href: string; label: string }[] }[] = [
   {
     title: "For Property Owners",
     links: [
-      { href: "/faqs", label: "FAQ" },
-      { href: "/blogs", label: "Blog" },
-      { href: "/resources", label: "Resources" },
-      { href: "/property-management", label: "Property Management" },
+      { href: PATHS.faqs, label: "FAQ" },
+      { href: PATHS.blogs, label: "Blog" },
+      { href: PATHS.resources, label: "Resources" },
+      { href: PATHS.propertyManagement, label: "Property Management" },
     ],
   },
   {
     title: "For Property Managers",
     links: [
-      { href: "/resource-center", label: "Resource Center" },
-      { href: "/my-client-center", label: "My Client Center" },
+      { href: PATHS.resourceCenter, label: "Resource Center" },
+      { href: PATHS.myClientCenter, label: "My Client Center" },
     ],
   },
   {
     title: "Company",
     links: [
-      { href: "/about-us", label: "About Us" },
-      { href: "/our-mission", label: "Our Mission" },
-      { href: "/career", label: "Career" },
+      { href: PATHS.about, label: "About Us" },
+      { href: PATHS.mission, label: "Our Mission" },
+      { href: PATHS.career, label: "Career" },
     ],
   },
   {
     title: "Support",
     links: [
-      { href: "/contact-us", label: "Contact Us" },
-      { href: "/privacy-policy", label: "Privacy Policy" },
-      { href: "/acceptable-use-policy", label: "Acceptable Use Policy" },
-      { href: "/limited-use-disclosure", label: "Limited Use Disclosure" },
+      { href: PATHS.contact, label: "Contact Us" },
+      { href: PATHS.privacy, label: "Privacy Policy" },
+      { href: PATHS.acceptableUse, label: "Acceptable Use Policy" },
+      { href: PATHS.limitedUse, label: "Limited Use Disclosure" },
     ],
   },
 ];
 
-/** The footer of every page (spec 2.2). Its Join our Network needs a JoinNetworkProvider above it. */
+/**
+ * The footer of every page (spec 2.2), with who runs the site and how to reach them
+ * (SITE_CONTACT_EMAIL, SITE_ADDRESS) and the year from the clock. Plain links: a footer's
+ * dozen pages are not worth prefetching. Its Join our Network needs a JoinNetworkProvider above it.
+ */
 export function SiteFooter() {
+  const operator = siteOperator();
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">
         <div className="site-footer__brand">
-          <Img src="/brand/logo-white.svg" alt={SITE_NAME} width={144} height={32} />
+          {/* next/link here keeps its client code in the root layout's chunk, shared by every page (not copied into each). */}
+          <Link href={PATHS.home} prefetch={false}>
+            {/* eslint-disable-next-line @next/next/no-img-element -- a logo served as it is (components/ui/Img.tsx) */}
+            <img src="/brand/logo-white.svg" alt={SITE_NAME} width={144} height={32} loading="lazy" />
+          </Link>
           <p>{SITE_TAGLINE}</p>
+          <address className="site-footer__contact">
+            {operator.address}
+            <br />
+            <a href={`mailto:${operator.email}`}>{operator.email}</a>
+          </address>
         </div>
         {COLUMNS.map((column) => (
-          <nav key={column.title} aria-label={column.title} className="site-footer__column">
-            <h2 className="site-footer__title">{column.title}</h2>
+          <nav key={column.title} aria-label={column.title}>
+            <h2>{column.title}</h2>
             <ul>
               {column.title === "For Property Managers" && (
                 <li>
@@ -61,19 +75,20 @@ export function SiteFooter() {
               )}
               {column.links.map((link) => (
                 <li key={link.href}>
-                  <Link href={link.href}>{link.label}</Link>
+                  <a href={link.href}>{link.label}</a>
                 </li>
               ))}
             </ul>
           </nav>
         ))}
-        <div className="site-footer__column">
-          <h2 className="site-footer__title">Keep in Touch</h2>
+        <div>
+          <h2>Keep in Touch</h2>
           <ul className="site-footer__social">
             {SOCIAL_LINKS.map((link) => (
               <li key={link.name}>
-                <a href={link.href} target="_blank" rel="noopener noreferrer" aria-label={link.name}>
-                  <SocialIcon name={link.name} />
+                <a href={link.href}>
+                  {/* eslint-disable-next-line @next/next/no-img-element -- an icon served as it is */}
+                  <img src={link.icon} alt={link.name} width={22} height={22} loading="lazy" />
                 </a>
               </li>
             ))}
@@ -82,14 +97,10 @@ export function SiteFooter() {
       </div>
       <div className="container site-footer__bottom">
         <p>
-          © {COPYRIGHT_YEAR} {SITE_NAME}. All rights reserved.
+          © {new Date().getFullYear()} {SITE_NAME}. All rights reserved.
         </p>
         <p className="site-footer__credit">
-          City data: U.S. Census Bureau. ZIP code data ©{" "}
-          <a href="https://www.geonames.org/" target="_blank" rel="noopener noreferrer">
-            GeoNames
-          </a>
-          , CC BY 4.0.
+          City data: U.S. Census Bureau. ZIP code data © <a href="https://www.geonames.org/">GeoNames</a>, CC BY 4.0.
         </p>
       </div>
     </footer>

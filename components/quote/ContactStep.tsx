@@ -43,7 +43,7 @@ function ContactForm({ initial, disabled }: { initial: ContactValues; disabled: 
       <Field
         kind="email"
         id="email-address"
-        label="Email Id"
+        label="Email Address"
         name="email_address"
         value={contact.email_address}
         onChange={(value) => update("email_address", value)}

@@ -2,7 +2,7 @@
 
 import { useSyncExternalStore } from "react";
 import Link from "next/link";
-import { RECEIPT, RECIPIENTS, REQUEST_PAGE } from "@/lib/contract/messages";
+import { RECEIPT, RECIPIENTS, REQUEST_PAGE, SAMPLE } from "@/lib/contract/messages";
 import { readLeadReceipt, LEAD_RECEIPT_KEY, type LeadReceipt as Receipt } from "@/lib/lead-form/storage";
 
 const neverChanges = () => () => {};
@@ -22,13 +22,15 @@ function snapshot(): Receipt | null {
 
 /**
  * What happened to the request, on /thank-you (issue 11): its reference, who received it and how
- * they will make contact, and the link to its private page. The answer of lead/save arrives in
- * sessionStorage (see LEAD_RECEIPT_KEY: the page clears the lead values in localStorage).
+ * they will make contact, and the link to its private page. A sample listing is named as what it
+ * is, a company that does not exist (issue 20). The answer of lead/save arrives in sessionStorage
+ * (see LEAD_RECEIPT_KEY: the page clears the lead values in localStorage).
  */
 export function LeadReceipt() {
   const receipt = useSyncExternalStore(neverChanges, snapshot, () => null);
   if (!receipt) return null;
   const { reference, recipients, request_path, contact, unserved } = receipt;
+  const samples = recipients.filter((recipient) => recipient.demo === 1).length;
   return (
     <section className="receipt" aria-labelledby="receipt-title">
       <h2 id="receipt-title" className="receipt__title">
@@ -39,10 +41,13 @@ export function LeadReceipt() {
           <p>{RECEIPT.wentTo(recipients.length)}</p>
           <ul className="receipt__recipients">
             {recipients.map((recipient) => (
-              <li key={recipient.agent_id}>{recipient.company_name}</li>
+              <li key={recipient.agent_id}>
+                {recipient.company_name}
+                {recipient.demo === 1 && <span className="receipt__sample">{SAMPLE.recipient}</span>}
+              </li>
             ))}
           </ul>
-          <p>{RECEIPT.howTheyContact(contact, contact.preferred)}</p>
+          <p>{RECEIPT.howTheyContact(contact, contact.preferred, { real: recipients.length - samples, samples })}</p>
         </>
       ) : unserved ? (
         <>

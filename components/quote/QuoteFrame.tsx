@@ -2,6 +2,7 @@ import { Img } from "@/components/ui/Img";
 import Link from "next/link";
 import { SITE_NAME } from "@/lib/contract/site";
 import type { StepNumber } from "@/lib/lead-form/steps";
+import { PATHS } from "@/lib/contract/routes";
 import { ArrowLeftIcon, CloseIcon } from "./icons";
 import { PROGRESS_TEXT_ID, StepProgress } from "./StepProgress";
 import { StepHeading } from "./StepHeading";
@@ -27,8 +28,9 @@ export function QuoteFrame({ step, title, panelHeading, panelDescription, backAr
   return (
     <div className="quote-layout">
       <header className="quote-intro">
-        <Link href="/" className="quote-intro__logo" aria-label={`${SITE_NAME} home`}>
-          <Img src="/brand/logo-white.svg" alt="" width={180} height={40} priority />
+        {/* The image names the link (pa11y H30.2: a link holding only an image needs its alt text). */}
+        <Link href={PATHS.home} className="quote-intro__logo">
+          <Img src="/brand/logo-white.svg" alt={`${SITE_NAME} home`} width={180} height={40} priority />
         </Link>
         {/* The step's question below is the page's h1 and its first heading; this is the panel's lead. */}
         <p className="quote-intro__heading">{panelHeading}</p>
@@ -42,7 +44,7 @@ export function QuoteFrame({ step, title, panelHeading, panelDescription, backAr
             </Link>
           )}
           <StepProgress step={step} />
-          <Link href="/" className="quote-icon-link quote-icon-link--close" aria-label="Close">
+          <Link href={PATHS.home} className="quote-icon-link quote-icon-link--close" aria-label="Close">
             <CloseIcon />
           </Link>
         </div>

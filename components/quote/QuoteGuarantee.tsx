@@ -115,8 +115,8 @@ function GuaranteeForm({ idPrefix, stored, mobileInput }: { idPrefix: string; st
   return (
     <form className="modal__body" noValidate onSubmit={onSubmit}>
       <p>
-        Tell us the monthly management fee you would like to pay and leave your mobile number. Your price, your number and your
-        property&apos;s address go only to the managers you tick below.
+        Tell us the monthly management fee you would like to pay and leave your mobile number. Your price of ${price} a month,
+        your number and your property&apos;s address go only to the managers you tick below.
       </p>
       <h3 className="guarantee-modal__section">Name Your Price</h3>
       <Field ref={mobileInput} kind="phone" id={`${idPrefix}-mobile`} label="Mobile Number" name="mobile" value={mobile} onChange={setMobile} />

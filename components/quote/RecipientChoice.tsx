@@ -60,6 +60,15 @@ export function RecipientChoice({
           </button>
         </div>
       )}
+      {state.status === "ready" && state.notServing.length > 0 && (
+        <p className="recipients__not-serving" role="status">
+          {RECIPIENTS.chosenNotServing(
+            state.notServing.map((agent) => agent.company_name),
+            zip.trim(),
+            category,
+          )}
+        </p>
+      )}
       {state.status === "ready" && state.matches.length === 0 && (
         <div className="recipients__none" role="status">
           <p>

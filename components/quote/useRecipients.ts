@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { browserApi } from "@/lib/api/browser";
 import { RECIPIENTS } from "@/lib/contract/messages";
 import { ApiError } from "@/lib/contract/errors";
@@ -12,17 +12,30 @@ type Match = AnyCallResponse<"agents/match">;
 export type RecipientsState =
   | { status: "loading" }
   | { status: "error"; message: string }
-  | { status: "ready"; matches: ServingAgent[]; total: number; rule: string; place: Match["place"]; selected: number[] };
+  | {
+      status: "ready";
+      matches: ServingAgent[];
+      total: number;
+      rule: string;
+      place: Match["place"];
+      selected: number[];
+      /** Managers the owner chose before (on /compare) who do not serve this ZIP for this type. */
+      notServing: { agent_id: number; company_name: string }[];
+    };
 
 /** One fetch per ZIP and category for the page's life: /preview's form and the modal share it. */
 const fetched = new Map<string, Promise<Match>>();
 const CHANGED = "managely:selected-agents";
 
-function fetchMatches(zip: string, category: number): Promise<Match> {
-  const key = `${zip}|${category}`;
+/**
+ * The matches, with the managers the owner chose before (`chosen`, from /compare) listed when they
+ * serve the ZIP and named when they do not.
+ */
+function fetchMatches(zip: string, category: number, chosen: readonly number[]): Promise<Match> {
+  const key = `${zip}|${category}|${chosen.join(",")}`;
   let promise = fetched.get(key);
   if (!promise) {
-    promise = browserApi.call("agents/match", { property_zip: zip, property_category: category as 1 | 2 | 3 | 8 });
+    promise = browserApi.call("agents/match", { property_zip: zip, property_category: category as 1 | 2 | 3 | 8, ...(chosen.length > 0 ? { agent_ids: [...chosen] } : {}) });
     promise.catch(() => fetched.delete(key)); // a failure is tried again next time
     fetched.set(key, promise);
   }
@@ -48,17 +61,20 @@ export function initialSelection(stored: number[] | null, matchIds: number[]): n
 export function useRecipients(zip: string, category: number | null) {
   const [state, setState] = useState<RecipientsState>({ status: "loading" });
   const [attempt, setAttempt] = useState(0);
+  // What the owner had chosen when the step opened (the managers compared on /compare, say).
+  const chosen = useRef<number[] | null>(null);
 
   useEffect(() => {
     if (!category) return;
     let current = true;
-    fetchMatches(zip.trim(), category).then(
+    chosen.current ??= readSelectedAgents() ?? [];
+    fetchMatches(zip.trim(), category, chosen.current).then(
       (match) => {
         if (!current) return;
         const ids = match.agents.map((agent) => agent.agent_id);
         const selected = initialSelection(readSelectedAgents(), ids);
         saveSelectedAgents(selected);
-        setState({ status: "ready", matches: match.agents, total: match.total, rule: match.rule, place: match.place, selected });
+        setState({ status: "ready", matches: match.agents, total: match.total, rule: match.rule, place: match.place, selected, notServing: match.not_serving ?? [] });
       },
       (error: unknown) => {
         // A ZIP the service finds malformed says so; anything else is "could not load".

@@ -33,7 +33,7 @@ export function ChooseRecipientsLater({
   const { pending, save } = useSave("lead/recipients");
   const consentId = useId();
   const [selected, setSelected] = useState<number[]>(() => matches.slice(0, RECIPIENTS.max).map((agent) => agent.agent_id));
-  const state: RecipientsState = { status: "ready", matches, total: matches.length, rule, place: { zip: "", city, state: "", lat: 0, lng: 0 }, selected };
+  const state: RecipientsState = { status: "ready", matches, total: matches.length, rule, place: { zip: "", city, state: "", lat: 0, lng: 0 }, selected, notServing: [] };
 
   function toggle(id: number, checked: boolean) {
     setSelected((previous) => {

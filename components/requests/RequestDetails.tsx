@@ -1,5 +1,6 @@
 import type { DeliveryState, RequestView } from "@/lib/contract";
 import { categoryLabel } from "@/lib/contract/site";
+import { SAMPLE } from "@/lib/contract/messages";
 import { WithdrawRequest } from "./WithdrawRequest";
 import { ChooseRecipientsLater } from "./ChooseRecipientsLater";
 import "@/styles/requests.css";
@@ -7,7 +8,22 @@ import "@/styles/requests.css";
 const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" });
 const when = (iso: string) => `${dateTime.format(new Date(iso))} UTC`;
 
-/** Where a manager's copy is, in the owner's words. */
+type Recipient = RequestView["recipients"][number];
+
+/**
+ * Where a manager's copy is, in the owner's words: a withdrawn request says "Withdrawn" for every
+ * recipient, and a sample listing (a company that does not exist) says so instead of a delivery.
+ */
+function recipientStatus(recipient: Recipient, withdrawn: boolean): string {
+  if (withdrawn) {
+    if (recipient.demo === 1) return "Withdrawn. A sample listing: this company does not exist.";
+    return recipient.delivery === "sent"
+      ? `Withdrawn: it had been delivered${recipient.delivered_at ? ` ${when(recipient.delivered_at)}` : ""}, and we told them you withdrew it`
+      : "Withdrawn before it was sent";
+  }
+  return recipient.demo === 1 ? SAMPLE.recipient : deliveryText(recipient.delivery, recipient.delivered_at);
+}
+
 function deliveryText(delivery: DeliveryState, deliveredAt: string | null): string {
   switch (delivery) {
     case "sent":
@@ -23,11 +39,12 @@ function deliveryText(delivery: DeliveryState, deliveredAt: string | null): stri
   }
 }
 
-function Item({ term, value }: { term: string; value: string }) {
+/** A detail of the request; an empty one was not given, or erased when the request was withdrawn. */
+function Item({ term, value, erased = false }: { term: string; value: string; erased?: boolean }) {
   return (
     <div className="request__item">
       <dt>{term}</dt>
-      <dd>{value.trim() ? value : <span className="request__missing">Not given</span>}</dd>
+      <dd>{value.trim() ? value : <span className="request__missing">{erased ? "Erased when you withdrew the request" : "Not given"}</span>}</dd>
     </div>
   );
 }
@@ -44,8 +61,10 @@ export function RequestDetails({ request, token }: { request: RequestView; token
     <div className="container section request">
       {withdrawn ? (
         <p className="request__status request__status--withdrawn" role="status">
-          You withdrew this request on {when(request.withdrawn_at!)}. The managers who received it were told, and your name, email,
-          phone number and address were erased.
+          You withdrew this request on {when(request.withdrawn_at!)}.{" "}
+          {request.recipients.some((recipient) => recipient.demo !== 1)
+            ? "The managers who received it were told, and your name, email, phone number and address were erased."
+            : "Your name, email, phone number and address were erased."}
         </p>
       ) : (
         <p className="request__status">Sent {when(request.created_at)}. Only you have this page&apos;s link: keep it to yourself.</p>
@@ -56,9 +75,9 @@ export function RequestDetails({ request, token }: { request: RequestView; token
         {request.recipients.length > 0 ? (
           <ul className="request__recipients">
             {request.recipients.map((recipient) => (
-              <li key={recipient.agent_id} className={`request__recipient request__recipient--${recipient.delivery}`}>
+              <li key={recipient.agent_id} className={`request__recipient request__recipient--${withdrawn ? "withdrawn" : recipient.delivery}`}>
                 <span className="request__company">{recipient.company_name}</span>
-                <span className="request__delivery">{deliveryText(recipient.delivery, recipient.delivered_at)}</span>
+                <span className="request__delivery">{recipientStatus(recipient, withdrawn)}</span>
               </li>
             ))}
           </ul>
@@ -84,12 +103,12 @@ export function RequestDetails({ request, token }: { request: RequestView; token
         <h2 id="request-details">Your request</h2>
         <dl className="request__list">
           <Item term="Property type" value={category} />
-          <Item term="Address" value={request.property_address} />
+          <Item term="Address" value={request.property_address} erased={withdrawn} />
           <Item term="City" value={request.property_city} />
           <Item term="ZIP Code" value={request.property_zip} />
           {request.price && <Item term="Named price" value={`$${request.price} a month`} />}
           {request.answers.map((entry) => (
-            <Item key={entry.question} term={entry.question} value={Array.isArray(entry.answer) ? entry.answer.join(", ") : entry.answer} />
+            <Item key={entry.question} term={entry.question} value={Array.isArray(entry.answer) ? entry.answer.join(", ") : entry.answer} erased={withdrawn} />
           ))}
         </dl>
       </section>
@@ -98,10 +117,10 @@ export function RequestDetails({ request, token }: { request: RequestView; token
         <h2 id="request-contact">Your contact details</h2>
         <p className="request__note">Partly hidden, so this page does not show them in full to anyone who sees it.</p>
         <dl className="request__list">
-          <Item term="Full Name" value={request.full_name} />
-          <Item term="Email" value={request.email_masked} />
-          <Item term="Phone" value={request.phone_masked} />
-          <Item term="Preferred Contact Method" value={request.preferred_contact_method} />
+          <Item term="Full Name" value={request.full_name} erased={withdrawn} />
+          <Item term="Email" value={request.email_masked} erased={withdrawn} />
+          <Item term="Phone" value={request.phone_masked} erased={withdrawn} />
+          <Item term="Preferred Contact Method" value={request.preferred_contact_method} erased={withdrawn} />
         </dl>
       </section>
 

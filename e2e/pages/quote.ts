@@ -154,7 +154,7 @@ export class QuoteFlow {
 
   async fillContact({ fullName, email, phone, method }: Partial<Contact>): Promise<void> {
     if (fullName !== undefined) await this.page.getByLabel("Full Name").fill(fullName);
-    if (email !== undefined) await this.page.getByLabel("Email Id").fill(email);
+    if (email !== undefined) await this.page.getByRole("main").getByLabel("Email Address").fill(email);
     if (phone !== undefined) await this.page.getByLabel("Phone No.").fill(phone);
     if (method !== undefined) await this.page.getByLabel("Preferred Contact Method").selectOption(method);
   }

@@ -66,7 +66,7 @@ export async function createScaleDatabase(file: string, extraManagers: number, l
     const zips = new PointGrid(zipRows.map((row) => ({ zip: row.zip, lat: Number(row.lat), lng: Number(row.lng) })));
     const zipCounts = new ZipCounts();
     const insertCoverage = sqlite.prepare(
-      "insert into city_coverage (city_id, agent_id, featured, distance_miles, category_mask) values (@city_id, @agent_id, @featured, @distance_miles, @category_mask)",
+      "insert into city_coverage (city_id, agent_id, featured, distance_miles, category_mask, own_city) values (@city_id, @agent_id, @featured, @distance_miles, @category_mask, @own_city)",
     );
 
     const perCity = Math.floor(extraManagers / demoCities.length);

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
-import { CONTENT_PAGE_PATHS, PATHS, STEP_PATHS, agentPath, blogPath, cityPath, comparePath, lawComparePath, lawPath, managersNearPath, statePath } from "../../lib/contract/routes";
+import { CONTENT_PAGE_PATHS, PATHS, STEP_PATHS, agentPath, blogPath, cityPath, cityViewPath, comparePath, lawComparePath, lawPath, managersNearPath, statePath } from "../../lib/contract/routes";
 
 /**
  * One page of each kind the site serves, for the checks that must hold on every kind: the W3C
@@ -66,6 +66,7 @@ export const PAGE_KINDS: PageKind[] = [
   { name: "city category tab", path: cityPath("TX", "austin", { category: "multi-family" }) },
   { name: "city list, page 2", path: cityPath("TX", "austin", { page: 2 }) },
   { name: "city nobody serves", path: cityPath("ME", "rockland") },
+  { name: "city view, sorted and filtered", path: cityViewPath("TX", "austin", { sort: "fee", services: ["evictions"] }) },
   { name: "profile", path: firstProfilePath },
   { name: "ZIP search results", path: managersNearPath({ zip: "78701", category: 1 }) },
   { name: "compare", path: comparePagePath },

@@ -3,7 +3,7 @@ import { cache } from "react";
 import { serverApi } from "./server";
 import { ApiError } from "../contract/errors";
 import { lawDocumentSchema, type LawDocument } from "../contract";
-import { DIRECTORY_PAGE_SIZE } from "../contract/site";
+import { DIRECTORY_PAGE_SIZE, type DirectorySort, type ServiceKey } from "../contract/site";
 
 /**
  * The reads pages make, each wrapped in React's cache so a page and its generateMetadata share
@@ -48,10 +48,14 @@ export const getStateLaw = cache(async (slug: string): Promise<StateLaw | null> 
 
 type CategoryOrAll = 0 | 1 | 2 | 3 | 8;
 
-/** One page of the managers serving a city, for one category or all (0); null for an unknown place. */
-export const getCityListing = cache(async (state: string, city: string, categoryId: CategoryOrAll, page: number) =>
-  orNull(api().call("agents/list", { cate_id: categoryId, state, city, page, per_page: DIRECTORY_PAGE_SIZE })),
+/**
+ * One page of the managers serving a city, for one category or all (0), in the default order or
+ * the sort and service an owner chose; null for an unknown place.
+ */
+export const getCityListing = cache(async (state: string, city: string, categoryId: CategoryOrAll, page: number, sort?: DirectorySort, service?: ServiceKey) =>
+  orNull(api().call("agents/list", { cate_id: categoryId, state, city, page, per_page: DIRECTORY_PAGE_SIZE, sort, services: service ? [service] : [] })),
 );
+export type CityListing = NonNullable<Awaited<ReturnType<typeof getCityListing>>>;
 
 /** A state (by abbreviation or slug, any case) and its cities that have managers, with counts. */
 export const getStateHub = cache(async (key: string) => {
@@ -67,9 +71,9 @@ export const getStateHub = cache(async (key: string) => {
  * The ZIP search (not cached: every query differs): the place and one page of the managers
  * serving it, or the message to show for a ZIP code that is malformed or unknown.
  */
-export async function searchManagersNear(zip: string, categoryId: CategoryOrAll, page: number) {
+export async function searchManagersNear(zip: string, categoryId: CategoryOrAll, page: number, sort?: DirectorySort, service?: ServiceKey) {
   try {
-    return { result: await api().call("agents/near", { zip, cate_id: categoryId, page, per_page: DIRECTORY_PAGE_SIZE }) };
+    return { result: await api().call("agents/near", { zip, cate_id: categoryId, page, per_page: DIRECTORY_PAGE_SIZE, sort, services: service ? [service] : [] }) };
   } catch (error) {
     if (error instanceof ApiError && (error.status === 400 || error.status === 404)) return { error: error.message };
     throw error;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ALL_CATEGORIES_ID, LICENSE_SOURCES, PRICE_MAX, PRICE_MIN, SERVICE_KEYS } from "./site";
+import { ALL_CATEGORIES_ID, DEFAULT_DIRECTORY_SORT, DIRECTORY_SORT_KEYS, LICENSE_SOURCES, MAX_SERVICE_FILTERS, PRICE_MAX, PRICE_MIN, SERVICE_KEYS } from "./site";
 import { FORMAT, INVALID, RECIPIENTS, REQUIRED } from "./messages";
 import { LAW_TOPIC_KEYS } from "./law-topics";
 import { SEO_KINDS } from "./seo-text";
@@ -105,6 +105,16 @@ const LIST_LENGTHS = ["Half", "Full"] as const;
 const listType = z.enum(LIST_TYPES, { error: INVALID.oneOf("Type", LIST_TYPES) }).optional();
 const listLength = z.enum(LIST_LENGTHS, { error: INVALID.oneOf("Length", LIST_LENGTHS) }).optional();
 
+/** How a list of managers is ordered (lib/contract/site.ts DIRECTORY_SORTS); "distance" when absent. */
+const directorySort = z.enum(DIRECTORY_SORT_KEYS, { error: INVALID.sort(DIRECTORY_SORT_KEYS) }).optional().default(DEFAULT_DIRECTORY_SORT);
+/** Services every listed manager must offer (each once); none when absent. */
+const serviceFilter = z
+  .array(z.enum(SERVICE_KEYS, { error: INVALID.service }), { error: INVALID.servicesList })
+  .max(MAX_SERVICE_FILTERS, INVALID.tooManyServices(MAX_SERVICE_FILTERS))
+  .optional()
+  .default([])
+  .transform((keys) => [...new Set(keys)]);
+
 /** A path-like word: a slug, a state abbreviation or a city name. */
 const slugText = (label: string, emptyMessage: string) =>
   requiredText(emptyMessage, label, 100).regex(SLUG_PATTERN, FORMAT.controlCharacters(label));
@@ -131,6 +141,8 @@ export const testimonialSchema = z.object({
   designation: z.string(),
   description: z.string(),
   user_banner: z.string(),
+  /** 1 for a sample testimonial (fictional people, seeded as demo content): labelled as such. */
+  demo: z.number().optional(),
 });
 
 export const testimonialDetailSchema = testimonialSchema.extend({
@@ -222,6 +234,8 @@ export const lawFactSchema = z.object({
   no_statute: z.boolean(),
   /** ISO date the fact's file was last reviewed (lib/db/seed-data/SOURCES.md). */
   reviewed_on: z.string(),
+  /** false where the facts file says the statute could not be confirmed: the pages say so. */
+  verified: z.boolean().default(true),
 });
 
 export const lawTopicSummarySchema = z.object({
@@ -245,6 +259,8 @@ export const lawCompareRowSchema = z.object({
   citation: z.string().nullable(),
   source_url: z.string().nullable(),
   no_statute: z.boolean(),
+  /** false where the statute could not be confirmed (see lawFactSchema). */
+  verified: z.boolean().default(true),
 });
 
 export const agentSchema = z.object({
@@ -275,6 +291,21 @@ export const agentSchema = z.object({
 
 /** A manager in a list of those serving a place, with how far its office is from that place. */
 export const servingAgentSchema = agentSchema.extend({ distance_miles: z.number() });
+
+/** A city that has managers, near a place nobody serves: where the owner can look instead. */
+export const nearestCitySchema = z.object({
+  state: z.string(),
+  state_name: z.string(),
+  city: z.string(),
+  slug: z.string(),
+  /** How many managers serve it. */
+  managers: z.number(),
+  /** From the place nobody serves to this city's point. */
+  distance_miles: z.number(),
+});
+
+/** How many managers serve a city for each property category (its tabs show only those with some). */
+export const categoryCountSchema = z.object({ category_id: z.number(), managers: z.number() });
 
 /** A ZIP code's place (GeoNames). */
 export const placeSchema = z.object({ zip: z.string(), city: z.string(), state: z.string(), lat: z.number(), lng: z.number() });
@@ -433,8 +464,8 @@ export const newsletterSaveRequest = z.object({
 const ok = <T extends z.ZodRawShape>(shape: T) => z.object({ success: z.literal(true), ...shape });
 const saved = ok({ message: z.string() });
 
-/** A manager who receives a lead. */
-export const recipientSchema = z.object({ agent_id: z.number(), company_name: z.string() });
+/** A manager who receives a lead; `demo` 1 for a sample listing (a company that does not exist). */
+export const recipientSchema = z.object({ agent_id: z.number(), company_name: z.string(), demo: z.number().optional() });
 
 /** How far a recipient's copy of the request got. */
 export const DELIVERY_STATES = ["queued", "retrying", "sent", "failed", "cancelled"] as const;
@@ -537,14 +568,20 @@ export const contract = {
       city: slugText("City", INVALID.provide("a city")),
       page: wholeNumber("the page number").optional().default(1),
       per_page: pageSize(100).optional().default(24),
+      sort: directorySort,
+      services: serviceFilter,
     }),
     response: ok({
       state: stateSchema,
       city: citySchema,
-      /** The managers serving the city: featured first, then nearest. */
+      /** The managers serving the city: its own offices first, then nearest (or as `sort` asks). */
       agents: pageOf(servingAgentSchema),
       /** Only when nobody serves the city: managers with an office within 60 miles, nearest first. */
       nearby: z.array(servingAgentSchema),
+      /** Managers serving the city per category (every category, whatever `cate_id` asked). */
+      category_counts: z.array(categoryCountSchema).default([]),
+      /** Only when nobody serves the city: the nearest cities that have managers, any state. */
+      nearest_cities: z.array(nearestCitySchema).default([]),
     }),
   },
   "zip/get": {
@@ -557,8 +594,16 @@ export const contract = {
       cate_id: categoryOrAll.optional().default(ALL_CATEGORIES_ID),
       page: wholeNumber("the page number").optional().default(1),
       per_page: pageSize(100).optional().default(24),
+      sort: directorySort,
+      services: serviceFilter,
     }),
-    response: ok({ place: placeSchema, agents: pageOf(servingAgentSchema) }),
+    response: ok({
+      place: placeSchema,
+      /** Nearest office first (or as `sort` asks); featured managers are marked, not moved up. */
+      agents: pageOf(servingAgentSchema),
+      /** Only when nobody serves the ZIP code: the nearest cities that have managers, any state. */
+      nearest_cities: z.array(nearestCitySchema).default([]),
+    }),
   },
   "agent/get": {
     request: z.object({
@@ -573,7 +618,12 @@ export const contract = {
     response: ok({ questions: z.array(questionSchema) }),
   },
   "agents/match": {
-    request: z.object({ property_zip: zipCode, property_category: categoryId }),
+    request: z.object({
+      property_zip: zipCode,
+      property_category: categoryId,
+      /** Managers the owner chose before (on /compare): listed too when they serve, named when they do not. */
+      agent_ids: managerIds.optional(),
+    }),
     response: ok({
       /** The ZIP code's place; null for a ZIP the site does not know (then nobody serves it). */
       place: placeSchema.nullable(),
@@ -582,6 +632,8 @@ export const contract = {
       /** How many serve it in all. */
       total: z.number(),
       rule: z.string(),
+      /** Of `agent_ids`, those who do not serve the ZIP for the category. */
+      not_serving: z.array(z.object({ agent_id: z.number(), company_name: z.string() })).optional(),
     }),
   },
   "lead/save": {
@@ -721,6 +773,8 @@ export type LawTopicSummary = z.infer<typeof lawTopicSummarySchema>;
 export type LawCompareRow = z.infer<typeof lawCompareRowSchema>;
 export type Agent = z.infer<typeof agentSchema>;
 export type ServingAgent = z.infer<typeof servingAgentSchema>;
+export type NearestCity = z.infer<typeof nearestCitySchema>;
+export type CategoryCount = z.infer<typeof categoryCountSchema>;
 export type Fees = z.infer<typeof feesSchema>;
 export type License = z.infer<typeof licenseSchema>;
 export type ServiceArea = z.infer<typeof serviceAreaSchema>;

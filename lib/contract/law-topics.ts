@@ -38,8 +38,9 @@ export type LawTopic = {
   /** The state page section it belongs to. */
   section: string;
   /**
-   * "core": every jurisdiction has the fact (landlord-tenant-facts.json); "extra": partial
-   * coverage (landlord-tenant-facts-extra.json), a missing state is "not yet covered".
+   * "core": every jurisdiction has the fact (landlord-tenant-facts.json, and rent control from
+   * rent-control-facts.json); "extra": partial coverage (landlord-tenant-facts-extra.json), a
+   * missing state is "not yet covered".
    */
   coverage: "core" | "extra";
   /** Whether the topic can have a comparison page at all (the main statute is not a rule to compare). */
@@ -127,6 +128,18 @@ export const LAW_TOPICS: readonly LawTopic[] = [
     comparable: true,
   },
   {
+    key: "rent_control",
+    slug: "rent-control",
+    title: "Rent Control by State",
+    label: "Rent control",
+    phrase: "rent control rules",
+    description: "Whether a state caps rents statewide, allows local rent control (or rent stabilization), or preempts it.",
+    question: (state) => `Does ${state} have rent control?`,
+    section: "Rent Control",
+    coverage: "core",
+    comparable: true,
+  },
+  {
     key: "main_statute",
     slug: "landlord-tenant-statutes",
     title: "Main Landlord-Tenant Statute by State",
@@ -160,18 +173,6 @@ export const LAW_TOPICS: readonly LawTopic[] = [
     description: "Whether a landlord must pay interest on a security deposit, or keep it in a separate or escrow account.",
     question: (state) => `Must a landlord pay interest on a security deposit, or keep it in a separate account, in ${state}?`,
     section: "Security Deposit Interest",
-    coverage: "extra",
-    comparable: true,
-  },
-  {
-    key: "rent_control",
-    slug: "rent-control",
-    title: "Rent Control by State",
-    label: "Rent control",
-    phrase: "rent control rules",
-    description: "Whether a state caps rents statewide, allows local rent control, or preempts it.",
-    question: (state) => `Does ${state} cap rents or allow local rent control?`,
-    section: "Rent Control",
     coverage: "extra",
     comparable: true,
   },
@@ -284,6 +285,27 @@ export function sourceHost(url: string): string {
     return url;
   }
 }
+
+/**
+ * What kind of page a fact was checked against, so the pages can name it as such: "official" for
+ * a government or legislature site (a .gov or .us host, or a legislature's own), "secondary" for
+ * everything else (landlord guides, legal-form sites, statute mirrors such as law.justia.com).
+ */
+export function sourceKind(url: string): "official" | "secondary" {
+  const host = sourceHost(url);
+  return /\.(gov|us)$/.test(host) || /(^|\.)(legis|legislature|capitol|senate|house)[a-z]*\./.test(host) ? "official" : "secondary";
+}
+
+/** "flsenate.gov, an official site" / "ipropertymanagement.com, a secondary source". */
+export function checkedAgainstText(url: string): string {
+  return `${sourceHost(url)}, ${sourceKind(url) === "official" ? "an official site" : "a secondary source, not the official code"}`;
+}
+
+/** What the pages say about a fact whose statute its file could not confirm (`verified: false`). */
+export const UNVERIFIED_TEXT = {
+  short: "Statute not confirmed",
+  note: "We could not confirm the statute behind this entry in the official code: treat it as unsettled and check the current law before you rely on it.",
+} as const;
 
 /** A section title as an in-page anchor: "Property Manager Licensing" → "property-manager-licensing". */
 export function sectionAnchor(title: string): string {

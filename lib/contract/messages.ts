@@ -52,6 +52,10 @@ export const INVALID = {
   tooSmall: (label: string, min: number) => `${capitalize(label)} must be ${min} or more.`,
   tooLarge: (label: string) => `${capitalize(label)} is too large.`,
   atMost: (label: string, max: number) => `${capitalize(label)} must be ${max} or less.`,
+  sort: (keys: readonly string[]) => `Sort must be one of ${keys.join(", ")}.`,
+  service: "Services must be among the services the site lists.",
+  servicesList: "Services must be a list.",
+  tooManyServices: (max: number) => `Choose at most ${max} services.`,
   oneOf: (label: string, options: readonly string[]) => `${label} must be ${options.map((option) => `"${option}"`).join(" or ")}.`,
   lawTopic: "Topic is not one of the law topics.",
   answerQuestion: "Each answer must name its question.",
@@ -112,6 +116,9 @@ export const RECIPIENTS = {
     email
       ? `You can still send your request: we will keep it and email you at ${email} when a manager serves your ZIP, so you can choose who receives it.`
       : "You can still send your request and we will keep it, but without an email address we cannot tell you when a manager serves your ZIP.",
+  /** Managers the owner compared (and so chose) that do not serve the ZIP for the type. */
+  chosenNotServing: (companies: readonly string[], zip: string, category: string) =>
+    `You chose ${listOf(companies)} on the compare page, but ${companies.length === 1 ? "it does" : "they do"} not serve ZIP ${zip} for ${category} properties, so ${companies.length === 1 ? "it is" : "they are"} not offered here.`,
   loading: "Finding the managers who serve your ZIP...",
   unavailable: "We could not load the managers who serve your ZIP. Please try again in a moment.",
   sample: "Sample listing",
@@ -132,15 +139,15 @@ function listOf(names: readonly string[]): string {
   return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
 }
 
-/**
- * The one sentence next to Submit: who receives the details, how they may contact the owner, and
- * that nobody else will. The service builds the same sentence from the same names to store it.
- */
 /** "by phone or email": how the recipients may reach the owner, from the details given. */
 export function contactHow(ways: ContactWays): string {
   return ways.email && ways.phone ? "by phone or email" : ways.email ? "by email" : "by phone";
 }
 
+/**
+ * The one sentence next to Submit: who receives the details, how they may contact the owner, and
+ * that nobody else will. The service builds the same sentence from the same names to store it.
+ */
 export function consentSentence(companies: readonly string[], ways: ContactWays): string {
   if (companies.length === 0) return "Nobody will receive your details until you choose a manager; we never sell them.";
   return `Only ${listOf(companies)} will receive your request and contact details, and ${companies.length === 1 ? "it" : "they"} may contact you ${contactHow(ways)}; nobody else will, and we never sell them.`;
@@ -156,8 +163,12 @@ export const REQUEST_PAGE = {
 /** What /thank-you says about the request just sent (components/quote/LeadReceipt.tsx). */
 export const RECEIPT = {
   wentTo: (count: number) => `It went to ${count === 1 ? "the manager" : `the ${count} managers`} you chose:`,
-  howTheyContact: (ways: ContactWays, preferred: string) =>
-    `They may contact you ${contactHow(ways)}${preferred && ways.email && ways.phone ? ` (you asked for ${preferred.toLowerCase()})` : ""}; nobody else received your details, and we never sell them.`,
+  /** Who will be in touch and how: only the companies that exist (a sample listing never calls). */
+  howTheyContact: (ways: ContactWays, preferred: string, { real, samples }: { real: number; samples: number }) => {
+    if (real === 0) return "Nobody will contact you about this request: every company you chose is a sample listing. Nobody else received your details, and we never sell them.";
+    const who = samples > 0 ? (real === 1 ? "The one that exists" : "The ones that exist") : real === 1 ? "It" : "They";
+    return `${who} may contact you ${contactHow(ways)}${preferred && ways.email && ways.phone ? ` (you asked for ${preferred.toLowerCase()})` : ""}; nobody else received your details, and we never sell them.`;
+  },
   noneChosen: "Nobody has received your request: you did not choose a manager. You can choose on its private page.",
   pageLink: "See your request, follow its delivery or withdraw it",
   emailing: "We are emailing it to you with your reference.",
@@ -189,6 +200,17 @@ export const FAILURE = {
   invalidRequest: "The request is not valid.",
 } as const;
 
+/**
+ * A load in the browser that failed (the network, the server): said, with a way to try again,
+ * never an endless "Loading..." (issue 19).
+ */
+export const LOAD_FAILED = {
+  retry: "Try again",
+  states: "We could not load the full list of states.",
+  cities: (state: string) => `We could not load the cities of ${state}.`,
+  testimonial: "We could not load this testimonial.",
+} as const;
+
 /** Lookups that found nothing (404). */
 export const NOT_FOUND = {
   page: (pageId: number) => `We could not find page ${pageId}.`,
@@ -213,4 +235,35 @@ export const EMPTY = {
   noCities: (state: string) => `No cities available in ${state}`,
   noCategoryManagers: (category: string, city: string) => `No ${category} property managers serve ${city} yet.`,
   nobodyNearby: (city: string, miles: number) => `No property manager has an office within ${miles} miles of ${city} yet.`,
+} as const;
+
+/**
+ * What the directory's server-rendered lists say around the results (issue 20). Apart from EMPTY,
+ * which the browser's state picker imports: an object's every sentence ships with it.
+ */
+export const DIRECTORY = {
+  /** A filter that leaves nobody: the list without it is one click away. */
+  noneForView: "No manager matches these choices.",
+  /** The nearest cities that have managers, for a place nobody serves (any state). */
+  nearestCities: (place: string) => `The nearest cities with property managers, by distance from ${place}`,
+  /** The one call to action of a place nobody serves: a request kept until a manager serves it. */
+  leaveRequest: (place: string) => `Leave a request for ${place}`,
+  leaveRequestNote: "Nobody receives it yet: we keep it and email you when a manager serves your ZIP code, and you choose who gets it.",
+} as const;
+
+/** The one ranking rule of the directory's lists (issue 20), stated under every list. */
+export const RANKING = {
+  title: "How we rank",
+  city: (city: string) =>
+    `Offices in ${city} come first, then the others by distance from ${city}; at the same distance, the longest in business first.`,
+  zip: (zip: string) => `The nearest office to ZIP ${zip} comes first, then the others by distance.`,
+  featured: "Featured marks a listing its manager pays to highlight: it is marked, never moved up.",
+  views: "Sorting and filters are yours to choose; they change only the list you are looking at.",
+} as const;
+
+/** What the pages after a request say about a sample listing (a company that does not exist). */
+export const SAMPLE = {
+  recipient: "Sample listing: this company does not exist, so nobody will contact you from it.",
+  testimonial: "Sample testimonial",
+  testimonialNote: "Sample testimonial: written for this demonstration site; the person quoted does not exist.",
 } as const;

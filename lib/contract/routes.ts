@@ -3,7 +3,17 @@
  * the production server's route checks, the benchmarks and the tests all import these.
  * Plain functions of plain values, so both the server and the browser can use them.
  */
-import type { PropertyCategorySlug } from "./site";
+import {
+  ALL_CATEGORIES_ID,
+  CATEGORY_IDS,
+  DEFAULT_DIRECTORY_SORT,
+  MAX_SERVICE_FILTERS,
+  SERVICE_KEYS,
+  isDirectorySort,
+  type DirectorySort,
+  type PropertyCategorySlug,
+  type ServiceKey,
+} from "./site";
 
 /** The quote flow (spec 2.4); step 5 is /preview, /search-five redirects to it (DESIGN.md 4). */
 export const STEP_PATHS = {
@@ -23,6 +33,16 @@ export const PATHS = {
   faqs: "/faqs",
   contact: "/contact-us",
   about: "/about-us",
+  mission: "/our-mission",
+  career: "/career",
+  resourceCenter: "/resource-center",
+  myClientCenter: "/my-client-center",
+  propertyManagement: "/property-management",
+  limitedUse: "/limited-use-disclosure",
+  privacy: "/privacy-policy",
+  acceptableUse: "/acceptable-use-policy",
+  /** Service calls: POST /api/<call> (never indexed). */
+  api: "/api",
   /** ZIP search results (noindex): see managersNearPath. */
   managers: "/managers",
   /** Managers side by side (noindex): see comparePath. */
@@ -38,15 +58,15 @@ export const HEALTH_PATH = "/healthz";
 
 /** The content pages of spec 2.6 that share one route (app/(site)/[contentPage]). */
 export const CONTENT_PAGE_PATHS = [
-  "/about-us",
-  "/our-mission",
-  "/career",
-  "/resource-center",
-  "/my-client-center",
-  "/property-management",
-  "/limited-use-disclosure",
-  "/privacy-policy",
-  "/acceptable-use-policy",
+  PATHS.about,
+  PATHS.mission,
+  PATHS.career,
+  PATHS.resourceCenter,
+  PATHS.myClientCenter,
+  PATHS.propertyManagement,
+  PATHS.limitedUse,
+  PATHS.privacy,
+  PATHS.acceptableUse,
 ] as const;
 export type ContentPagePath = (typeof CONTENT_PAGE_PATHS)[number];
 
@@ -62,10 +82,20 @@ export const INDEXABLE_FIXED_PATHS = [
   ...CONTENT_PAGE_PATHS,
 ] as const;
 
+/** The shape of a state hub's path, from its segment as it stands. */
+const stateShape = (state: string) => `/agents/${state}`;
+
 /** A state's hub, the cities of the state that have managers: `/agents/TX`. */
 export function statePath(state: string): string {
-  return `/agents/${state.toUpperCase()}`;
+  return stateShape(state.toUpperCase());
 }
+
+/** The path a state hub was asked for, from its raw segment (compared with statePath to redirect). */
+export const requestedStatePath = (segment: string) => stateShape(segment);
+
+/** The shape of a city list's path, from its segments as they stand. */
+const cityShape = (state: string, city: string, category?: string, page?: string) =>
+  `/agents/${state}/${city}${category !== undefined ? `/${category}` : ""}${page !== undefined ? `/page/${page}` : ""}`;
 
 /**
  * The managers serving a city: `/agents/TX/austin` (state abbreviation upper case, city slug),
@@ -74,14 +104,74 @@ export function statePath(state: string): string {
  * strings, so every page of a list stays cacheable and crawlers follow the links.
  */
 export function cityPath(state: string, citySlug: string, { category, page = 1 }: { category?: PropertyCategorySlug; page?: number } = {}): string {
-  const base = `/agents/${state.toUpperCase()}/${citySlug}${category ? `/${category}` : ""}`;
-  return page > 1 ? `${base}/page/${page}` : base;
+  return cityShape(state.toUpperCase(), citySlug, category, page > 1 ? String(page) : undefined);
 }
+
+/** The path a city list was asked for, from its raw segments (compared with cityPath to redirect). */
+export const requestedCityPath = ({ state, city, category, page }: { state: string; city: string; category?: string; page?: string }) =>
+  cityShape(state, city, category, page);
+
+/** The segment of a city's views (a sort or filter an owner chose): `/agents/TX/austin/view?sort=fee`. */
+export const CITY_VIEW_SEGMENT = "view";
+
+/** What a list of managers is asked to show: its sort, property category (0: all), services, page. */
+export type ListViewQuery = { sort?: DirectorySort; category?: number; services?: readonly ServiceKey[]; page?: number };
+
+/** The query string of a list view, without the defaults (`sort=fee&service=evictions`). */
+function viewQuery({ sort = DEFAULT_DIRECTORY_SORT, category, services = [], page = 1 }: ListViewQuery, query = new URLSearchParams()): URLSearchParams {
+  if (sort !== DEFAULT_DIRECTORY_SORT) query.set("sort", sort);
+  if (category) query.set("category", String(category));
+  for (const service of services) query.append("service", service);
+  if (page > 1) query.set("page", String(page));
+  return query;
+}
+
+/** A view's query as Next.js hands it to a page (each name once or repeated). */
+export type ViewQuery = { sort?: string | string[]; category?: string | string[]; service?: string | string[]; page?: string | string[] };
+
+const firstOf = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? "";
+
+/**
+ * A list view from its query, every part checked: an unknown sort is the default, an unknown
+ * category is every category, unknown services are dropped, a page that is not a number is 1.
+ */
+export function listViewFromQuery(query: ViewQuery): Required<Omit<ListViewQuery, "services">> & { services: ServiceKey[] } {
+  const sortText = firstOf(query.sort);
+  const categoryText = firstOf(query.category);
+  const category = (CATEGORY_IDS as number[]).includes(Number(categoryText)) ? Number(categoryText) : ALL_CATEGORIES_ID;
+  const services = [...new Set((Array.isArray(query.service) ? query.service : [query.service ?? ""]).filter((key): key is ServiceKey => (SERVICE_KEYS as string[]).includes(key)))];
+  const pageText = firstOf(query.page);
+  return {
+    sort: isDirectorySort(sortText) ? sortText : DEFAULT_DIRECTORY_SORT,
+    category,
+    services: services.slice(0, MAX_SERVICE_FILTERS),
+    page: /^\d{1,6}$/.test(pageText) ? Math.max(1, Number(pageText)) : 1,
+  };
+}
+
+/** Whether a view is the list every city page shows by default (then its canonical path says it). */
+export const isDefaultListView = ({ sort = DEFAULT_DIRECTORY_SORT, services = [] }: ListViewQuery) => sort === DEFAULT_DIRECTORY_SORT && services.length === 0;
+
+/**
+ * A city's list in a view an owner chose (issue 20): `/agents/TX/austin/view?sort=fee&service=evictions`.
+ * Rendered for each request and never indexed; its canonical is the city page (cityPath). The
+ * default view has no view path: it is the city page itself.
+ */
+export function cityViewPath(state: string, citySlug: string, view: ListViewQuery = {}): string {
+  const query = viewQuery(view).toString();
+  return `${cityShape(state.toUpperCase(), citySlug, CITY_VIEW_SEGMENT)}${query ? `?${query}` : ""}`;
+}
+
+/** The shape of a profile's path, from its segments as they stand. */
+const agentShape = (state: string, city: string, id: string) => `/agent/${state}/${city}/${id}`;
 
 /** A manager's profile: `/agent/TX/austin/1400`. */
 export function agentPath(agent: { state: string; city_slug: string; agent_id: number }): string {
-  return `/agent/${agent.state.toUpperCase()}/${agent.city_slug}/${agent.agent_id}`;
+  return agentShape(agent.state.toUpperCase(), agent.city_slug, String(agent.agent_id));
 }
+
+/** The path a profile was asked for, from its raw segments (compared with agentPath to redirect). */
+export const requestedAgentPath = ({ state, city, id }: { state: string; city: string; id: string }) => agentShape(state, city, id);
 
 /** A state's landlord-tenant page: `/laws/texas` (canonical; /law/… redirects here). */
 export function lawPath(stateSlug: string): string {
@@ -103,12 +193,12 @@ export function sitemapPartPath(id: number): string {
   return `/sitemaps/sitemap/${id}.xml`;
 }
 
-/** The ZIP search's results: `/managers?zip=78701&category=1` (category 0 or absent: all). */
-export function managersNearPath({ zip, category, page = 1 }: { zip: string; category?: number; page?: number }): string {
-  const query = new URLSearchParams({ zip });
-  if (category) query.set("category", String(category));
-  if (page > 1) query.set("page", String(page));
-  return `${PATHS.managers}?${query.toString()}`;
+/**
+ * The ZIP search's results: `/managers?zip=78701&category=1` (category 0 or absent: all), with
+ * a sort and services when the owner chose them (`&sort=fee&service=evictions`).
+ */
+export function managersNearPath({ zip, ...view }: { zip: string } & ListViewQuery): string {
+  return `${PATHS.managers}?${viewQuery(view, new URLSearchParams({ zip })).toString()}`;
 }
 
 /** Managers side by side: `/compare?ids=1,2,3`, with the owner's monthly rent when typed. */
@@ -138,6 +228,9 @@ export function redactPrivatePath(path: string): string {
 export function newsletterConfirmPath(token: string): string {
   return `${PATHS.newsletterConfirm}/${token}`;
 }
+
+/** Where the list pages explain their order: the "How we rank" note under every list. */
+export const HOW_WE_RANK_ANCHOR = "how-we-rank";
 
 /** The suffix of a page's share images: `/agent/TX/austin/1400/opengraph-image-zv6u9g/card`. */
 export type ShareImage = { kind: "opengraph" | "twitter"; hash: string };
@@ -205,6 +298,9 @@ export function matchDynamicRoute(segments: string[]): DynamicRoute | null {
     if (city === undefined) return { route: "state", state };
     if (third === undefined) return { route: "city", state, city, page: "1" };
     if (third === "page") return fifth === undefined && fourth !== undefined ? { route: "city", state, city, page: fourth } : null;
+    // A view an owner chose (/agents/TX/austin/view?sort=fee) is no list page of its own: rendered
+    // for each request, never stored, and its page answers 404 for a place that does not exist.
+    if (third === CITY_VIEW_SEGMENT) return null;
     if (fourth === undefined) return { route: "city", state, city, category: third, page: "1" };
     return fourth === "page" && fifth !== undefined ? { route: "city", state, city, category: third, page: fifth } : null;
   }

@@ -255,7 +255,8 @@ export type ShareImage = { url: string; alt: string; width: number; height: numb
 /** The site's share card, for every page without one of its own. */
 export const DEFAULT_SHARE_IMAGE: ShareImage = {
   url: "/brand/og-image.png",
-  alt: `${SITE_NAME} logo and the words "Find and compare local property managers. Free quotes, all 50 states and DC, landlord-tenant law guides."`,
+  // Short: it is sent four times in every page (og:image:alt and twitter:image:alt, in the HTML and in the flight data).
+  alt: `${SITE_NAME}: find and compare local property managers`,
   width: 1200,
   height: 630,
   type: "image/png",

@@ -2,14 +2,14 @@
 export const SITE_NAME = "Managely";
 export const SITE_TAGLINE =
   "Simplified property management that connects owners and managers with data-driven insights.";
-export const COPYRIGHT_YEAR = 2024;
 export const LAWS_TITLE = "Landlord Tenant Laws";
 
+/** The footer's social links (spec 2.2), each with its icon under public/icons. */
 export const SOCIAL_LINKS = [
-  { name: "Facebook", href: "https://www.facebook.com/managely" },
-  { name: "LinkedIn", href: "https://www.linkedin.com/company/managely" },
-  { name: "Twitter", href: "https://twitter.com/managely" },
-  { name: "Instagram", href: "https://www.instagram.com/managely" },
+  { name: "Facebook", href: "https://www.facebook.com/managely", icon: "/icons/facebook.svg" },
+  { name: "LinkedIn", href: "https://www.linkedin.com/company/managely", icon: "/icons/linkedin.svg" },
+  { name: "Twitter", href: "https://twitter.com/managely", icon: "/icons/x.svg" },
+  { name: "Instagram", href: "https://www.instagram.com/managely", icon: "/icons/instagram.svg" },
 ] as const;
 
 /** Property category codes of the quote flow and the directory (spec section 3). */
@@ -76,6 +76,27 @@ export type LicenseSource = (typeof LICENSE_SOURCES)[number];
 
 /** Managers per page of a city list, a category tab and the ZIP results. */
 export const DIRECTORY_PAGE_SIZE = 20;
+
+/**
+ * How a list of managers may be ordered (issue 20). "distance" is the default and the one rule
+ * every list states: nearest office first (a town's own offices first on its page), ties by
+ * years in business; featured managers are marked, never moved up. The others are views an
+ * owner chooses (`?sort=fee`), never indexed.
+ */
+export const DIRECTORY_SORTS = [
+  { key: "distance", label: "Nearest first" },
+  { key: "fee", label: "Lowest management fee" },
+  { key: "years", label: "Most years in business" },
+  { key: "units", label: "Most units managed" },
+] as const;
+export type DirectorySort = (typeof DIRECTORY_SORTS)[number]["key"];
+export const DIRECTORY_SORT_KEYS = DIRECTORY_SORTS.map((sort) => sort.key) as [DirectorySort, ...DirectorySort[]];
+export const DEFAULT_DIRECTORY_SORT: DirectorySort = "distance";
+export const isDirectorySort = (value: string): value is DirectorySort => (DIRECTORY_SORT_KEYS as string[]).includes(value);
+/** The most services one filter may ask for (all of them). */
+export const MAX_SERVICE_FILTERS = 11;
+/** An area nobody serves shows this many of the nearest cities that have managers (any state). */
+export const NEAREST_CITIES_LIMIT = 5;
 /** A city nobody serves shows the managers whose office is this close, nearest first. */
 export const NEARBY_RADIUS_MILES = 60;
 export const NEARBY_LIMIT = 6;

@@ -222,6 +222,8 @@ export interface LawFactsTable {
   citation: string | null;
   source_url: string;
   file: string;
+  /** 0 where the facts file says the statute could not be confirmed (the pages say so). */
+  verified: Generated<number>;
 }
 
 export interface CategoriesTable {
@@ -330,13 +332,15 @@ export interface ZipCoverageTable {
   featured: number;
 }
 
-/** The managers serving each seeded city, in list order (featured first, then nearest). */
+/** The managers serving each seeded city, in list order (the town's own offices first, then nearest). */
 export interface CityCoverageTable {
   city_id: number;
   agent_id: number;
   featured: number;
   distance_miles: number;
   category_mask: number;
+  /** 1 when the manager's office is in this city itself (it ranks first on the city's page). */
+  own_city: number;
 }
 
 export interface AgentCategoriesTable {

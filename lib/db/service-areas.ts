@@ -156,11 +156,18 @@ export function coverageRows(agent: LocatedAgent, grid: CityGrid): CityCoverageT
   for (const city of grid.candidates(agent, agent.radius_miles)) {
     if (!servesCity(area, city)) continue;
     seen.add(city.id);
-    rows.push({ city_id: city.id, agent_id: agent.id, featured: agent.featured, distance_miles: roundMiles(distanceMiles(agent, city)), category_mask: agent.category_mask });
+    rows.push({
+      city_id: city.id,
+      agent_id: agent.id,
+      featured: agent.featured,
+      distance_miles: roundMiles(distanceMiles(agent, city)),
+      category_mask: agent.category_mask,
+      own_city: agent.city_id === city.id ? 1 : 0,
+    });
   }
   // The office's own city, even when its point lies beyond the radius (a very large city).
   if (!seen.has(agent.city_id)) {
-    rows.push({ city_id: agent.city_id, agent_id: agent.id, featured: agent.featured, distance_miles: 0, category_mask: agent.category_mask });
+    rows.push({ city_id: agent.city_id, agent_id: agent.id, featured: agent.featured, distance_miles: 0, category_mask: agent.category_mask, own_city: 1 });
   }
   return rows;
 }

@@ -50,7 +50,8 @@ export const LEAD_RECEIPT_KEY = "lead_receipt";
 
 export type LeadReceipt = {
   reference: string;
-  recipients: { agent_id: number; company_name: string }[];
+  /** `demo` 1: a sample listing, a company that does not exist (nobody contacts the owner from it). */
+  recipients: { agent_id: number; company_name: string; demo?: number }[];
   request_path: string;
   /** How the recipients may reach the owner (the consent sentence's "by phone or email"). */
   contact: { email: boolean; phone: boolean; preferred: string };

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { env } from "../env";
 import { SITE_NAME } from "../contract/site";
 import { DEFAULT_SHARE_IMAGE, type ShareImage } from "../contract/seo-text";
 
@@ -45,7 +46,13 @@ export function pageMetadata({ title, description, keywords, path, image = DEFAU
       ...(ownImage ? { images: [ownImage] } : {}),
       ...(type === "article" && publishedTime ? { publishedTime } : {}),
     },
-    twitter: { card: "summary_large_image", title, description, ...(ownImage ? { images: [{ url: ownImage.url, alt: ownImage.alt }] } : {}) },
+    // X reads the title and description from Open Graph; the card adds only what differs.
+    twitter: {
+      card: "summary_large_image",
+      // The site's own handle (TWITTER_SITE), when it has one.
+      site: env().TWITTER_SITE,
+      ...(ownImage ? { images: [{ url: ownImage.url, alt: ownImage.alt }] } : {}),
+    },
   };
 }
 

@@ -3,10 +3,9 @@ import { isBotSubmission } from "../contract";
 import { ApiError } from "../contract/errors";
 import { NOT_FOUND, SAVED } from "../contract/messages";
 import { getBlog, getPage, getTestimonial, listBlogs, listFaqs, listTestimonials } from "../db/queries/content";
-import { findCity, findState, getCityPoint, getStateById, listCities, listCitiesWithManagers, listStates } from "../db/queries/places";
-import { getAgent, listCityAgents, managersServingPoint, managersWithOfficeNear } from "../db/queries/agents";
+import { findState, getStateById, listCities, listCitiesWithManagers, listStates } from "../db/queries/places";
+import { getAgent } from "../db/queries/agents";
 import { getZipPlace } from "../db/queries/zips";
-import { NEARBY_LIMIT, NEARBY_RADIUS_MILES } from "../contract/site";
 import { listLawFacts, listTopicComparison, summarizeLawTopics } from "../db/queries/laws";
 import { LAW_TOPICS, findLawTopic, hasComparePage, type LawTopicKey } from "../contract/law-topics";
 import { cityPath, lawComparePath } from "../contract/routes";
@@ -15,6 +14,7 @@ import { listQuestions } from "../db/queries/questions";
 import { saveAgentApplication } from "../db/queries/submissions";
 import { listSitemapEntries } from "../db/queries/sitemap";
 import type { Dispatch, ServiceContext } from ".";
+import { listCityManagers, listManagersNear, markSampleRecipients, withChosenManagers } from "./directory";
 import { draftForPreview, liveRulesFor } from "./workspace/seo";
 import { matchManagers, saveLead } from "./leads";
 import { checkHealth, chooseRecipientsLater, confirmNewsletter, readRequest, saveContact, subscribe, withdrawLead } from "./requests";
@@ -26,8 +26,6 @@ export type Handlers = { [C in AnyCallName]: Handler<C> };
 export const HALF_CITY_COUNT = 12;
 
 const featuredOnly = (type: "Featured" | "All" | undefined) => type !== "All";
-
-const lastPage = (total: number, perPage: number) => Math.max(1, Math.ceil(total / perPage));
 
 async function requirePlace(context: ServiceContext, zip: string) {
   const place = await getZipPlace(context.db, { zip });
@@ -154,33 +152,13 @@ export const handlers: Handlers = {
     return { success: true, topic: { ...rest, reviewed_on: reviewedOn }, rows: await listTopicComparison(context.db, { topic: topic.key }) };
   },
 
-  async "agents/list"({ cate_id, state: stateKey, city: cityKey, page, per_page }, context) {
-    const state = await requireState(context, stateKey);
-    const city = await findCity(context.db, { stateId: state.id, key: cityKey });
-    if (!city) throw new ApiError(404, NOT_FOUND.city(cityKey, state.state));
-    const { agents, total } = await listCityAgents(context.db, { cityId: city.id, categoryId: cate_id, page, perPage: per_page });
-    // A city nobody serves (in any category) is no dead end: the nearest offices within 60 miles.
-    const unserved = total === 0 && (cate_id === 0 || (await listCityAgents(context.db, { cityId: city.id, categoryId: 0, page: 1, perPage: 1 })).total === 0);
-    const point = unserved ? await getCityPoint(context.db, { cityId: city.id }) : undefined;
-    const nearby = point ? await managersWithOfficeNear(context.db, { point, radiusMiles: NEARBY_RADIUS_MILES, limit: NEARBY_LIMIT }) : [];
-    return {
-      success: true,
-      state,
-      city,
-      agents: { data: agents, total, page, per_page, last_page: lastPage(total, per_page) },
-      nearby,
-    };
-  },
+  "agents/list": listCityManagers,
 
   async "zip/get"({ zip }, context) {
     return { success: true, place: await requirePlace(context, zip) };
   },
 
-  async "agents/near"({ zip, cate_id, page, per_page }, context) {
-    const place = await requirePlace(context, zip);
-    const { agents, total } = await managersServingPoint(context.db, { point: place, categoryId: cate_id, page, perPage: per_page });
-    return { success: true, place, agents: { data: agents, total, page, per_page, last_page: lastPage(total, per_page) } };
-  },
+  "agents/near": listManagersNear,
 
   async "agent/get"({ agent_id }, { db }) {
     const agent = await getAgent(db, { id: agent_id });
@@ -192,10 +170,17 @@ export const handlers: Handlers = {
     return { success: true, questions: await listQuestions(db, { categoryId: type }) };
   },
 
-  "agents/match": matchManagers,
-  "lead/save": saveLead,
+  "agents/match": withChosenManagers(matchManagers),
+  // Sample listings are companies that do not exist: the pages after a request say so (issue 20).
+  async "lead/save"(lead, context) {
+    const answer = await saveLead(lead, context);
+    return { ...answer, recipients: await markSampleRecipients(context, answer.recipients) };
+  },
   "lead/withdraw": withdrawLead,
-  "lead/recipients": chooseRecipientsLater,
+  async "lead/recipients"(input, context) {
+    const answer = await chooseRecipientsLater(input, context);
+    return { ...answer, recipients: await markSampleRecipients(context, answer.recipients) };
+  },
 
   async "agent/save"(application, { write }) {
     if (!isBotSubmission(application)) await write((trx) => saveAgentApplication(trx, application));
@@ -211,7 +196,10 @@ export const handlers: Handlers = {
     return { success: true, entries, total };
   },
 
-  "lead/request": readRequest,
+  async "lead/request"(input, context) {
+    const answer = await readRequest(input, context);
+    return { ...answer, request: { ...answer.request, recipients: await markSampleRecipients(context, answer.request.recipients) } };
+  },
   "health/check": checkHealth,
 
   async "seo/rules"({ kind, path }, { db }) {

@@ -4,10 +4,12 @@ import { buildLawDocument, escapeHtml } from "./law-document";
 import { lawDocumentSchema, type LawFact } from "../contract";
 import { isNoStatuteFact, lawTopic, type LawTopicKey } from "../contract/law-topics";
 
-type Entry = { state_abbr: string; topic: LawTopicKey; value: string; citation: string | null; source_url: string };
+type Entry = { state_abbr: string; topic: LawTopicKey; value: string; citation: string | null; source_url: string; verified?: boolean };
 const read = (file: string) => JSON.parse(fs.readFileSync(path.join(__dirname, "..", "db", "seed-data", file), "utf8")) as Entry[];
 const core = read("landlord-tenant-facts.json");
-const extra = read("landlord-tenant-facts-extra.json");
+// The rent control file replaces the extra file's rent control (lib/db/seed/law-facts.ts).
+const extra = read("landlord-tenant-facts-extra.json").filter((entry) => entry.topic !== "rent_control");
+const rentControl = read("rent-control-facts.json").map((entry) => ({ ...entry, citation: entry.citation === "None" ? null : entry.citation }));
 
 const toFact = (entry: Entry, reviewed_on: string): LawFact => ({
   topic: entry.topic,
@@ -16,10 +18,12 @@ const toFact = (entry: Entry, reviewed_on: string): LawFact => ({
   source_url: entry.source_url,
   no_statute: isNoStatuteFact(entry),
   reviewed_on,
+  verified: entry.verified !== false,
 });
 const factsOf = (abbr: string) => [
   ...core.filter((entry) => entry.state_abbr === abbr).map((entry) => toFact(entry, "2026-11-21")),
   ...extra.filter((entry) => entry.state_abbr === abbr).map((entry) => toFact(entry, "2026-11-23")),
+  ...rentControl.filter((entry) => entry.state_abbr === abbr).map((entry) => toFact(entry, "2026-11-25")),
 ];
 
 const blocks = (document: ReturnType<typeof buildLawDocument>) => document.scrapedData.flatMap((section) => section.content);
@@ -83,8 +87,27 @@ describe("buildLawDocument", () => {
     expect(JSON.stringify(alaskaCoreOnly)).toContain("<strong>Last reviewed:</strong> November 21, 2026.");
     const texas = JSON.stringify(buildLawDocument({ state: { name: "Texas" }, facts: factsOf("TX") }));
     expect(texas).toContain(
-      "<strong>Last reviewed:</strong> November 21, 2026; property manager licensing, rent control, rent increase notice and lease violation notice: November 23, 2026.",
+      "<strong>Last reviewed:</strong> November 21, 2026; property manager licensing, rent increase notice and lease violation notice: November 23, 2026; rent control: November 25, 2026.",
     );
+  });
+
+  it("answers rent control for every state; an unconfirmed statute says so, and every source is named for what it is", () => {
+    for (const abbr of new Set(core.map((entry) => entry.state_abbr))) {
+      const titles = buildLawDocument({ state: { name: abbr }, facts: factsOf(abbr) }).scrapedData.map((entry) => entry.sectionTitle);
+      expect({ abbr, rentControl: titles.includes("Rent Control") }).toEqual({ abbr, rentControl: true });
+    }
+    const newYork = blocks(buildLawDocument({ state: { name: "New York" }, facts: factsOf("NY") })).find((block) => block.question === lawTopic("rent_control").question("New York"))!;
+    expect(newYork.answer).toContain("rent stabilization");
+    expect(newYork.content).toMatch(/^<p>Statute: Rent Stabilization Law of 1969/);
+    expect(newYork.content).toContain("Checked against <a href=");
+    expect(newYork.content).toContain("a secondary source, not the official code</a>");
+
+    const texas = blocks(buildLawDocument({ state: { name: "Texas" }, facts: factsOf("TX") })).find((block) => block.question === lawTopic("rent_control").question("Texas"))!;
+    expect(texas.content).toMatch(/^<p>Statute not confirmed: Tex\. Local Gov&#39;t Code § 214\.902\./);
+    expect(texas.content).toContain("We could not confirm the statute behind this entry");
+    const alabama = blocks(buildLawDocument({ state: { name: "Alabama" }, facts: factsOf("AL") })).find((block) => block.question === lawTopic("rent_control").question("Alabama"))!;
+    expect(alabama.content).toContain("alisondb.legislature.state.al.us, an official site");
+    expect(alabama.content).not.toContain("could not confirm");
   });
 
   it("ends with the not-legal-advice notice and links every source once", () => {

@@ -3,9 +3,11 @@ import {
   LAW_TOPICS,
   LEGAL_NOTICE,
   STATUTE_TEXT,
+  UNVERIFIED_TEXT,
+  checkedAgainstText,
   formatReviewedDate,
   lawTopic,
-  sourceHost,
+  sourceKind,
   type LawTopicKey,
 } from "../contract/law-topics";
 
@@ -38,17 +40,22 @@ export function statuteCode(fact: Pick<LawFact, "citation" | "no_statute">): str
   return fact.citation ?? (fact.no_statute ? "" : STATUTE_TEXT.notNamed);
 }
 
-/** The line under an answer: its statute, its source, and the 50-state comparison of its topic. */
+/**
+ * The line under an answer: its statute first, then the page it was checked against named as
+ * what it is (an official site or a secondary source), and the topic's 50-state comparison. A
+ * statute the facts file could not confirm says so.
+ */
 function citationLine(fact: LawFact, comparePath: string | undefined): string {
   const topic = lawTopic(fact.topic);
   const statute = fact.citation
-    ? `Statute: ${escapeHtml(sentence(fact.citation))}`
+    ? `${fact.verified ? "Statute" : `${UNVERIFIED_TEXT.short}`}: ${escapeHtml(sentence(fact.citation))}`
     : fact.no_statute
       ? "Statute: none; no statute sets this rule."
       : `Statute: ${STATUTE_TEXT.notNamed.toLowerCase()}.`;
-  const source = `<a href="${escapeHtml(fact.source_url)}" rel="nofollow noopener" target="_blank">Source: ${escapeHtml(sourceHost(fact.source_url))}</a>`;
+  const unverified = fact.verified ? "" : ` <strong>${escapeHtml(UNVERIFIED_TEXT.note)}</strong>`;
+  const checked = `Checked against <a href="${escapeHtml(fact.source_url)}" rel="nofollow noopener" target="_blank">${escapeHtml(checkedAgainstText(fact.source_url))}</a>.`;
   const compare = comparePath ? ` <a href="${escapeHtml(comparePath)}">Compare ${escapeHtml(topic.phrase)} in every state</a>` : "";
-  return `<p>${statute} ${source}.${compare}</p>`;
+  return `<p>${statute}${unverified} ${checked}${compare}</p>`;
 }
 
 function answerBlock(state: string, fact: LawFact, comparePath: string | undefined): LawBlock {
@@ -57,6 +64,14 @@ function answerBlock(state: string, fact: LawFact, comparePath: string | undefin
     answer: `<p>${escapeHtml(sentence(fact.value))}</p>`,
     content: citationLine(fact, comparePath),
   };
+}
+
+/** How many of the pages are secondary sources, said plainly (the statute is what to look up). */
+function sourcesNote(sources: string[]): string {
+  const secondary = sources.filter((url) => sourceKind(url) === "secondary").length;
+  if (secondary === 0) return "";
+  const which = secondary === sources.length ? (sources.length === 1 ? "It is a secondary source" : "All are secondary sources") : `${secondary} of them are secondary sources`;
+  return ` ${which} (guides and summaries), not the official code: the statute named with each rule is what to look up.`;
 }
 
 /** How the page names a topic in running text: its section ("rent control"), or its label. */
@@ -97,7 +112,7 @@ export function buildLawDocument({ state, facts, cityLinks = [], comparePaths = 
       content:
         `<p>This page summarizes the rules ${escapeHtml(name)} sets for residential landlords and tenants: ` +
         "security deposits, when a landlord may enter, how much notice ends a month-to-month tenancy, " +
-        "the notice required before an eviction for unpaid rent, and late fees" +
+        "the notice required before an eviction for unpaid rent, late fees, and whether rents are controlled" +
         (extraLabels.length > 0 ? `; it also covers ${escapeHtml(joinWords(extraLabels))}.</p>` : ".</p>"),
     },
   ];
@@ -123,8 +138,8 @@ export function buildLawDocument({ state, facts, cityLinks = [], comparePaths = 
       sectionTitle: "Sources",
       content: [
         {
-          content: "<p>Each summary above was checked against these pages:</p>",
-          items: sources.map((url) => `<a href="${escapeHtml(url)}" rel="nofollow noopener" target="_blank">${escapeHtml(sourceHost(url))}</a>`),
+          content: `<p>Each summary above was checked against one of these pages.${sourcesNote(sources)}</p>`,
+          items: sources.map((url) => `<a href="${escapeHtml(url)}" rel="nofollow noopener" target="_blank">${escapeHtml(checkedAgainstText(url))}</a>`),
         },
       ],
     });

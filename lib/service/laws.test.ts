@@ -5,22 +5,25 @@ import { COMPARE_MIN_STATES, LAW_TOPICS, isNoStatuteFact, lawTopic, type LawTopi
 import { escapeHtml } from "./law-document";
 import { INTERNAL_CALLER } from "./guard";
 import { prepareDatabase } from "../db/setup";
-import { readReviewDates } from "../db/seed/law-facts";
+import { readLawFacts, readReviewDates } from "../db/seed/law-facts";
 import { lawComparePath } from "../contract/routes";
 import type { Service } from ".";
 import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase, callAsSite, createTestService } from "@/lib/test-support";
 
 announcePostgres();
 
-/** The reference data, read here and compared with what the service answers: no hard-coded facts. */
-type Entry = { state_abbr: string; topic: LawTopicKey; value: string; citation: string | null; source_url: string };
+/**
+ * The reference data, as the seed reads it (three files; rent-control-facts.json replaces the extra
+ * file's rent control, lib/db/seed/law-facts.test.ts checks how), compared with what the service
+ * answers: no hard-coded facts.
+ */
 const DATA_DIR = path.join(__dirname, "..", "db", "seed-data");
 const FILES = { core: "landlord-tenant-facts.json", extra: "landlord-tenant-facts-extra.json" } as const;
-const read = (file: string) => JSON.parse(fs.readFileSync(path.join(DATA_DIR, file), "utf8")) as Entry[];
-const coreFacts = read(FILES.core);
-const extraFacts = read(FILES.extra);
-const allFacts = [...coreFacts, ...extraFacts];
+const { facts: allFacts, files: factFiles } = readLawFacts(DATA_DIR);
+const extraFacts = allFacts.filter((fact) => fact.file === FILES.extra);
 const reviewDates = readReviewDates(fs.readFileSync(path.join(DATA_DIR, "SOURCES.md"), "utf8"));
+/** The file a topic's facts come from (one per topic). */
+const fileOf = (topic: LawTopicKey) => allFacts.find((fact) => fact.topic === topic)!.file;
 const states = fs
   .readFileSync(path.join(DATA_DIR, "us-states.csv"), "utf8")
   .trim()
@@ -58,7 +61,9 @@ describe.each(databaseKinds)("law calls on %s", (kind) => {
       expect({ topic: topic.topic, compare: topic.compare }).toEqual({ topic: topic.topic, compare: expected });
     }
     const withPages = topics.filter((topic) => topic.compare).map((topic) => topic.topic);
-    expect(withPages).toHaveLength(8);
+    // The six complete topics, rent control (every state since rent-control-facts.json) and two extra topics.
+    expect(withPages).toHaveLength(9);
+    expect(withPages).toContain("rent_control");
     expect(withPages).toEqual(expect.arrayContaining(["property_manager_license", "security_deposit_interest"]));
   });
 
@@ -83,11 +88,11 @@ describe.each(databaseKinds)("law calls on %s", (kind) => {
           citation: fact?.citation ?? null,
           source_url: fact?.source_url ?? null,
           no_statute: fact ? isNoStatuteFact(fact) : false,
+          verified: fact ? fact.verified : true,
         };
       });
       expect(rows).toEqual(expected);
-      const file = extraTopicKeys.includes(topic.topic) ? FILES.extra : FILES.core;
-      expect(answer.body.topic).toMatchObject({ topic: topic.topic, slug: topic.slug, reviewed_on: reviewDates.get(file) });
+      expect(answer.body.topic).toMatchObject({ topic: topic.topic, slug: topic.slug, reviewed_on: reviewDates.get(fileOf(topic.topic)) });
     }
   });
 
@@ -95,7 +100,7 @@ describe.each(databaseKinds)("law calls on %s", (kind) => {
     const bySlug = await call("laws/compare", { topic: "late-fees" });
     const byKey = await call("laws/compare", { topic: "late_fee_rules" });
     expect(byKey.body).toEqual(bySlug.body);
-    expect((await call("laws/compare", { topic: "rent-control" })).status).toBe(404);
+    expect((await call("laws/compare", { topic: "rent-increase-notice" })).status).toBe(404);
     expect((await call("laws/compare", { topic: "landlord-tenant-statutes" })).status).toBe(404);
     expect(await call("laws/compare", { topic: "pets" })).toEqual({
       status: 404,
@@ -113,9 +118,18 @@ describe.each(databaseKinds)("law calls on %s", (kind) => {
     expect(texas.body.facts).toHaveLength(expected.length);
     for (const fact of texas.body.facts) {
       const entry = expected.find((candidate) => candidate.topic === fact.topic)!;
-      const file = extraFacts.includes(entry) ? FILES.extra : FILES.core;
-      expect(fact).toEqual({ topic: entry.topic, value: entry.value, citation: entry.citation, source_url: entry.source_url, no_statute: isNoStatuteFact(entry), reviewed_on: reviewDates.get(file) });
+      expect(fact).toEqual({
+        topic: entry.topic,
+        value: entry.value,
+        citation: entry.citation,
+        source_url: entry.source_url,
+        no_statute: isNoStatuteFact(entry),
+        reviewed_on: reviewDates.get(entry.file),
+        verified: entry.verified,
+      });
     }
+    // Texas's rent control statute could not be confirmed (rent-control-facts.json): it says so.
+    expect(texas.body.facts.find((fact: { topic: string }) => fact.topic === "rent_control").verified).toBe(false);
 
     const license = await call("law/facts", { state: "AZ", topic: "property_manager_license" });
     expect(license.body.facts).toHaveLength(1);
@@ -139,7 +153,7 @@ describe.each(databaseKinds)("law calls on %s", (kind) => {
       for (const fact of facts) {
         const block = blocks.find((candidate) => candidate.question === lawTopic(fact.topic).question(state.name))!;
         expect(block.answer).toContain(escapeHtml(fact.value));
-        if (fact.citation) expect(block.content).toContain(`Statute: ${escapeHtml(fact.citation)}`);
+        if (fact.citation) expect(block.content).toContain(`${fact.verified ? "Statute" : "Statute not confirmed"}: ${escapeHtml(fact.citation)}`);
         expect(block.content).toContain(`href="${escapeHtml(fact.source_url)}"`);
         const comparePath = comparePaths.get(fact.topic);
         if (comparePath) expect(block.content).toContain(`href="${comparePath}"`);
@@ -160,7 +174,7 @@ describe.each(databaseKinds)("law calls on %s", (kind) => {
     expect(paths.filter((entry) => entry.path.startsWith("/laws/compare/"))).toEqual(
       compare.map((topic) => ({
         path: lawComparePath(topic.slug),
-        lastModified: reviewDates.get(extraTopicKeys.includes(topic.topic) ? FILES.extra : FILES.core),
+        lastModified: reviewDates.get(fileOf(topic.topic)),
       })),
     );
     expect(paths.filter((entry) => !entry.path.startsWith("/laws/compare/"))).toHaveLength(51);
@@ -171,7 +185,7 @@ describe.each(databaseKinds)("law calls on %s", (kind) => {
     await database.db.deleteFrom("law_fact_files").execute();
     expect((await call("law/get", { state: "ohio" })).status).toBe(404);
     const { seeded } = await prepareDatabase(database, { demo: true });
-    expect(seeded?.inserted).toMatchObject({ law_fact_files: 2, law_facts: allFacts.length, agents: 0, pages: 0 });
+    expect(seeded?.inserted).toMatchObject({ law_fact_files: factFiles.length, law_facts: allFacts.length, agents: 0, pages: 0 });
     expect((await call("law/get", { state: "ohio" })).status).toBe(200);
     expect((await prepareDatabase(database, { demo: true })).seeded).toBeNull();
   });

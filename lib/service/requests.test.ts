@@ -88,7 +88,8 @@ describe.each(databaseKinds)("requests on %s", (kind) => {
       const answer = await call("lead/save", { ...fullLead, submission_key: submissionKey, agent_ids: chosen.map((agent) => agent.agent_id) });
       expect(answer.status).toBe(200);
       expect(contract["lead/save"].response.safeParse(answer.body).success).toBe(true);
-      const recipients = chosen.map(({ agent_id, company_name }) => ({ agent_id, company_name }));
+      // Every seeded manager is a sample listing: the answer says so (issue 20), for the pages after it.
+      const recipients = chosen.map(({ agent_id, company_name }) => ({ agent_id, company_name, demo: 1 }));
       expect(answer.body).toEqual({
         success: true,
         message: SAVED.leadSent(answer.body.reference, 3),
@@ -107,7 +108,7 @@ describe.each(databaseKinds)("requests on %s", (kind) => {
       expect(rows).toEqual(
         [...recipients]
           .sort((a, b) => a.agent_id - b.agent_id)
-          .map((recipient) => ({
+          .map(({ demo: _demo, ...recipient }) => ({
             lead_id: lead.id,
             ...recipient,
             consent_version: CONSENT_VERSION,
@@ -202,7 +203,7 @@ describe.each(databaseKinds)("requests on %s", (kind) => {
       const { preferred_contact_method: _method, exam: _exam, full_name: _name, email_address: _email, ...rest } = fullLead;
       const submissionKey = key("guarantee");
       const answer = await call("lead/save", { ...rest, property_category: 3, property_number: "5125550199", price: 135, submission_key: submissionKey, agent_ids: [chosen.agent_id] });
-      expect(answer.body.recipients).toEqual([{ agent_id: chosen.agent_id, company_name: chosen.company_name }]);
+      expect(answer.body.recipients).toEqual([{ agent_id: chosen.agent_id, company_name: chosen.company_name, demo: 1 }]);
       const lead = await leadByKey(submissionKey);
       expect(lead).toMatchObject({ price: "135", email_address: "" });
       // No email: no confirmation. The managers by both channels.
@@ -235,8 +236,8 @@ describe.each(databaseKinds)("requests on %s", (kind) => {
         awaiting_match: false,
         matches: [],
         recipients: [
-          { agent_id: one.agent_id, company_name: one.company_name, delivery: "sent", delivered_at: "2026-11-25T10:00:00.000Z" },
-          { agent_id: two.agent_id, company_name: two.company_name, delivery: "retrying", delivered_at: null },
+          { agent_id: one.agent_id, company_name: one.company_name, delivery: "sent", delivered_at: "2026-11-25T10:00:00.000Z", demo: 1 },
+          { agent_id: two.agent_id, company_name: two.company_name, delivery: "retrying", delivered_at: null, demo: 1 },
         ],
       });
       expect(JSON.stringify(view.body)).not.toContain("jordan.ellis@example.org");
@@ -302,7 +303,7 @@ describe.each(databaseKinds)("requests on %s", (kind) => {
       const [first] = view.body.request.matches;
       expect((await call("lead/recipients", { token, agent_ids: [] })).body.message).toBe(RECIPIENTS.chooseOne);
       const chosen = await call("lead/recipients", { token, agent_ids: [first.agent_id] });
-      expect(chosen.body).toEqual({ success: true, message: SAVED.recipientsChosen(1), recipients: [{ agent_id: first.agent_id, company_name: first.company_name }] });
+      expect(chosen.body).toEqual({ success: true, message: SAVED.recipientsChosen(1), recipients: [{ agent_id: first.agent_id, company_name: first.company_name, demo: 1 }] });
       const again = await call("lead/recipients", { token, agent_ids: [view.body.request.matches[1].agent_id] });
       expect(again.body.recipients).toEqual(chosen.body.recipients);
 

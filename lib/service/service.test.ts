@@ -188,23 +188,116 @@ describe.each(databaseKinds)("service on %s", (kind) => {
       expect(spaced.body.city.slug).toBe("new-york");
     });
 
-    it("agents/list ranks featured first, then nearest, and pages through every manager exactly once", async () => {
-      const pages: { agent_id: number; featured: number; distance_miles: number }[][] = [];
-      const first = await call("agents/list", { cate_id: 0, state: "TX", city: "austin", per_page: 5 });
+    it("agents/list ranks the town's own offices first, then nearest (ties: longest in business), featured never moved up, every manager exactly once", async () => {
+      const pages: { agent_id: number; featured: number; distance_miles: number; city_slug: string; year_founded: number | null }[][] = [];
+      const first = await call("agents/list", { cate_id: 0, state: "NJ", city: "franklin-township", per_page: 5 });
       const { total, last_page } = first.body.agents;
       expect(last_page).toBe(Math.ceil(total / 5));
       for (let page = 1; page <= last_page; page++) {
-        pages.push((await call("agents/list", { cate_id: 0, state: "TX", city: "austin", per_page: 5, page })).body.agents.data);
+        pages.push((await call("agents/list", { cate_id: 0, state: "NJ", city: "franklin-township", per_page: 5, page })).body.agents.data);
       }
       const listed = pages.flat();
       expect(listed).toHaveLength(total);
       expect(new Set(listed.map((agent) => agent.agent_id)).size).toBe(total);
-      const keys = listed.map((agent) => [1 - agent.featured, agent.distance_miles] as const);
-      const sorted = [...keys].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-      expect(keys).toEqual(sorted);
-      // The database's own count of managers serving Austin.
-      const austin = await database.db.selectFrom("cities").select("managers_serving").where("slug", "=", "austin").where("state_id", "=", first.body.state.id).executeTakeFirstOrThrow();
-      expect(Number(austin.managers_serving)).toBe(total);
+      const key = (agent: (typeof listed)[number]) => [agent.city_slug === "franklin-township" ? 0 : 1, agent.distance_miles, agent.year_founded ?? 9999, agent.agent_id];
+      const byRule = [...listed].sort((a, b) => {
+        const [x, y] = [key(a), key(b)];
+        return x[0] - y[0] || x[1] - y[1] || x[2] - y[2] || x[3] - y[3];
+      });
+      expect(listed.map((agent) => agent.agent_id)).toEqual(byRule.map((agent) => agent.agent_id));
+      // Franklin Township's own offices lie 44 miles from its point (issue 20: they were on page 3): first now.
+      const own = listed.filter((agent) => agent.city_slug === "franklin-township");
+      expect(own.length).toBeGreaterThan(0);
+      expect(listed.slice(0, own.length).every((agent) => agent.city_slug === "franklin-township")).toBe(true);
+      expect(own[0].distance_miles).toBeGreaterThan(listed[own.length].distance_miles);
+      // Featured managers are marked, never moved up: some come after managers that are not.
+      const firstPlain = listed.findIndex((agent) => agent.featured === 0);
+      expect(listed.slice(firstPlain).some((agent) => agent.featured === 1)).toBe(true);
+      // The database's own count of managers serving the town.
+      const town = await database.db.selectFrom("cities").select("managers_serving").where("slug", "=", "franklin-township").where("state_id", "=", first.body.state.id).executeTakeFirstOrThrow();
+      expect(Number(town.managers_serving)).toBe(total);
+    });
+
+    it("agents/list sorts by fee, years or units and keeps the managers offering a service, in pages, with the counts per category", async () => {
+      type Listed = { agent_id: number; fees: { management_percent: number | null; management_flat: number | null }; year_founded: number | null; units_managed: number | null; services: string[]; category_ids: number[] };
+      const all = async (body: Record<string, unknown>) => {
+        const listed: Listed[] = [];
+        for (let page = 1; ; page++) {
+          const answer = await call("agents/list", { state: "TX", city: "austin", cate_id: 0, per_page: 7, page, ...body });
+          expect(answer.status).toBe(200);
+          listed.push(...answer.body.agents.data);
+          if (page >= answer.body.agents.last_page) return { listed, total: answer.body.agents.total as number, body: answer.body };
+        }
+      };
+      const everyone = await all({});
+      const monthly = (agent: Listed) => agent.fees.management_percent !== null ? agent.fees.management_percent * 20 : agent.fees.management_flat;
+      const nullsLast = (values: (number | null)[]) => values.map((value) => (value === null ? Infinity : value));
+      const ascending = (values: number[]) => values.every((value, index) => index === 0 || values[index - 1] <= value);
+      const byFee = await all({ sort: "fee" });
+      expect(byFee.listed).toHaveLength(everyone.total);
+      expect(ascending(nullsLast(byFee.listed.map(monthly)))).toBe(true);
+      const byYears = await all({ sort: "years" });
+      expect(ascending(nullsLast(byYears.listed.map((agent) => agent.year_founded)))).toBe(true);
+      const byUnits = await all({ sort: "units" });
+      expect(ascending(nullsLast(byUnits.listed.map((agent) => (agent.units_managed === null ? null : -agent.units_managed))))).toBe(true);
+      expect(new Set(byUnits.listed.map((agent) => agent.agent_id))).toEqual(new Set(everyone.listed.map((agent) => agent.agent_id)));
+
+      const evictions = await all({ services: ["evictions", "inspections"], sort: "fee" });
+      const offering = everyone.listed.filter((agent) => agent.services.includes("evictions") && agent.services.includes("inspections"));
+      expect(offering.length).toBeGreaterThan(0);
+      expect(offering.length).toBeLessThan(everyone.total);
+      expect(evictions.total).toBe(offering.length);
+      expect(evictions.listed.map((agent) => agent.agent_id).sort()).toEqual(offering.map((agent) => agent.agent_id).sort());
+
+      const counts = everyone.body.category_counts as { category_id: number; managers: number }[];
+      for (const { category_id, managers } of counts) expect(managers).toBe(everyone.listed.filter((agent) => agent.category_ids.includes(category_id)).length);
+      expect(counts.map((count) => count.category_id)).toEqual([1, 2, 3, 8]);
+      expect(everyone.body.nearest_cities).toEqual([]);
+      expect((await call("agents/list", { state: "TX", city: "austin", sort: "cheapest" })).body.message).toBe("Sort must be one of distance, fee, years, units.");
+      expect((await call("agents/list", { state: "TX", city: "austin", services: ["teleportation"] })).status).toBe(400);
+    });
+
+    it("agents/match with the managers chosen on /compare: those serving the ZIP join the list in distance order, the others are named", async () => {
+      const plain = await call("agents/match", { property_zip: "78701", property_category: 1 });
+      const shown = (plain.body.agents as { agent_id: number }[]).map((agent) => agent.agent_id);
+      const serving = (await call("agents/near", { zip: "78701", cate_id: 1, per_page: 100 })).body.agents.data as { agent_id: number; distance_miles: number }[];
+      const beyondFive = serving.find((agent) => !shown.includes(agent.agent_id))!;
+      const elsewhere = await database.db.selectFrom("agents").innerJoin("cities", "cities.id", "agents.city_id").select(["agents.id", "agents.company_name"]).where("cities.slug", "=", "nome").executeTakeFirst()
+        ?? (await database.db.selectFrom("agents").innerJoin("states", "states.id", "agents.state_id").select(["agents.id", "agents.company_name"]).where("states.abbreviation", "=", "ME").executeTakeFirstOrThrow());
+      const chosen = await call("agents/match", { property_zip: "78701", property_category: 1, agent_ids: [beyondFive.agent_id, elsewhere.id] });
+      expect(chosen.status).toBe(200);
+      const ids = (chosen.body.agents as { agent_id: number }[]).map((agent) => agent.agent_id);
+      expect(ids).toEqual(expect.arrayContaining([...shown, beyondFive.agent_id]));
+      expect(ids).toHaveLength(shown.length + 1);
+      const distances = (chosen.body.agents as { distance_miles: number }[]).map((agent) => agent.distance_miles);
+      expect(distances).toEqual([...distances].sort((a, b) => a - b));
+      expect(chosen.body.not_serving).toEqual([{ agent_id: elsewhere.id, company_name: elsewhere.company_name }]);
+      expect(plain.body.not_serving).toBeUndefined();
+    });
+
+    it("a place nobody serves answers the nearest cities that have managers, in any state, nearest first (Nome, AK)", async () => {
+      const nome = await call("agents/list", { cate_id: 0, state: "AK", city: "nome" });
+      expect(nome.status).toBe(200);
+      expect(nome.body.agents.total).toBe(0);
+      const cities = nome.body.nearest_cities as { state: string; slug: string; managers: number; distance_miles: number }[];
+      expect(cities.length).toBe(5);
+      const point = await database.db.selectFrom("cities").innerJoin("states", "states.id", "cities.state_id").select(["cities.lat", "cities.lng"]).where("cities.slug", "=", "nome").where("states.abbreviation", "=", "AK").executeTakeFirstOrThrow();
+      const served = await database.db
+        .selectFrom("cities")
+        .innerJoin("states", "states.id", "cities.state_id")
+        .select(["cities.slug", "cities.lat", "cities.lng", "states.abbreviation"])
+        .where("cities.managers_serving", ">", 0)
+        .execute();
+      const expected = served
+        .map((city) => ({ key: `${city.abbreviation}/${city.slug}`, distance: distanceMiles({ lat: Number(city.lat), lng: Number(city.lng) }, { lat: Number(point.lat), lng: Number(point.lng) }) }))
+        .sort((a, b) => a.distance - b.distance)
+        .slice(0, 5)
+        .map((city) => city.key);
+      expect(cities.map((city) => `${city.state}/${city.slug}`)).toEqual(expected);
+      for (const city of cities) expect(city.managers).toBeGreaterThan(0);
+      const near = await call("agents/near", { zip: "99762" });
+      expect(near.body.agents.total).toBe(0);
+      expect(near.body.nearest_cities.length).toBe(5);
     });
 
     it("agents/list answers an empty list and the nearest offices for a city nobody serves, 404 for unknown places", async () => {
@@ -278,7 +371,7 @@ describe.each(databaseKinds)("service on %s", (kind) => {
       expect(await call("zip/get", { zip: 78701 })).toEqual({ status: 400, body: { success: false, message: "ZIP code must be text.", field: "zip" } });
     });
 
-    it("agents/near answers the place and the managers serving it: featured first, then nearest", async () => {
+    it("agents/near answers the place and the managers serving it: nearest office first, featured never moved up", async () => {
       const near = await call("agents/near", { zip: "78701", per_page: 100 });
       expect(near.status).toBe(200);
       expect(contract["agents/near"].response.safeParse(near.body).success).toBe(true);
@@ -286,8 +379,8 @@ describe.each(databaseKinds)("service on %s", (kind) => {
       expect(place).toMatchObject({ zip: "78701", city: "Austin", state: "TX" });
       expect(agents.total).toBeGreaterThanOrEqual(3);
       expect(agents.data).toHaveLength(Math.min(100, agents.total));
-      const ranks = agents.data.map((agent: { featured: number; distance_miles: number }) => [1 - agent.featured, agent.distance_miles]);
-      expect(ranks).toEqual([...ranks].sort((a: number[], b: number[]) => a[0] - b[0] || a[1] - b[1]));
+      const distances = agents.data.map((agent: { distance_miles: number }) => agent.distance_miles);
+      expect(distances).toEqual([...distances].sort((a: number, b: number) => a - b));
       for (const agent of agents.data) {
         expect(agent.distance_miles).toBeLessThanOrEqual(agent.service_area.radius_miles);
         expect(Math.abs(distanceMiles(agent.service_area, place) - agent.distance_miles)).toBeLessThan(0.06);
@@ -359,7 +452,7 @@ describe.each(databaseKinds)("service on %s", (kind) => {
             .filter((row) => category === 0 || links.some((link) => link.agent_id === row.id && link.category_id === category))
             .map((row) => ({ id: row.id, featured: row.featured, distance: distanceMiles({ lat: Number(row.office_lat), lng: Number(row.office_lng) }, place), radius: Number(row.service_radius_miles) }))
             .filter((row) => row.distance <= row.radius)
-            .sort((a, b) => b.featured - a.featured || a.distance - b.distance || a.id - b.id)
+            .sort((a, b) => a.distance - b.distance || a.id - b.id)
             .map((row) => row.id);
           const pages: number[] = [];
           for (let page = 1; ; page++) {

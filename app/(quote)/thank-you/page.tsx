@@ -7,9 +7,10 @@ import { StepHeading } from "@/components/quote/StepHeading";
 import { CheckIcon } from "@/components/quote/icons";
 import { LeadReceipt } from "@/components/quote/LeadReceipt";
 import { quotePageMetadata } from "../metadata";
+import { PATHS } from "@/lib/contract/routes";
 
 export function generateMetadata() {
-  return quotePageMetadata(PAGE_IDS.thankYou, "/thank-you");
+  return quotePageMetadata(PAGE_IDS.thankYou, PATHS.thankYou);
 }
 
 export default async function ThankYouPage() {
@@ -17,8 +18,9 @@ export default async function ThankYouPage() {
   return (
     <div className="quote-done">
       <header className="quote-done__brand">
-        <Link href="/" aria-label={`${SITE_NAME} home`}>
-          <Img src="/brand/logo.svg" alt="" width={180} height={40} priority />
+        {/* The image names the link (pa11y H30.2). */}
+        <Link href={PATHS.home}>
+          <Img src="/brand/logo.svg" alt={`${SITE_NAME} home`} width={180} height={40} priority />
         </Link>
       </header>
       <main id="main" className="quote-done__card">
@@ -29,7 +31,7 @@ export default async function ThankYouPage() {
         <p className="quote-done__lead">Your form submitted successfully</p>
         <LeadReceipt />
         <RichText html={page.description} className="quote-done__description" />
-        <Link href="/" className="button quote-done__home">
+        <Link href={PATHS.home} className="button quote-done__home">
           Go To Home
         </Link>
       </main>

@@ -1,4 +1,3 @@
-import Link from "next/link";
 import type { Metadata } from "next";
 import { getAgent, getStateLicenseRule } from "@/lib/api/pages";
 import { parseMonthlyRent } from "@/lib/contract/fees";
@@ -6,6 +5,8 @@ import { pageMetadata } from "@/lib/seo/metadata";
 import { COMPARE_MAX, DEFAULT_MONTHLY_RENT, MONTHLY_RENT_MAX, SITE_NAME } from "@/lib/contract/site";
 import { PATHS } from "@/lib/contract/routes";
 import { CompareTable } from "@/components/directory/CompareTable";
+import { CompareLicenseRules } from "@/components/directory/compare-rows";
+import { RequestQuotesLink } from "@/components/directory/RequestQuotesLink";
 import { CostCalculator } from "@/components/directory/CostCalculator";
 import { SampleNotice } from "@/components/directory/SampleNotice";
 import { PageShell } from "@/components/layout/PageShell";
@@ -34,8 +35,8 @@ export default async function ComparePage({ searchParams }: Props) {
   const requested = readIds(query.ids);
   const found = await Promise.all(requested.slice(0, COMPARE_MAX).map((id) => getAgent(id)));
   const agents = found.filter((agent) => agent !== null);
-  const states = [...new Set(agents.map((agent) => agent.state))];
-  const licenseRules = new Map(await Promise.all(states.map(async (state) => [state, await getStateLicenseRule(state)] as const)));
+  const states = [...new Map(agents.map((agent) => [agent.state, agent.state_name])).entries()];
+  const licenseRules = await Promise.all(states.map(async ([state, name]) => ({ name, rule: await getStateLicenseRule(state) })));
   const rentText = Array.isArray(query.rent) ? query.rent[0] : query.rent;
   const rent = parseMonthlyRent(rentText ?? "", MONTHLY_RENT_MAX) ?? DEFAULT_MONTHLY_RENT;
   return (
@@ -43,7 +44,7 @@ export default async function ComparePage({ searchParams }: Props) {
       title="Compare property managers"
       subtitle={agents.length > 0 ? `${agents.map((agent) => agent.company_name).join(" · ")}` : undefined}
       crumbs={[
-        { name: "Home", path: "/" },
+        { name: "Home", path: PATHS.home },
         { name: "Compare", path: PATHS.compare },
       ]}
       newsletter={false}
@@ -58,14 +59,19 @@ export default async function ComparePage({ searchParams }: Props) {
           <div className="empty-notice">
             <p className="empty-notice__title">No managers to compare yet.</p>
             <p>
-              Tick &ldquo;Compare&rdquo; on up to {COMPARE_MAX} managers in a city list or in the <Link href={PATHS.managers}>ZIP search</Link>, then choose &ldquo;Compare selected&rdquo;.
+              Tick &ldquo;Compare&rdquo; on up to {COMPARE_MAX} managers in a city list or in the <a href={PATHS.managers}>ZIP search</a>, then choose &ldquo;Compare selected&rdquo;.
             </p>
           </div>
         ) : (
           <>
             {agents.some((agent) => agent.demo === 1) && <SampleNotice />}
+            <div className="compare__next">
+              <RequestQuotesLink ids={agents.map((agent) => agent.agent_id)} />
+              <p>They will receive your request only if they serve your property&apos;s ZIP code; the last step says which do not.</p>
+            </div>
             {agents.length > 1 && <p className="compare__hint">Swipe a table sideways to see every manager.</p>}
-            <CompareTable agents={agents} facts={{ licenseRules }} />
+            <CompareTable agents={agents} />
+            <CompareLicenseRules rules={licenseRules} />
             <CostCalculator managers={agents.map((agent) => ({ id: agent.agent_id, name: agent.company_name, fees: agent.fees }))} initialRent={rent} />
           </>
         )}

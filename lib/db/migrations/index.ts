@@ -7,6 +7,8 @@ import { directoryDecisionDataMigration } from "./2026-11-24-directory-decision-
 import { lawFactsMigration } from "./2026-11-24-laws-facts";
 import { deliveryOutboxMigration } from "./2026-11-25-delivery-outbox";
 import { directoryOfficesMigration } from "./2026-11-24-directory-offices";
+import { directoryOwnCityMigration } from "./2026-11-26-directory-own-city";
+import { lawFactsVerifiedMigration } from "./2026-11-26-law-facts-verified";
 import { workspaceMigration } from "./2026-11-26-workspace";
 
 /**
@@ -23,6 +25,8 @@ export function migrationProvider(dialect: "sqlite" | "postgres"): MigrationProv
     "2026-11-24-laws-facts": lawFactsMigration(dialect),
     "2026-11-25-delivery-outbox": deliveryOutboxMigration(dialect),
     "2026-11-24-directory-offices": directoryOfficesMigration(dialect),
+    "2026-11-26-directory-own-city": directoryOwnCityMigration(),
+    "2026-11-26-law-facts-verified": lawFactsVerifiedMigration(),
     "2026-11-26-workspace": workspaceMigration(dialect),
   };
   return { getMigrations: async () => migrations };

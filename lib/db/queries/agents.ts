@@ -1,7 +1,18 @@
-import { PostgresAdapter, sql, type Kysely, type Selectable } from "kysely";
+import { PostgresAdapter, sql, type Kysely, type Selectable, type SelectQueryBuilder } from "kysely";
 import type { Database } from "../schema";
-import type { Agent, ServingAgent } from "../../contract";
-import { LICENSE_SOURCES, MAX_SERVICE_RADIUS_MILES, categoryLabel, serviceLabel, type LicenseSource, type ServiceKey } from "../../contract/site";
+import type { Agent, CategoryCount, ServingAgent } from "../../contract";
+import {
+  DEFAULT_DIRECTORY_SORT,
+  DEFAULT_MONTHLY_RENT,
+  LICENSE_SOURCES,
+  MAX_SERVICE_RADIUS_MILES,
+  PROPERTY_CATEGORIES,
+  categoryLabel,
+  serviceLabel,
+  type DirectorySort,
+  type LicenseSource,
+  type ServiceKey,
+} from "../../contract/site";
 import { boundingBox, distanceMiles, roundMiles, servesPoint, type Point } from "../../contract/geo";
 import { ALL_CATEGORIES_MASK, categoryBit } from "../service-areas";
 
@@ -150,40 +161,83 @@ async function servingAgents(db: Db, ranked: readonly { id: number; distance: nu
 
 const maskFor = (categoryId: number) => (categoryId === 0 ? ALL_CATEGORIES_MASK : categoryBit(categoryId));
 
+/** A list's view: its order (lib/contract/site.ts DIRECTORY_SORTS) and the services every manager must offer. */
+export type ListView = { sort?: DirectorySort; services?: readonly ServiceKey[] };
+
+const isDefaultView = ({ sort = DEFAULT_DIRECTORY_SORT, services = [] }: ListView) => sort === DEFAULT_DIRECTORY_SORT && services.length === 0;
+
+/** The monthly management fee on the rent /compare starts from: a percentage and a flat fee on one scale. */
+const monthlyFee = sql<number>`coalesce(agents.management_fee_percent * ${DEFAULT_MONTHLY_RENT / 100}, agents.management_fee_flat)`;
+
+/** A service key as it stands in agents.services (a JSON list of keys). */
+const servicePattern = (key: ServiceKey) => `%"${key}"%`;
+
+/**
+ * The order of a sort other than distance: the chosen fact first (a manager who does not list it
+ * last), then by distance, then by id, so every page of the view is stable.
+ */
+function orderedBy<Q extends SelectQueryBuilder<Database & { agents: Database["agents"] }, "agents", object>>(query: Q, sort: DirectorySort): Q {
+  switch (sort) {
+    case "fee":
+      return query.orderBy(sql`case when ${monthlyFee} is null then 1 else 0 end`).orderBy(monthlyFee) as Q;
+    case "years":
+      return query.orderBy(sql`case when agents.year_founded is null then 1 else 0 end`).orderBy("agents.year_founded") as Q;
+    case "units":
+      return query.orderBy(sql`case when agents.units_managed is null then 1 else 0 end`).orderBy("agents.units_managed", "desc") as Q;
+    case "distance":
+      return query;
+  }
+}
+
 /**
  * The managers serving a seeded city (lib/contract/geo.ts servesCity, materialised in
- * city_coverage), for one category or all (0): featured first, then nearest, one page at a time.
- * The page is read in index order, so its cost does not grow with the number of managers.
+ * city_coverage), for one category or all (0), one page at a time. The default view is the one
+ * ranking rule: the town's own offices first, then nearest, ties by years in business (longest
+ * first), then id; it is read in index order, so its cost does not grow with the number of
+ * managers. Another sort, or services every manager must offer, is a view an owner asks for.
  */
 export async function listCityAgents(
   db: Db,
-  { cityId, categoryId, page, perPage }: { cityId: number; categoryId: number; page: number; perPage: number },
+  { cityId, categoryId, page, perPage, sort = DEFAULT_DIRECTORY_SORT, services = [] }: { cityId: number; categoryId: number; page: number; perPage: number } & ListView,
 ): Promise<{ agents: ServingAgent[]; total: number }> {
   const mask = maskFor(categoryId);
-  const inCategory = sql<boolean>`(city_coverage.category_mask & ${mask}) <> 0`;
+  let base = db
+    .selectFrom("city_coverage")
+    .innerJoin("agents", "agents.id", "city_coverage.agent_id")
+    .where("city_coverage.city_id", "=", cityId)
+    .where(sql<boolean>`(city_coverage.category_mask & ${mask}) <> 0`);
+  for (const key of services) base = base.where("agents.services", "like", servicePattern(key));
+  const ranked = orderedBy(base.select(["city_coverage.agent_id", "city_coverage.distance_miles"]), sort)
+    .orderBy("city_coverage.own_city", "desc")
+    .orderBy("city_coverage.distance_miles")
+    .orderBy(sql`coalesce(agents.year_founded, 9999)`)
+    .orderBy("city_coverage.agent_id");
   const [rows, total] = await Promise.all([
-    db
-      .selectFrom("city_coverage")
-      .select(["agent_id", "distance_miles"])
-      .where("city_id", "=", cityId)
-      .where(inCategory)
-      .orderBy("featured", "desc")
-      .orderBy("distance_miles")
-      .orderBy("agent_id")
+    ranked
       .limit(perPage)
       .offset((page - 1) * perPage)
       .execute(),
-    // Every category: the city's stored count; one category: counted along the city's index range.
-    categoryId === 0
+    // Every category, default view: the city's stored count; otherwise counted along the city's rows.
+    categoryId === 0 && services.length === 0
       ? db.selectFrom("cities").select("managers_serving as count").where("id", "=", cityId).executeTakeFirstOrThrow()
-      : db
-          .selectFrom("city_coverage")
-          .select((eb) => eb.fn.countAll<number>().as("count"))
-          .where("city_id", "=", cityId)
-          .where(inCategory)
-          .executeTakeFirstOrThrow(),
+      : base.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow(),
   ]);
   return { agents: await servingAgents(db, rows.map((row) => ({ id: row.agent_id, distance: Number(row.distance_miles) }))), total: Number(total.count) };
+}
+
+/** How many managers serve a city for each property category: its tabs show only those with some. */
+export async function cityCategoryCounts(db: Db, { cityId }: { cityId: number }): Promise<CategoryCount[]> {
+  const row = await db
+    .selectFrom("city_coverage")
+    .select(
+      PROPERTY_CATEGORIES.map((category) =>
+        sql<number>`coalesce(sum(case when (category_mask & ${categoryBit(category.id)}) <> 0 then 1 else 0 end), 0)`.as(`c${category.id}`),
+      ),
+    )
+    .where("city_id", "=", cityId)
+    .executeTakeFirst();
+  const counts = (row ?? {}) as Record<string, number | string | null>;
+  return PROPERTY_CATEGORIES.map((category) => ({ category_id: category.id, managers: Number(counts[`c${category.id}`] ?? 0) }));
 }
 
 type Office = { id: number; featured: number; lat: number; lng: number; radius_miles: number };
@@ -244,27 +298,74 @@ async function nearestOffices(
 
 /**
  * The managers serving a point (a ZIP code's place: lib/contract/geo.ts servesPoint) for one
- * category or all (0), ranked: featured first, then nearest, then by id; one page of them and
- * how many there are in all. The total comes from zip_coverage; the page from nearest-first
- * searches, one among the featured and one among the others, that stop once the page is full,
- * so the cost follows the page, not the number of managers. `agents/near` answers with it.
+ * category or all (0), nearest office first, ties by id (featured managers are marked, never
+ * moved up); one page of them and how many there are in all. The total comes from zip_coverage;
+ * the page from a nearest-first search that stops once the page is full, so the cost follows the
+ * page, not the number of managers. Another sort or a services filter reads every manager serving
+ * the point (a view an owner asks for, never cached). `agents/near` answers with it.
  */
 export async function managersServingPoint(
   db: Db,
-  { point: place, categoryId, page, perPage }: { point: Point & { zip: string }; categoryId: number; page: number; perPage: number },
+  { point: place, categoryId, page, perPage, ...view }: { point: Point & { zip: string }; categoryId: number; page: number; perPage: number } & ListView,
 ): Promise<{ agents: ServingAgent[]; total: number }> {
-  const counts = await db.selectFrom("zip_coverage").select(["managers", "featured"]).where("zip", "=", place.zip).where("category_id", "=", categoryId).executeTakeFirst();
+  if (!isDefaultView(view)) return managersServingPointView(db, { point: place, categoryId, page, perPage, ...view });
+  const counts = await db.selectFrom("zip_coverage").select(["managers"]).where("zip", "=", place.zip).where("category_id", "=", categoryId).executeTakeFirst();
   const total = Number(counts?.managers ?? 0);
-  const featuredTotal = Number(counts?.featured ?? 0);
   const start = (page - 1) * perPage;
   const end = Math.min(start + perPage, total);
   if (start >= end) return { agents: [], total };
+  const ranked = await nearestOffices(db, { point: place, maxMiles: MAX_SERVICE_RADIUS_MILES, mask: maskFor(categoryId), keep: (office) => servesPoint(office, place), count: end });
+  return { agents: await servingAgents(db, ranked.slice(start)), total };
+}
 
-  const search = { point: place, maxMiles: MAX_SERVICE_RADIUS_MILES, mask: maskFor(categoryId), keep: (office: Office) => servesPoint(office, place) };
-  const ranked: Ranked[] = [];
-  if (start < featuredTotal) ranked.push(...(await nearestOffices(db, { ...search, featured: 1, count: Math.min(end, featuredTotal) })).slice(start));
-  if (end > featuredTotal) ranked.push(...(await nearestOffices(db, { ...search, featured: 0, count: end - featuredTotal })).slice(Math.max(0, start - featuredTotal)));
-  return { agents: await servingAgents(db, ranked), total };
+/** managersServingPoint for a sort other than distance, or with services every manager must offer. */
+async function managersServingPointView(
+  db: Db,
+  { point, categoryId, page, perPage, sort = DEFAULT_DIRECTORY_SORT, services = [] }: { point: Point; categoryId: number; page: number; perPage: number } & ListView,
+): Promise<{ agents: ServingAgent[]; total: number }> {
+  const areas = await servingAreas(db, { point, categoryId });
+  if (areas.length === 0) return { agents: [], total: 0 };
+  const distances = new Map(areas.map((area) => [area.id, area.distance]));
+  let query = db.selectFrom("agents").select(["agents.id", "agents.management_fee_percent", "agents.management_fee_flat", "agents.year_founded", "agents.units_managed"]);
+  for (const key of services) query = query.where("agents.services", "like", servicePattern(key));
+  const rows: (SortRow & { id: number })[] = [];
+  for (const batch of chunked([...distances.keys()], 5_000)) rows.push(...(await orderedBy(query.where("agents.id", "in", batch), sort).execute()));
+  const key = sortKey(sort);
+  const ranked = rows
+    .map((row) => ({ id: row.id, distance: distances.get(row.id)!, key: key(row) }))
+    .sort((a, b) => compareKeys(a.key, b.key) || a.distance - b.distance || a.id - b.id);
+  const start = (page - 1) * perPage;
+  return { agents: await servingAgents(db, ranked.slice(start, start + perPage)), total: ranked.length };
+}
+
+type SortRow = { management_fee_percent?: number | null; management_fee_flat?: number | null; year_founded?: number | null; units_managed?: number | null };
+
+/** The same orders as orderedBy, for rows already read (batches of ids are merged here). */
+function sortKey(sort: DirectorySort): (row: SortRow) => number | null {
+  switch (sort) {
+    case "fee":
+      return (row) =>
+        row.management_fee_percent !== null && row.management_fee_percent !== undefined
+          ? Number(row.management_fee_percent) * (DEFAULT_MONTHLY_RENT / 100)
+          : row.management_fee_flat === null || row.management_fee_flat === undefined
+            ? null
+            : Number(row.management_fee_flat);
+    case "years":
+      return (row) => (row.year_founded === null || row.year_founded === undefined ? null : Number(row.year_founded));
+    case "units":
+      return (row) => (row.units_managed === null || row.units_managed === undefined ? null : -Number(row.units_managed));
+    case "distance":
+      return () => 0;
+  }
+}
+
+/** Smaller first; an unknown value (null) last. */
+const compareKeys = (a: number | null, b: number | null) => (a === null ? (b === null ? 0 : 1) : b === null ? -1 : a - b);
+
+function chunked<T>(items: readonly T[], size: number): T[][] {
+  const result: T[][] = [];
+  for (let i = 0; i < items.length; i += size) result.push(items.slice(i, i + size));
+  return result;
 }
 
 type ServingArea = { id: number; featured: number; distance: number };
@@ -298,6 +399,20 @@ export async function matchManagersAtPoint(
 ): Promise<{ agents: ServingAgent[]; total: number }> {
   const ranked = (await servingAreas(db, { point, categoryId })).sort(byDistance);
   return { agents: await servingAgents(db, ranked.slice(0, limit)), total: ranked.length };
+}
+
+/** Of `ids`, the managers serving the point for the category, nearest office first, each with its distance. */
+export async function chosenManagersAtPoint(db: Db, { point, categoryId, ids }: { point: Point; categoryId: number; ids: readonly number[] }): Promise<ServingAgent[]> {
+  if (ids.length === 0) return [];
+  const wanted = new Set(ids);
+  return servingAgents(db, (await servingAreas(db, { point, categoryId })).filter((area) => wanted.has(area.id)).sort(byDistance));
+}
+
+/** Which of `ids` are sample listings (demo companies that do not exist). */
+export async function sampleListingIds(db: Db, { ids }: { ids: readonly number[] }): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom("agents").select("id").where("id", "in", [...ids]).where("is_demo", "=", 1).execute();
+  return new Set(rows.map((row) => row.id));
 }
 
 /** Which of `ids` serve the point for the category (the check of a lead's chosen managers). */

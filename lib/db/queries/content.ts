@@ -16,10 +16,10 @@ export async function listPageIds(db: Db): Promise<number[]> {
 export async function listTestimonials(db: Db, { featuredOnly }: { featuredOnly: boolean }): Promise<Testimonial[]> {
   let query = db
     .selectFrom("testimonials")
-    .select(["id", "heading", "designation", "description", "user_banner"])
+    .select(["id", "heading", "designation", "description", "user_banner", "is_demo"])
     .orderBy("display_order");
   if (featuredOnly) query = query.where("featured", "=", 1);
-  return query.execute();
+  return (await query.execute()).map(({ is_demo, ...testimonial }) => ({ ...testimonial, demo: is_demo === 1 ? 1 : 0 }));
 }
 
 /** A featured testimonial with the ids of its neighbours in display order (0 at either end). */

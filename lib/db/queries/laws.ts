@@ -5,7 +5,7 @@ import { isLawTopicKey, isNoStatuteFact, lawTopicOrder, type LawTopicKey } from 
 
 type Db = Kysely<Database>;
 
-type FactRow = { topic: string; value: string; citation: string | null; source_url: string; reviewed_on: string };
+type FactRow = { topic: string; value: string; citation: string | null; source_url: string; reviewed_on: string; verified: number };
 
 export function lawFactRowToLawFact(row: FactRow): LawFact {
   return {
@@ -15,6 +15,7 @@ export function lawFactRowToLawFact(row: FactRow): LawFact {
     source_url: row.source_url,
     no_statute: isNoStatuteFact(row),
     reviewed_on: row.reviewed_on,
+    verified: Number(row.verified) !== 0,
   };
 }
 
@@ -23,7 +24,7 @@ export async function listLawFacts(db: Db, { stateId, topic }: { stateId: number
   let query = db
     .selectFrom("law_facts")
     .innerJoin("law_fact_files", "law_fact_files.file", "law_facts.file")
-    .select(["law_facts.topic", "law_facts.value", "law_facts.citation", "law_facts.source_url", "law_fact_files.reviewed_on"])
+    .select(["law_facts.topic", "law_facts.value", "law_facts.citation", "law_facts.source_url", "law_facts.verified", "law_fact_files.reviewed_on"])
     .where("law_facts.state_id", "=", stateId);
   if (topic) query = query.where("law_facts.topic", "=", topic);
   const rows = await query.execute();
@@ -53,7 +54,7 @@ export async function listTopicComparison(db: Db, { topic }: { topic: LawTopicKe
   const rows = await db
     .selectFrom("states")
     .leftJoin("law_facts", (join) => join.onRef("law_facts.state_id", "=", "states.id").on("law_facts.topic", "=", topic))
-    .select(["states.name", "states.slug", "states.abbreviation", "law_facts.value", "law_facts.citation", "law_facts.source_url"])
+    .select(["states.name", "states.slug", "states.abbreviation", "law_facts.value", "law_facts.citation", "law_facts.source_url", "law_facts.verified"])
     .orderBy("states.name")
     .execute();
   return rows.map((row) => ({
@@ -64,6 +65,7 @@ export async function listTopicComparison(db: Db, { topic }: { topic: LawTopicKe
     citation: row.citation ?? null,
     source_url: row.source_url ?? null,
     no_statute: row.value !== null && row.value !== undefined && isNoStatuteFact({ value: row.value, citation: row.citation ?? null }),
+    verified: row.verified === null || row.verified === undefined || Number(row.verified) !== 0,
   }));
 }
 

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { CityRow, Database, StateRow } from "../schema";
-import type { City, CityListItem, State } from "../../contract";
+import type { City, CityListItem, NearestCity, State } from "../../contract";
+import { distanceMiles, roundMiles, type Point } from "../../contract/geo";
 import { slugify } from "../seed/demo-agents";
 
 type Db = Kysely<Database>;
@@ -102,4 +103,30 @@ export async function listCitiesWithManagers(db: Db, { stateId, limit }: { state
     .limit(limit)
     .execute();
   return rows.map(cityRowToCity);
+}
+
+/**
+ * The cities nearest a point that have managers serving them, in any state, nearest first (for a
+ * place nobody serves: where the owner can look instead). Reads the few thousand seeded cities'
+ * points; a place nobody serves is a rare, cached page.
+ */
+export async function nearestCitiesWithManagers(db: Db, { point, limit, excludeCityId }: { point: Point; limit: number; excludeCityId?: number }): Promise<NearestCity[]> {
+  let query = db
+    .selectFrom("cities")
+    .innerJoin("states", "states.id", "cities.state_id")
+    .select(["cities.id", "cities.name", "cities.slug", "cities.lat", "cities.lng", "cities.managers_serving", "states.abbreviation", "states.name as state_name"])
+    .where("cities.managers_serving", ">", 0);
+  if (excludeCityId !== undefined) query = query.where("cities.id", "<>", excludeCityId);
+  return (await query.execute())
+    .map((row) => ({ row, distance: distanceMiles(point, { lat: Number(row.lat), lng: Number(row.lng) }) }))
+    .sort((a, b) => a.distance - b.distance || a.row.id - b.row.id)
+    .slice(0, limit)
+    .map(({ row, distance }) => ({
+      state: row.abbreviation,
+      state_name: row.state_name,
+      city: row.name,
+      slug: row.slug,
+      managers: Number(row.managers_serving),
+      distance_miles: roundMiles(distance),
+    }));
 }

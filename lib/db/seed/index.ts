@@ -271,15 +271,35 @@ async function insertLawFacts(trx: Transaction<Database>, dataDir: string): Prom
   const { files, facts } = readLawFacts(dataDir);
   const states = await trx.selectFrom("states").select(["id", "abbreviation"]).execute();
   const stateIds = new Map(states.map((state) => [state.abbreviation, state.id]));
-  const rows = facts.map(({ state_abbr, topic, value, citation, source_url, file }) => {
+  const rows = facts.map(({ state_abbr, topic, value, citation, source_url, file, verified }) => {
     const stateId = stateIds.get(state_abbr);
     if (stateId === undefined) throw new Error(`${file}: unknown state "${state_abbr}".`);
-    return { state_id: stateId, topic, value, citation, source_url, file };
+    return { state_id: stateId, topic, value, citation, source_url, file, verified: verified ? 1 : 0 };
   });
-  return {
-    law_fact_files: await insertMissing(trx, "law_fact_files", ["file"], files),
-    law_facts: await insertMissing(trx, "law_facts", ["state_id", "topic"], rows),
-  };
+  const insertedFiles = await insertMissing(trx, "law_fact_files", ["file"], files);
+  // A file that took a topic over from an earlier one (TOPICS_OWNED_BY_FILE) replaces the facts
+  // an earlier seed stored from the other file; facts already from their own file stay as they are.
+  let replaced = 0;
+  for (const batch of chunks(rows, 200)) {
+    const result = await trx
+      .insertInto("law_facts")
+      .values(batch)
+      .onConflict((conflict) =>
+        conflict
+          .columns(["state_id", "topic"])
+          .doUpdateSet((eb) => ({
+            value: eb.ref("excluded.value"),
+            citation: eb.ref("excluded.citation"),
+            source_url: eb.ref("excluded.source_url"),
+            file: eb.ref("excluded.file"),
+            verified: eb.ref("excluded.verified"),
+          }))
+          .where("law_facts.file", "<>", (eb) => eb.ref("excluded.file")),
+      )
+      .executeTakeFirst();
+    replaced += Number(result.numInsertedOrUpdatedRows ?? 0);
+  }
+  return { law_fact_files: insertedFiles, law_facts: replaced };
 }
 
 /** Inserts rows whose key is not there yet; answers how many were inserted. */

@@ -26,11 +26,19 @@ describe("law facts of the seed", () => {
     for (const date of dates.values()) expect(date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
-  it("reads both files: 357 complete facts and 59 of partial coverage", () => {
+  it("reads the three files: 357 complete facts, 52 of partial coverage and rent control for all 51, which replaces the extra file's 7", () => {
     const { files, facts } = readLawFacts(DATA_DIR);
-    expect(files).toHaveLength(2);
+    expect(files).toHaveLength(3);
     expect(facts.filter((fact) => fact.file === "landlord-tenant-facts.json")).toHaveLength(357);
-    expect(facts.filter((fact) => fact.file === "landlord-tenant-facts-extra.json")).toHaveLength(59);
+    expect(facts.filter((fact) => fact.file === "landlord-tenant-facts-extra.json")).toHaveLength(59 - 7);
+    const rentControl = facts.filter((fact) => fact.topic === "rent_control");
+    expect(rentControl).toHaveLength(51);
+    expect(new Set(rentControl.map((fact) => fact.file))).toEqual(new Set(["rent-control-facts.json"]));
+    // The 9 whose statute could not be confirmed (the shared SOURCES.md names them) stay marked.
+    expect(rentControl.filter((fact) => !fact.verified).map((fact) => fact.state_abbr).sort()).toEqual(["KY", "MN", "MS", "OK", "OR", "SC", "TX", "WV", "WY"]);
+    expect(facts.filter((fact) => fact.topic !== "rent_control").every((fact) => fact.verified)).toBe(true);
+    // "None" is the file's way of saying no statute: it is no citation.
+    expect(rentControl.find((fact) => fact.state_abbr === "AK")!.citation).toBeNull();
   });
 
   it("refuses a file without a review date, an unknown topic and a fact given twice", () => {
@@ -38,7 +46,7 @@ describe("law facts of the seed", () => {
     expect(() => readLawFacts(undated)).toThrow('no "last reviewed" date for landlord-tenant-facts-extra.json');
     const entry = { state_abbr: "TX", topic: "pets", value: "Allowed", citation: null, source_url: "https://example.org" };
     expect(() => readLawFacts(dataDirWith({ extra: [entry] }))).toThrow('unknown topic "pets"');
-    const twice = { ...entry, topic: "rent_control" };
-    expect(() => readLawFacts(dataDirWith({ extra: [twice, twice] }))).toThrow("TX/rent_control is given twice");
+    const twice = { ...entry, topic: "rent_increase_notice" };
+    expect(() => readLawFacts(dataDirWith({ extra: [twice, twice] }))).toThrow("TX/rent_increase_notice is given twice");
   });
 });

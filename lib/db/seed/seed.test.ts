@@ -31,7 +31,8 @@ describe.each(databaseKinds)("seed on %s", (kind) => {
   it("fills every table on the first run and changes nothing on the second", async () => {
     database = await createTestDatabase(kind, { seed: false });
     const first = await seedDatabase(database.db, { demo: true });
-    expect(first.inserted).toMatchObject({ pages: 21, states: 51, cities: 3001, law_fact_files: 2, law_facts: 357 + 59, categories: 4, testimonials: 6, zip_codes: 40970 });
+    // 357 core facts, 52 of the extra file and 51 of rent control (which replace the extra file's 7).
+    expect(first.inserted).toMatchObject({ pages: 21, states: 51, cities: 3001, law_fact_files: 3, law_facts: 357 + 52 + 51, categories: 4, testimonials: 6, zip_codes: 40970 });
     expect(first.inserted.agents).toBeGreaterThanOrEqual(3001);
     expect(first.inserted.agent_areas).toBe(first.inserted.agents);
     expect(first.inserted.agent_offices).toBe(first.inserted.agents);
@@ -45,6 +46,35 @@ describe.each(databaseKinds)("seed on %s", (kind) => {
     expect(Object.values(second.inserted).every((inserted) => inserted === 0)).toBe(true);
     expect(second.coverage).toEqual(first.coverage);
     expect(await fingerprint(database)).toEqual(before);
+  });
+
+  it("replaces rent control an earlier seed took from the extra file with the rent control file's, once", async () => {
+    database = await createTestDatabase(kind);
+    const texas = await database.db.selectFrom("states").select("id").where("abbreviation", "=", "TX").executeTakeFirstOrThrow();
+    // As a database seeded before rent-control-facts.json holds it.
+    await database.db
+      .updateTable("law_facts")
+      .set({ file: "landlord-tenant-facts-extra.json", value: "Older wording", verified: 1 })
+      .where("state_id", "=", texas.id)
+      .where("topic", "=", "rent_control")
+      .execute();
+    const report = await seedDatabase(database.db, { demo: true });
+    expect(report.inserted.law_facts).toBe(1);
+    const fact = await database.db.selectFrom("law_facts").selectAll().where("state_id", "=", texas.id).where("topic", "=", "rent_control").executeTakeFirstOrThrow();
+    expect(fact).toMatchObject({ file: "rent-control-facts.json", verified: 0 });
+    expect(fact.value).not.toBe("Older wording");
+    expect((await seedDatabase(database.db, { demo: true })).inserted.law_facts).toBe(0);
+  });
+
+  it("has no date in the page copy after today (the privacy page's \"Last updated\" once was)", async () => {
+    database = await createTestDatabase(kind);
+    const pages = await database.db.selectFrom("pages").select(["page_id", "description"]).execute();
+    const months = "January|February|March|April|May|June|July|August|September|October|November|December";
+    for (const page of pages) {
+      for (const [text] of page.description.matchAll(new RegExp(`(${months}) \\d{1,2}, \\d{4}`, "g"))) {
+        expect({ page: page.page_id, date: text, future: new Date(`${text} UTC`).getTime() > Date.now() }).toEqual({ page: page.page_id, date: text, future: false });
+      }
+    }
   });
 
   it("has three or more managers serving at least 90% of the cities, and some serving each state's ten largest", async () => {
@@ -159,7 +189,7 @@ describe.each(databaseKinds)("seed on %s", (kind) => {
   it("leaves demo managers, blogs and testimonials out when demo content is off", async () => {
     database = await createTestDatabase(kind, { seed: false });
     const report = await seedDatabase(database.db, { demo: false });
-    expect(report.inserted).toMatchObject({ pages: 21, states: 51, cities: 3001, law_facts: 357 + 59, zip_codes: 40970 });
+    expect(report.inserted).toMatchObject({ pages: 21, states: 51, cities: 3001, law_facts: 357 + 52 + 51, zip_codes: 40970 });
     expect(report.coverage.served).toBe(0);
     for (const table of ["agents", "blogs", "testimonials"] as const) {
       const { n } = await database.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();

@@ -6,7 +6,7 @@ import { breadcrumbLd, linkListLd } from "@/lib/seo/json-ld";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { pageSeo } from "@/lib/api/seo";
 import { EMPTY } from "@/lib/contract/messages";
-import { cityPath, lawPath, statePath } from "@/lib/contract/routes";
+import { PATHS, cityPath, lawPath, requestedStatePath, statePath } from "@/lib/contract/routes";
 import { ZipSearchForm } from "@/components/directory/ZipSearchForm";
 import { JsonLd } from "@/components/seo/JsonLd";
 import { PageShell } from "@/components/layout/PageShell";
@@ -48,10 +48,10 @@ export default async function StateHubPage({ params }: Props) {
   if (!hub) notFound();
   const { state, cities } = hub;
   const canonical = statePath(state.abbreviation);
-  if (`/agents/${requested}` !== canonical) permanentRedirect(canonical);
+  if (requestedStatePath(requested) !== canonical) permanentRedirect(canonical);
 
   const crumbs = [
-    { name: "Home", path: "/" },
+    { name: "Home", path: PATHS.home },
     { name: state.state, path: canonical },
   ];
   const items = cities.map((city) => ({ name: city.city, path: cityPath(state.abbreviation, city.slug) }));

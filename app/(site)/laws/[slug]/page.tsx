@@ -9,7 +9,7 @@ import { LawSections } from "@/components/laws/LawSections";
 import { LegalNotice } from "@/components/laws/LegalNotice";
 import { JsonLd } from "@/components/seo/JsonLd";
 import { PageShell } from "@/components/layout/PageShell";
-import { lawPath } from "@/lib/contract/routes";
+import { PATHS, lawPath } from "@/lib/contract/routes";
 
 type Props = { params: Promise<{ slug: string }> };
 
@@ -37,8 +37,8 @@ export default async function LawPage({ params }: Props) {
   if (slug !== law.slug) permanentRedirect(lawPath(law.slug));
 
   const crumbs = [
-    { name: "Home", path: "/" },
-    { name: "Laws", path: "/laws" },
+    { name: "Home", path: PATHS.home },
+    { name: "Laws", path: PATHS.laws },
     { name: law.state, path: lawPath(law.slug) },
   ];
   return (

@@ -1,28 +1,45 @@
-import Link from "next/link";
-import { notFound, permanentRedirect } from "next/navigation";
+import { notFound, permanentRedirect, redirect } from "next/navigation";
 import type { Metadata } from "next";
-import { getCityListing } from "@/lib/api/pages";
+import { getCityListing, type CityListing as Listing } from "@/lib/api/pages";
 import { siteUrl } from "@/lib/env";
 import { breadcrumbLd, itemListLd } from "@/lib/seo/json-ld";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { pageSeo } from "@/lib/api/seo";
-import { DIRECTORY_PAGE_SIZE, NEARBY_RADIUS_MILES, categoryBySlug } from "@/lib/contract/site";
-import { EMPTY } from "@/lib/contract/messages";
-import { cityPath, statePath } from "@/lib/contract/routes";
+import {
+  DEFAULT_DIRECTORY_SORT,
+  DIRECTORY_PAGE_SIZE,
+  NEARBY_RADIUS_MILES,
+  PROPERTY_CATEGORIES,
+  categoryBySlug,
+  serviceLabel,
+  type DirectorySort,
+  type ServiceKey,
+} from "@/lib/contract/site";
+import { DIRECTORY, EMPTY, RANKING } from "@/lib/contract/messages";
+import { HOW_WE_RANK_ANCHOR, PATHS, cityPath, cityViewPath, isDefaultListView, requestedCityPath, statePath } from "@/lib/contract/routes";
 import { AgentList } from "@/components/directory/AgentList";
 import { CategoryTabs } from "@/components/directory/CategoryTabs";
 import { GetQuotesLink } from "@/components/directory/GetQuotesLink";
+import { HowWeRank } from "@/components/directory/HowWeRank";
+import { ListControls } from "@/components/directory/ListControls";
+import { NearestCities } from "@/components/directory/NearestCities";
 import { Pagination } from "@/components/directory/Pagination";
 import { SampleNotice } from "@/components/directory/SampleNotice";
 import { JsonLd } from "@/components/seo/JsonLd";
 import { PageShell } from "@/components/layout/PageShell";
 
 /**
- * The four routes of a city's managers share this: /agents/TX/austin, a category tab
- * /agents/TX/austin/multi-family, and their later pages …/page/2. Route-private: only the
+ * The routes of a city's managers share this: /agents/TX/austin, a category tab
+ * /agents/TX/austin/multi-family, their later pages …/page/2, and the views an owner chooses
+ * (/agents/TX/austin/view?sort=fee&service=evictions, never indexed). Route-private: only the
  * page.tsx files beside and below it import it.
  */
 export type ListingParams = { state: string; city: string; category?: string; page?: string };
+
+/** A view an owner chose: its sort, category (0: all) and the service every manager must offer. */
+export type ListingView = { sort: DirectorySort; categoryId: number; service?: ServiceKey; page: number };
+
+const categoryById = (id: number) => PROPERTY_CATEGORIES.find((category) => category.id === id);
 
 const decode = (segment: string) => {
   try {
@@ -32,97 +49,152 @@ const decode = (segment: string) => {
   }
 };
 
-async function load(params: Promise<ListingParams>) {
-  const raw = await params;
-  const category = raw.category === undefined ? undefined : categoryBySlug(raw.category);
-  if (raw.category !== undefined && !category) return null;
-  const page = raw.page === undefined ? 1 : /^\d{1,6}$/.test(raw.page) ? Number(raw.page) : 0;
+async function load(raw: ListingParams, view?: ListingView) {
+  const category = view ? categoryById(view.categoryId) : raw.category === undefined ? undefined : categoryBySlug(raw.category);
+  if (!view && raw.category !== undefined && !category) return null;
+  const page = view ? view.page : raw.page === undefined ? 1 : /^\d{1,6}$/.test(raw.page) ? Number(raw.page) : 0;
   if (page < 1) return null;
-  const listing = await getCityListing(decode(raw.state), decode(raw.city), category?.id ?? 0, page);
+  const categoryId = category?.id ?? 0;
+  const listing = await getCityListing(decode(raw.state), decode(raw.city), categoryId, page, view?.sort, view?.service);
   if (!listing) return null;
-  const { total, last_page } = listing.agents;
   // Past the last page is no page at all (page 1 of an empty list still is: "No Record").
-  if (page > last_page) return null;
+  if (page > listing.agents.last_page) return null;
   const canonical = cityPath(listing.state.abbreviation, listing.city.slug, { category: category?.slug, page });
-  const requested = `/agents/${raw.state}/${raw.city}${raw.category ? `/${raw.category}` : ""}${raw.page !== undefined ? `/page/${raw.page}` : ""}`;
   const place = `${listing.city.city}, ${listing.state.abbreviation}`;
   const kind = category ? `${category.label} Property Managers` : "Property Managers";
-  return { listing, category, page, total, canonical, requested, place, kind };
+  return { listing, category, categoryId, page, canonical, place, kind, view };
 }
+type Loaded = NonNullable<Awaited<ReturnType<typeof load>>>;
 
-export async function listingMetadata(params: Promise<ListingParams>): Promise<Metadata> {
-  const loaded = await load(params);
+export async function listingMetadata(params: Promise<ListingParams>, view?: ListingView): Promise<Metadata> {
+  const loaded = await load(await params, view);
   if (!loaded) return { title: "City not found" }; // notFound() follows: Next.js adds the one noindex of a 404
-  const { listing, category, page, total, canonical } = loaded;
+  const { listing, category, page, canonical } = loaded;
+  const { total } = listing.agents;
   const facts = { city: listing.city.city, state: listing.state.state, state_abbr: listing.state.abbreviation, count: total, page };
+  // A view's canonical is the city's list itself (its words come from the same template).
+  const path = view ? cityPath(listing.state.abbreviation, listing.city.slug, { category: category?.slug }) : canonical;
   return pageMetadata({
-    ...(await (category ? pageSeo("category", canonical, { ...facts, category: category.label }) : pageSeo("city", canonical, facts))),
-    path: canonical,
-    // A list nobody is in is a "No Record" page: useful to a visitor, not to an index.
-    noindex: total === 0,
+    ...(await (category ? pageSeo("category", path, { ...facts, category: category.label }) : pageSeo("city", path, facts))),
+    path,
+    // A list nobody is in is a "No Record" page, and a chosen view a copy of the list: useful to a visitor, not to an index.
+    noindex: total === 0 || view !== undefined,
   });
 }
 
+/** A city's list in its default view: the city page, a category tab, their later pages. */
 export async function CityListing({ params }: { params: Promise<ListingParams> }) {
-  const loaded = await load(params);
+  const raw = await params;
+  const loaded = await load(raw);
   if (!loaded) notFound();
-  const { listing, category, page, total, canonical, requested, place, kind } = loaded;
-  if (requested !== canonical) permanentRedirect(canonical);
+  if (requestedCityPath(raw) !== loaded.canonical) permanentRedirect(loaded.canonical);
+  return <ListingPage loaded={loaded} />;
+}
 
+/** A view an owner chose (sort, category, service); the default view is the city page itself. */
+export async function CityView({ params, view }: { params: Promise<ListingParams>; view: ListingView }) {
+  const raw = await params;
+  const loaded = await load(raw, view);
+  if (!loaded) notFound();
+  const { listing } = loaded;
+  if (isDefaultListView({ sort: view.sort, services: view.service ? [view.service] : [] })) {
+    redirect(cityPath(listing.state.abbreviation, listing.city.slug, { category: loaded.category?.slug, page: view.page }));
+  }
+  return <ListingPage loaded={loaded} />;
+}
+
+function ListingPage({ loaded }: { loaded: Loaded }) {
+  const { listing, category, page, place, kind, view } = loaded;
   const { state, city } = listing;
   const agents = listing.agents.data;
-  const cityHref = cityPath(state.abbreviation, city.slug);
   const crumbs = [
-    { name: "Home", path: "/" },
+    { name: "Home", path: PATHS.home },
     { name: state.state, path: statePath(state.abbreviation) },
-    { name: city.city, path: cityHref },
+    { name: city.city, path: cityPath(state.abbreviation, city.slug) },
     ...(category ? [{ name: category.label, path: cityPath(state.abbreviation, city.slug, { category: category.slug }) }] : []),
   ];
-  const shown = agents.length > 0 ? agents : listing.nearby;
   const firstPosition = (page - 1) * DIRECTORY_PAGE_SIZE + 1;
-  const summary =
-    total > 0
-      ? `${total} ${total === 1 ? "manager serves" : "managers serve"} ${city.city}${category ? ` for ${category.label.toLowerCase()} property` : ""}: featured first, then nearest.`
-      : undefined;
   return (
-    <PageShell title={`${kind} in ${place}`} subtitle={summary} crumbs={crumbs} newsletter={false}>
+    <PageShell title={`${kind} in ${place}`} crumbs={crumbs} newsletter={false}>
       <JsonLd data={breadcrumbLd(siteUrl(), crumbs)} />
-      {agents.length > 0 && <JsonLd data={itemListLd(siteUrl(), `${kind} in ${place}${page > 1 ? `, page ${page}` : ""}`, agents, firstPosition)} />}
+      {agents.length > 0 && !view && <JsonLd data={itemListLd(siteUrl(), `${kind} in ${place}${page > 1 ? `, page ${page}` : ""}`, agents, firstPosition)} />}
       <div className="container section directory">
-        <div className="directory__actions">
-          <p className="directory__prompt">Tell us about your property once and hear back from managers who serve {city.city}.</p>
-          <GetQuotesLink city={city.city} category={category?.id} />
-        </div>
-        <CategoryTabs state={state.abbreviation} citySlug={city.slug} current={category?.slug} />
-        {shown.some((agent) => agent.demo === 1) && <SampleNotice />}
-        {agents.length > 0 ? (
-          <>
-            <AgentList agents={agents} placeName={city.city} />
-            <Pagination page={page} lastPage={listing.agents.last_page} hrefFor={(target) => cityPath(state.abbreviation, city.slug, { category: category?.slug, page: target })} />
-          </>
-        ) : (
-          <>
-            <div className="empty-notice">
-              <p className="empty-notice__title">{EMPTY.noRecord}</p>
-              {listing.nearby.length > 0 || !category ? (
-                <p>{EMPTY.onboarding}</p>
-              ) : (
-                <p>
-                  {EMPTY.noCategoryManagers(category.label, city.city)} <Link href={cityHref}>See every manager serving {city.city}</Link>
-                </p>
-              )}
-            </div>
-            {!category && listing.nearby.length === 0 && <p className="directory__nearby-none">{EMPTY.nobodyNearby(city.city, NEARBY_RADIUS_MILES)}</p>}
-            {listing.nearby.length > 0 && (
-              <section className="directory__nearby" aria-labelledby="nearby-heading">
-                <h2 id="nearby-heading">Managers with an office near {city.city}</h2>
-                <p>The nearest offices within {NEARBY_RADIUS_MILES} miles. Ask them whether they would take on a property in {city.city}.</p>
-                <AgentList agents={listing.nearby} placeName={city.city} id="nearby-managers" />
-              </section>
-            )}
-          </>
-        )}
+        {listing.category_counts.every((count) => count.managers === 0) ? <EmptyArea listing={listing} /> : <ListingBody loaded={loaded} />}
       </div>
     </PageShell>
+  );
+}
+
+function ListingBody({ loaded }: { loaded: Loaded }) {
+  const { listing, category, categoryId, page, view } = loaded;
+  const { state, city } = listing;
+  const { total, last_page } = listing.agents;
+  const agents = listing.agents.data;
+  const viewOf = (target: number) => ({ sort: view?.sort, category: categoryId, services: view?.service ? [view.service] : [], page: target });
+  const hrefFor = (target: number) => (view ? cityViewPath(state.abbreviation, city.slug, viewOf(target)) : cityPath(state.abbreviation, city.slug, { category: category?.slug, page: target }));
+  return (
+    <>
+      <div className="directory__actions">
+        <p className="directory__prompt">Tell us about your property once and hear back from managers who serve {city.city}.</p>
+        <GetQuotesLink city={city.city} category={categoryId || undefined} />
+      </div>
+      <CategoryTabs state={state.abbreviation} citySlug={city.slug} current={category?.slug} counts={listing.category_counts} />
+      <ListControls
+        action={cityViewPath(state.abbreviation, city.slug)}
+        sort={view?.sort ?? DEFAULT_DIRECTORY_SORT}
+        category={categoryId}
+        categories={listing.category_counts.filter((count) => count.managers > 0).map((count) => count.category_id)}
+        service={view?.service}
+      />
+      {agents.length > 0 ? (
+        <>
+          <p className="directory__summary">
+            {total} {total === 1 ? "manager serves" : "managers serve"} {city.city}
+            {category ? ` for ${category.label.toLowerCase()} property` : ""}
+            {view?.service ? ` and offer ${serviceLabel(view.service)?.toLowerCase()}` : ""}. <a href={`#${HOW_WE_RANK_ANCHOR}`}>{RANKING.title}</a>
+          </p>
+          {agents.some((agent) => agent.demo === 1) && <SampleNotice />}
+          <AgentList agents={agents} placeName={city.city} start={(page - 1) * DIRECTORY_PAGE_SIZE + 1} />
+          <Pagination page={page} lastPage={last_page} hrefFor={hrefFor} />
+          <HowWeRank rule={RANKING.city(city.city)} />
+        </>
+      ) : (
+        <div className="empty-notice">
+          <p className="empty-notice__title">{EMPTY.noRecord}</p>
+          <p>
+            {view ? DIRECTORY.noneForView : EMPTY.noCategoryManagers(category?.label ?? "", city.city)}{" "}
+            <a href={cityPath(state.abbreviation, city.slug)}>See every manager serving {city.city}</a>
+          </p>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** A city nobody serves: "No Record", one call to action, and where the owner can look instead. */
+function EmptyArea({ listing }: { listing: Listing }) {
+  const { city, state, nearby, nearest_cities } = listing;
+  return (
+    <>
+      <div className="empty-notice">
+        <p className="empty-notice__title">{EMPTY.noRecord}</p>
+        <p>{EMPTY.onboarding}</p>
+        <p>
+          <GetQuotesLink city={city.city} label={DIRECTORY.leaveRequest(city.city)} />
+        </p>
+        <p>{DIRECTORY.leaveRequestNote}</p>
+      </div>
+      <NearestCities place={`${city.city}, ${state.abbreviation}`} cities={nearest_cities} />
+      {nearby.length === 0 ? (
+        <p className="directory__nearby-none">{EMPTY.nobodyNearby(city.city, NEARBY_RADIUS_MILES)}</p>
+      ) : (
+        <section className="directory__nearby" aria-labelledby="nearby-heading">
+          <h2 id="nearby-heading">Managers with an office near {city.city}</h2>
+          <p>The nearest offices within {NEARBY_RADIUS_MILES} miles. They do not list {city.city} in their service area: ask them whether they would take on a property there.</p>
+          {nearby.some((agent) => agent.demo === 1) && <SampleNotice />}
+          <AgentList agents={nearby} placeName={city.city} id="nearby-managers" />
+        </section>
+      )}
+    </>
   );
 }

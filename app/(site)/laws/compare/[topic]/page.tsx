@@ -1,7 +1,7 @@
 import { notFound, permanentRedirect } from "next/navigation";
 import { getLawComparison, getLawComparisons } from "@/lib/api/pages";
 import type { CallResponse } from "@/lib/contract";
-import { formatReviewedDate, lawCompareSummary, lawCoverageSentence } from "@/lib/contract/law-topics";
+import { UNVERIFIED_TEXT, formatReviewedDate, lawCompareSummary, lawCoverageSentence, sourceKind } from "@/lib/contract/law-topics";
 import { siteUrl } from "@/lib/env";
 import { PATHS, lawComparePath } from "@/lib/contract/routes";
 import { breadcrumbLd, lawDatasetLd } from "@/lib/seo/json-ld";
@@ -27,7 +27,12 @@ type Comparison = CallResponse<"laws/compare">;
 function introduction({ topic, rows }: Comparison) {
   const sources = new Set(rows.flatMap((row) => row.source_url ?? [])).size;
   const coverage = lawCoverageSentence(rows);
-  const sourcing = `Each row names the statute and links to the page the fact was checked against (${sources} sources in all). Last reviewed: ${formatReviewedDate(topic.reviewed_on)}.`;
+  const unverified = rows.filter((row) => row.value !== null && !row.verified).length;
+  const secondary = new Set(rows.flatMap((row) => (row.source_url && sourceKind(row.source_url) === "secondary" ? [row.source_url] : []))).size;
+  const sourcing =
+    `Each row names the statute first, then links to the page the fact was checked against (${sources} pages in all, ${secondary} of them secondary sources rather than official sites). ` +
+    (unverified > 0 ? `In ${unverified} ${unverified === 1 ? "state" : "states"} the statute could not be confirmed: ${unverified === 1 ? "its row says" : "those rows say"} "${UNVERIFIED_TEXT.short}". ` : "") +
+    `Last reviewed: ${formatReviewedDate(topic.reviewed_on)}.`;
   return { coverage, sourcing, sources: [...new Set(rows.flatMap((row) => row.source_url ?? []))] };
 }
 

@@ -4,7 +4,8 @@ import { notFound, permanentRedirect } from "next/navigation";
 import { getAgent, getStateLicenseRule } from "@/lib/api/pages";
 import { siteUrl } from "@/lib/env";
 import { breadcrumbLd, localBusinessLd } from "@/lib/seo/json-ld";
-import { agentPath, cityPath, statePath } from "@/lib/contract/routes";
+import { PATHS, agentPath, cityPath, requestedAgentPath, statePath } from "@/lib/contract/routes";
+import type { Agent } from "@/lib/contract";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { pageSeo } from "@/lib/api/seo";
 import { excerpt } from "@/lib/sanitize";
@@ -53,11 +54,11 @@ export default async function AgentProfilePage({ params }: Props) {
   const { state, city, id, agent } = await load(params);
   if (!agent) notFound();
   const canonical = agentPath(agent);
-  if (`/agent/${state}/${city}/${id}` !== canonical) permanentRedirect(canonical);
+  if (requestedAgentPath({ state, city, id }) !== canonical) permanentRedirect(canonical);
 
   const cityHref = cityPath(agent.state, agent.city_slug);
   const crumbs = [
-    { name: "Home", path: "/" },
+    { name: "Home", path: PATHS.home },
     { name: agent.state_name, path: statePath(agent.state) },
     { name: agent.city, path: cityHref },
     { name: agent.company_name, path: canonical },
@@ -68,53 +69,13 @@ export default async function AgentProfilePage({ params }: Props) {
       <JsonLd data={localBusinessLd(siteUrl(), agent)} />
       <div className="container section profile">
         <article className="profile__card">
-          <div className="profile__head">
-            <Img src={agent.photo} alt={`${agent.company_name} logo`} width={128} height={128} className="profile__photo" priority />
-            <div>
-              <p className="profile__badges">
-                {agent.featured === 1 && <span className="badge badge--featured">Featured</span>}
-                {agent.demo === 1 && <SampleBadge />}
-              </p>
-              <h1 className="profile__name">{agent.company_name}</h1>
-              <p className="profile__address">
-                {agent.address}, {agent.city}, {agent.state}
-                {agent.zip ? ` ${agent.zip}` : ""}
-              </p>
-              {agent.category && <p className="profile__category">Manages: {agent.category}</p>}
-              <p className="profile__area">{areaText(agent)}</p>
-            </div>
-          </div>
+          <ProfileHead agent={agent} />
           {agent.demo === 1 && <SampleNotice />}
           <section id="about" aria-labelledby="about-heading" className="profile__about">
             <h2 id="about-heading">About {agent.company_name}</h2>
             <p>{agent.about}</p>
           </section>
-          <section id="fees" aria-labelledby="fees-heading" className="profile__section">
-            <h2 id="fees-heading">Fees</h2>
-            <FeeTable fees={agent.fees} caption={`Fees of ${agent.company_name}`} />
-          </section>
-          <section id="services" aria-labelledby="services-heading" className="profile__section">
-            <h2 id="services-heading">Services</h2>
-            {agent.services.length > 0 ? (
-              <ul className="profile__services">
-                {serviceLabels(agent.services).map((label) => (
-                  <li key={label}>{label}</li>
-                ))}
-              </ul>
-            ) : (
-              <p>Not listed.</p>
-            )}
-          </section>
-          <section id="license" aria-labelledby="license-heading" className="profile__section">
-            <h2 id="license-heading">License and experience</h2>
-            <LicenseLine license={agent.license} />
-            <StateLicenseRule state={agent.state} />
-            <ul className="profile__facts">
-              <li>{areaText(agent)} of its office.</li>
-              {yearsText(agent.year_founded) && <li>{yearsText(agent.year_founded)}</li>}
-              {unitsText(agent.units_managed) && <li>{unitsText(agent.units_managed)}</li>}
-            </ul>
-          </section>
+          <ProfileFacts agent={agent} />
           <div className="profile__actions">
             <GetQuotesLink city={agent.city} />
             <Link href={cityHref}>Other managers serving {agent.city}</Link>
@@ -131,6 +92,62 @@ export default async function AgentProfilePage({ params }: Props) {
         </section>
       </div>
     </PageShell>
+  );
+}
+
+/** Logo, badges, name (the page's h1), address, what it manages and where it works. */
+function ProfileHead({ agent }: { agent: Agent }) {
+  return (
+    <div className="profile__head">
+      <Img src={agent.photo} alt={`${agent.company_name} logo`} width={128} height={128} className="profile__photo" priority />
+      <div>
+        <p className="profile__badges">
+          {agent.featured === 1 && <span className="badge badge--featured">Featured</span>}
+          {agent.demo === 1 && <SampleBadge />}
+        </p>
+        <h1 className="profile__name">{agent.company_name}</h1>
+        <p className="profile__address">
+          {agent.address}, {agent.city}, {agent.state}
+          {agent.zip ? ` ${agent.zip}` : ""}
+        </p>
+        {agent.category && <p className="profile__category">Manages: {agent.category}</p>}
+        <p className="profile__area">{areaText(agent)}</p>
+      </div>
+    </div>
+  );
+}
+
+/** Fees, services, license and experience: what an owner decides from (issue 10). */
+function ProfileFacts({ agent }: { agent: Agent }) {
+  return (
+    <>
+      <section id="fees" aria-labelledby="fees-heading" className="profile__section">
+        <h2 id="fees-heading">Fees</h2>
+        <FeeTable fees={agent.fees} caption={`Fees of ${agent.company_name}`} />
+      </section>
+      <section id="services" aria-labelledby="services-heading" className="profile__section">
+        <h2 id="services-heading">Services</h2>
+        {agent.services.length > 0 ? (
+          <ul className="profile__services">
+            {serviceLabels(agent.services).map((label) => (
+              <li key={label}>{label}</li>
+            ))}
+          </ul>
+        ) : (
+          <p>Not listed.</p>
+        )}
+      </section>
+      <section id="license" aria-labelledby="license-heading" className="profile__section">
+        <h2 id="license-heading">License and experience</h2>
+        <LicenseLine license={agent.license} />
+        <StateLicenseRule state={agent.state} />
+        <ul className="profile__facts">
+          <li>{areaText(agent)} of its office.</li>
+          {yearsText(agent.year_founded) && <li>{yearsText(agent.year_founded)}</li>}
+          {unitsText(agent.units_managed) && <li>{unitsText(agent.units_managed)}</li>}
+        </ul>
+      </section>
+    </>
   );
 }
 

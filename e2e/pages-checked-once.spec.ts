@@ -1,0 +1,132 @@
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { FINISHED_STEPS } from "./support/page-kinds";
+import { LOAD_FAILED, RECIPIENTS } from "../lib/contract/messages";
+import { PATHS, STEP_PATHS, agentPath, cityPath, lawComparePath, lawPath } from "../lib/contract/routes";
+import { PROPERTY_CATEGORIES } from "../lib/contract/site";
+import { UNVERIFIED_TEXT } from "../lib/contract/law-topics";
+
+/**
+ * Checks of issues 17, 19 and 20 that do not depend on the screen: the raw HTML of the heaviest
+ * pages, links to empty tabs, the 404's head, the operator's contact details, rent control on
+ * every law page, and what a failed load in the browser says. Once, on the desktop project.
+ */
+test.skip(({ isMobile }) => isMobile, "Raw HTML and failure paths do not depend on the viewport: checked once.");
+
+type Agent = { agent_id: number; state: string; city_slug: string; company_name: string };
+
+async function cityAgents(request: APIRequestContext, state: string, city: string): Promise<{ data: Agent[]; category_counts: { category_id: number; managers: number }[] }> {
+  const body = await (await request.post("/api/agents/list", { data: { state, city, cate_id: 0, per_page: 20 } })).json();
+  return { data: body.agents.data, category_counts: body.category_counts };
+}
+
+/** The raw HTML of a page and its size in bytes. */
+async function rawPage(request: APIRequestContext, path: string) {
+  const response = await request.get(path);
+  expect(response.status(), path).toBe(200);
+  const html = await response.text();
+  return { html, bytes: Buffer.byteLength(html) };
+}
+
+test("the heaviest pages are light in their raw HTML, every card's content still in it (city ≤ 70 kB, profile ≤ 50 kB)", async ({ request }) => {
+  // Full pages of 20 managers; Elk Grove Village, IL was the largest of all 2,911 served city pages (68.2 kB).
+  for (const [state, city] of [["TX", "austin"], ["IL", "elk-grove-village"], ["NJ", "franklin-township"]]) {
+    const { html, bytes } = await rawPage(request, cityPath(state, city));
+    // Austin's was 155 kB, about 100 kB of it the flight data repeating the cards.
+    expect(bytes, city).toBeLessThanOrEqual(70_000);
+    const { data } = await cityAgents(request, state, city);
+    expect(data).toHaveLength(20);
+    for (const agent of data) {
+      expect(html, agent.company_name).toContain(`href="${agentPath(agent)}">${agent.company_name.replace(/&/g, "&amp;")}</a>`);
+    }
+  }
+  const first = (await cityAgents(request, "TX", "austin")).data[0];
+  const profile = await rawPage(request, agentPath(first));
+  expect(profile.bytes, "was 63.5 kB").toBeLessThanOrEqual(50_000);
+  expect(profile.html).toContain("Fees of ");
+});
+
+test("a city page links its category tabs only where the city has managers of that type", async ({ request }) => {
+  const cities: [string, string][] = [["AK", "juneau"], ["AK", "fairbanks"], ["TX", "austin"]];
+  let sawEmpty = false;
+  for (const [state, city] of cities) {
+    const answer = await cityAgents(request, state, city);
+    if (!answer.category_counts.some((count) => count.managers > 0)) continue;
+    const { html } = await rawPage(request, cityPath(state, city));
+    for (const category of PROPERTY_CATEGORIES) {
+      const managers = answer.category_counts.find((count) => count.category_id === category.id)!.managers;
+      const linked = html.includes(`href="${cityPath(state, city, { category: category.slug })}"`);
+      expect({ city, category: category.slug, linked }).toEqual({ city, category: category.slug, linked: managers > 0 });
+      if (managers === 0) sawEmpty = true;
+    }
+  }
+  expect(sawEmpty, "one of the cities has an empty category").toBe(true);
+});
+
+test("the 404 page has its title and Open Graph data", async ({ request }) => {
+  const response = await request.get("/no-such-page");
+  expect(response.status()).toBe(404);
+  const html = await response.text();
+  const head = html.slice(0, html.indexOf("</head>"));
+  expect(head).toContain("<title>Page not found | Managely</title>");
+  for (const property of ["og:title", "og:description", "og:image", "og:type"]) expect(head, property).toContain(`property="${property}"`);
+  expect(head).toContain('name="twitter:card" content="summary_large_image"');
+});
+
+test("the footer and the contact page say who runs the site and how to reach them", async ({ page }) => {
+  await page.goto(PATHS.contact);
+  const operator = page.getByRole("region", { name: "Who runs Managely" });
+  await expect(operator.getByRole("link", { name: "hello@managely.example.com" })).toHaveAttribute("href", "mailto:hello@managely.example.com");
+  await expect(operator).toContainText("Managely sample site, 100 Example Street");
+  const footer = page.getByRole("contentinfo");
+  await expect(footer.getByRole("link", { name: "hello@managely.example.com" })).toBeVisible();
+  await expect(footer).toContainText(`© ${new Date().getFullYear()} Managely`);
+});
+
+test("rent control on every state page and in a 50-state table; an unconfirmed statute says so, and each source is named for what it is", async ({ page, request }) => {
+  for (const slug of ["alabama", "wyoming", "new-york"]) {
+    const { html } = await rawPage(request, lawPath(slug));
+    expect(html, slug).toMatch(/Does [A-Za-z ]+ have rent control\?/);
+    expect(html, slug).toContain("Checked against");
+  }
+  await page.goto(lawPath("new-york"));
+  await expect(page.locator("#rent-control")).toContainText("rent stabilization");
+  await page.goto(lawComparePath("rent-control"));
+  const table = page.getByRole("table", { name: /Rent Control by State/ });
+  await expect(table.getByRole("row")).toHaveCount(52);
+  await expect(table.getByRole("columnheader", { name: "Checked against" })).toBeVisible();
+  const texas = table.locator('tr[data-abbreviation="TX"]');
+  await expect(texas).toContainText(`${UNVERIFIED_TEXT.short}: Tex. Local Gov't Code § 214.902`);
+  await expect(texas).toContainText("secondary source");
+  await expect(table.locator('tr[data-abbreviation="AL"]')).toContainText("official site");
+});
+
+test("a load in the browser that fails says so and tries again: the home page's state picker, the testimonial, /preview's recipients", async ({ page }) => {
+  await page.goto(PATHS.home);
+  await page.route("**/api/city/list", (route) => route.abort());
+  await page.getByRole("button", { name: "TX", exact: true }).click();
+  const failed = page.getByRole("alert").filter({ hasText: LOAD_FAILED.cities("Texas") });
+  await expect(failed).toBeVisible();
+  await expect(page.getByText("Loading...")).toHaveCount(0);
+  await page.unroute("**/api/city/list");
+  await failed.getByRole("button", { name: "Try again" }).click();
+  await expect(page.getByRole("link", { name: "Houston", exact: true })).toBeVisible();
+
+  await page.route("**/api/testimonial/get", (route) => route.fulfill({ status: 503, contentType: "application/json", body: '{"success":false,"message":"Down"}' }));
+  await page.locator(".testimonial-card").first().click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("alert")).toHaveText(new RegExp(LOAD_FAILED.testimonial));
+  await page.unroute("**/api/testimonial/get");
+  await dialog.getByRole("button", { name: "Try again" }).click();
+  await expect(dialog.getByRole("button", { name: /Next|Previous/ }).first()).toBeVisible();
+  await page.keyboard.press("Escape");
+
+  await page.goto(STEP_PATHS[1]);
+  await page.evaluate((values) => Object.entries(values).forEach(([key, value]) => localStorage.setItem(key, value)), FINISHED_STEPS);
+  await page.route("**/api/agents/match", (route) => route.abort());
+  await page.goto(STEP_PATHS[5]);
+  const recipients = page.getByRole("region", { name: RECIPIENTS.heading });
+  await expect(recipients.getByRole("alert")).toContainText(RECIPIENTS.unavailable);
+  await page.unroute("**/api/agents/match");
+  await recipients.getByRole("button", { name: "Try again" }).click();
+  await expect(page.getByRole("group", { name: RECIPIENTS.heading }).getByRole("checkbox", { checked: true })).toHaveCount(RECIPIENTS.max);
+});
