@@ -7,6 +7,8 @@ import { requireStaff } from "../staff-session";
 
 export const metadata = { title: "Staff" };
 
+type Member = Awaited<ReturnType<typeof staffList>>[number];
+
 /** Who may use the workspace and with which role; admins add people (who get a sign-in link), change roles, remove. */
 export default async function StaffPage() {
   const staff = await requireStaff();
@@ -20,74 +22,88 @@ export default async function StaffPage() {
           <li key={role}>{STAFF_ROLE_LABELS[role]}</li>
         ))}
       </ul>
-      <div className="ws-table-scroll">
-        <table className="ws-table">
-          <thead>
-            <tr>
-              <th scope="col">Email</th>
-              <th scope="col">Role</th>
-              <th scope="col">Since</th>
-            </tr>
-          </thead>
-          <tbody>
-            {members.map((member) => (
-              <tr key={member.id}>
-                <td data-label="Email">{member.email}</td>
-                <td data-label="Role">
-                  {manage && member.id !== staff.id ? (
-                    <ActionForm action={changeRoleAction} className="ws-inline-form" label={`Role of ${member.email}`}>
-                      <input type="hidden" name="user_id" value={member.id} />
-                      <input type="hidden" name="email" value={member.email} />
-                      <label className="visually-hidden" htmlFor={`role-${member.id}`}>
-                        Role of {member.email}
-                      </label>
-                      <select id={`role-${member.id}`} name="role" defaultValue={member.role ?? "viewer"}>
-                        {STAFF_ROLES.map((role) => (
-                          <option key={role} value={role}>
-                            {role}
-                          </option>
-                        ))}
-                      </select>
-                      <IntentButton intent="role" variant="outline">
-                        Change role
-                      </IntentButton>
-                      <IntentButton intent="remove" variant="danger">
-                        Remove
-                      </IntentButton>
-                    </ActionForm>
-                  ) : (
-                    member.role
-                  )}
-                </td>
-                <td data-label="Since">{member.created_at.slice(0, 10)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {manage && (
-        <section aria-labelledby="add-staff-heading">
-          <h2 id="add-staff-heading">Add a staff member</h2>
-          <ActionForm action={addStaffAction} className="ws-panel ws-add-staff" label="Add a staff member">
-            <div className="field">
-              <label htmlFor="staff-email">Work email</label>
-              <input id="staff-email" name="email" type="email" required />
-            </div>
-            <div className="field">
-              <label htmlFor="staff-role">Role</label>
-              <select id="staff-role" name="role" defaultValue="viewer">
-                {STAFF_ROLES.map((role) => (
-                  <option key={role} value={role}>
-                    {role}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <IntentButton>Add and send a sign-in link</IntentButton>
-          </ActionForm>
-        </section>
-      )}
+      <StaffTable members={members} manage={manage} selfId={staff.id} />
+      {manage && <AddStaffSection />}
       <p className="ws-hint">On a server without the workspace open, an operator adds staff with <code>npm run staff -- add EMAIL --role admin|editor|viewer</code>.</p>
     </>
+  );
+}
+
+/** The options of a role select, one per role. */
+function RoleOptions() {
+  return STAFF_ROLES.map((role) => (
+    <option key={role} value={role}>
+      {role}
+    </option>
+  ));
+}
+
+/** Every staff member; a manager changes anyone's role but their own. */
+function StaffTable({ members, manage, selfId }: { members: Member[]; manage: boolean; selfId: string }) {
+  return (
+    <div className="ws-table-scroll">
+      <table className="ws-table">
+        <thead>
+          <tr>
+            <th scope="col">Email</th>
+            <th scope="col">Role</th>
+            <th scope="col">Since</th>
+          </tr>
+        </thead>
+        <tbody>
+          {members.map((member) => (
+            <tr key={member.id}>
+              <td data-label="Email">{member.email}</td>
+              <td data-label="Role">{manage && member.id !== selfId ? <RoleForm member={member} /> : member.role}</td>
+              <td data-label="Since">{member.created_at.slice(0, 10)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Changes one member's role, or removes them. */
+function RoleForm({ member }: { member: Member }) {
+  return (
+    <ActionForm action={changeRoleAction} className="ws-inline-form" label={`Role of ${member.email}`}>
+      <input type="hidden" name="user_id" value={member.id} />
+      <input type="hidden" name="email" value={member.email} />
+      <label className="visually-hidden" htmlFor={`role-${member.id}`}>
+        Role of {member.email}
+      </label>
+      <select id={`role-${member.id}`} name="role" defaultValue={member.role ?? "viewer"}>
+        <RoleOptions />
+      </select>
+      <IntentButton intent="role" variant="outline">
+        Change role
+      </IntentButton>
+      <IntentButton intent="remove" variant="danger">
+        Remove
+      </IntentButton>
+    </ActionForm>
+  );
+}
+
+/** Adds a staff member, who gets a sign-in link by email. */
+function AddStaffSection() {
+  return (
+    <section aria-labelledby="add-staff-heading">
+      <h2 id="add-staff-heading">Add a staff member</h2>
+      <ActionForm action={addStaffAction} className="ws-panel ws-add-staff" label="Add a staff member">
+        <div className="field">
+          <label htmlFor="staff-email">Work email</label>
+          <input id="staff-email" name="email" type="email" required />
+        </div>
+        <div className="field">
+          <label htmlFor="staff-role">Role</label>
+          <select id="staff-role" name="role" defaultValue="viewer">
+            <RoleOptions />
+          </select>
+        </div>
+        <IntentButton>Add and send a sign-in link</IntentButton>
+      </ActionForm>
+    </section>
   );
 }

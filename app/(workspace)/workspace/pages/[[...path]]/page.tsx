@@ -1,13 +1,13 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { AUDIT_PROBLEMS } from "@/lib/contract/seo-audit";
-import { EMPTY_PATTERN, SEO_KIND_LABELS, SEO_VARIABLES, resolveSeo, templateTarget, type SeoSource } from "@/lib/contract/seo-text";
+import { EMPTY_PATTERN, SEO_KIND_LABELS, SEO_VARIABLES, resolveSeo, templateTarget, type ResolvedSeo, type SeoKind, type SeoSource } from "@/lib/contract/seo-text";
 import { WORKSPACE_PATHS, workspacePreviewPath, workspaceTemplatePath } from "@/lib/contract/routes";
 import { can } from "@/lib/contract/staff";
 import { siteUrl } from "@/lib/env";
 import { workspaceDb } from "@/lib/service/workspace";
 import { readLivePage } from "@/lib/service/workspace/live-page";
-import { siteRows } from "@/lib/service/workspace/pages";
+import { siteRows, type PageRow } from "@/lib/service/workspace/pages";
 import { editorState, liveRulesFor, patternFromRow } from "@/lib/service/workspace/seo";
 import { DraftForm } from "@/components/workspace/DraftForm";
 import { JsonLdReport } from "@/components/workspace/JsonLdReport";
@@ -23,6 +23,9 @@ type Props = { params: Promise<{ path?: string[] }> };
 export const metadata = { title: "Page" };
 
 const SOURCE_LABELS: Record<SeoSource, string> = { override: "this page's override", template: "its type's template", default: "the default wording" };
+
+type EditorState = Awaited<ReturnType<typeof editorState>>;
+type Served = Awaited<ReturnType<typeof readLivePage>>;
 
 /** One page's search and social appearance: previews, share cards, JSON-LD, draft, diff, history. */
 export default async function PageEditor({ params }: Props) {
@@ -43,11 +46,53 @@ export default async function PageEditor({ params }: Props) {
   const published = resolveSeo({ kind: row.kind, facts: row.facts, template: rules.template, override: rules.override } as Parameters<typeof resolveSeo>[0]);
   const drafted = draft ? resolveSeo({ kind: row.kind, facts: row.facts, template: rules.template, override: patternFromRow(draft) } as Parameters<typeof resolveSeo>[0]) : null;
   const withoutOverride = resolveSeo({ kind: row.kind, facts: row.facts, template: rules.template, override: EMPTY_PATTERN } as Parameters<typeof resolveSeo>[0]);
-  const canEdit = can(staff.role, "page:edit");
   const formValues = patternFromRow(draft) ?? rules.override ?? EMPTY_PATTERN;
   const image = served.ok ? (served.og.image ?? null) : row.image.url ? `${siteUrl()}${row.image.url}` : null;
   const imageAlt = served.ok ? (served.og["image:alt"] ?? "") : row.image.alt;
+  const canEdit = can(staff.role, "page:edit");
+  const canPublish = can(staff.role, "page:publish");
 
+  return (
+    <>
+      <PageHeading row={row} path={path} url={url} />
+      <LiveSection row={row} url={url} live={live} published={published} served={served} />
+      <section aria-labelledby="draft-heading">
+        <h2 id="draft-heading">{draft ? "Your draft" : canEdit ? "Change this page" : "Drafts"}</h2>
+        {canEdit ? (
+          <DraftForm
+            action={draftAction}
+            target={target}
+            values={{ title: formValues.title ?? "", description: formValues.description ?? "", keywords: formValues.keywords ?? "" }}
+            placeholders={withoutOverride.text}
+            variables={SEO_VARIABLES[row.kind]}
+            draftId={draft?.id ?? null}
+            canPublish={canPublish}
+            previewHref={draft ? workspacePreviewPath(draft.id) : null}
+            emptyMeans={`Leave a field empty to use the ${SEO_KIND_LABELS[row.kind].toLowerCase()} template (shown greyed). Saving keeps a draft; only Publish changes the public page.`}
+          />
+        ) : (
+          <p>Your role ({staff.role}) can see this page but not change it.</p>
+        )}
+        {draft && drafted && <DraftAgainstLive url={url} published={published} drafted={drafted} />}
+      </section>
+
+      <section aria-labelledby="social-heading">
+        <h2 id="social-heading">Share cards</h2>
+        <SocialCards url={url} title={(drafted ?? published).text.title} description={(drafted ?? published).text.description} image={image} alt={imageAlt} />
+      </section>
+
+      <section aria-labelledby="jsonld-heading">
+        <h2 id="jsonld-heading">Structured data (JSON-LD)</h2>
+        {served.ok ? <JsonLdReport blocks={served.jsonLd} /> : <p>{served.error}</p>}
+      </section>
+
+      <PageHistory kind={row.kind} live={live} revisions={revisions} canRollBack={canPublish} />
+    </>
+  );
+}
+
+/** Where the page sits, its address, its type's template and its problems. */
+function PageHeading({ row, path, url }: { row: PageRow; path: string; url: string }) {
   return (
     <>
       <p className="ws-crumbs">
@@ -69,93 +114,75 @@ export default async function PageEditor({ params }: Props) {
           ))}
         </ul>
       )}
+    </>
+  );
+}
 
-      <section aria-labelledby="live-heading">
-        <h2 id="live-heading">Live</h2>
-        <dl className="ws-facts">
-          <dt>Title</dt>
-          <dd>
-            {published.text.title} <span className="ws-source">from {SOURCE_LABELS[published.sources.title]}</span>
-          </dd>
-          <dt>Description</dt>
-          <dd>
-            {published.text.description} <span className="ws-source">from {SOURCE_LABELS[published.sources.description]}</span>
-          </dd>
-          <dt>Keywords</dt>
-          <dd>{published.text.keywords}</dd>
-          <dt>Canonical</dt>
-          <dd>{served.ok ? (served.canonical ?? "none") : `${siteUrl()}${row.canonical}`}</dd>
-          <dt>Robots</dt>
-          <dd>{served.ok ? (served.robots ?? "none (index, follow)") : row.robots}</dd>
-          {live && (
-            <>
-              <dt>Override</dt>
-              <dd>
-                Revision {live.revision_id}, published by {live.published_by}
-              </dd>
-            </>
-          )}
-        </dl>
-        {served.ok ? (
-          served.title !== published.text.title && (
-            <p className="ws-notice ws-notice--error">
-              The page still serves “{served.title}”: its cached copy refreshes within seconds of a publish.
-            </p>
-          )
-        ) : (
-          <p className="ws-notice ws-notice--error">{served.error}</p>
-        )}
-        <SerpPreview url={url} title={published.text.title} description={published.text.description} label="Live search result" />
-      </section>
-
-      <section aria-labelledby="draft-heading">
-        <h2 id="draft-heading">{draft ? "Your draft" : canEdit ? "Change this page" : "Drafts"}</h2>
-        {canEdit ? (
-          <DraftForm
-            action={draftAction}
-            target={target}
-            values={{ title: formValues.title ?? "", description: formValues.description ?? "", keywords: formValues.keywords ?? "" }}
-            placeholders={withoutOverride.text}
-            variables={SEO_VARIABLES[row.kind]}
-            draftId={draft?.id ?? null}
-            canPublish={can(staff.role, "page:publish")}
-            previewHref={draft ? workspacePreviewPath(draft.id) : null}
-            emptyMeans={`Leave a field empty to use the ${SEO_KIND_LABELS[row.kind].toLowerCase()} template (shown greyed). Saving keeps a draft; only Publish changes the public page.`}
-          />
-        ) : (
-          <p>Your role ({staff.role}) can see this page but not change it.</p>
-        )}
-        {draft && drafted && (
+/** What the page publishes now, where each word comes from, and what it really serves. */
+function LiveSection({ row, url, live, published, served }: { row: PageRow; url: string; live: EditorState["live"]; published: ResolvedSeo; served: Served }) {
+  return (
+    <section aria-labelledby="live-heading">
+      <h2 id="live-heading">Live</h2>
+      <dl className="ws-facts">
+        <dt>Title</dt>
+        <dd>
+          {published.text.title} <span className="ws-source">from {SOURCE_LABELS[published.sources.title]}</span>
+        </dd>
+        <dt>Description</dt>
+        <dd>
+          {published.text.description} <span className="ws-source">from {SOURCE_LABELS[published.sources.description]}</span>
+        </dd>
+        <dt>Keywords</dt>
+        <dd>{published.text.keywords}</dd>
+        <dt>Canonical</dt>
+        <dd>{served.ok ? (served.canonical ?? "none") : `${siteUrl()}${row.canonical}`}</dd>
+        <dt>Robots</dt>
+        <dd>{served.ok ? (served.robots ?? "none (index, follow)") : row.robots}</dd>
+        {live && (
           <>
-            <h3>Draft against what is live</h3>
-            <TextDiff label="Title" live={published.text.title} draft={drafted.text.title} />
-            <TextDiff label="Description" live={published.text.description} draft={drafted.text.description} />
-            <TextDiff label="Keywords" live={published.text.keywords} draft={drafted.text.keywords} />
-            <SerpPreview url={url} title={drafted.text.title} description={drafted.text.description} label="Draft search result" />
+            <dt>Override</dt>
+            <dd>
+              Revision {live.revision_id}, published by {live.published_by}
+            </dd>
           </>
         )}
-      </section>
+      </dl>
+      {served.ok ? (
+        served.title !== published.text.title && (
+          <p className="ws-notice ws-notice--error">
+            The page still serves “{served.title}”: its cached copy refreshes within seconds of a publish.
+          </p>
+        )
+      ) : (
+        <p className="ws-notice ws-notice--error">{served.error}</p>
+      )}
+      <SerpPreview url={url} title={published.text.title} description={published.text.description} label="Live search result" />
+    </section>
+  );
+}
 
-      <section aria-labelledby="social-heading">
-        <h2 id="social-heading">Share cards</h2>
-        <SocialCards url={url} title={(drafted ?? published).text.title} description={(drafted ?? published).text.description} image={image} alt={imageAlt} />
-      </section>
-
-      <section aria-labelledby="jsonld-heading">
-        <h2 id="jsonld-heading">Structured data (JSON-LD)</h2>
-        {served.ok ? <JsonLdReport blocks={served.jsonLd} /> : <p>{served.error}</p>}
-      </section>
-
-      <section aria-labelledby="history-heading">
-        <h2 id="history-heading">History of this page&apos;s override</h2>
-        <RevisionList
-          rollback={rollbackAction}
-          revisions={revisions.map((revision) => ({ ...revision, liveRevisionId: live?.revision_id ?? null, canRollBack: can(staff.role, "page:publish") }))}
-        />
-        <p className="ws-hint">
-          The {SEO_KIND_LABELS[row.kind].toLowerCase()} template has its own history: <Link href={workspaceTemplatePath(row.kind)}>{templateTarget(row.kind)}</Link>.
-        </p>
-      </section>
+/** The draft's words beside the live ones, and its search result. */
+function DraftAgainstLive({ url, published, drafted }: { url: string; published: ResolvedSeo; drafted: ResolvedSeo }) {
+  return (
+    <>
+      <h3>Draft against what is live</h3>
+      <TextDiff label="Title" live={published.text.title} draft={drafted.text.title} />
+      <TextDiff label="Description" live={published.text.description} draft={drafted.text.description} />
+      <TextDiff label="Keywords" live={published.text.keywords} draft={drafted.text.keywords} />
+      <SerpPreview url={url} title={drafted.text.title} description={drafted.text.description} label="Draft search result" />
     </>
+  );
+}
+
+/** The revisions of this page's override, and a link to its template's own history. */
+function PageHistory({ kind, live, revisions, canRollBack }: { kind: SeoKind; live: EditorState["live"]; revisions: EditorState["revisions"]; canRollBack: boolean }) {
+  return (
+    <section aria-labelledby="history-heading">
+      <h2 id="history-heading">History of this page&apos;s override</h2>
+      <RevisionList rollback={rollbackAction} revisions={revisions.map((revision) => ({ ...revision, liveRevisionId: live?.revision_id ?? null, canRollBack }))} />
+      <p className="ws-hint">
+        The {SEO_KIND_LABELS[kind].toLowerCase()} template has its own history: <Link href={workspaceTemplatePath(kind)}>{templateTarget(kind)}</Link>.
+      </p>
+    </section>
   );
 }

@@ -1,13 +1,13 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { AUDIT_PROBLEMS, AUDIT_PROBLEM_KEYS } from "@/lib/contract/seo-audit";
-import { DEFAULT_SEO_TEMPLATES, EMPTY_PATTERN, SEO_KIND_LABELS, SEO_VARIABLES, isSeoKind } from "@/lib/contract/seo-text";
+import { DEFAULT_SEO_TEMPLATES, EMPTY_PATTERN, SEO_KIND_LABELS, SEO_VARIABLES, isSeoKind, type SeoKind, type SeoPattern, type SeoText } from "@/lib/contract/seo-text";
 import { SERP } from "@/lib/contract/serp";
 import { WORKSPACE_PATHS, workspacePagePath, workspacePreviewPath } from "@/lib/contract/routes";
-import { can } from "@/lib/contract/staff";
+import { can, type StaffRole } from "@/lib/contract/staff";
 import { siteUrl } from "@/lib/env";
 import { workspaceDb } from "@/lib/service/workspace";
-import { siteRows, templateImpact, type PageRow } from "@/lib/service/workspace/pages";
+import { siteRows, templateImpact, type PageRow, type TemplateImpact } from "@/lib/service/workspace/pages";
 import { editorState, patternFromRow } from "@/lib/service/workspace/seo";
 import { DraftForm } from "@/components/workspace/DraftForm";
 import { RevisionList } from "@/components/workspace/RevisionList";
@@ -41,6 +41,8 @@ function Example({ title, row, previewBase }: { title: string; row: PageRow; pre
   );
 }
 
+type EditorState = Awaited<ReturnType<typeof editorState>>;
+
 /** One kind's template: its patterns, what a change would do to every page of the kind, and its history. */
 export default async function TemplateEditor({ params }: Props) {
   const staff = await requireStaff();
@@ -55,22 +57,14 @@ export default async function TemplateEditor({ params }: Props) {
   const defaults = DEFAULT_SEO_TEMPLATES[kind];
   const values = patternFromRow(draft) ?? livePattern;
   const canEdit = can(staff.role, "template:edit");
+  const canPublish = can(staff.role, "template:publish");
   const previewBase = draft ? workspacePreviewPath(draft.id) : null;
   const ofKind = site.rows.filter((row) => row.kind === kind);
   const problemsNow = Object.fromEntries(AUDIT_PROBLEM_KEYS.map((key) => [key, ofKind.filter((row) => row.problems.includes(key)).length]));
 
   return (
     <>
-      <p className="ws-crumbs">
-        <Link href={WORKSPACE_PATHS.templates}>Templates</Link> › {SEO_KIND_LABELS[kind]}
-      </p>
-      <h1>{SEO_KIND_LABELS[kind]} template</h1>
-      <p className="ws-lead">
-        {number(impact.pages)} pages of this kind.{" "}
-        {live && (live.title ?? live.description ?? live.keywords) !== null
-          ? `Live: revision ${live.revision_id}, by ${live.published_by}.`
-          : `It uses the default wording${live ? ` (revision ${live.revision_id}, by ${live.published_by})` : ""}.`}
-      </p>
+      <TemplateHeading kind={kind} pages={impact.pages} live={live} />
 
       <section aria-labelledby="template-form-heading">
         <h2 id="template-form-heading">{draft ? "Your draft" : "Patterns"}</h2>
@@ -82,82 +76,120 @@ export default async function TemplateEditor({ params }: Props) {
             placeholders={defaults}
             variables={SEO_VARIABLES[kind]}
             draftId={draft?.id ?? null}
-            canPublish={can(staff.role, "template:publish")}
+            canPublish={canPublish}
             previewHref={draft && impact.sample ? `${previewBase}${impact.sample.path}` : null}
             emptyMeans="Leave a field empty to use the default wording (shown greyed). Pages with their own override keep it. Saving keeps a draft; only Publish changes the site."
           />
         ) : (
-          <>
-            <p>Only admins change templates; your role ({staff.role}) can see them.</p>
-            <dl className="ws-facts">
-              <dt>Title</dt>
-              <dd>
-                <code>{livePattern.title ?? defaults.title}</code>
-              </dd>
-              <dt>Description</dt>
-              <dd>
-                <code>{livePattern.description ?? defaults.description}</code>
-              </dd>
-              <dt>Keywords</dt>
-              <dd>
-                <code>{livePattern.keywords ?? defaults.keywords}</code>
-              </dd>
-            </dl>
-          </>
+          <LivePatterns role={staff.role} pattern={livePattern} defaults={defaults} />
         )}
       </section>
 
-      <section aria-labelledby="impact-heading">
-        <h2 id="impact-heading">{draft ? "What publishing this draft would do" : "How the pages read now"}</h2>
-        {draft && (
-          <p className="ws-impact" role="status">
-            This change affects {number(impact.affected)} {impact.affected === 1 ? "page" : "pages"}, {number(impact.overLimit)} of them over the width limit (title{" "}
-            {SERP.title.maxPx} px or description {SERP.description.desktopMaxPx} px).
-          </p>
-        )}
-        <div className="ws-table-scroll">
-          <table className="ws-table ws-table--compact">
-            <caption>Problems among the {SEO_KIND_LABELS[kind].toLowerCase()} pages</caption>
-            <thead>
-              <tr>
-                <th scope="col">Problem</th>
-                <th scope="col">Now</th>
-                {draft && <th scope="col">With the draft</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {AUDIT_PROBLEM_KEYS.filter((key) => problemsNow[key] > 0 || impact.counts[key] > 0).map((key) => (
-                <tr key={key}>
-                  <th scope="row">{AUDIT_PROBLEMS[key].label}</th>
-                  <td>{number(problemsNow[key])}</td>
-                  {draft && <td>{number(impact.counts[key])}</td>}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        {impact.sample && <Example title="Sample" row={impact.sample} previewBase={previewBase} />}
-        {impact.widest.map((row, index) => (
-          <Example key={row.path} title={`Widest title ${index + 1}`} row={row} previewBase={previewBase} />
-        ))}
-        {impact.sameName.length > 0 && (
-          <>
-            <h3>Same-named cities</h3>
-            <p>Cities that share a name across states must tell them apart.</p>
-            {impact.sameName.map((row) => (
-              <Example key={row.path} title={`${(row.facts as { city?: string }).city}, ${row.state}`} row={row} previewBase={previewBase} />
-            ))}
-          </>
-        )}
-      </section>
+      <ImpactSection kind={kind} withDraft={draft !== null} impact={impact} problemsNow={problemsNow} previewBase={previewBase} />
 
       <section aria-labelledby="template-history-heading">
         <h2 id="template-history-heading">History of this template</h2>
-        <RevisionList
-          rollback={rollbackAction}
-          revisions={revisions.map((revision) => ({ ...revision, liveRevisionId: live?.revision_id ?? null, canRollBack: can(staff.role, "template:publish") }))}
-        />
+        <RevisionList rollback={rollbackAction} revisions={revisions.map((revision) => ({ ...revision, liveRevisionId: live?.revision_id ?? null, canRollBack: canPublish }))} />
       </section>
     </>
+  );
+}
+
+/** The kind, how many pages it has, and which revision (or the default wording) is live. */
+function TemplateHeading({ kind, pages, live }: { kind: SeoKind; pages: number; live: EditorState["live"] }) {
+  return (
+    <>
+      <p className="ws-crumbs">
+        <Link href={WORKSPACE_PATHS.templates}>Templates</Link> › {SEO_KIND_LABELS[kind]}
+      </p>
+      <h1>{SEO_KIND_LABELS[kind]} template</h1>
+      <p className="ws-lead">
+        {number(pages)} pages of this kind.{" "}
+        {live && (live.title ?? live.description ?? live.keywords) !== null
+          ? `Live: revision ${live.revision_id}, by ${live.published_by}.`
+          : `It uses the default wording${live ? ` (revision ${live.revision_id}, by ${live.published_by})` : ""}.`}
+      </p>
+    </>
+  );
+}
+
+/** The live patterns, read-only, for a role that may not change templates. */
+function LivePatterns({ role, pattern, defaults }: { role: StaffRole; pattern: SeoPattern; defaults: SeoText }) {
+  return (
+    <>
+      <p>Only admins change templates; your role ({role}) can see them.</p>
+      <dl className="ws-facts">
+        <dt>Title</dt>
+        <dd>
+          <code>{pattern.title ?? defaults.title}</code>
+        </dd>
+        <dt>Description</dt>
+        <dd>
+          <code>{pattern.description ?? defaults.description}</code>
+        </dd>
+        <dt>Keywords</dt>
+        <dd>
+          <code>{pattern.keywords ?? defaults.keywords}</code>
+        </dd>
+      </dl>
+    </>
+  );
+}
+
+type ImpactProps = { kind: SeoKind; withDraft: boolean; impact: TemplateImpact; problemsNow: Record<string, number>; previewBase: string | null };
+
+/** How the kind's pages read now, or what publishing the draft would do to them: problem counts and examples. */
+function ImpactSection({ kind, withDraft, impact, problemsNow, previewBase }: ImpactProps) {
+  return (
+    <section aria-labelledby="impact-heading">
+      <h2 id="impact-heading">{withDraft ? "What publishing this draft would do" : "How the pages read now"}</h2>
+      {withDraft && (
+        <p className="ws-impact" role="status">
+          This change affects {number(impact.affected)} {impact.affected === 1 ? "page" : "pages"}, {number(impact.overLimit)} of them over the width limit (title{" "}
+          {SERP.title.maxPx} px or description {SERP.description.desktopMaxPx} px).
+        </p>
+      )}
+      <ProblemCounts kind={kind} withDraft={withDraft} counts={impact.counts} problemsNow={problemsNow} />
+      {impact.sample && <Example title="Sample" row={impact.sample} previewBase={previewBase} />}
+      {impact.widest.map((row, index) => (
+        <Example key={row.path} title={`Widest title ${index + 1}`} row={row} previewBase={previewBase} />
+      ))}
+      {impact.sameName.length > 0 && (
+        <>
+          <h3>Same-named cities</h3>
+          <p>Cities that share a name across states must tell them apart.</p>
+          {impact.sameName.map((row) => (
+            <Example key={row.path} title={`${(row.facts as { city?: string }).city}, ${row.state}`} row={row} previewBase={previewBase} />
+          ))}
+        </>
+      )}
+    </section>
+  );
+}
+
+/** Each problem the kind's pages have now (and would have with the draft). */
+function ProblemCounts({ kind, withDraft, counts, problemsNow }: { kind: SeoKind; withDraft: boolean; counts: TemplateImpact["counts"]; problemsNow: Record<string, number> }) {
+  return (
+    <div className="ws-table-scroll">
+      <table className="ws-table ws-table--compact">
+        <caption>Problems among the {SEO_KIND_LABELS[kind].toLowerCase()} pages</caption>
+        <thead>
+          <tr>
+            <th scope="col">Problem</th>
+            <th scope="col">Now</th>
+            {withDraft && <th scope="col">With the draft</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {AUDIT_PROBLEM_KEYS.filter((key) => problemsNow[key] > 0 || counts[key] > 0).map((key) => (
+            <tr key={key}>
+              <th scope="row">{AUDIT_PROBLEMS[key].label}</th>
+              <td>{number(problemsNow[key])}</td>
+              {withDraft && <td>{number(counts[key])}</td>}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
