@@ -2,7 +2,7 @@ import { cookies, draftMode } from "next/headers";
 import { NextResponse } from "next/server";
 import { ApiError } from "@/lib/contract/errors";
 import { PREVIEW_DRAFT_COOKIE } from "@/lib/contract/staff";
-import { WORKSPACE_PATHS } from "@/lib/contract/routes";
+import { PATHS, WORKSPACE_PATHS } from "@/lib/contract/routes";
 import { siteUrl } from "@/lib/env";
 import { workspaceDb } from "@/lib/service/workspace";
 import { siteRows } from "@/lib/service/workspace/pages";
@@ -48,6 +48,6 @@ export async function GET(request: Request, { params }: Context) {
   if (!destination) return refusal(404, "That page is not an indexable page of this template's kind.");
 
   (await draftMode()).enable();
-  (await cookies()).set(PREVIEW_DRAFT_COOKIE, String(id), { path: "/", httpOnly: true, sameSite: "lax", secure: siteUrl().startsWith("https://") });
+  (await cookies()).set(PREVIEW_DRAFT_COOKIE, String(id), { path: PATHS.home, httpOnly: true, sameSite: "lax", secure: siteUrl().startsWith("https://") });
   return NextResponse.redirect(new URL(destination, siteUrl()), { status: 303, headers: PRIVATE });
 }
