@@ -13,3 +13,14 @@ export function SignInForm() {
     </ActionForm>
   );
 }
+
+/** The sign-in page's content: the sign-in page itself, and what a signed-out visitor gets anywhere in the workspace. */
+export function SignInPanel() {
+  return (
+    <div className="ws-narrow">
+      <h1>Sign in to the workspace</h1>
+      <p>The workspace is for Managely staff. Enter your work email and we will send you a link that signs you in.</p>
+      <SignInForm />
+    </div>
+  );
+}
