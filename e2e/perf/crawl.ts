@@ -31,7 +31,7 @@ const TARGET_P99_MS = 250;
 const JUNK_URLS = 10_000;
 
 type Kind = keyof typeof TARGET_SHARE;
-type CrawlResult = { pages: number; seconds: number; p50: number; p99: number; failures: number; bytes: number };
+type CrawlResult = { pages: number; seconds: number; p50: number; p99: number; failures: number; bytes: number; failed: string[] };
 
 // ---------------------------------------------------------------------------------------------
 // The crawler
@@ -41,6 +41,11 @@ export async function crawl(baseUrl: string, paths: string[], { inFlight = IN_FL
   const agent = new http.Agent({ keepAlive: true, maxSockets: inFlight });
   const latencies: number[] = [];
   let failures = 0;
+  const failed: string[] = [];
+  const fail = (target: string, why: string | number) => {
+    failures++;
+    if (failed.length < 5) failed.push(`${why} ${target}`);
+  };
   let bytes = 0;
   let next = 0;
   const started = performance.now();
@@ -51,16 +56,16 @@ export async function crawl(baseUrl: string, paths: string[], { inFlight = IN_FL
         response.on("data", (chunk: Buffer) => (bytes += chunk.length));
         response.on("end", () => {
           latencies.push(performance.now() - began);
-          if (response.statusCode !== expect) failures++;
+          if (response.statusCode !== expect) fail(target, response.statusCode ?? 0);
           resolve();
         });
-        response.on("error", () => {
-          failures++;
+        response.on("error", (error) => {
+          fail(target, error.message);
           resolve();
         });
       });
-      request.on("error", () => {
-        failures++;
+      request.on("error", (error) => {
+        fail(target, error.message);
         resolve();
       });
     });
@@ -73,7 +78,8 @@ export async function crawl(baseUrl: string, paths: string[], { inFlight = IN_FL
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const at = (share: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(share * latencies.length))] ?? 0);
-  return { pages: paths.length, seconds, p50: at(0.5), p99: at(0.99), failures, bytes };
+  if (failed.length > 0) console.log(`\n[crawl] not ${expect}: ${failed.join("; ")}`);
+  return { pages: paths.length, seconds, p50: at(0.5), p99: at(0.99), failures, bytes, failed };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -226,7 +232,7 @@ export async function measureCrawl(site: RunningSite, { pagesPerKind, all }: Cra
         if (paths.length === 0) continue;
         process.stdout.write(`[crawl] ${paths.length} ${kind} pages … `);
         const ours = await crawl(site.url, paths);
-        const referencePaths = paths.map((_, index) => `/${referenceOffset + index + 1}`);
+        const referencePaths = paths.map((_, index) => `/p${referenceOffset + index + 1}`);
         referenceOffset += paths.length;
         const theirs = await crawl(reference.url, referencePaths);
         const share = ours.pages / ours.seconds / (theirs.pages / theirs.seconds);

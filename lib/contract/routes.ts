@@ -85,6 +85,21 @@ export const INDEXABLE_FIXED_PATHS = [
 /** The shape of a state hub's path, from its segment as it stands. */
 const stateShape = (state: string) => `/agents/${state}`;
 
+/**
+ * The slug of a name in an address: `Coeur d'Alene` → `coeur-dalene`, `St. Louis` → `st-louis`.
+ * Cities' and states' slugs are made with it when seeded, and an address is looked up with it.
+ */
+export function slugify(text: string): string {
+  return text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/['.]/g, "")
+    .replace(/&/g, " and ")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+}
+
 /** A state's hub, the cities of the state that have managers: `/agents/TX`. */
 export function statePath(state: string): string {
   return stateShape(state.toUpperCase());

@@ -1,4 +1,5 @@
-import { agentPath, blogPath, cityPath, lawComparePath, lawPath, matchDynamicRoute, shareImageSuffix, statePath, type DynamicRoute } from "../contract/routes";
+import { agentPath, blogPath, cityPath, lawComparePath, lawPath, matchDynamicRoute, shareImageSuffix, slugify, statePath, type DynamicRoute } from "../contract/routes";
+import { findLawTopic } from "../contract/law-topics";
 import { DIRECTORY_PAGE_SIZE, categoryBySlug } from "../contract/site";
 import { ROUTE_RESOLUTION_LIMIT, ROUTE_RESOLUTION_MS } from "../contract/cache-policy";
 
@@ -23,20 +24,22 @@ type Lookup = { call: string; body: unknown; canonical(answer: Answer): string |
 
 const WHOLE_NUMBER = /^[1-9]\d{0,8}$/;
 
+/**
+ * States and law pages are checked against the list of states (one cheap call, its answer
+ * remembered like every resolution), by abbreviation or slug, as the service finds a state.
+ */
+const STATE_LIST = { call: "state/code/list", body: { type: "Featured", length: "Full" } } as const;
+function stateIn(answer: Answer, key: string, canonical: (state: { abbreviation: string; slug: string }) => string): string | null {
+  const states = (answer as unknown as { states: Array<{ abbreviation: string; slug: string }> }).states;
+  const state = states.find((item) => item.abbreviation === key.trim().toUpperCase() || item.slug === slugify(key));
+  return state ? canonical(state) : null;
+}
+
 /** The call that finds a route's record, and the canonical address it gives; null: cannot exist. */
 function lookupFor(route: DynamicRoute): Lookup | null {
   switch (route.route) {
     case "state":
-      return {
-        call: "state/code/list",
-        body: { type: "Featured", length: "Full" },
-        canonical: (answer) => {
-          const wanted = route.state.toLowerCase();
-          const states = (answer as unknown as { states: Array<{ abbreviation: string; slug: string }> }).states;
-          const state = states.find((item) => item.abbreviation.toLowerCase() === wanted || item.slug === wanted);
-          return state ? statePath(state.abbreviation) : null;
-        },
-      };
+      return { ...STATE_LIST, canonical: (answer) => stateIn(answer, route.state, (state) => statePath(state.abbreviation)) };
     case "city": {
       const category = route.category === undefined ? undefined : categoryBySlug(route.category);
       if ((route.category !== undefined && !category) || !WHOLE_NUMBER.test(route.page)) return null;
@@ -60,9 +63,18 @@ function lookupFor(route: DynamicRoute): Lookup | null {
           agentPath({ state: String(agent.state), city_slug: String(agent.city_slug), agent_id: Number(agent.agent_id) }) + shareImageSuffix(route.image ?? undefined),
       };
     case "law":
-      return { call: "law/get", body: { state: route.slug }, canonical: ({ stateData }) => lawPath(String(stateData.slug)) };
+      // Every state has a law page (the page itself says 404 should one ever lack its facts).
+      return { ...STATE_LIST, canonical: (answer) => stateIn(answer, route.slug, (state) => lawPath(state.slug)) };
     case "lawCompare":
-      return { call: "laws/compare", body: { topic: route.topic }, canonical: ({ topic }) => lawComparePath(String(topic.slug)) };
+      return {
+        call: "laws/topics",
+        body: {},
+        canonical: (answer) => {
+          const wanted = findLawTopic(route.topic);
+          const topic = (answer as unknown as { topics: Array<{ topic: string; slug: string; compare: boolean }> }).topics.find((item) => item.topic === wanted?.key);
+          return topic?.compare ? lawComparePath(topic.slug) : null;
+        },
+      };
     case "blog":
       if (route.image === null) return null;
       return { call: "blog/get", body: { slug: route.slug }, canonical: ({ blog }) => blogPath(String(blog.slug)) + shareImageSuffix(route.image ?? undefined) };

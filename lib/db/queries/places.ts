@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { CityRow, Database, StateRow } from "../schema";
 import type { City, CityListItem, NearestCity, State } from "../../contract";
 import { distanceMiles, roundMiles, type Point } from "../../contract/geo";
-import { slugify } from "../seed/demo-agents";
+import { slugify } from "../../contract/routes";
 
 type Db = Kysely<Database>;
 

@@ -1,4 +1,5 @@
 import type { PropertyCategoryId, ServiceKey } from "../../contract/site";
+import { slugify } from "../../contract/routes";
 
 /**
  * Fictional property-management companies for the sample directory. Everything is derived from a
@@ -129,16 +130,6 @@ const STREETS = [
   "Grand Avenue", "Second Street", "Court Street", "Union Street", "Prospect Avenue", "Mill Road", "College Avenue",
 ];
 
-export function slugify(text: string): string {
-  return text
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/['.]/g, "")
-    .replace(/&/g, " and ")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-}
 
 const plainCityName = (city: DemoCity) => city.cityName.replace(/\s*\(.*\)$/, "");
 

@@ -4,7 +4,8 @@ import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../schema";
 import { PROPERTY_CATEGORIES } from "../../contract/site";
 import { readLawFacts } from "./law-facts";
-import { demoAgentsForCity, demoOfficeCount, newNameRegistry, slugify, type DemoCity, type DemoZip } from "./demo-agents";
+import { demoAgentsForCity, demoOfficeCount, newNameRegistry, type DemoCity, type DemoZip } from "./demo-agents";
+import { slugify } from "../../contract/routes";
 import { CityGrid, coverageSummary, indexServiceAreas } from "../service-areas";
 import { servesPoint } from "../../contract/geo";
 
