@@ -211,6 +211,14 @@ export const LOAD_FAILED = {
   testimonial: "We could not load this testimonial.",
 } as const;
 
+/** A call that repeats or contradicts one already done (409). */
+export const CONFLICT = {
+  /** Idempotency like Stripe's: the same submission key with another request says nothing of the first. */
+  submissionReused: "This form was already used to send a different request. Please reload the page and send your request again.",
+  /** lead/recipients after the request already went to its managers. */
+  recipientsAlreadyChosen: (companies: readonly string[]) => `Your request has already been sent to ${listOf(companies)}; it cannot go to other managers.`,
+} as const;
+
 /** Lookups that found nothing (404). */
 export const NOT_FOUND = {
   page: (pageId: number) => `We could not find page ${pageId}.`,

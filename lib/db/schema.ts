@@ -401,6 +401,8 @@ export interface FaqsTable {
 export interface LeadsTable {
   id: Generated<number>;
   submission_key: string | null;
+  /** SHA-256 of the request saved under submission_key: a repeat with another body is refused. */
+  submission_hash: string | null;
   property_category: number;
   property_address: string;
   property_city: string;

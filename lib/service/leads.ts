@@ -1,9 +1,10 @@
+import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import type { AnyCallName, AnyCallResponse, AnyParsedRequest, Recipient } from "../contract";
 import { isBotSubmission } from "../contract";
 import { ApiError } from "../contract/errors";
-import { CONSENT_VERSION, RECIPIENTS, SAVED, consentSentence } from "../contract/messages";
+import { CONFLICT, CONSENT_VERSION, RECIPIENTS, SAVED, consentSentence } from "../contract/messages";
 import { categoryLabel } from "../contract/site";
 import { requestPath } from "../contract/routes";
 import { getZipPlace } from "../db/queries/zips";
@@ -77,6 +78,11 @@ function leadAnswer({ reference, recipients, token }: { reference: string; recip
   return { success: true, message, reference, recipients, request_path: requestPath(token) };
 }
 
+/** The request a submission key was used for: its SHA-256 over every field but the key. */
+function submissionHash({ submission_key: _key, ...request }: AnyParsedRequest<"lead/save">): string {
+  return crypto.createHash("sha256").update(JSON.stringify(request)).digest("hex");
+}
+
 export const saveLead: Handler<"lead/save"> = async (lead, context) => {
   const token = newToken();
   // A filled honeypot is answered like any lead, so the bot learns nothing; nothing is stored and the link opens nothing.
@@ -88,9 +94,11 @@ export const saveLead: Handler<"lead/save"> = async (lead, context) => {
     // batch being committed, and the grouped commits would shrink (3,100 → 960 leads/s measured).
     // A refusal rolls back this lead alone and answers 400.
     const { recipients, awaitingMatch } = await checkRecipients(trx, { zip: lead.property_zip, categoryId: lead.property_category, ids: lead.agent_ids ?? [] });
-    const stored = await insertLead(trx, { lead, references: freshReferences(), awaitingMatch, now });
+    const stored = await insertLead(trx, { lead, references: freshReferences(), awaitingMatch, now, submissionHash: submissionHash(lead) });
+    // The same key with another request: refused, and nothing of the first lead is told or touched.
+    if (!stored.created && !stored.sameRequest) throw new ApiError(409, CONFLICT.submissionReused);
     await insertToken(trx, { leadId: stored.id, tokenHash: hashToken(token), now });
-    // A repeated submission key: the first lead, with a further token for its page; nothing is sent again.
+    // The same request again (a retry): the first lead, with a further token for its page; nothing is sent again.
     if (!stored.created) return { ...stored, recipients: await listRecipients(trx, { leadId: stored.id }) };
 
     await insertRecipients(trx, { leadId: stored.id, recipients, consent: consentFor(recipients, lead), now });

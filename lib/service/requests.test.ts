@@ -1,5 +1,5 @@
 import { contract } from "../contract";
-import { CONSENT_VERSION, NOT_FOUND, RECIPIENTS, SAVED, consentSentence } from "../contract/messages";
+import { CONFLICT, CONSENT_VERSION, NOT_FOUND, RECIPIENTS, SAVED, consentSentence } from "../contract/messages";
 import type { Service } from ".";
 import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase, callAsSite, createTestService } from "@/lib/test-support";
 import { deliveryRouting } from "./delivery/routing";
@@ -159,6 +159,25 @@ describe.each(databaseKinds)("requests on %s", (kind) => {
       }
     });
 
+    it("a repeated submission key with another request is refused with 409, tells nothing of the first and changes nothing", async () => {
+      const body = { ...fullLead, submission_key: key("reused") };
+      const first = await call("lead/save", body);
+      expect(first.status).toBe(200);
+      const lead = await leadByKey(body.submission_key);
+      const tokensBefore = await database.db.selectFrom("lead_tokens").select("token_hash").where("lead_id", "=", lead.id).execute();
+
+      const other = await call("lead/save", { ...body, full_name: "Someone Else", email_address: "someone.else@example.org" });
+      expect(other.status).toBe(409);
+      expect(other.body).toEqual({ success: false, message: CONFLICT.submissionReused });
+      expect(JSON.stringify(other.body)).not.toContain(first.body.reference);
+      expect(await leadByKey(body.submission_key)).toEqual(lead);
+      expect(await database.db.selectFrom("lead_tokens").select("token_hash").where("lead_id", "=", lead.id).execute()).toEqual(tokensBefore);
+      // The same request again is still answered as the first time.
+      const again = await call("lead/save", body);
+      expect(again.status).toBe(200);
+      expect(again.body.reference).toBe(first.body.reference);
+    });
+
     it("refuses a manager who does not serve the ZIP or the category, or does not exist, naming it, and stores nothing", async () => {
       const before = await database.db.selectFrom("leads").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
       const outOfTown = await database.db
@@ -304,13 +323,41 @@ describe.each(databaseKinds)("requests on %s", (kind) => {
       expect((await call("lead/recipients", { token, agent_ids: [] })).body.message).toBe(RECIPIENTS.chooseOne);
       const chosen = await call("lead/recipients", { token, agent_ids: [first.agent_id] });
       expect(chosen.body).toEqual({ success: true, message: SAVED.recipientsChosen(1), recipients: [{ agent_id: first.agent_id, company_name: first.company_name, demo: 1 }] });
-      const again = await call("lead/recipients", { token, agent_ids: [view.body.request.matches[1].agent_id] });
-      expect(again.body.recipients).toEqual(chosen.body.recipients);
+      // Choosing others afterwards is refused, naming where it went; the same choice again (a retry) is answered as before.
+      const other = await call("lead/recipients", { token, agent_ids: [view.body.request.matches[1].agent_id] });
+      expect(other.status).toBe(409);
+      expect(other.body.message).toBe(CONFLICT.recipientsAlreadyChosen([first.company_name]));
+      const again = await call("lead/recipients", { token, agent_ids: [first.agent_id] });
+      expect(again.body).toEqual(chosen.body);
 
       const lead = await leadByKey(submissionKey);
       expect((await outboxOf(lead.id)).filter((row) => row.kind === "lead.new")).toHaveLength(2);
       const after = await call("lead/request", { token });
       expect(after.body.request).toMatchObject({ awaiting_match: false, matches: [] });
+    });
+  });
+
+  describe("lead/recipients under concurrency", () => {
+    it("30 concurrent choices for one lead: one choice is stored (at most 3 managers), the rest answered 200 (the same choice) or 409, never 500", async () => {
+      const submissionKey = key("race");
+      const saved = await call("lead/save", { ...fullLead, submission_key: submissionKey });
+      const token = tokenOf(saved.body.request_path);
+      const ids = (await call("lead/request", { token })).body.request.matches.map((match: { agent_id: number }) => match.agent_id);
+      // Every call chooses a different set of one to three of the five matches.
+      const choices = Array.from({ length: 30 }, (_, index) => [ids[index % 5], ids[(index + 1) % 5], ids[(index + 2) % 5]].slice(0, 1 + (index % 3)));
+      const answers = await Promise.all(choices.map((agent_ids) => call("lead/recipients", { token, agent_ids })));
+      expect(answers.map((answer) => answer.status).filter((status) => status !== 200 && status !== 409)).toEqual([]);
+
+      const lead = await leadByKey(submissionKey);
+      const stored = (await database.db.selectFrom("lead_recipients").select("agent_id").where("lead_id", "=", lead.id).execute()).map((row) => row.agent_id);
+      expect(stored.length).toBeGreaterThan(0);
+      expect(stored.length).toBeLessThanOrEqual(RECIPIENTS.max);
+      // The stored set is exactly one of the choices, and every 200 names that set.
+      expect(choices.some((choice) => choice.length === stored.length && choice.every((id) => stored.includes(id)))).toBe(true);
+      for (const answer of answers.filter((answer) => answer.status === 200)) {
+        expect(answer.body.recipients.map((recipient: { agent_id: number }) => recipient.agent_id).sort()).toEqual([...stored].sort());
+      }
+      for (const answer of answers.filter((answer) => answer.status === 409)) expect(answer.body.message).toMatch(/already been sent/);
     });
   });
 

@@ -3,10 +3,10 @@ import type { Database } from "../db/schema";
 import type { AnyCallName, AnyCallResponse, AnyParsedRequest, DeliveryState, RequestView } from "../contract";
 import { isBotSubmission } from "../contract";
 import { ApiError } from "../contract/errors";
-import { NOT_FOUND, RECIPIENTS, SAVED } from "../contract/messages";
+import { CONFLICT, NOT_FOUND, RECIPIENTS, SAVED } from "../contract/messages";
 import { getZipPlace } from "../db/queries/zips";
 import { getAgent, matchManagersAtPoint } from "../db/queries/agents";
-import { eraseLead, getLead, insertRecipients, leadIdByToken, listRecipients, stopWaitingForMatch } from "../db/queries/leads";
+import { eraseLead, getLead, insertRecipients, leadIdByToken, listRecipients, lockLead, stopWaitingForMatch } from "../db/queries/leads";
 import { cancelLeadMessages, insertOutboxMessages, leadDeliveries, outboxBacklog } from "../db/queries/outbox";
 import { confirmSubscription, insertContactMessage, setConfirmationToken, subscribeNewsletter } from "../db/queries/submissions";
 import { outboxRows } from "./delivery/routing";
@@ -59,8 +59,10 @@ export const chooseRecipientsLater: Handler<"lead/recipients"> = async ({ token,
   if (!record || record.withdrawn_at) throw new ApiError(404, NOT_FOUND.request);
   const { recipients } = await checkRecipients(context.db, { zip: record.property_zip, categoryId: record.property_category, ids: agent_ids });
   const now = isoNow();
-  // Only a lead nobody has received yet, and only once (a second click, another tab).
+  // Only a lead nobody has received yet, and only once (a second click, another tab): the lead's
+  // row is held first, so concurrent choices run one after the other and the later finds the first's.
   const chosen = await context.write(async (trx) => {
+    await lockLead(trx, { leadId });
     const lead = await getLead(trx, { leadId });
     if (!lead || lead.withdrawn_at || (await listRecipients(trx, { leadId })).length > 0) return false;
     await insertRecipients(trx, { leadId, recipients, consent: consentFor(recipients, record), now });
@@ -72,8 +74,10 @@ export const chooseRecipientsLater: Handler<"lead/recipients"> = async ({ token,
     return true;
   });
   if (!chosen) {
-    // Already sent: answer what it went to.
+    // Already sent: the same choice again (a retry) is answered as it was; another is refused.
     const existing = await listRecipients(context.db, { leadId });
+    const same = existing.length === recipients.length && recipients.every((recipient) => existing.some((row) => row.agent_id === recipient.agent_id));
+    if (!same) throw new ApiError(409, CONFLICT.recipientsAlreadyChosen(existing.map((row) => row.company_name)));
     return { success: true, message: SAVED.recipientsChosen(existing.length), recipients: existing };
   }
   signalOutbox();

@@ -13,17 +13,18 @@ type Db = Kysely<Database>;
 export type Consent = { version: string; text: string };
 
 /** A lead as the service reads it: its reference always set (leads from before issue 11 had none). */
-export type LeadRecord = Omit<LeadRow, "submission_key" | "reference" | "property_price"> & { reference: string };
+export type LeadRecord = Omit<LeadRow, "submission_key" | "submission_hash" | "reference" | "property_price"> & { reference: string };
 
 /** leads rows, read: the one place a row becomes a LeadRecord. */
-function leadRecordOf({ submission_key: _key, property_price: _price, ...row }: LeadRow): LeadRecord {
+function leadRecordOf({ submission_key: _key, submission_hash: _hash, property_price: _price, ...row }: LeadRow): LeadRecord {
   return { ...row, reference: row.reference ?? `#${row.id}` };
 }
 
 /** A lead, written: the request's fields as the contract parsed them, in the table's columns. */
-function leadRowOf(lead: ParsedRequest<"lead/save">, { reference, awaitingMatch, now }: { reference: string; awaitingMatch: boolean; now: string }) {
+function leadRowOf(lead: ParsedRequest<"lead/save">, { reference, awaitingMatch, now, submissionHash }: LeadRowContext) {
   return {
     submission_key: lead.submission_key ?? null,
+    submission_hash: lead.submission_key ? submissionHash : null,
     property_category: lead.property_category,
     property_address: lead.property_address,
     property_city: lead.property_city,
@@ -41,42 +42,58 @@ function leadRowOf(lead: ParsedRequest<"lead/save">, { reference, awaitingMatch,
   };
 }
 
-export type StoredLead = {
-  /** false: its submission key was seen before, and this is the lead stored then. */
-  created: boolean;
-  id: number;
-  reference: string;
-};
+type LeadRowContext = { reference: string; awaitingMatch: boolean; now: string; submissionHash: string };
+
+export type StoredLead =
+  | { created: true; id: number; reference: string }
+  /** Its submission key was seen before: the lead stored then, and whether it came from the same request. */
+  | { created: false; id: number; reference: string; sameRequest: boolean };
 
 /**
  * Stores a lead under the first of `references` no other lead has (they are random: a clash is
- * rare), once per submission key: a key seen before stores nothing and answers that lead.
+ * rare), once per submission key: a key seen before stores nothing and answers that lead, saying
+ * whether it was saved from the same request (`submissionHash`, the request's SHA-256).
  */
 export async function insertLead(
   db: Db,
-  { lead, references, awaitingMatch, now }: { lead: ParsedRequest<"lead/save">; references: readonly string[]; awaitingMatch: boolean; now: string },
+  { lead, references, ...context }: { lead: ParsedRequest<"lead/save">; references: readonly string[] } & Omit<LeadRowContext, "reference">,
 ): Promise<StoredLead> {
   for (const reference of references) {
     const inserted = await db
       .insertInto("leads")
-      .values(leadRowOf(lead, { reference, awaitingMatch, now }))
+      .values(leadRowOf(lead, { reference, ...context }))
       // Both unique keys, the submission key and the reference: which one it was is read below.
       .onConflict((conflict) => conflict.doNothing())
       .returning("id")
       .executeTakeFirst();
     if (inserted) return { created: true, id: inserted.id, reference };
     const earlier = lead.submission_key ? await findLeadBySubmissionKey(db, { submissionKey: lead.submission_key }) : undefined;
-    if (earlier) return { created: false, id: earlier.id, reference: earlier.reference };
+    if (earlier) return { created: false, id: earlier.id, reference: earlier.reference, sameRequest: earlier.submissionHash === context.submissionHash };
   }
   throw new Error(`no free lead reference among ${references.length}`);
 }
 
 async function findLeadBySubmissionKey(db: Db, { submissionKey }: { submissionKey: string }) {
-  const row = await db.selectFrom("leads").select(["id", "reference"]).where("submission_key", "=", submissionKey).executeTakeFirst();
-  return row && { id: row.id, reference: row.reference ?? `#${row.id}` };
+  const row = await db.selectFrom("leads").select(["id", "reference", "submission_hash"]).where("submission_key", "=", submissionKey).executeTakeFirst();
+  return row && { id: row.id, reference: row.reference ?? `#${row.id}`, submissionHash: row.submission_hash };
 }
 
-/** One row per manager chosen, each with the consent sentence the owner saw and its time. */
+/**
+ * Holds the lead's row until the transaction ends (a no-op update: PostgreSQL locks the row, and
+ * the next write for this lead waits and then reads what this one wrote; SQLite writes one
+ * transaction at a time anyway). Choosing recipients starts with it, so two concurrent choices
+ * cannot both find the lead without recipients. False when there is no such lead.
+ */
+export async function lockLead(db: Db, { leadId }: { leadId: number }): Promise<boolean> {
+  const locked = await db
+    .updateTable("leads")
+    .set((eb) => ({ id: eb.ref("id") }))
+    .where("id", "=", leadId)
+    .executeTakeFirst();
+  return locked.numUpdatedRows > 0n;
+}
+
+/** One row per manager chosen, each with the consent sentence the owner saw and its time (a manager already there is kept). */
 export async function insertRecipients(db: Db, { leadId, recipients, consent, now }: { leadId: number; recipients: readonly Recipient[]; consent: Consent; now: string }) {
   if (recipients.length === 0) return;
   await db
@@ -91,6 +108,7 @@ export async function insertRecipients(db: Db, { leadId, recipients, consent, no
         consented_at: now,
       })),
     )
+    .onConflict((conflict) => conflict.doNothing())
     .execute();
 }
 
