@@ -13,6 +13,8 @@ type SaveOptions = {
   successPopup?: boolean;
   /** The element to focus after the "Error!" dialog when the service names an invalid field. */
   fieldElement?: (field: string) => HTMLElement | null | undefined;
+  /** Called with the service's status when it refused the call (after the dialog is shown). */
+  onRefused?: (status: number) => void;
 };
 
 /** The control of `form` named `name` (the forms name their inputs after the request's fields). */
@@ -33,7 +35,7 @@ export function useSave<C extends SaveCall>(call: C) {
   const { showError, showSuccess } = useMessages();
 
   const save = useCallback(
-    async (body: AnyCallRequest<C>, { successPopup = true, fieldElement }: SaveOptions = {}): Promise<AnyCallResponse<C> | null> => {
+    async (body: AnyCallRequest<C>, { successPopup = true, fieldElement, onRefused }: SaveOptions = {}): Promise<AnyCallResponse<C> | null> => {
       if (inFlight.current) return null;
       inFlight.current = true;
       // The submit button is disabled while pending and loses focus; the dialog gives it back.
@@ -48,6 +50,7 @@ export function useSave<C extends SaveCall>(call: C) {
         showError(error instanceof ApiError ? error.message : FAILURE.network, {
           focus: () => (field && fieldElement?.(field)) || focusedBefore,
         });
+        if (error instanceof ApiError) onRefused?.(error.status);
         return null;
       } finally {
         inFlight.current = false;

@@ -6,7 +6,7 @@ import type { AnyCallRequest } from "@/lib/contract";
 import { categoryLabel } from "@/lib/contract/site";
 import { RECIPIENTS } from "@/lib/contract/messages";
 import { PATHS } from "@/lib/contract/routes";
-import { guaranteeSubmissionKey, saveLeadReceipt, submissionKey, type LeadReceipt } from "@/lib/lead-form/storage";
+import { forgetSubmissionKey, guaranteeSubmissionKey, saveLeadReceipt, submissionKey, type LeadReceipt } from "@/lib/lead-form/storage";
 import { useMessages } from "@/components/ui/MessageDialog";
 import { useSave } from "@/components/forms/useSave";
 import type { RecipientsState } from "./useRecipients";
@@ -39,7 +39,9 @@ export function useSubmitLead(kind: "request" | "guarantee") {
     if (recipients.status !== "ready") return showError(recipients.status === "error" ? recipients.message : RECIPIENTS.loading);
     if (recipients.matches.length > 0 && recipients.selected.length === 0) return showError(RECIPIENTS.chooseOne);
     const key = kind === "guarantee" ? guaranteeSubmissionKey() : submissionKey();
-    const saved = await save({ ...lead, submission_key: key, agent_ids: recipients.selected }, { successPopup: false, fieldElement });
+    // A 409: the key was used for another request (changed after a save the browser never heard of).
+    const onRefused = (status: number) => status === 409 && forgetSubmissionKey(kind);
+    const saved = await save({ ...lead, submission_key: key, agent_ids: recipients.selected }, { successPopup: false, fieldElement, onRefused });
     if (!saved) return;
     saveLeadReceipt({
       reference: saved.reference,

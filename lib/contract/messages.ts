@@ -214,7 +214,7 @@ export const LOAD_FAILED = {
 /** A call that repeats or contradicts one already done (409). */
 export const CONFLICT = {
   /** Idempotency like Stripe's: the same submission key with another request says nothing of the first. */
-  submissionReused: "This form was already used to send a different request. Please reload the page and send your request again.",
+  submissionReused: "This form was already used to send a different request. Please press Submit again to send this one as a new request.",
   /** lead/recipients after the request already went to its managers. */
   recipientsAlreadyChosen: (companies: readonly string[]) => `Your request has already been sent to ${listOf(companies)}; it cannot go to other managers.`,
 } as const;

@@ -22,6 +22,7 @@ import {
   saveLeadValue,
   saveLeadValues,
   submissionKey,
+  forgetSubmissionKey,
   type LeadKey,
 } from "./storage";
 
@@ -191,6 +192,16 @@ describe("submission keys", () => {
     expect(localStorage.getItem(SUBMISSION_KEY)).toBe(first);
     clearLeadForm();
     expect(submissionKey()).not.toBe(first);
+  });
+
+  it("forgets one form's key after a 409, and keeps the other's", () => {
+    const lead = submissionKey();
+    const guarantee = guaranteeSubmissionKey();
+    forgetSubmissionKey("request");
+    expect(submissionKey()).not.toBe(lead);
+    expect(guaranteeSubmissionKey()).toBe(guarantee);
+    forgetSubmissionKey("guarantee");
+    expect(guaranteeSubmissionKey()).not.toBe(guarantee);
   });
 
   it("gives the quote-guarantee lead a key of its own, also reused until cleared", () => {

@@ -164,6 +164,14 @@ export function guaranteeSubmissionKey(): string {
   return persistedKey(GUARANTEE_SUBMISSION_KEY, "guarantee");
 }
 
+/**
+ * Forgets a form's submission key after the service refused it as used for another request
+ * (409): the next submit sends this request as a new one.
+ */
+export function forgetSubmissionKey(kind: "request" | "guarantee"): void {
+  storage()?.removeItem(kind === "guarantee" ? GUARANTEE_SUBMISSION_KEY : SUBMISSION_KEY);
+}
+
 function persistedKey(storageKey: string, prefix: string): string {
   const store = storage();
   const existing = store?.getItem(storageKey);
