@@ -2,6 +2,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { completedSteps } from "./pages/quote";
 import { createSeededDatabase, removeDatabase, startSite, type RunningSite } from "./support/production-site";
+import { PATHS } from "../lib/contract/routes";
 import { E2E_DIST_DIR, E2E_PORT } from "./support/server";
 
 /**
@@ -54,6 +55,16 @@ for (const host of ["localhost", "127.0.0.1"]) {
     await page.getByRole("button", { name: "Subscribe" }).click();
     expect((await saved).status()).toBe(200);
     await expect(page.getByRole("alertdialog")).toContainText("Success!");
+
+    // And the contact form.
+    await page.goto(`${origin}${PATHS.contact}`);
+    const sent = page.waitForResponse((response) => response.url().endsWith("/api/contact/save"));
+    await page.getByRole("textbox", { name: "Full Name" }).fill("Sam Lee");
+    await page.getByRole("textbox", { name: "Email Address", exact: true }).fill(`sam-${host.replace(/\W/g, "")}@example.org`);
+    await page.getByRole("textbox", { name: "Phone Number" }).fill("(512) 555-0100");
+    await page.getByRole("textbox", { name: "Message" }).fill("Do you list managers in Round Rock?");
+    await page.getByRole("button", { name: "Submit" }).click();
+    expect((await sent).status()).toBe(200);
     expect(refused).toEqual([]);
   });
 }

@@ -36,6 +36,26 @@ test("pages hydrate under the policy, on a first load and a reload, without a vi
   expect(violations).toEqual([]);
 });
 
+test("a script injected into a page's HTML does not run: the policy allows only what Next.js emitted", async ({ page }) => {
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" && /Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  // The page as the server sent it, headers and policy included, with one inline script more
+  // (as a stored cross-site scripting flaw would add it).
+  await page.route("**/laws/texas", async (route) => {
+    const response = await route.fetch();
+    const { "content-encoding": _encoding, "content-length": _length, ...headers } = response.headers();
+    const body = (await response.text()).replace("</body>", "<script>document.documentElement.dataset.injected = 'ran'</script></body>");
+    await route.fulfill({ status: response.status(), headers, body });
+  });
+  await page.goto("/laws/texas", { waitUntil: "load" });
+  await expect.poll(() => violations.length).toBeGreaterThan(0);
+  expect(await page.evaluate(() => document.documentElement.dataset.injected)).toBeUndefined();
+  // The page's own scripts still ran: it hydrated (the theme of a client control is live).
+  expect(violations.every((text) => /inline script/i.test(text))).toBe(true);
+});
+
 test("a repeat page load is answered from the page cache, with the same content and policy", async ({ request }) => {
   // A law page is rendered on its first request, then Next.js serves it from its cache (and the
   // server keeps a copy); from then on the copy answers. Three requests cover a cold server.
