@@ -29,6 +29,7 @@ const request: RequestView = {
     { agent_id: 3, company_name: "Slow Rentals", delivery: "retrying", delivered_at: null, demo: 0 },
   ],
   awaiting_match: false,
+  awaiting_confirmation: false,
   matches: [],
   match_rule: "",
 };

@@ -1,6 +1,6 @@
 import type { DeliveryState, RequestView } from "@/lib/contract";
 import { categoryLabel } from "@/lib/contract/site";
-import { SAMPLE } from "@/lib/contract/messages";
+import { CONFIRM, SAMPLE } from "@/lib/contract/messages";
 import { WithdrawRequest } from "./WithdrawRequest";
 import { ChooseRecipientsLater } from "./ChooseRecipientsLater";
 import "@/styles/requests.css";
@@ -14,14 +14,15 @@ type Recipient = RequestView["recipients"][number];
  * Where a manager's copy is, in the owner's words: a withdrawn request says "Withdrawn" for every
  * recipient, and a sample listing (a company that does not exist) says so instead of a delivery.
  */
-function recipientStatus(recipient: Recipient, withdrawn: boolean): string {
+function recipientStatus(recipient: Recipient, withdrawn: boolean, awaitingConfirmation: boolean): string {
   if (withdrawn) {
     if (recipient.demo === 1) return "Withdrawn. A sample listing: this company does not exist.";
     return recipient.delivery === "sent"
       ? `Withdrawn: it had been delivered${recipient.delivered_at ? ` ${when(recipient.delivered_at)}` : ""}, and we told them you withdrew it`
       : "Withdrawn before it was sent";
   }
-  return recipient.demo === 1 ? SAMPLE.recipient : deliveryText(recipient.delivery, recipient.delivered_at);
+  if (recipient.demo === 1) return SAMPLE.recipient;
+  return awaitingConfirmation ? CONFIRM.waiting : deliveryText(recipient.delivery, recipient.delivered_at);
 }
 
 function deliveryText(delivery: DeliveryState, deliveredAt: string | null): string {
@@ -66,6 +67,13 @@ export function RequestDetails({ request, token }: { request: RequestView; token
             ? "The managers who received it were told, and your name, email, phone number and address were erased."
             : "Your name, email, phone number and address were erased."}
         </p>
+      ) : request.awaiting_confirmation ? (
+        <div className="request__status request__status--confirm" role="status">
+          <p>
+            <strong>{CONFIRM.checkEmail(request.recipients.map((recipient) => recipient.company_name))}</strong>
+          </p>
+          <p>{CONFIRM.checkEmailNote(CONFIRM.linkDays)}</p>
+        </div>
       ) : (
         <p className="request__status">Sent {when(request.created_at)}. Only you have this page&apos;s link: keep it to yourself.</p>
       )}
@@ -77,7 +85,7 @@ export function RequestDetails({ request, token }: { request: RequestView; token
             {request.recipients.map((recipient) => (
               <li key={recipient.agent_id} className={`request__recipient request__recipient--${withdrawn ? "withdrawn" : recipient.delivery}`}>
                 <span className="request__company">{recipient.company_name}</span>
-                <span className="request__delivery">{recipientStatus(recipient, withdrawn)}</span>
+                <span className="request__delivery">{recipientStatus(recipient, withdrawn, request.awaiting_confirmation)}</span>
               </li>
             ))}
           </ul>
