@@ -178,7 +178,7 @@ export const CONFIRM = {
   checkEmailEarlier: "We already emailed you a link today: the same link sends this request too.",
   /** lead/save's answer for a lead waiting for the owner's confirmation. */
   leadAwaiting: (reference: string, companies: readonly string[], earlier: boolean) =>
-    `Thank you! Your request ${reference} is saved. ${CONFIRM.checkEmail(companies)}${earlier ? ` ${CONFIRM.checkEmailEarlier}` : ""}`,
+    `Thank you! Your request ${reference} is saved.${companies.length ? "" : " No property manager has received it."} ${CONFIRM.checkEmail(companies)}${earlier ? ` ${CONFIRM.checkEmailEarlier}` : ""}`,
   /** The confirmation page. */
   title: "Send your request",
   intro: "You are sending these requests from this email address:",

@@ -98,7 +98,7 @@ export const saveLead: Handler<"lead/save"> = async (lead, context) => {
     await insertToken(trx, { leadId: stored.id, tokenHash: hashToken(token), now });
     // A repeated submission key: the first lead, with a further token for its page; nothing is sent again.
     if (!stored.created) {
-      const confirmation: LeadConfirmationState = lead.email_address ? "emailed_earlier" : "none";
+      const confirmation: LeadConfirmationState = lead.email_address ? "emailed" : "none";
       return { ...stored, recipients: await listRecipients(trx, { leadId: stored.id }), confirmation };
     }
 
