@@ -50,6 +50,31 @@ function Item({ term, value, erased = false }: { term: string; value: string; er
   );
 }
 
+/** Where the request stands: withdrawn, waiting for the owner's confirmation (issue 19), or sent. */
+function RequestStatus({ request }: { request: RequestView }) {
+  if (request.withdrawn_at !== null) {
+    return (
+      <p className="request__status request__status--withdrawn" role="status">
+        You withdrew this request on {when(request.withdrawn_at!)}.{" "}
+        {request.recipients.some((recipient) => recipient.demo !== 1)
+          ? "The managers who received it were told, and your name, email, phone number and address were erased."
+          : "Your name, email, phone number and address were erased."}
+      </p>
+    );
+  }
+  if (request.awaiting_confirmation) {
+    return (
+      <div className="request__status request__status--confirm" role="status">
+        <p>
+          <strong>{CONFIRM.checkEmail(request.recipients.map((recipient) => recipient.company_name))}</strong>
+        </p>
+        <p>{CONFIRM.checkEmailNote(CONFIRM.linkDays)}</p>
+      </div>
+    );
+  }
+  return <p className="request__status">Sent {when(request.created_at)}. Only you have this page&apos;s link: keep it to yourself.</p>;
+}
+
 /**
  * An owner's private request page (issue 11): what was sent, to whom and how far each copy got,
  * the contact details partly masked, and "Withdraw my request". A request nobody received yet
@@ -60,23 +85,7 @@ export function RequestDetails({ request, token }: { request: RequestView; token
   const withdrawn = request.withdrawn_at !== null;
   return (
     <div className="container section request">
-      {withdrawn ? (
-        <p className="request__status request__status--withdrawn" role="status">
-          You withdrew this request on {when(request.withdrawn_at!)}.{" "}
-          {request.recipients.some((recipient) => recipient.demo !== 1)
-            ? "The managers who received it were told, and your name, email, phone number and address were erased."
-            : "Your name, email, phone number and address were erased."}
-        </p>
-      ) : request.awaiting_confirmation ? (
-        <div className="request__status request__status--confirm" role="status">
-          <p>
-            <strong>{CONFIRM.checkEmail(request.recipients.map((recipient) => recipient.company_name))}</strong>
-          </p>
-          <p>{CONFIRM.checkEmailNote(CONFIRM.linkDays)}</p>
-        </div>
-      ) : (
-        <p className="request__status">Sent {when(request.created_at)}. Only you have this page&apos;s link: keep it to yourself.</p>
-      )}
+      <RequestStatus request={request} />
 
       <section className="request__section" aria-labelledby="request-recipients">
         <h2 id="request-recipients">Who received it</h2>

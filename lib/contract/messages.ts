@@ -206,6 +206,8 @@ export const VERIFICATION = {
 /** What /thank-you says about the request just sent (components/quote/LeadReceipt.tsx). */
 export const RECEIPT = {
   wentTo: (count: number) => `It went to ${count === 1 ? "the manager" : `the ${count} managers`} you chose:`,
+  /** Before the owner confirms the email address (issue 19). */
+  goesTo: (count: number) => `Once you confirm, it goes to ${count === 1 ? "the manager" : `the ${count} managers`} you chose:`,
   /** Who will be in touch and how: only the companies that exist (a sample listing never calls). */
   howTheyContact: (ways: ContactWays, preferred: string, { real, samples }: { real: number; samples: number }) => {
     if (real === 0) return "Nobody will contact you about this request: every company you chose is a sample listing. Nobody else received your details, and we never sell them.";

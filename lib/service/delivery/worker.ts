@@ -197,6 +197,16 @@ function repeating(everyMs: number, check: () => Promise<unknown>) {
   };
 }
 
+/** The worker's periodic work: owners told of a new match, then unconfirmed leads erased (issue 19). */
+function periodicChecks({ checkWaitingLeads, sweepUnconfirmed }: { checkWaitingLeads: () => Promise<number>; sweepUnconfirmed: () => Promise<number> }) {
+  return checkWaitingLeads()
+    .then((told) => told && logInfo("outbox", `${told} owners told that a manager now serves their ZIP`))
+    .catch((error: unknown) => logError("checking leads that wait for a manager", error))
+    .then(() => sweepUnconfirmed())
+    .then((erased) => erased && logInfo("outbox", `${erased} unconfirmed requests erased after ${CONFIRM.linkDays} days`))
+    .catch((error: unknown) => logError("erasing unconfirmed leads", error));
+}
+
 export function createOutboxWorker({
   db,
   dialect,
@@ -259,15 +269,7 @@ export function createOutboxWorker({
       running = true;
       stopListening = onOutboxSignal(pause.nudge);
       loop = run();
-      matchChecks = repeating(settings.matchCheckMs, () =>
-        checkWaitingLeads()
-          .then((told) => told && logInfo("outbox", `${told} owners told that a manager now serves their ZIP`))
-          .catch((error: unknown) => logError("checking leads that wait for a manager", error))
-          // The same period erases the leads whose owner never confirmed the address (issue 19).
-          .then(() => sweepUnconfirmed())
-          .then((erased) => erased && logInfo("outbox", `${erased} unconfirmed requests erased after ${CONFIRM.linkDays} days`))
-          .catch((error: unknown) => logError("erasing unconfirmed leads", error)),
-      );
+      matchChecks = repeating(settings.matchCheckMs, () => periodicChecks({ checkWaitingLeads, sweepUnconfirmed }));
     },
     async stop() {
       running = false;
