@@ -2,7 +2,7 @@
 
 import { useSyncExternalStore } from "react";
 import Link from "next/link";
-import { RECEIPT, RECIPIENTS, REQUEST_PAGE, SAMPLE } from "@/lib/contract/messages";
+import { CONFIRM, RECEIPT, RECIPIENTS, REQUEST_PAGE, SAMPLE } from "@/lib/contract/messages";
 import { readLeadReceipt, LEAD_RECEIPT_KEY, type LeadReceipt as Receipt } from "@/lib/lead-form/storage";
 
 const neverChanges = () => () => {};
@@ -29,16 +29,28 @@ function snapshot(): Receipt | null {
 export function LeadReceipt() {
   const receipt = useSyncExternalStore(neverChanges, snapshot, () => null);
   if (!receipt) return null;
-  const { reference, recipients, request_path, contact, unserved } = receipt;
+  const { reference, recipients, request_path, contact, unserved, confirmation } = receipt;
   const samples = recipients.filter((recipient) => recipient.demo === 1).length;
+  const awaitingConfirmation = confirmation === "emailed" || confirmation === "emailed_earlier";
   return (
     <section className="receipt" aria-labelledby="receipt-title">
       <h2 id="receipt-title" className="receipt__title">
         Your request <span className="receipt__reference">{reference}</span>
       </h2>
+      {awaitingConfirmation && (
+        <div className="receipt__confirm" role="status">
+          <p>
+            <strong>{CONFIRM.checkEmail(recipients.map((recipient) => recipient.company_name))}</strong>
+          </p>
+          <p>
+            {CONFIRM.checkEmailNote(CONFIRM.linkDays)}
+            {confirmation === "emailed_earlier" ? ` ${CONFIRM.checkEmailEarlier}` : ""}
+          </p>
+        </div>
+      )}
       {recipients.length > 0 ? (
         <>
-          <p>{RECEIPT.wentTo(recipients.length)}</p>
+          <p>{awaitingConfirmation ? RECEIPT.goesTo(recipients.length) : RECEIPT.wentTo(recipients.length)}</p>
           <ul className="receipt__recipients">
             {recipients.map((recipient) => (
               <li key={recipient.agent_id}>

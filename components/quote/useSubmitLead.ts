@@ -47,6 +47,7 @@ export function useSubmitLead(kind: "request" | "guarantee") {
       reference: saved.reference,
       recipients: saved.recipients,
       request_path: saved.request_path,
+      confirmation: saved.confirmation ?? "none",
       contact,
       unserved:
         recipients.matches.length === 0

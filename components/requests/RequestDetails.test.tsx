@@ -29,10 +29,12 @@ const request: RequestView = {
     { agent_id: 3, company_name: "Slow Rentals", delivery: "retrying", delivered_at: null, demo: 0 },
   ],
   awaiting_match: false,
+  awaiting_confirmation: false,
   matches: [],
   match_rule: "",
 };
 
+const SAMPLE_TEXT = "Sample listing: this company does not exist, so nobody will contact you from it.";
 const statusOf = (company: string) => within(screen.getByText(company).closest("li")!).getByText(/./, { selector: ".request__delivery" }).textContent;
 
 describe("RequestDetails", () => {
@@ -64,5 +66,15 @@ describe("RequestDetails", () => {
     expect(screen.queryByText(/^Delivered/)).toBeNull();
     expect(screen.queryByText("Not given")).toBeNull();
     expect(screen.getAllByText("Erased when you withdrew the request").length).toBeGreaterThanOrEqual(3);
+  });
+  it("says plainly to check the email to send the request while the address is not confirmed", () => {
+    render(
+      <MessageDialogProvider>
+        <RequestDetails request={{ ...request, awaiting_confirmation: true }} token="AAAAAAAAAAAAAAAAAAAAAA" />
+      </MessageDialogProvider>,
+    );
+    expect(screen.getByText("Check your email to send your request to Real Property Co., Sample Homes and Slow Rentals.")).toBeTruthy();
+    expect(statusOf("Real Property Co.")).toBe("Waiting for you to confirm your email address");
+    expect(statusOf("Sample Homes")).toBe(SAMPLE_TEXT);
   });
 });

@@ -1,6 +1,6 @@
 import type { DeliveryState, RequestView } from "@/lib/contract";
 import { categoryLabel } from "@/lib/contract/site";
-import { SAMPLE } from "@/lib/contract/messages";
+import { CONFIRM, SAMPLE } from "@/lib/contract/messages";
 import { WithdrawRequest } from "./WithdrawRequest";
 import { ChooseRecipientsLater } from "./ChooseRecipientsLater";
 import "@/styles/requests.css";
@@ -14,14 +14,15 @@ type Recipient = RequestView["recipients"][number];
  * Where a manager's copy is, in the owner's words: a withdrawn request says "Withdrawn" for every
  * recipient, and a sample listing (a company that does not exist) says so instead of a delivery.
  */
-function recipientStatus(recipient: Recipient, withdrawn: boolean): string {
+function recipientStatus(recipient: Recipient, withdrawn: boolean, awaitingConfirmation: boolean): string {
   if (withdrawn) {
     if (recipient.demo === 1) return "Withdrawn. A sample listing: this company does not exist.";
     return recipient.delivery === "sent"
       ? `Withdrawn: it had been delivered${recipient.delivered_at ? ` ${when(recipient.delivered_at)}` : ""}, and we told them you withdrew it`
       : "Withdrawn before it was sent";
   }
-  return recipient.demo === 1 ? SAMPLE.recipient : deliveryText(recipient.delivery, recipient.delivered_at);
+  if (recipient.demo === 1) return SAMPLE.recipient;
+  return awaitingConfirmation ? CONFIRM.waiting : deliveryText(recipient.delivery, recipient.delivered_at);
 }
 
 function deliveryText(delivery: DeliveryState, deliveredAt: string | null): string {
@@ -49,6 +50,31 @@ function Item({ term, value, erased = false }: { term: string; value: string; er
   );
 }
 
+/** Where the request stands: withdrawn, waiting for the owner's confirmation (issue 19), or sent. */
+function RequestStatus({ request }: { request: RequestView }) {
+  if (request.withdrawn_at !== null) {
+    return (
+      <p className="request__status request__status--withdrawn" role="status">
+        You withdrew this request on {when(request.withdrawn_at!)}.{" "}
+        {request.recipients.some((recipient) => recipient.demo !== 1)
+          ? "The managers who received it were told, and your name, email, phone number and address were erased."
+          : "Your name, email, phone number and address were erased."}
+      </p>
+    );
+  }
+  if (request.awaiting_confirmation) {
+    return (
+      <div className="request__status request__status--confirm" role="status">
+        <p>
+          <strong>{CONFIRM.checkEmail(request.recipients.map((recipient) => recipient.company_name))}</strong>
+        </p>
+        <p>{CONFIRM.checkEmailNote(CONFIRM.linkDays)}</p>
+      </div>
+    );
+  }
+  return <p className="request__status">Sent {when(request.created_at)}. Only you have this page&apos;s link: keep it to yourself.</p>;
+}
+
 /**
  * An owner's private request page (issue 11): what was sent, to whom and how far each copy got,
  * the contact details partly masked, and "Withdraw my request". A request nobody received yet
@@ -59,16 +85,7 @@ export function RequestDetails({ request, token }: { request: RequestView; token
   const withdrawn = request.withdrawn_at !== null;
   return (
     <div className="container section request">
-      {withdrawn ? (
-        <p className="request__status request__status--withdrawn" role="status">
-          You withdrew this request on {when(request.withdrawn_at!)}.{" "}
-          {request.recipients.some((recipient) => recipient.demo !== 1)
-            ? "The managers who received it were told, and your name, email, phone number and address were erased."
-            : "Your name, email, phone number and address were erased."}
-        </p>
-      ) : (
-        <p className="request__status">Sent {when(request.created_at)}. Only you have this page&apos;s link: keep it to yourself.</p>
-      )}
+      <RequestStatus request={request} />
 
       <section className="request__section" aria-labelledby="request-recipients">
         <h2 id="request-recipients">Who received it</h2>
@@ -77,7 +94,7 @@ export function RequestDetails({ request, token }: { request: RequestView; token
             {request.recipients.map((recipient) => (
               <li key={recipient.agent_id} className={`request__recipient request__recipient--${withdrawn ? "withdrawn" : recipient.delivery}`}>
                 <span className="request__company">{recipient.company_name}</span>
-                <span className="request__delivery">{recipientStatus(recipient, withdrawn)}</span>
+                <span className="request__delivery">{recipientStatus(recipient, withdrawn, request.awaiting_confirmation)}</span>
               </li>
             ))}
           </ul>

@@ -54,6 +54,7 @@ const VALID_BODIES: Record<CallName, Record<string, unknown>> = {
   "newsletter/save": { email_address: "fuzz.reader@example.org" },
   "newsletter/confirm": { token: "AAAAAAAAAAAAAAAAAAAAAA" },
   "lead/withdraw": { token: "AAAAAAAAAAAAAAAAAAAAAA" },
+  "lead/confirm": { token: "AAAAAAAAAAAAAAAAAAAAAA" },
   "lead/recipients": { token: "AAAAAAAAAAAAAAAAAAAAAA", agent_ids: [1] },
 };
 

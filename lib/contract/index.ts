@@ -495,10 +495,21 @@ export const requestViewSchema = z.object({
   ),
   /** Nobody received it: no manager served the ZIP, or none was chosen. */
   awaiting_match: z.boolean(),
+  /** Nobody receives it until the owner confirms the email address by the mailed link (issue 19). */
+  awaiting_confirmation: z.boolean().default(false),
   /** When nobody received it and managers serve the ZIP now: whom the owner may choose. */
   matches: z.array(servingAgentSchema),
   match_rule: z.string(),
 });
+
+/** How a saved lead's email address is being confirmed (lead/save's `confirmation`). */
+export const LEAD_CONFIRMATION_STATES = ["emailed", "emailed_earlier", "none"] as const;
+
+/** A request a confirmation link sends: its reference and the managers chosen (sample listings marked). */
+export const waitingRequestSchema = z.object({ reference: z.string(), recipients: z.array(recipientSchema) });
+
+/** A request lead/confirm sent: with a fresh link to its private page. */
+export const confirmedRequestSchema = waitingRequestSchema.extend({ request_path: z.string() });
 
 export const contract = {
   "page/get": {
@@ -645,6 +656,12 @@ export const contract = {
       recipients: z.array(recipientSchema),
       /** The private request page (/requests/{token}): see it, see its delivery, withdraw it. */
       request_path: z.string(),
+      /**
+       * Double opt-in (issue 19): "emailed" a confirmation link went to the owner's address,
+       * "emailed_earlier" one went there today already and sends this request too; either way
+       * nobody receives it before the owner confirms. "none": no email address (sent at once).
+       */
+      confirmation: z.enum(LEAD_CONFIRMATION_STATES).optional(),
     }),
   },
   "lead/withdraw": { request: z.object({ token: linkToken }), response: saved },
@@ -660,6 +677,14 @@ export const contract = {
   "contact/save": { request: contactSaveRequest, response: saved },
   "newsletter/save": { request: newsletterSaveRequest, response: saved },
   "newsletter/confirm": { request: z.object({ token: linkToken }), response: saved },
+  /**
+   * The button of a confirmation email's page (issue 19): confirms the owner's address and sends
+   * every request of it that waits; a second click sends nothing ("already sent").
+   */
+  "lead/confirm": {
+    request: z.object({ token: linkToken }),
+    response: ok({ message: z.string(), requests: z.array(confirmedRequestSchema) }),
+  },
 } as const;
 
 export type Contract = typeof contract;
@@ -687,6 +712,7 @@ export const SAVE_CALLS: ReadonlySet<CallName> = new Set<CallName>([
   "lead/withdraw",
   "lead/recipients",
   "newsletter/confirm",
+  "lead/confirm",
 ]);
 
 // ---------------------------------------------------------------------------------------------
@@ -705,6 +731,11 @@ export const internalContract = {
       per_page: pageSize(50_000).optional().default(50_000),
     }),
     response: ok({ entries: z.array(sitemapEntrySchema), total: z.number() }),
+  },
+  /** A confirmation link's page: the requests its button sends (404 for an unknown or expired link). */
+  "lead/confirmation": {
+    request: z.object({ token: linkToken }),
+    response: ok({ requests: z.array(waitingRequestSchema) }),
   },
   /** The private request page's content, found by its token (404 when it matches nothing). */
   "lead/request": {
@@ -785,4 +816,7 @@ export type ExamEntry = z.infer<typeof examEntrySchema>;
 export type LeadRequest = z.input<typeof leadSaveRequest>;
 export type Recipient = z.infer<typeof recipientSchema>;
 export type RequestView = z.infer<typeof requestViewSchema>;
+export type WaitingRequest = z.infer<typeof waitingRequestSchema>;
+export type ConfirmedRequest = z.infer<typeof confirmedRequestSchema>;
+export type LeadConfirmationState = (typeof LEAD_CONFIRMATION_STATES)[number];
 export type DeliveryState = (typeof DELIVERY_STATES)[number];

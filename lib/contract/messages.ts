@@ -160,9 +160,54 @@ export const REQUEST_PAGE = {
   keepLinkPrivate: "Keep this link to yourself: anyone who has it can see your request and withdraw it.",
 } as const;
 
+/**
+ * Double opt-in of a lead (issue 19): a request with an email address reaches its managers only
+ * once the owner opens the link mailed to that address and presses the button. Shown on
+ * /thank-you, the private request page, the confirmation page (/requests/confirm/{token}) and in
+ * lead/save's and lead/confirm's answers.
+ */
+export const CONFIRM = {
+  /** How long a confirmation link works; unconfirmed requests are erased after as long. */
+  linkDays: 7,
+  /** Until the owner confirms: who the request goes to then (sample listings named as what they are). */
+  checkEmail: (companies: readonly string[]) =>
+    companies.length ? `Check your email to send your request to ${listOf(companies)}.` : "Check your email to confirm your address.",
+  checkEmailNote: (days: number) =>
+    `Nobody receives your request until you open the link we emailed you and press its button. The link works for ${days} days; after that, an unconfirmed request is erased.`,
+  /** A further request from an address already mailed today: no second email. */
+  checkEmailEarlier: "We already emailed you a link today: the same link sends this request too.",
+  /** lead/save's answer for a lead waiting for the owner's confirmation. */
+  leadAwaiting: (reference: string, companies: readonly string[], earlier: boolean) =>
+    `Thank you! Your request ${reference} is saved.${companies.length ? "" : " No property manager has received it."} ${CONFIRM.checkEmail(companies)}${earlier ? ` ${CONFIRM.checkEmailEarlier}` : ""}`,
+  /** The confirmation page. */
+  title: "Send your request",
+  intro: "You are sending these requests from this email address:",
+  nobodyChosen: "Nobody chosen yet: you can choose on the request's private page.",
+  button: (companies: readonly string[]) => (companies.length ? `Send my request to ${listOf(companies)}` : "Confirm my email address"),
+  pending: "Sending...",
+  sent: (count: number) =>
+    count === 1 ? "Thank you! Your email address is confirmed and your request is sent." : `Thank you! Your email address is confirmed and your ${count} requests are sent.`,
+  alreadySent: "Already sent: this link was used before, so nothing was sent again. The private page's link is in the email we sent you.",
+  pageLink: (reference: string) => `See request ${reference}, follow its delivery or withdraw it`,
+  /** A link that is unknown, expired (after linkDays) or whose requests were erased: the same words whatever the reason. */
+  invalidLink: "This confirmation link is not valid or has expired. Unconfirmed requests are erased after 7 days: please send your request again.",
+  /** On the private page's recipients until the owner confirms. */
+  waiting: "Waiting for you to confirm your email address",
+} as const;
+
+/** What managers are told about the owner's contact details (the lead.new message). */
+export const VERIFICATION = {
+  emailConfirmed: "Email confirmed",
+  phoneNotVerified: "Phone not verified",
+  /** A lead queued before confirmation existed. */
+  emailNotConfirmed: "Email not confirmed",
+} as const;
+
 /** What /thank-you says about the request just sent (components/quote/LeadReceipt.tsx). */
 export const RECEIPT = {
   wentTo: (count: number) => `It went to ${count === 1 ? "the manager" : `the ${count} managers`} you chose:`,
+  /** Before the owner confirms the email address (issue 19). */
+  goesTo: (count: number) => `Once you confirm, it goes to ${count === 1 ? "the manager" : `the ${count} managers`} you chose:`,
   /** Who will be in touch and how: only the companies that exist (a sample listing never calls). */
   howTheyContact: (ways: ContactWays, preferred: string, { real, samples }: { real: number; samples: number }) => {
     if (real === 0) return "Nobody will contact you about this request: every company you chose is a sample listing. Nobody else received your details, and we never sell them.";
@@ -232,6 +277,8 @@ export const NOT_FOUND = {
   manager: "We could not find that property manager.",
   /** A request page's token that matches nothing: the same words whatever the reason. */
   request: "We could not find that request.",
+  /** lead/confirm with a token that is no confirmation link (or an expired one). */
+  confirmLink: CONFIRM.invalidLink,
   newsletterLink: "This confirmation link is not valid. Please subscribe again to get a new one.",
   zip: (zip: string) => `We could not find ZIP code ${zip}. Please check it and try again.`,
 } as const;

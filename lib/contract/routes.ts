@@ -49,6 +49,8 @@ export const PATHS = {
   compare: "/compare",
   /** Private request pages (noindex, no-store, never in the sitemap): see requestPath. */
   requests: "/requests",
+  /** A request's email confirmation links (noindex, no-store, private): see leadConfirmPath. */
+  requestConfirm: "/requests/confirm",
   /** Newsletter confirmation links (noindex): see newsletterConfirmPath. */
   newsletterConfirm: "/newsletter/confirm",
 } as const;
@@ -226,17 +228,28 @@ export function requestPath(token: string): string {
   return `${PATHS.requests}/${token}`;
 }
 
-/** Pages whose address holds a private token: never cached, never sent as a referrer, never logged in clear. */
-const PRIVATE_PREFIXES = [`${PATHS.requests}/`, `${PATHS.newsletterConfirm}/`];
+/**
+ * The link of a request's confirmation email (issue 19): `/requests/confirm/{token}`, a page whose
+ * button sends the owner's waiting requests (its own token: a request page's token confirms nothing).
+ */
+export function leadConfirmPath(token: string): string {
+  return `${PATHS.requestConfirm}/${token}`;
+}
+
+/**
+ * Pages whose address holds a private token: never cached, never sent as a referrer, never logged
+ * in clear. The longest prefix first, so a confirmation link's token is the segment redacted.
+ */
+const PRIVATE_PREFIXES = [`${PATHS.requestConfirm}/`, `${PATHS.requests}/`, `${PATHS.newsletterConfirm}/`];
 export function isPrivatePath(path: string): boolean {
   return PRIVATE_PREFIXES.some((prefix) => path.startsWith(prefix));
 }
 
+const PRIVATE_TOKEN = new RegExp(`(${PRIVATE_PREFIXES.map((prefix) => prefix.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")).join("|")})[^/?#\\s]+`, "g");
+
 /** The same path with each private token replaced, for logs. */
 export function redactPrivatePath(path: string): string {
-  let redacted = path;
-  for (const prefix of PRIVATE_PREFIXES) redacted = redacted.split(prefix).map((part, index) => (index === 0 ? part : part.replace(/^[^/?#\s]+/, "[token]"))).join(prefix);
-  return redacted;
+  return path.replace(PRIVATE_TOKEN, "$1[token]");
 }
 
 /** The link of a newsletter confirmation email: `/newsletter/confirm/{token}`. */

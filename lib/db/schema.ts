@@ -30,6 +30,8 @@ export interface Database {
   city_coverage: CityCoverageTable;
   lead_recipients: LeadRecipientsTable;
   lead_tokens: LeadTokensTable;
+  lead_confirmations: LeadConfirmationsTable;
+  lead_confirmation_links: LeadConfirmationLinksTable;
   outbox_messages: OutboxMessagesTable;
   staff_users: StaffUsersTable;
   staff_sessions: StaffSessionsTable;
@@ -422,6 +424,24 @@ export interface LeadsTable {
   withdrawn_at: string | null;
   /** Set when no manager served the ZIP at submission; cleared once the owner is told one does. */
   awaiting_match_since: string | null;
+  /** When the owner confirmed the email address by the mailed link; null: not yet (or no email). */
+  email_confirmed_at: string | null;
+}
+
+/** A lead waiting for its owner to confirm the email address (issue 19), under that address normalised. */
+export interface LeadConfirmationsTable {
+  lead_id: number;
+  email_key: string;
+  created_at: string;
+}
+
+/** A confirmation link mailed to an address (at most one per address per UTC day), its token's SHA-256 only. */
+export interface LeadConfirmationLinksTable {
+  token_hash: string;
+  email_key: string;
+  /** The UTC day it was mailed (YYYY-MM-DD). */
+  day: string;
+  created_at: string;
 }
 
 /** A manager the owner chose to receive a lead, with the consent sentence shown and its time. */

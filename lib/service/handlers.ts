@@ -17,6 +17,7 @@ import type { Dispatch, ServiceContext } from ".";
 import { listCityManagers, listManagersNear, markSampleRecipients, withChosenManagers } from "./directory";
 import { draftForPreview, liveRulesFor } from "./workspace/seo";
 import { matchManagers, saveLead } from "./leads";
+import { confirmLead, readConfirmation } from "./confirmations";
 import { checkHealth, chooseRecipientsLater, confirmNewsletter, readRequest, saveContact, subscribe, withdrawLead } from "./requests";
 
 type Handler<C extends AnyCallName> = (input: AnyParsedRequest<C>, context: ServiceContext) => Promise<AnyCallResponse<C>>;
@@ -190,6 +191,10 @@ export const handlers: Handlers = {
   "contact/save": saveContact,
   "newsletter/save": subscribe,
   "newsletter/confirm": confirmNewsletter,
+  async "lead/confirm"(input, context) {
+    const answer = await confirmLead(input, context);
+    return { ...answer, requests: await Promise.all(answer.requests.map(async (request) => ({ ...request, recipients: await markSampleRecipients(context, request.recipients) }))) };
+  },
 
   async "sitemap/paths"({ page, per_page }, { db }) {
     const { entries, total } = await listSitemapEntries(db, { offset: (page - 1) * per_page, limit: per_page });
@@ -199,6 +204,10 @@ export const handlers: Handlers = {
   async "lead/request"(input, context) {
     const answer = await readRequest(input, context);
     return { ...answer, request: { ...answer.request, recipients: await markSampleRecipients(context, answer.request.recipients) } };
+  },
+  async "lead/confirmation"(input, context) {
+    const answer = await readConfirmation(input, context);
+    return { ...answer, requests: await Promise.all(answer.requests.map(async (request) => ({ ...request, recipients: await markSampleRecipients(context, request.recipients) }))) };
   },
   "health/check": checkHealth,
 

@@ -1,19 +1,19 @@
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
-import type { AnyCallName, AnyCallResponse, AnyParsedRequest, Recipient } from "../contract";
+import type { AnyCallName, AnyCallResponse, AnyParsedRequest, LeadConfirmationState, Recipient } from "../contract";
 import { isBotSubmission } from "../contract";
 import { ApiError } from "../contract/errors";
-import { CONFLICT, CONSENT_VERSION, RECIPIENTS, SAVED, consentSentence } from "../contract/messages";
+import { CONFIRM, CONFLICT, CONSENT_VERSION, RECIPIENTS, SAVED, consentSentence } from "../contract/messages";
 import { categoryLabel } from "../contract/site";
 import { requestPath } from "../contract/routes";
 import { getZipPlace } from "../db/queries/zips";
 import { companyNames, countManagersServingPoint, idsServingPoint, matchManagersAtPoint } from "../db/queries/agents";
 import { insertLead, insertRecipients, insertToken, listRecipients, type Consent } from "../db/queries/leads";
 import { insertOutboxMessages } from "../db/queries/outbox";
-import { outboxRows } from "./delivery/routing";
 import { signalOutbox } from "./delivery/signal";
 import { hashToken, newReference, newToken } from "./delivery/tokens";
+import { awaitConfirmation, newLeadRows } from "./confirmations";
 import type { ServiceContext } from ".";
 
 /**
@@ -73,9 +73,15 @@ export async function checkRecipients(db: Kysely<Database>, { zip, categoryId, i
 /** A few random references to try in turn: a clash with a stored one is rare (40 random bits). */
 const freshReferences = () => [newReference(), newReference(), newReference()];
 
-function leadAnswer({ reference, recipients, token }: { reference: string; recipients: Recipient[]; token: string }): AnyCallResponse<"lead/save"> {
-  const message = recipients.length ? SAVED.leadSent(reference, recipients.length) : SAVED.leadKept(reference);
-  return { success: true, message, reference, recipients, request_path: requestPath(token) };
+function leadAnswer({ reference, recipients, token, confirmation }: { reference: string; recipients: Recipient[]; token: string; confirmation: LeadConfirmationState }): AnyCallResponse<"lead/save"> {
+  const names = recipients.map((recipient) => recipient.company_name);
+  const message =
+    confirmation !== "none"
+      ? CONFIRM.leadAwaiting(reference, names, confirmation === "emailed_earlier")
+      : recipients.length
+        ? SAVED.leadSent(reference, recipients.length)
+        : SAVED.leadKept(reference);
+  return { success: true, message, reference, recipients, request_path: requestPath(token), confirmation };
 }
 
 /** The request a submission key was used for: its SHA-256 over every field but the key. */
@@ -86,7 +92,7 @@ function submissionHash({ submission_key: _key, ...request }: AnyParsedRequest<"
 export const saveLead: Handler<"lead/save"> = async (lead, context) => {
   const token = newToken();
   // A filled honeypot is answered like any lead, so the bot learns nothing; nothing is stored and the link opens nothing.
-  if (isBotSubmission(lead)) return leadAnswer({ reference: newReference(), recipients: [], token });
+  if (isBotSubmission(lead)) return leadAnswer({ reference: newReference(), recipients: [], token, confirmation: lead.email_address ? "emailed" : "none" });
   const now = new Date().toISOString();
 
   const saved = await context.write(async (trx) => {
@@ -99,16 +105,22 @@ export const saveLead: Handler<"lead/save"> = async (lead, context) => {
     if (!stored.created && !stored.sameRequest) throw new ApiError(409, CONFLICT.submissionReused);
     await insertToken(trx, { leadId: stored.id, tokenHash: hashToken(token), now });
     // The same request again (a retry): the first lead, with a further token for its page; nothing is sent again.
-    if (!stored.created) return { ...stored, recipients: await listRecipients(trx, { leadId: stored.id }) };
+    if (!stored.created) {
+      const confirmation: LeadConfirmationState = lead.email_address ? "emailed" : "none";
+      return { ...stored, recipients: await listRecipients(trx, { leadId: stored.id }), confirmation };
+    }
 
     await insertRecipients(trx, { leadId: stored.id, recipients, consent: consentFor(recipients, lead), now });
-    await insertOutboxMessages(trx, [
-      ...recipients.flatMap((recipient) => outboxRows("lead.new", { lead_id: stored.id, agent_id: recipient.agent_id }, context.delivery, now)),
-      ...(lead.email_address ? outboxRows("lead.confirmation", { lead_id: stored.id, payload: { token } }, context.delivery, now) : []),
-    ]);
-    return { ...stored, recipients };
+    // With an email address, nobody receives it before the owner confirms it (confirmations.ts);
+    // a quote-guarantee lead with a phone number only goes at once, marked "Phone not verified".
+    if (!lead.email_address) {
+      await insertOutboxMessages(trx, newLeadRows(stored.id, recipients, context.delivery, now));
+      return { ...stored, recipients, confirmation: "none" as const };
+    }
+    const confirmation = await awaitConfirmation(trx, { leadId: stored.id, email: lead.email_address, pageToken: token, delivery: context.delivery, now });
+    return { ...stored, recipients, confirmation };
   });
 
   if (saved.created) signalOutbox();
-  return leadAnswer({ reference: saved.reference, recipients: saved.recipients, token });
+  return leadAnswer({ reference: saved.reference, recipients: saved.recipients, token, confirmation: saved.confirmation });
 };

@@ -142,6 +142,20 @@ describe.each(databaseKinds)("a browser's saves on %s", (kind) => {
     expect(await storedFor(manager)).toBe(3);
   });
 
+  it("limits quote-guarantee leads with a phone number only per phone number (its digits), and the manager still hears from others", async () => {
+    const manager = managers[3];
+    const guarantee = (phone: string) => ({ email_address: "", full_name: "", preferred_contact_method: undefined, exam: undefined, price: 135, property_number: phone, agent_ids: [manager] });
+    // Four addresses, one phone written four ways: the phone's limit refuses six of the eight.
+    const flood: number[] = [];
+    for (const [from, phone] of [["1", "(512) 555-0177"], ["2", "512-555-0177"], ["3", "512 555 0177"], ["4", "5125550177"]]) {
+      for (let index = 0; index < PER_MINUTE; index++) flood.push(await lead(address(`40.${from}`), guarantee(phone)));
+    }
+    expect(flood).toEqual([200, 200, 429, 429, 429, 429, 429, 429]);
+    // Refused leads never counted toward the manager's cap: another phone's lead goes through.
+    expect(await lead(address("40.5"), guarantee("5125550178"))).toBe(200);
+    expect(await storedFor(manager)).toBe(3);
+  });
+
   it("never counts an invalid or a honeypot lead toward the manager it names", async () => {
     const manager = managers[1];
     const unknownManager = 987_654;

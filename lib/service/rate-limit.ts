@@ -4,6 +4,7 @@ import { RateLimiterRes, type RateLimiterStoreAbstract as StoreAbstract } from "
 import type { Database } from "../db/schema";
 import { addToCounter, deleteCounter, deleteExpiredCounters, readCounter, type Counter } from "../db/queries/rate-limits";
 import type { CallName } from "../contract";
+import { phoneDigits } from "../contract/phone";
 import { ApiError } from "../contract/errors";
 import { FAILURE } from "../contract/messages";
 import type { WriteRunner } from "./write";
@@ -14,6 +15,8 @@ import { logError } from "./log";
  * HTTP caller without the bearer token) is counted against, in this order:
  * 1. its client address: RATE_LIMIT_PER_MINUTE saves per call;
  * 2. for lead/save and contact/save, the email address it carries (hashed): the same number;
+ *    for a lead/save with a phone number and no email (a quote-guarantee lead, which no link can
+ *    confirm), that phone number (its digits, hashed): the same number;
  * 3. once it is stored, each manager it goes to (lead/save's agent_ids, contact/save's
  *    agent_id): MANAGER_LIMIT_FACTOR times that number, whatever the call.
  * A call refused by one key is counted against none after it, and a manager's count is written in
@@ -41,18 +44,21 @@ export type LimitVerdict = { limited: boolean; retryAfterSeconds: number };
 const NOT_LIMITED: LimitVerdict = { limited: false, retryAfterSeconds: 0 };
 
 /** A key part that never carries personal data in clear and never grows without bound. */
-export function limitKeyPart(kind: "address" | "email" | "manager", value: string): string {
+export function limitKeyPart(kind: "address" | "email" | "phone" | "manager", value: string): string {
   if (kind === "email") return `email:${crypto.createHash("sha256").update(value.trim().toLowerCase()).digest("hex").slice(0, 32)}`;
+  if (kind === "phone") return `phone:${crypto.createHash("sha256").update(phoneDigits(value)).digest("hex").slice(0, 32)}`;
   return `${kind}:${value.slice(0, MAX_KEY_PART)}`;
 }
 
 type SaveInput = Record<string, unknown>;
 
-/** Keys 1 and 2: the caller's address, then the email address the save carries (when valid). */
+/** Keys 1 and 2: the caller's address, then the email address (or a phone-only lead's phone) the save carries (when valid). */
 export function visitorChecks({ call, address, input, perMinute }: { call: CallName; address: string; input?: SaveInput; perMinute: number }): LimitCheck[] {
   const checks: LimitCheck[] = [{ key: `${call}|${limitKeyPart("address", address)}`, limit: perMinute }];
   const email = typeof input?.email_address === "string" ? input.email_address : typeof input?.email === "string" ? input.email : "";
   if (email && (call === "lead/save" || call === "contact/save")) checks.push({ key: `${call}|${limitKeyPart("email", email)}`, limit: perMinute });
+  const phone = typeof input?.property_number === "string" ? input.property_number : "";
+  if (!email && phone && call === "lead/save") checks.push({ key: `${call}|${limitKeyPart("phone", phone)}`, limit: perMinute });
   return checks;
 }
 

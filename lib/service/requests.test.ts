@@ -1,5 +1,5 @@
 import { contract } from "../contract";
-import { CONFLICT, CONSENT_VERSION, NOT_FOUND, RECIPIENTS, SAVED, consentSentence } from "../contract/messages";
+import { CONFIRM, CONFLICT, CONSENT_VERSION, NOT_FOUND, RECIPIENTS, SAVED, consentSentence } from "../contract/messages";
 import type { Service } from ".";
 import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase, callAsSite, createTestService } from "@/lib/test-support";
 import { deliveryRouting } from "./delivery/routing";
@@ -39,6 +39,13 @@ describe.each(databaseKinds)("requests on %s", (kind) => {
     database.db.selectFrom("outbox_messages").selectAll().where("lead_id", "=", leadId).orderBy("id").execute();
   const leadByKey = (submissionKey: string) =>
     database.db.selectFrom("leads").selectAll().where("submission_key", "=", submissionKey).executeTakeFirstOrThrow();
+  /** An address of its own per lead: an address gets one confirmation email a day (issue 19). */
+  const ownerEmail = (label: string) => `owner.${label}.${kind}.${++sequence}@example.org`;
+  /** The owner opens the confirmation email's link and presses its button. */
+  async function confirmByMail(leadId: number) {
+    const mail = await database.db.selectFrom("outbox_messages").select("payload").where("lead_id", "=", leadId).where("kind", "=", "lead.confirmation").executeTakeFirstOrThrow();
+    return call("lead/confirm", { token: JSON.parse(mail.payload).confirm_token });
+  }
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
@@ -85,17 +92,18 @@ describe.each(databaseKinds)("requests on %s", (kind) => {
     it("stores the lead, one recipient row per manager with the consent and its time, and the messages, in one go", async () => {
       const chosen = (await matches()).slice(0, 3);
       const submissionKey = key("chosen");
-      const answer = await call("lead/save", { ...fullLead, submission_key: submissionKey, agent_ids: chosen.map((agent) => agent.agent_id) });
+      const answer = await call("lead/save", { ...fullLead, email_address: ownerEmail("chosen"), submission_key: submissionKey, agent_ids: chosen.map((agent) => agent.agent_id) });
       expect(answer.status).toBe(200);
       expect(contract["lead/save"].response.safeParse(answer.body).success).toBe(true);
       // Every seeded manager is a sample listing: the answer says so (issue 20), for the pages after it.
       const recipients = chosen.map(({ agent_id, company_name }) => ({ agent_id, company_name, demo: 1 }));
       expect(answer.body).toEqual({
         success: true,
-        message: SAVED.leadSent(answer.body.reference, 3),
+        message: CONFIRM.leadAwaiting(answer.body.reference, chosen.map((agent) => agent.company_name), false),
         reference: expect.stringMatching(/^MG-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/),
         recipients,
         request_path: expect.stringMatching(/^\/requests\/[A-Za-z0-9_-]{22}$/),
+        confirmation: "emailed",
       });
 
       const lead = await leadByKey(submissionKey);
@@ -119,29 +127,33 @@ describe.each(databaseKinds)("requests on %s", (kind) => {
       expect(sentence).toContain(chosen[0].company_name);
       expect(sentence).toContain("nobody else will");
 
+      // Nobody receives it before the owner confirms: the owner's confirmation email only.
+      expect((await outboxOf(lead.id)).map((row) => `${row.kind}/${row.channel}/${row.agent_id ?? "-"}`)).toEqual(["lead.confirmation/email/-"]);
+      expect((await confirmByMail(lead.id)).status).toBe(200);
       const outbox = await outboxOf(lead.id);
-      // Each manager by webhook and by email; the owner's confirmation by email.
+      // Then each manager by webhook and by email.
       expect(outbox.map((row) => `${row.kind}/${row.channel}/${row.agent_id ?? "-"}`).sort()).toEqual(
         [
           ...chosen.flatMap((agent) => [`lead.new/email/${agent.agent_id}`, `lead.new/webhook/${agent.agent_id}`]),
           "lead.confirmation/email/-",
         ].sort(),
       );
-      for (const row of outbox) expect(row).toMatchObject({ status: "pending", attempts: 0, next_attempt_at: lead.created_at });
+      for (const row of outbox) expect(row).toMatchObject({ status: "pending", attempts: 0 });
       expect(new Set(outbox.map((row) => row.idempotency_key)).size).toBe(outbox.length);
-      // The confirmation carries the page's token until it is sent; the database keeps only the hash.
+      // The confirmation carries the page's token and its own until it is sent; the database keeps only hashes.
       const confirmation = outbox.find((row) => row.kind === "lead.confirmation")!;
       const token = tokenOf(answer.body.request_path);
-      expect(JSON.parse(confirmation.payload)).toEqual({ token });
+      expect(JSON.parse(confirmation.payload)).toEqual({ token, confirm_token: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/) });
+      // The page's token, and the fresh one the confirmation answered with.
       const tokens = await database.db.selectFrom("lead_tokens").selectAll().where("lead_id", "=", lead.id).execute();
-      expect(tokens).toHaveLength(1);
+      expect(tokens).toHaveLength(2);
       expect(tokens[0].token_hash).toMatch(/^[0-9a-f]{64}$/);
-      expect(tokens[0].token_hash).not.toContain(token);
+      expect(tokens.map((row) => row.token_hash).join()).not.toContain(token);
     });
 
     it("a repeated submission key answers the same reference and recipients, and queues nothing twice", async () => {
       const chosen = (await matches(1)).slice(1, 3).map((agent) => agent.agent_id);
-      const body = { ...fullLead, property_category: 1, submission_key: key("repeat"), agent_ids: chosen };
+      const body = { ...fullLead, email_address: ownerEmail("repeat"), property_category: 1, submission_key: key("repeat"), agent_ids: chosen };
       const answers = await Promise.all([call("lead/save", body), call("lead/save", body), call("lead/save", body)]);
       for (const answer of answers) expect(answer.status).toBe(200);
       const [first, ...others] = answers.map((answer) => answer.body);
@@ -150,6 +162,8 @@ describe.each(databaseKinds)("requests on %s", (kind) => {
         expect(other.recipients).toEqual(first.recipients);
       }
       const lead = await leadByKey(body.submission_key);
+      expect(await outboxOf(lead.id)).toHaveLength(1);
+      await confirmByMail(lead.id);
       expect(await outboxOf(lead.id)).toHaveLength(2 * 2 + 1);
       expect(await database.db.selectFrom("lead_recipients").select("agent_id").where("lead_id", "=", lead.id).execute()).toHaveLength(2);
       // Every answer's link opens the same request.
@@ -210,8 +224,8 @@ describe.each(databaseKinds)("requests on %s", (kind) => {
 
     it("takes a lead no manager serves: nobody receives it, the owner is confirmed, and it waits for a match", async () => {
       const submissionKey = key("nomatch");
-      const answer = await call("lead/save", { ...fullLead, property_zip: UNSERVED_ZIP, property_city: "Utqiagvik", submission_key: submissionKey, agent_ids: [] });
-      expect(answer.body).toMatchObject({ success: true, message: SAVED.leadKept(answer.body.reference), recipients: [] });
+      const answer = await call("lead/save", { ...fullLead, email_address: ownerEmail("nomatch"), property_zip: UNSERVED_ZIP, property_city: "Utqiagvik", submission_key: submissionKey, agent_ids: [] });
+      expect(answer.body).toMatchObject({ success: true, message: CONFIRM.leadAwaiting(answer.body.reference, [], false), recipients: [] });
       const lead = await leadByKey(submissionKey);
       expect(lead.awaiting_match_since).toBe(lead.created_at);
       expect((await outboxOf(lead.id)).map((row) => row.kind)).toEqual(["lead.confirmation"]);
@@ -236,8 +250,12 @@ describe.each(databaseKinds)("requests on %s", (kind) => {
   describe("the private request page", () => {
     it("shows the request with the email and phone masked and each recipient's delivery state; a wrong token is a 404", async () => {
       const [one, two] = (await call("agents/match", { property_zip: SERVED_ZIP, property_category: 2 })).body.agents;
-      const saved = await call("lead/save", { ...fullLead, submission_key: key("view"), agent_ids: [one.agent_id, two.agent_id] });
-      const lead = await leadByKey(`view-${kind}-${sequence}-abcdef`);
+      const submissionKey = key("view");
+      const saved = await call("lead/save", { ...fullLead, email_address: "jordan.view@example.org", submission_key: submissionKey, agent_ids: [one.agent_id, two.agent_id] });
+      const lead = await leadByKey(submissionKey);
+      const waiting = await call("lead/request", { token: tokenOf(saved.body.request_path) });
+      expect(waiting.body.request).toMatchObject({ awaiting_confirmation: true, recipients: [{ delivery: "queued" }, { delivery: "queued" }] });
+      await confirmByMail(lead.id);
       // One manager's copy went out by email; the other's is being retried.
       await database.db.updateTable("outbox_messages").set({ status: "sent", sent_at: "2026-11-25T10:00:00.000Z" }).where("lead_id", "=", lead.id).where("agent_id", "=", one.agent_id).where("channel", "=", "email").execute();
       await database.db.updateTable("outbox_messages").set({ attempts: 2 }).where("lead_id", "=", lead.id).where("agent_id", "=", two.agent_id).execute();
@@ -253,13 +271,14 @@ describe.each(databaseKinds)("requests on %s", (kind) => {
         phone_masked: "•••-•••-0188",
         property_address: "415 W 6th St\nUnit 2",
         awaiting_match: false,
+        awaiting_confirmation: false,
         matches: [],
         recipients: [
           { agent_id: one.agent_id, company_name: one.company_name, delivery: "sent", delivered_at: "2026-11-25T10:00:00.000Z", demo: 1 },
           { agent_id: two.agent_id, company_name: two.company_name, delivery: "retrying", delivered_at: null, demo: 1 },
         ],
       });
-      expect(JSON.stringify(view.body)).not.toContain("jordan.ellis@example.org");
+      expect(JSON.stringify(view.body)).not.toContain("jordan.view@example.org");
       expect(JSON.stringify(view.body)).not.toContain("5125550188");
 
       for (const token of ["AAAAAAAAAAAAAAAAAAAAAA", "x", tokenOf(saved.body.request_path).toUpperCase()]) {
@@ -271,8 +290,9 @@ describe.each(databaseKinds)("requests on %s", (kind) => {
     it("lead/withdraw erases the owner's details, keeps the counts, cancels what has not gone out, and tells every recipient once", async () => {
       const chosen = (await call("agents/match", { property_zip: SERVED_ZIP, property_category: 2 })).body.agents.slice(0, 3);
       const submissionKey = key("withdraw");
-      const saved = await call("lead/save", { ...fullLead, submission_key: submissionKey, agent_ids: chosen.map((agent: { agent_id: number }) => agent.agent_id) });
+      const saved = await call("lead/save", { ...fullLead, email_address: ownerEmail("withdraw"), submission_key: submissionKey, agent_ids: chosen.map((agent: { agent_id: number }) => agent.agent_id) });
       const lead = await leadByKey(submissionKey);
+      await confirmByMail(lead.id);
       // The first manager's webhook copy went out before the owner withdrew.
       await database.db.updateTable("outbox_messages").set({ status: "sent", sent_at: lead.created_at }).where("lead_id", "=", lead.id).where("agent_id", "=", chosen[0].agent_id).where("channel", "=", "webhook").execute();
 
@@ -313,7 +333,7 @@ describe.each(databaseKinds)("requests on %s", (kind) => {
 
     it("lead/recipients lets the owner of a lead nobody received choose now, once", async () => {
       const submissionKey = key("later");
-      const saved = await call("lead/save", { ...fullLead, submission_key: submissionKey });
+      const saved = await call("lead/save", { ...fullLead, email_address: ownerEmail("later"), submission_key: submissionKey });
       const token = tokenOf(saved.body.request_path);
       const view = await call("lead/request", { token });
       expect(view.body.request).toMatchObject({ awaiting_match: true, recipients: [] });
@@ -322,8 +342,9 @@ describe.each(databaseKinds)("requests on %s", (kind) => {
       const [first] = view.body.request.matches;
       expect((await call("lead/recipients", { token, agent_ids: [] })).body.message).toBe(RECIPIENTS.chooseOne);
       const chosen = await call("lead/recipients", { token, agent_ids: [first.agent_id] });
-      expect(chosen.body).toEqual({ success: true, message: SAVED.recipientsChosen(1), recipients: [{ agent_id: first.agent_id, company_name: first.company_name, demo: 1 }] });
-      // Choosing others afterwards is refused, naming where it went; the same choice again (a retry) is answered as before.
+      // The address is not confirmed yet: they receive it once it is.
+      expect(chosen.body).toEqual({ success: true, message: CONFIRM.checkEmail([first.company_name]), recipients: [{ agent_id: first.agent_id, company_name: first.company_name, demo: 1 }] });
+      // Choosing others afterwards is refused, naming the first choice; the same choice again (a retry) is answered as before.
       const other = await call("lead/recipients", { token, agent_ids: [view.body.request.matches[1].agent_id] });
       expect(other.status).toBe(409);
       expect(other.body.message).toBe(CONFLICT.recipientsAlreadyChosen([first.company_name]));
@@ -331,6 +352,8 @@ describe.each(databaseKinds)("requests on %s", (kind) => {
       expect(again.body).toEqual(chosen.body);
 
       const lead = await leadByKey(submissionKey);
+      expect((await outboxOf(lead.id)).filter((row) => row.kind === "lead.new")).toHaveLength(0);
+      await confirmByMail(lead.id);
       expect((await outboxOf(lead.id)).filter((row) => row.kind === "lead.new")).toHaveLength(2);
       const after = await call("lead/request", { token });
       expect(after.body.request).toMatchObject({ awaiting_match: false, matches: [] });

@@ -3,7 +3,7 @@ import type { Database } from "../db/schema";
 import type { AnyCallName, AnyCallResponse, AnyParsedRequest, DeliveryState, RequestView } from "../contract";
 import { isBotSubmission } from "../contract";
 import { ApiError } from "../contract/errors";
-import { CONFLICT, NOT_FOUND, RECIPIENTS, SAVED } from "../contract/messages";
+import { CONFIRM, CONFLICT, NOT_FOUND, RECIPIENTS, SAVED } from "../contract/messages";
 import { getZipPlace } from "../db/queries/zips";
 import { getAgent, matchManagersAtPoint } from "../db/queries/agents";
 import { eraseLead, getLead, insertRecipients, leadIdByToken, listRecipients, lockLead, stopWaitingForMatch } from "../db/queries/leads";
@@ -13,6 +13,7 @@ import { outboxRows } from "./delivery/routing";
 import { signalOutbox } from "./delivery/signal";
 import { hashToken, newToken } from "./delivery/tokens";
 import { categoryName, checkRecipients, consentFor } from "./leads";
+import { newLeadRows } from "./confirmations";
 import type { ServiceContext } from ".";
 
 /**
@@ -67,10 +68,9 @@ export const chooseRecipientsLater: Handler<"lead/recipients"> = async ({ token,
     if (!lead || lead.withdrawn_at || (await listRecipients(trx, { leadId })).length > 0) return false;
     await insertRecipients(trx, { leadId, recipients, consent: consentFor(recipients, record), now });
     await stopWaitingForMatch(trx, { leadId });
-    await insertOutboxMessages(
-      trx,
-      recipients.flatMap((recipient) => outboxRows("lead.new", { lead_id: leadId, agent_id: recipient.agent_id }, context.delivery, now)),
-    );
+    // An email address not confirmed yet: they receive it when the owner confirms (confirmations.ts).
+    if (lead.email_address && !lead.email_confirmed_at) return "awaiting" as const;
+    await insertOutboxMessages(trx, newLeadRows(leadId, recipients, context.delivery, now));
     return true;
   });
   if (!chosen) {
@@ -78,8 +78,10 @@ export const chooseRecipientsLater: Handler<"lead/recipients"> = async ({ token,
     const existing = await listRecipients(context.db, { leadId });
     const same = existing.length === recipients.length && recipients.every((recipient) => existing.some((row) => row.agent_id === recipient.agent_id));
     if (!same) throw new ApiError(409, CONFLICT.recipientsAlreadyChosen(existing.map((row) => row.company_name)));
-    return { success: true, message: SAVED.recipientsChosen(existing.length), recipients: existing };
+    const message = record.email_address && !record.email_confirmed_at ? CONFIRM.checkEmail(existing.map((row) => row.company_name)) : SAVED.recipientsChosen(existing.length);
+    return { success: true, message, recipients: existing };
   }
+  if (chosen === "awaiting") return { success: true, message: CONFIRM.checkEmail(recipients.map((recipient) => recipient.company_name)), recipients };
   signalOutbox();
   return { success: true, message: SAVED.recipientsChosen(recipients.length), recipients };
 };
@@ -154,6 +156,7 @@ export const readRequest: Handler<"lead/request"> = async ({ token }, { db }) =>
         ...deliveryOf(deliveries.filter((row) => row.agent_id === recipient.agent_id)),
       })),
       awaiting_match: awaiting,
+      awaiting_confirmation: !record.withdrawn_at && Boolean(record.email_address) && !record.email_confirmed_at,
       matches,
       match_rule: RECIPIENTS.rule(categoryName(record.property_category), zip),
     },

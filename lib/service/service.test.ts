@@ -1,6 +1,6 @@
 import { contract, lawDocumentSchema, CALL_NAMES } from "../contract";
 import { distanceMiles } from "../contract/geo";
-import { SAVED } from "../contract/messages";
+import { CONFIRM, SAVED } from "../contract/messages";
 import type { Service } from ".";
 import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase, callAsSite, createTestService } from "@/lib/test-support";
 
@@ -522,7 +522,8 @@ describe.each(databaseKinds)("service on %s", (kind) => {
       expect(saved.status).toBe(200);
       expect(saved.body).toEqual({
         success: true,
-        message: SAVED.leadKept(saved.body.reference),
+        message: CONFIRM.leadAwaiting(saved.body.reference, [], false),
+        confirmation: "emailed",
         reference: expect.stringMatching(/^MG-[0-9A-Z]{4}-[0-9A-Z]{4}$/),
         recipients: [],
         request_path: expect.stringMatching(/^\/requests\/[A-Za-z0-9_-]{22}$/),
@@ -550,10 +551,10 @@ describe.each(databaseKinds)("service on %s", (kind) => {
 
     it("lead/save with a repeated submission key stores one row and answers success each time", async () => {
       const before = await countRows("leads");
-      const body = { ...validLead, submission_key: "double-click-1234" };
+      const body = { ...validLead, email_address: "double.click@example.org", submission_key: "double-click-1234" };
       const answers = await Promise.all([call("lead/save", body), call("lead/save", body), call("lead/save", body)]);
       const reference = answers[0].body.reference;
-      for (const answer of answers) expect(answer.body).toMatchObject({ success: true, message: SAVED.leadKept(reference), reference });
+      for (const answer of answers) expect(answer.body).toMatchObject({ success: true, message: CONFIRM.leadAwaiting(reference, [], false), reference });
       expect(await countRows("leads")).toBe(before + 1);
     });
 

@@ -10,6 +10,7 @@ import { directoryOfficesMigration } from "./2026-11-24-directory-offices";
 import { directoryOwnCityMigration } from "./2026-11-26-directory-own-city";
 import { lawFactsVerifiedMigration } from "./2026-11-26-law-facts-verified";
 import { workspaceMigration } from "./2026-11-26-workspace";
+import { leadEmailConfirmationMigration } from "./2026-11-27-lead-email-confirmation";
 import { leadSubmissionHashMigration } from "./2026-11-27-lead-submission-hash";
 
 /**
@@ -29,6 +30,7 @@ export function migrationProvider(dialect: "sqlite" | "postgres"): MigrationProv
     "2026-11-26-directory-own-city": directoryOwnCityMigration(),
     "2026-11-26-law-facts-verified": lawFactsVerifiedMigration(),
     "2026-11-26-workspace": workspaceMigration(dialect),
+    "2026-11-27-lead-email-confirmation": leadEmailConfirmationMigration(),
     "2026-11-27-lead-submission-hash": leadSubmissionHashMigration(),
   };
   return { getMigrations: async () => migrations };

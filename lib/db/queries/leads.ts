@@ -170,7 +170,7 @@ export async function stopWaitingForMatch(db: Db, { leadId }: { leadId: number }
 export async function leadsAwaitingMatch(db: Db, { limit, afterId = 0 }: { limit: number; afterId?: number }) {
   return db
     .selectFrom("leads")
-    .select(["id", "property_zip", "property_category", "email_address"])
+    .select(["id", "property_zip", "property_category", "email_address", "email_confirmed_at"])
     .where("awaiting_match_since", "is not", null)
     .where("withdrawn_at", "is", null)
     .where("id", ">", afterId)

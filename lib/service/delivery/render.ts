@@ -4,9 +4,9 @@ import type { LeadRecord } from "../../db/queries/leads";
 import { contactMessageForMessage, leadForMessage, leadRecipientsForMessage, managerContact, subscriptionForMessage } from "../../db/queries/outbox";
 import { staffEmailForMessage } from "../../db/queries/staff";
 import { categoryLabel, SITE_NAME } from "../../contract/site";
-import { newsletterConfirmPath, requestPath, workspaceSignInPath } from "../../contract/routes";
+import { leadConfirmPath, newsletterConfirmPath, requestPath, workspaceSignInPath } from "../../contract/routes";
 import { SIGN_IN_LINK_MINUTES } from "../../contract/staff";
-import { consentSentence, REQUEST_PAGE } from "../../contract/messages";
+import { CONFIRM, REQUEST_PAGE, VERIFICATION } from "../../contract/messages";
 
 /**
  * What each outbox message says, built when it is sent from the rows it points to (the outbox
@@ -43,8 +43,8 @@ export async function renderMessage(db: Kysely<Database>, row: OutboxRow, { site
     }
     case "lead.confirmation": {
       const [lead, recipients] = await Promise.all([leadForMessage(db, { leadId: row.lead_id! }), leadRecipientsForMessage(db, { leadId: row.lead_id! })]);
-      if (!lead || lead.withdrawn_at || !lead.email_address || !payload.token) return null;
-      return confirmationMessage(lead, recipients, { siteUrl, token: payload.token });
+      if (!lead || lead.withdrawn_at || !lead.email_address || !payload.token || !payload.confirm_token) return null;
+      return confirmationMessage(lead, recipients, { siteUrl, token: payload.token, confirmToken: payload.confirm_token });
     }
     case "lead.withdrawn": {
       const [lead, manager, recipients] = await Promise.all([
@@ -106,11 +106,20 @@ function propertyLines(lead: LeadFacts): string[] {
   ];
 }
 
+/** Whether the owner's contact details were confirmed (issue 19), for the managers. */
+function verificationOf(lead: LeadFacts): { key: string; text: string } {
+  if (lead.email_confirmed_at) return { key: "email_confirmed", text: `${VERIFICATION.emailConfirmed} (the owner opened the link we emailed them, ${when(lead.email_confirmed_at)})` };
+  if (!lead.email_address) return { key: "phone_not_verified", text: `${VERIFICATION.phoneNotVerified} (no email address was given; nobody confirmed these details)` };
+  return { key: "email_not_confirmed", text: VERIFICATION.emailNotConfirmed };
+}
+
 /** A new request, to one manager the owner chose. */
 export function newLeadMessage(lead: LeadFacts, manager: ManagerFacts, recipient: RecipientFacts, recipientCount: number): RenderedMessage {
   const others = recipientCount - 1;
   const answers = answersOf(lead.exam);
+  const verification = verificationOf(lead);
   const owner = [
+    `Contact details: ${verification.text}`,
     `Name: ${lead.full_name || "not given"}`,
     `Email: ${lead.email_address || "not given"}`,
     `Phone: ${lead.property_number ? formatPhone(lead.property_number) : "not given"}`,
@@ -161,6 +170,8 @@ export function newLeadMessage(lead: LeadFacts, manager: ManagerFacts, recipient
           preferred_contact_method: lead.preferred_contact_method,
         },
         named_price: lead.price ? Number(lead.price) : null,
+        verification: verification.key,
+        email_confirmed_at: lead.email_confirmed_at ?? null,
         answers,
         consent: { version: recipient.consent_version, text: recipient.consent_text, consented_at: recipient.consented_at },
       },
@@ -168,35 +179,36 @@ export function newLeadMessage(lead: LeadFacts, manager: ManagerFacts, recipient
   };
 }
 
-/** The owner's confirmation: the reference, who received the request, and its private page. */
-export function confirmationMessage(lead: LeadFacts, recipients: RecipientFacts[], { siteUrl, token }: { siteUrl: string; token: string }): RenderedMessage {
+/**
+ * To an address that has not confirmed (issue 19): only what the site wrote. The reference, the
+ * chosen managers' names as the directory has them, the confirmation link and the private page;
+ * nothing the visitor typed (no name, no city, no address, no answer), since anybody may have
+ * typed this address.
+ */
+export function confirmationMessage(
+  lead: Pick<LeadFacts, "reference" | "email_address">,
+  recipients: Pick<RecipientFacts, "company_name">[],
+  { siteUrl, token, confirmToken }: { siteUrl: string; token: string; confirmToken: string },
+): RenderedMessage {
   const names = recipients.map((recipient) => recipient.company_name);
-  const ways = { email: Boolean(lead.email_address), phone: Boolean(lead.property_number) };
-  const who = names.length
-    ? [`Your request went to ${names.length === 1 ? names[0] : `these ${names.length} managers: ${names.join(", ")}`}.`, consentSentence(names, ways)]
-    : lead.awaiting_match_since
-      ? [
-          `No property manager has received your request: none serves ZIP ${lead.property_zip} for ${category(lead.property_category)} properties yet.`,
-          "We will email you when one does, so you can choose who receives it.",
-        ]
-      : ["You did not choose a manager, so nobody has received your request. You can choose who receives it on its private page."];
-  const link = `${siteUrl}${requestPath(token)}`;
   const text = [
-    `Hello ${lead.full_name || "there"},`,
+    "Hello,",
     "",
-    `Thank you for your request on ${SITE_NAME}. Your reference is ${lead.reference}.`,
+    `Somebody asked ${SITE_NAME} to send a property management request (reference ${lead.reference}) with this email address as the owner's contact.`,
+    names.length ? `It is to go to: ${names.join(", ")}.` : "Nobody has been chosen to receive it yet.",
     "",
-    ...who,
+    `Nobody receives it until you confirm. ${names.length ? "To send it" : "To confirm your address"}, open this link and press the button on the page it opens:`,
+    `${siteUrl}${leadConfirmPath(confirmToken)}`,
     "",
-    ...propertyLines(lead).slice(1),
+    `The link works for ${CONFIRM.linkDays} days and sends every request waiting for this address. If you did not ask for this, ignore this email: nothing is sent, we email this address at most once a day, and the request is erased after ${CONFIRM.linkDays} days.`,
     "",
-    "See your request and who received it, or withdraw it, on its private page:",
-    link,
+    "See the request or withdraw it on its private page:",
+    `${siteUrl}${requestPath(token)}`,
     "",
     REQUEST_PAGE.keepLinkPrivate,
   ].join("\n");
   return {
-    email: { to: lead.email_address, subject: `Your request ${lead.reference}`, text },
+    email: { to: lead.email_address, subject: `Confirm your request ${lead.reference} on ${SITE_NAME}`, text },
     event: { type: "lead.confirmation", data: { reference: lead.reference } },
   };
 }
@@ -220,7 +232,7 @@ export function withdrawnMessage(lead: LeadFacts, manager: ManagerFacts, recipie
 /** To an owner whose ZIP nobody served: somebody does now; the owner chooses on the request page. */
 export function matchAvailableMessage(lead: LeadFacts, { siteUrl, token, managers }: { siteUrl: string; token: string; managers: number }): RenderedMessage {
   const text = [
-    `Hello ${lead.full_name || "there"},`,
+    "Hello,",
     "",
     `When you sent request ${lead.reference}, no property manager served ZIP ${lead.property_zip} for ${category(lead.property_category)} properties. ${managers === 1 ? "One does" : `${managers} do`} now.`,
     "",

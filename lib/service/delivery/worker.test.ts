@@ -61,14 +61,21 @@ describe.each(databaseKinds)("the outbox worker on %s", (kind) => {
     return createOutboxWorker({ db: database.db, dialect: database.dialect, channels, settings: { ...settings, ...overrides }, now: () => clock });
   }
 
-  /** Saves a lead with its first `count` matches and marks its messages due at the test clock. */
+  /**
+   * Saves a lead with its first `count` matches (from an address of its own: one confirmation a day
+   * per address), confirms it by the mailed link as its owner would, and marks its messages due at
+   * the test clock.
+   */
   async function saveLead(count = 2, extra: Record<string, unknown> = {}) {
     const matches = (await call("agents/match", { property_zip: "78701", property_category: 2 })).body.agents.slice(0, count);
-    const answer = await call("lead/save", { ...lead, ...extra, submission_key: `worker-${kind}-${++sequence}-xyz`, agent_ids: matches.map((agent: { agent_id: number }) => agent.agent_id) });
+    const email = `jordan.${kind}.${++sequence}@example.org`;
+    const answer = await call("lead/save", { ...lead, email_address: email, ...extra, submission_key: `worker-${kind}-${sequence}-xyz`, agent_ids: matches.map((agent: { agent_id: number }) => agent.agent_id) });
     expect(answer.status).toBe(200);
     const row = await database.db.selectFrom("leads").select("id").where("reference", "=", answer.body.reference).executeTakeFirstOrThrow();
+    const mail = await database.db.selectFrom("outbox_messages").select("payload").where("lead_id", "=", row.id).where("kind", "=", "lead.confirmation").executeTakeFirst();
+    if (mail) expect((await call("lead/confirm", { token: JSON.parse(mail.payload).confirm_token })).status).toBe(200);
     await database.db.updateTable("outbox_messages").set({ next_attempt_at: new Date(clock).toISOString(), created_at: new Date(clock).toISOString() }).where("lead_id", "=", row.id).execute();
-    return { answer: answer.body, leadId: Number(row.id), matches: matches as { agent_id: number; company_name: string }[] };
+    return { answer: answer.body, leadId: Number(row.id), matches: matches as { agent_id: number; company_name: string }[], email: String(extra.email_address ?? email) };
   }
 
   const rowsOf = (leadId: number) => database.db.selectFrom("outbox_messages").selectAll().where("lead_id", "=", leadId).orderBy("id").execute();
@@ -85,7 +92,7 @@ describe.each(databaseKinds)("the outbox worker on %s", (kind) => {
   afterAll(async () => database?.destroy());
 
   it("delivers each message once on its channel, to the manager's private address, and drops the link's token once sent", async () => {
-    const { answer, leadId, matches } = await saveLead(2);
+    const { answer, leadId, matches, email: ownerEmail } = await saveLead(2);
     const webhook = recordingChannel();
     const email = recordingChannel();
     const outbox = worker({ webhook: webhook.channel, email: email.channel });
@@ -102,7 +109,8 @@ describe.each(databaseKinds)("the outbox worker on %s", (kind) => {
     const toManagers = email.sent.filter((message) => message.kind === "lead.new");
     expect(toManagers.map((message) => message.rendered.email.to).sort()).toEqual(managers.map((manager) => manager.email).sort());
     for (const message of toManagers) {
-      expect(message.rendered.email.replyTo).toBe("jordan.ellis@example.org");
+      expect(message.rendered.email.replyTo).toBe(ownerEmail);
+      expect(message.rendered.email.text).toContain("Contact details: Email confirmed (the owner opened the link we emailed them");
       expect(message.rendered.email.subject).toBe(`New request ${answer.reference}: Multi Family in Austin 78701`);
       expect(message.rendered.email.text).toContain("Phone: (512) 555-0188");
       expect(message.rendered.email.text).toContain("- How many units are in the building? 5-10 units");
@@ -111,15 +119,17 @@ describe.each(databaseKinds)("the outbox worker on %s", (kind) => {
     const event = webhook.sent[0].rendered.event;
     expect(event.data).toMatchObject({
       reference: answer.reference,
-      owner: { full_name: "Jordan Ellis", email_address: "jordan.ellis@example.org", phone: "5125550188", preferred_contact_method: "Phone" },
+      owner: { full_name: "Jordan Ellis", email_address: ownerEmail, phone: "5125550188", preferred_contact_method: "Phone" },
+      verification: "email_confirmed",
       property: { category_id: 2, city: "Austin", zip: "78701" },
       consent: { version: "2026-11-25" },
     });
 
     const confirmation = email.sent.find((message) => message.kind === "lead.confirmation")!;
-    expect(confirmation.rendered.email.to).toBe("jordan.ellis@example.org");
-    expect(confirmation.rendered.email.subject).toBe(`Your request ${answer.reference}`);
+    expect(confirmation.rendered.email.to).toBe(ownerEmail);
+    expect(confirmation.rendered.email.subject).toBe(`Confirm your request ${answer.reference} on Managely`);
     expect(confirmation.rendered.email.text).toContain(`${SITE}${answer.request_path}`);
+    expect(confirmation.rendered.email.text).toMatch(new RegExp(`${SITE}/requests/confirm/[A-Za-z0-9_-]{22}\n`));
     for (const agent of matches) expect(confirmation.rendered.email.text).toContain(agent.company_name);
   });
 
@@ -227,7 +237,7 @@ describe.each(databaseKinds)("the outbox worker on %s", (kind) => {
   });
 
   it("tells the owner of a waiting lead when a manager starts serving its ZIP", async () => {
-    const saved = await call("lead/save", { ...lead, property_zip: "99723", property_city: "Utqiagvik", submission_key: `waiting-${kind}-xyz` });
+    const saved = await call("lead/save", { ...lead, email_address: `waiting.${kind}@example.org`, property_zip: "99723", property_city: "Utqiagvik", submission_key: `waiting-${kind}-xyz` });
     const leadId = Number((await database.db.selectFrom("leads").select("id").where("reference", "=", saved.body.reference).executeTakeFirstOrThrow()).id);
     const outbox = worker({ email: recordingChannel().channel, webhook: recordingChannel().channel });
     expect(await outbox.checkWaitingLeads()).toBe(0);
@@ -239,6 +249,10 @@ describe.each(databaseKinds)("the outbox worker on %s", (kind) => {
       .set({ lat: 71.29, lng: -156.79, radius_miles: 10, min_lat: 71.1, max_lat: 71.5, min_lng: -157.3, max_lng: -156.3, category_mask: 0xffff })
       .where("id", "=", manager.id)
       .execute();
+    // Nothing more to an address that has not confirmed (issue 19); once confirmed, the owner is told.
+    expect(await outbox.checkWaitingLeads()).toBe(0);
+    const mail = await database.db.selectFrom("outbox_messages").select("payload").where("lead_id", "=", leadId).where("kind", "=", "lead.confirmation").executeTakeFirstOrThrow();
+    expect((await call("lead/confirm", { token: JSON.parse(mail.payload).confirm_token })).status).toBe(200);
     expect(await outbox.checkWaitingLeads()).toBe(1);
     expect(await outbox.checkWaitingLeads()).toBe(0);
 

@@ -8,11 +8,13 @@ import { insertToken, leadsAwaitingMatch, stopWaitingForMatch } from "../../db/q
 import { getZipPlace } from "../../db/queries/zips";
 import { countManagersServingPoint } from "../../db/queries/agents";
 import { logError, logInfo } from "../log";
+import { CONFIRM } from "../../contract/messages";
 import { describeFailure, type Channels } from "./channels";
 import { renderMessage } from "./render";
 import { outboxRows, type DeliveryRouting } from "./routing";
 import { onOutboxSignal } from "./signal";
 import { hashToken, newToken } from "./tokens";
+import { sweepUnconfirmedLeads } from "../confirmations";
 
 /**
  * The outbox worker: claims due messages, sends each on its channel, and records the outcome.
@@ -50,6 +52,8 @@ export type OutboxWorker = {
   runOnce(): Promise<number>;
   /** One pass over the leads waiting for a manager; answers how many owners were told. */
   checkWaitingLeads(): Promise<number>;
+  /** Erases one batch of leads whose owner did not confirm the email address in time; answers how many. */
+  sweepUnconfirmed(): Promise<number>;
   stats(): WorkerStats;
 };
 
@@ -130,6 +134,7 @@ async function tellOwnersOfNewMatches(db: Kysely<Database>, { delivery, now }: {
     afterId = waiting[waiting.length - 1].id;
     for (const lead of waiting) {
       if (!lead.email_address) continue; // the owner was told at submission that we cannot tell them
+      if (!lead.email_confirmed_at) continue; // nothing more to an address that has not confirmed (issue 19)
       const place = await getZipPlace(db, { zip: lead.property_zip.slice(0, 5) });
       const managers = place ? await countManagersServingPoint(db, { point: place, categoryId: lead.property_category }) : 0;
       if (managers === 0) continue;
@@ -192,6 +197,16 @@ function repeating(everyMs: number, check: () => Promise<unknown>) {
   };
 }
 
+/** The worker's periodic work: owners told of a new match, then unconfirmed leads erased (issue 19). */
+function periodicChecks({ checkWaitingLeads, sweepUnconfirmed }: { checkWaitingLeads: () => Promise<number>; sweepUnconfirmed: () => Promise<number> }) {
+  return checkWaitingLeads()
+    .then((told) => told && logInfo("outbox", `${told} owners told that a manager now serves their ZIP`))
+    .catch((error: unknown) => logError("checking leads that wait for a manager", error))
+    .then(() => sweepUnconfirmed())
+    .then((erased) => erased && logInfo("outbox", `${erased} unconfirmed requests erased after ${CONFIRM.linkDays} days`))
+    .catch((error: unknown) => logError("erasing unconfirmed leads", error));
+}
+
 export function createOutboxWorker({
   db,
   dialect,
@@ -245,6 +260,7 @@ export function createOutboxWorker({
   }
 
   const checkWaitingLeads = () => tellOwnersOfNewMatches(db, { delivery: settings.delivery, now });
+  const sweepUnconfirmed = () => sweepUnconfirmedLeads(db, { now: now() });
 
   return {
     id,
@@ -253,11 +269,7 @@ export function createOutboxWorker({
       running = true;
       stopListening = onOutboxSignal(pause.nudge);
       loop = run();
-      matchChecks = repeating(settings.matchCheckMs, () =>
-        checkWaitingLeads()
-          .then((told) => told && logInfo("outbox", `${told} owners told that a manager now serves their ZIP`))
-          .catch((error: unknown) => logError("checking leads that wait for a manager", error)),
-      );
+      matchChecks = repeating(settings.matchCheckMs, () => periodicChecks({ checkWaitingLeads, sweepUnconfirmed }));
     },
     async stop() {
       running = false;
@@ -269,6 +281,7 @@ export function createOutboxWorker({
     },
     runOnce,
     checkWaitingLeads,
+    sweepUnconfirmed,
     stats: () => ({ ...stats }),
   };
 }
