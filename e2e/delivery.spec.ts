@@ -1,11 +1,10 @@
-import fs from "node:fs";
-import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { CATEGORIES, completedSteps, expect, isLeadFormKey, leadsByEmail, test, uniqueEmail, type QuoteFlow } from "./pages/quote";
 import { queryRows } from "./support/db";
-import { E2E_API_TOKEN, E2E_OUTBOX_DIR } from "./support/server";
-import { RECIPIENTS, SAMPLE, consentSentence } from "../lib/contract/messages";
+import { confirmPathFor, mailText, outboxFilesMentioning } from "./support/outbox";
+import { E2E_API_TOKEN } from "./support/server";
+import { CONFIRM, RECIPIENTS, SAMPLE, consentSentence } from "../lib/contract/messages";
 
 /**
  * Issue 11 as an owner lives it: on /preview the owner sees who serves the ZIP, chooses who
@@ -40,11 +39,13 @@ function outboxRows(leadId: number) {
   return queryRows<{ kind: string; channel: string; agent_id: number | null; status: string }>("SELECT kind, channel, agent_id, status FROM outbox_messages WHERE lead_id = ? ORDER BY id", leadId);
 }
 
-/** The files the e2e server's worker wrote for a lead reference (no SMTP here: files). */
-function outboxFilesMentioning(text: string): string[] {
-  const dir = path.resolve(E2E_OUTBOX_DIR);
-  if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir).filter((name) => name.endsWith(".eml") && fs.readFileSync(path.join(dir, name), "utf8").includes(text));
+
+/** The owner opens the link of the mail about `reference` and presses its button (issue 19). */
+async function confirmByMail(page: Page, reference: string) {
+  await expect.poll(() => confirmPathFor(reference), { timeout: 20_000 }).toBeTruthy();
+  await page.goto(confirmPathFor(reference)!);
+  await page.getByRole("button", { name: /^Send my request to / }).click();
+  await expect(page.getByRole("status")).toContainText(CONFIRM.sent(1));
 }
 
 async function goToPreviewThroughTheSteps(quote: QuoteFlow, category: (typeof CATEGORIES)[number], email: string) {
@@ -117,11 +118,30 @@ for (const category of CATEGORIES) {
     const rows = recipientRows(lead.id);
     expect(rows.map((row) => row.agent_id)).toEqual(chosen.map((match) => match.agent_id).sort((a, b) => a - b));
     for (const row of rows) expect(row).toMatchObject({ consent_text: sentence, consent_version: "2026-11-25" });
+    // Nothing goes to the managers before the owner confirms the email address (issue 19).
+    const names = chosen.map((match) => match.company_name);
+    await expect(receipt).toContainText(CONFIRM.checkEmail(names));
+    expect(outboxRows(lead.id).filter((row) => row.kind === "lead.new")).toEqual([]);
+    const privatePath = await receipt.getByRole("link", { name: "See your request, follow its delivery or withdraw it" }).getAttribute("href");
+    await page.goto(privatePath!);
+    await expect(page.getByRole("status")).toContainText(CONFIRM.checkEmail(names));
+    await expect(page.getByRole("region", { name: "Who receives it once you confirm" }).getByRole("listitem")).toHaveCount(2);
+    await expect(page.getByRole("main")).toContainText("Nobody has received it yet");
+
+    // The owner's mail: only what the site wrote (the reference, the managers, the links), then one click.
+    await expect.poll(() => confirmPathFor(reference), { timeout: 20_000 }).toBeTruthy();
+    const [confirmation] = outboxFilesMentioning(reference);
+    expect(mailText(confirmation)).not.toContain("Jordan Ellis");
+    await page.goto(confirmPathFor(reference)!);
+    await expect(page.getByRole("button", { name: CONFIRM.button(names) })).toBeVisible();
+    expect(outboxRows(lead.id).filter((row) => row.kind === "lead.new")).toEqual([]); // opening the link sends nothing
+    await page.getByRole("button", { name: CONFIRM.button(names) }).click();
+    await expect(page.getByRole("status")).toContainText(CONFIRM.sent(1));
     expect(outboxRows(lead.id).filter((row) => row.kind === "lead.new").map((row) => row.agent_id).sort()).toEqual(rows.map((row) => row.agent_id));
     expect(outboxRows(lead.id).some((row) => row.agent_id === second.agent_id)).toBe(false);
 
     // The private request page: delivered by the server's worker (to files here).
-    await receipt.getByRole("link", { name: "See your request, follow its delivery or withdraw it" }).click();
+    await page.getByRole("link", { name: CONFIRM.pageLink(reference) }).click();
     await expect(page).toHaveURL(/\/requests\/[A-Za-z0-9_-]{22}$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Your request ${reference}`);
     const who = page.getByRole("region", { name: "Who received it" });
@@ -184,10 +204,11 @@ test("the quote guarantee: the owner chooses its recipients in the modal, and th
   expect(recipientRows(lead.id).map((row) => row.agent_id)).toEqual(chosen.map((match) => match.agent_id).sort((a, b) => a - b));
   for (const row of recipientRows(lead.id)) expect(row.consent_text).toBe(sentence);
 
-  // The managers' copies name the price.
+  // Once the owner confirms, the managers' copies name the price.
+  await confirmByMail(page, lead.reference!);
   await expect.poll(() => outboxFilesMentioning(lead.reference!).filter((name) => name.includes("lead-new")).length, { timeout: 20_000 }).toBe(2);
   for (const name of outboxFilesMentioning(lead.reference!).filter((file) => file.includes("lead-new"))) {
-    expect(fs.readFileSync(path.join(path.resolve(E2E_OUTBOX_DIR), name), "utf8")).toContain("Named price (quote guarantee): $120 a month");
+    expect(mailText(name)).toContain("Named price (quote guarantee): $120 a month");
   }
 });
 
