@@ -34,6 +34,8 @@ export const FORMAT = {
   countryCode: "Please select a valid country code.",
   price: (min: number, max: number) => `Please choose a price between $${min} and $${max}.`,
   controlCharacters: (label: string) => `${label} contains characters that are not allowed.`,
+  /** A one-line field (a name, a city) with a line break: it could reach a mail header. */
+  lineBreak: (label: string) => `${label} must be on one line.`,
 } as const;
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
