@@ -195,7 +195,8 @@ export const subscribe: Handler<"newsletter/save"> = async (subscription, contex
     return "sent" as const;
   });
   if (outcome === "sent") signalOutbox();
-  return { success: true, message: outcome === "confirmed" ? SAVED.alreadySubscribed : SAVED.subscribed };
+  // The same answer for a new, a waiting and a confirmed address: nobody learns who subscribed.
+  return { success: true, message: SAVED.subscribed };
 };
 
 export const confirmNewsletter: Handler<"newsletter/confirm"> = async ({ token }, context) => {
