@@ -116,6 +116,20 @@ describe("files", () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it("creates the outbox folder 0700 (and any folder above it) and each file 0600 (issue 19)", async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "managely-outbox-"));
+    const dir = path.join(root, ".data", "outbox");
+    try {
+      await fileChannel({ dir, from: "Managely <no-reply@managely.test>" }).send(message);
+      expect(fs.statSync(path.join(root, ".data")).mode & 0o777).toBe(0o700);
+      expect(fs.statSync(dir).mode & 0o777).toBe(0o700);
+      const [file] = fs.readdirSync(dir);
+      expect(fs.statSync(path.join(dir, file)).mode & 0o777).toBe(0o600);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
 });
 
 describe("failure descriptions", () => {

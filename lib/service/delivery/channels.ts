@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { OutboxChannel, OutboxKind } from "../../db/schema";
+import { PRIVATE_DIRECTORY_MODE, PRIVATE_FILE_MODE } from "../../db/connection";
 import type { RenderedMessage } from "./render";
 
 /**
@@ -144,10 +145,11 @@ export function fileChannel({ dir, from }: { dir: string; from: string }): Chann
         "Content-Type: text/plain; charset=utf-8",
       ];
       try {
-        await fs.promises.mkdir(dir, { recursive: true });
+        // Private like the database: the files hold owners' names, emails, phones and addresses.
+        await fs.promises.mkdir(dir, { recursive: true, mode: PRIVATE_DIRECTORY_MODE });
         const target = path.join(dir, name);
         const temporary = `${target}.${process.pid}.tmp`;
-        await fs.promises.writeFile(temporary, `${headers.join("\n")}\n\n${email.text}\n`, { mode: 0o600 });
+        await fs.promises.writeFile(temporary, `${headers.join("\n")}\n\n${email.text}\n`, { mode: PRIVATE_FILE_MODE });
         await fs.promises.rename(temporary, target);
       } catch (error) {
         throw new DeliveryError(describeFailure(error));
