@@ -7,9 +7,10 @@ import { NOT_FOUND, RECIPIENTS, SAVED } from "../contract/messages";
 import { getZipPlace } from "../db/queries/zips";
 import { getAgent, matchManagersAtPoint } from "../db/queries/agents";
 import { eraseLead, getLead, insertRecipients, leadIdByToken, listRecipients, stopWaitingForMatch } from "../db/queries/leads";
-import { cancelLeadMessages, insertOutboxMessages, leadDeliveries, outboxBacklog } from "../db/queries/outbox";
+import { cancelLeadMessages, fileMessageIdsOfLead, insertOutboxMessages, leadDeliveries, outboxBacklog } from "../db/queries/outbox";
 import { confirmSubscription, insertContactMessage, setConfirmationToken, subscribeNewsletter } from "../db/queries/submissions";
 import { outboxRows } from "./delivery/routing";
+import { eraseOutboxFiles } from "./delivery/channels";
 import { signalOutbox } from "./delivery/signal";
 import { hashToken, newToken } from "./delivery/tokens";
 import { categoryName, checkRecipients, consentFor } from "./leads";
@@ -38,17 +39,22 @@ async function requireLeadByToken(db: Kysely<Database>, token: string): Promise<
 export const withdrawLead: Handler<"lead/withdraw"> = async ({ token }, context) => {
   const leadId = await requireLeadByToken(context.db, token);
   const now = isoNow();
-  const recipients = await context.write(async (trx) => {
+  const withdrawn = await context.write(async (trx) => {
     if (!(await eraseLead(trx, { leadId, now }))) return null;
     await cancelLeadMessages(trx, { leadId });
+    // Read before the managers' notices are queued: those say nothing personal and must be sent.
+    const copies = await fileMessageIdsOfLead(trx, { leadId });
     const told = await listRecipients(trx, { leadId });
     await insertOutboxMessages(
       trx,
       told.flatMap((recipient) => outboxRows("lead.withdrawn", { lead_id: leadId, agent_id: recipient.agent_id }, context.delivery, now)),
     );
-    return told;
+    return { told, copies };
   });
-  if (recipients === null) return { success: true, message: SAVED.alreadyWithdrawn };
+  if (withdrawn === null) return { success: true, message: SAVED.alreadyWithdrawn };
+  // The copies of what was sent (row L3): the files under OUTBOX_DIR go with the lead's details.
+  if (context.outboxDir) await eraseOutboxFiles({ dir: context.outboxDir, ids: withdrawn.copies });
+  const recipients = withdrawn.told;
   if (recipients.length) signalOutbox();
   return { success: true, message: SAVED.withdrawn };
 };

@@ -10,6 +10,7 @@ import { directoryOfficesMigration } from "./2026-11-24-directory-offices";
 import { directoryOwnCityMigration } from "./2026-11-26-directory-own-city";
 import { lawFactsVerifiedMigration } from "./2026-11-26-law-facts-verified";
 import { workspaceMigration } from "./2026-11-26-workspace";
+import { outboxRetentionMigration } from "./2026-11-27-outbox-retention";
 
 /**
  * A static list of migrations: a file-system provider does not survive the Next.js bundler.
@@ -28,6 +29,7 @@ export function migrationProvider(dialect: "sqlite" | "postgres"): MigrationProv
     "2026-11-26-directory-own-city": directoryOwnCityMigration(),
     "2026-11-26-law-facts-verified": lawFactsVerifiedMigration(),
     "2026-11-26-workspace": workspaceMigration(dialect),
+    "2026-11-27-outbox-retention": outboxRetentionMigration(),
   };
   return { getMigrations: async () => migrations };
 }

@@ -3,12 +3,12 @@ import os from "node:os";
 import type { Kysely } from "kysely";
 import type { Database, OutboxRow } from "../../db/schema";
 import type { Dialect } from "../../db/connection";
-import { claimDueMessages, insertOutboxMessages, markCancelled, markFailed, markRetry, markSent } from "../../db/queries/outbox";
+import { claimDueMessages, eraseOldPayloads, insertOutboxMessages, markCancelled, markFailed, markRetry, markSent, withdrawnLeadIds } from "../../db/queries/outbox";
 import { insertToken, leadsAwaitingMatch, stopWaitingForMatch } from "../../db/queries/leads";
 import { getZipPlace } from "../../db/queries/zips";
 import { countManagersServingPoint } from "../../db/queries/agents";
 import { logError, logInfo } from "../log";
-import { describeFailure, type Channels } from "./channels";
+import { describeFailure, eraseOutboxFiles, eraseOutboxFilesBefore, type Channels } from "./channels";
 import { renderMessage } from "./render";
 import { outboxRows, type DeliveryRouting } from "./routing";
 import { onOutboxSignal } from "./signal";
@@ -24,7 +24,8 @@ import { hashToken, newToken } from "./tokens";
  *   kind, channel and error code, never an address or a name.
  * - Several workers (processes or instances) may run on one database (see claimDueMessages).
  * It also looks, every `matchCheckMs`, for leads no manager served when they were sent, and tells
- * each owner (by email) when one does.
+ * each owner (by email) when one does; and, when it starts and every hour, erases the copies of
+ * messages older than `retentionDays` (payloads, and the files under `outboxDir`).
  */
 export type WorkerSettings = {
   siteUrl: string;
@@ -35,6 +36,10 @@ export type WorkerSettings = {
   leaseMs: number;
   pollMs: number;
   matchCheckMs: number;
+  /** RETENTION_DAYS: copies of messages older than this are erased. */
+  retentionDays: number;
+  /** The file channel's folder (OUTBOX_DIR), when it has one. */
+  outboxDir?: string;
   batchSize?: number;
   concurrency?: number;
 };
@@ -50,11 +55,18 @@ export type OutboxWorker = {
   runOnce(): Promise<number>;
   /** One pass over the leads waiting for a manager; answers how many owners were told. */
   checkWaitingLeads(): Promise<number>;
+  /** One retention sweep: answers how many payloads and files it erased. */
+  sweepRetention(): Promise<{ payloads: number; files: number }>;
   stats(): WorkerStats;
 };
 
 /** How soon a nudged worker starts its round. */
 const NUDGE_DELAY_MS = 50;
+/** How often the retention sweep runs, and how much one batch of it erases. */
+const RETENTION_SWEEP_MS = 3_600_000;
+const RETENTION_BATCH = 500;
+/** A sweep stops after this many batches (the next one goes on): a backlog never holds the database long. */
+const RETENTION_MAX_BATCHES = 20;
 
 type Outcome = { row: OutboxRow; result: "sent" | "cancelled" } | { row: OutboxRow; result: "error"; error: string };
 
@@ -118,6 +130,17 @@ async function recordOutcomes(db: Kysely<Database>, outcomes: Outcome[], setting
 }
 
 /**
+ * A file written for a lead while the owner withdrew it (rendered before, written after the
+ * withdrawal erased the lead's files) is erased now: a withdrawn request leaves no copy.
+ */
+async function eraseCopiesOfWithdrawn(db: Kysely<Database>, outcomes: Outcome[], dir: string): Promise<void> {
+  const written = outcomes.filter((outcome) => outcome.result === "sent" && outcome.row.channel === "file" && outcome.row.lead_id !== null && outcome.row.kind !== "lead.withdrawn");
+  if (written.length === 0) return;
+  const withdrawn = new Set(await withdrawnLeadIds(db, { leadIds: [...new Set(written.map((outcome) => outcome.row.lead_id!))] }));
+  await eraseOutboxFiles({ dir, ids: written.filter((outcome) => withdrawn.has(outcome.row.lead_id!)).map((outcome) => outcome.row.id) });
+}
+
+/**
  * One pass over the leads that no manager served when they were sent: the owner of each whose ZIP
  * somebody serves now is told once (by email, with a new token for the link). Answers how many.
  */
@@ -145,6 +168,25 @@ async function tellOwnersOfNewMatches(db: Kysely<Database>, { delivery, now }: {
       if (done) told++;
     }
   }
+}
+
+/**
+ * Erases what is past the retention period, in batches of RETENTION_BATCH: the payloads (links'
+ * tokens) of old messages, then their files. Bounded: at most RETENTION_MAX_BATCHES of each.
+ */
+async function sweepOldCopies(
+  db: Kysely<Database>,
+  { retentionDays, outboxDir, now }: { retentionDays: number; outboxDir?: string; now: () => number },
+): Promise<{ payloads: number; files: number }> {
+  const before = now() - retentionDays * 86_400_000;
+  const erased = { payloads: 0, files: 0 };
+  for (let batch = 0; batch < RETENTION_MAX_BATCHES; batch++) {
+    const count = await eraseOldPayloads(db, { before: new Date(before).toISOString(), limit: RETENTION_BATCH });
+    erased.payloads += count;
+    if (count < RETENTION_BATCH) break;
+  }
+  if (outboxDir) erased.files = await eraseOutboxFilesBefore({ dir: outboxDir, before, limit: RETENTION_BATCH * RETENTION_MAX_BATCHES });
+  return erased;
 }
 
 /**
@@ -177,17 +219,47 @@ function nudgeableSleep() {
   return { sleep, nudge: () => nudge?.(), stop: () => stop?.() };
 }
 
-/** Runs `check` every `everyMs`, never two at once; `stop` waits for the one in flight. */
-function repeating(everyMs: number, check: () => Promise<unknown>) {
+/** Runs `check` every `everyMs` (and at once when `now`), never two at once; `stop` waits for the one in flight. */
+function repeating(everyMs: number, check: () => Promise<unknown>, { now = false } = {}) {
   let inFlight: Promise<unknown> | undefined;
-  const timer = setInterval(() => {
+  const run = () => {
     inFlight ??= check().finally(() => (inFlight = undefined));
-  }, everyMs);
+  };
+  const timer = setInterval(run, everyMs);
   timer.unref();
+  if (now) run();
   return {
     async stop() {
       clearInterval(timer);
       await inFlight;
+    },
+  };
+}
+
+/**
+ * The worker's periodic work beside its delivery loop: the waiting leads every `matchCheckMs`, and
+ * the retention sweep at once and every RETENTION_SWEEP_MS. Failures are logged, never thrown.
+ */
+function startPeriodicWork(
+  { checkWaitingLeads, sweepRetention }: Pick<OutboxWorker, "checkWaitingLeads" | "sweepRetention">,
+  settings: WorkerSettings,
+): { stop(): Promise<void> } {
+  const matchChecks = repeating(settings.matchCheckMs, () =>
+    checkWaitingLeads()
+      .then((told) => told && logInfo("outbox", `${told} owners told that a manager now serves their ZIP`))
+      .catch((error: unknown) => logError("checking leads that wait for a manager", error)),
+  );
+  const retentionSweeps = repeating(
+    RETENTION_SWEEP_MS,
+    () =>
+      sweepRetention()
+        .then(({ payloads, files }) => (payloads || files) && logInfo("outbox", `retention: erased ${payloads} payloads and ${files} files older than ${settings.retentionDays} days`))
+        .catch((error: unknown) => logError("erasing messages past the retention period", error)),
+    { now: true },
+  );
+  return {
+    async stop() {
+      await Promise.all([matchChecks.stop(), retentionSweeps.stop()]);
     },
   };
 }
@@ -213,7 +285,7 @@ export function createOutboxWorker({
   let running = false;
   let loop: Promise<void> | undefined;
   let stopListening: (() => void) | undefined;
-  let matchChecks: { stop(): Promise<void> } | undefined;
+  let periodic: { stop(): Promise<void> } | undefined;
 
   async function runOnce(): Promise<number> {
     const at = now();
@@ -228,6 +300,7 @@ export function createOutboxWorker({
       }),
     );
     const recorded = await recordOutcomes(db, outcomes, settings, now());
+    if (settings.outboxDir) await eraseCopiesOfWithdrawn(db, outcomes, settings.outboxDir);
     for (const key of ["sent", "cancelled", "retried", "failed"] as const) stats[key] += recorded[key];
     return claimed.length;
   }
@@ -245,6 +318,7 @@ export function createOutboxWorker({
   }
 
   const checkWaitingLeads = () => tellOwnersOfNewMatches(db, { delivery: settings.delivery, now });
+  const sweepRetention = () => sweepOldCopies(db, { retentionDays: settings.retentionDays, outboxDir: settings.outboxDir, now });
 
   return {
     id,
@@ -253,22 +327,19 @@ export function createOutboxWorker({
       running = true;
       stopListening = onOutboxSignal(pause.nudge);
       loop = run();
-      matchChecks = repeating(settings.matchCheckMs, () =>
-        checkWaitingLeads()
-          .then((told) => told && logInfo("outbox", `${told} owners told that a manager now serves their ZIP`))
-          .catch((error: unknown) => logError("checking leads that wait for a manager", error)),
-      );
+      periodic = startPeriodicWork({ checkWaitingLeads, sweepRetention }, settings);
     },
     async stop() {
       running = false;
       stopListening?.();
       pause.stop();
       await loop;
-      await matchChecks?.stop();
+      await periodic?.stop();
       await Promise.all(Object.values(channels).map((channel) => channel?.close?.()));
     },
     runOnce,
     checkWaitingLeads,
+    sweepRetention,
     stats: () => ({ ...stats }),
   };
 }
