@@ -171,6 +171,8 @@ for (const category of CATEGORIES) {
     expect(erased).toMatchObject({ full_name: "", email_address: "", property_number: "", property_address: "" });
     expect(erased.withdrawn_at).not.toBeNull();
     expect(outboxRows(lead.id).filter((row) => row.kind === "lead.withdrawn").map((row) => row.agent_id).sort()).toEqual(rows.map((row) => row.agent_id));
+    // Its copies went with it (issue 19, row L3): no file under the outbox folder holds the owner's address.
+    await expect.poll(() => outboxFilesMentioning(email)).toEqual([]);
   });
 }
 

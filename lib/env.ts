@@ -58,6 +58,11 @@ const envSchema = z.object({
   LEAD_WEBHOOK_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   LEAD_WEBHOOK_SECRET: z.preprocess(emptyAsUndefined, z.string().min(16, "LEAD_WEBHOOK_SECRET must be at least 16 characters").optional()),
   OUTBOX_DIR: z.preprocess(emptyAsUndefined, z.string().default(".data/outbox")),
+  /**
+   * Days the copies of sent messages are kept (the outbox files, the stored link tokens); a
+   * withdrawn request's are erased at once. The privacy page states the default (30).
+   */
+  RETENTION_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(3650).default(30)),
   /** "0": the production server runs no outbox worker (a dedicated `npm run worker` does). */
   OUTBOX_WORKER: z.preprocess(emptyAsUndefined, z.enum(["0", "1"]).default("1")),
   /** The first retry's delay; each next one doubles, up to OUTBOX_RETRY_MAX_MS. */

@@ -22,57 +22,101 @@ import { isValidZip, zipFive } from "./zip";
 const SLUG_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 .'%-]*$/;
 /** Control characters other than tab, line feed and carriage return (C0, DEL and C1). */
 const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+/**
+ * What a one-line field (a name, a city, an address line, anything that may reach a mail header,
+ * a webhook header or a log line) must not hold: every control character, tab and line feed
+ * included, and the Unicode line and paragraph separators.
+ */
+const LINE_BREAK = /[\n\r\u2028\u2029]/;
+const ONE_LINE_CONTROL_CHARACTER = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
 export const EMAIL_MAX_LENGTH = 254;
 
 const isMissing = (input: unknown) => input === undefined || input === null;
 export const hasControlCharacters = (value: string) => CONTROL_CHARACTER.test(value);
+/** True for text that fits on one line: no line break, no tab, no other control character. */
+export const isOneLine = (value: string) => !ONE_LINE_CONTROL_CHARACTER.test(value);
 
-/** Any text a visitor sends: a string without control characters (PostgreSQL refuses NUL). */
-function text(label: string, typeMessage = INVALID.notText(label)) {
-  return z.string({ error: typeMessage }).refine((value) => !hasControlCharacters(value), FORMAT.controlCharacters(label));
+/**
+ * How a text field may span lines: "one" (the default: names, cities, companies, anything that may
+ * reach a header or a log line) or "many" (a message, a street address typed on two lines, an
+ * answer), which keeps tabs and line breaks but no other control character.
+ */
+type Lines = "one" | "many";
+
+/** Refuses control characters (a line break first, with its own message, in a one-line field). */
+function withoutControlCharacters<T extends z.ZodType<string>>(schema: T, label: string, lines: Lines) {
+  if (lines === "many") return schema.refine((value) => !hasControlCharacters(value), FORMAT.controlCharacters(label));
+  return schema
+    .refine((value) => !LINE_BREAK.test(value), FORMAT.lineBreak(label))
+    .refine((value) => LINE_BREAK.test(value) || isOneLine(value), FORMAT.controlCharacters(label));
 }
 
-/** A required piece of text: trimmed, not empty, bounded, no control characters. */
-export function requiredText(emptyMessage: string, label: string, max: number) {
-  return z
+/** Any text a visitor sends: a string without control characters (PostgreSQL refuses NUL). */
+function text(label: string, { lines = "one", typeMessage = INVALID.notText(label) }: { lines?: Lines; typeMessage?: string } = {}) {
+  return withoutControlCharacters(z.string({ error: typeMessage }), label, lines);
+}
+
+/** A required piece of text: trimmed, not empty, bounded, no control characters (one line unless `lines` says many). */
+export function requiredText(emptyMessage: string, label: string, max: number, { lines = "one" }: { lines?: Lines } = {}) {
+  const schema = z
     .string({ error: (issue) => (isMissing(issue.input) ? emptyMessage : INVALID.notText(label)) })
     .trim()
     .min(1, emptyMessage)
-    .max(max, INVALID.tooLong(label, max))
-    .refine((value) => !hasControlCharacters(value), FORMAT.controlCharacters(label));
+    .max(max, INVALID.tooLong(label, max));
+  return withoutControlCharacters(schema, label, lines);
 }
 
 /** Optional text: absent, null and blank all read as "not given" (an empty string). */
-function optionalText(label: string, max: number) {
+function optionalText(label: string, max: number, { lines = "one" }: { lines?: Lines } = {}) {
   return z
     .union([z.string(), z.null()], { error: INVALID.notText(label) })
     .optional()
     .transform((value) => (value ?? "").trim())
-    .pipe(text(label).max(max, INVALID.tooLong(label, max)));
+    .pipe(withoutControlCharacters(z.string().max(max, INVALID.tooLong(label, max)), label, lines));
 }
 
 export { phoneDigits } from "./phone";
 
+/** The characters of an unquoted local part (RFC 5322 atext), the same as the browsers' type=email. */
+const LOCAL_PART = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/;
+const DOMAIN_LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/;
+
 /**
- * name@domain.tld, checked in linear time and only after the length: one "@", no whitespace, a
- * dot in the domain with at least two characters after the last one. (A pattern such as
- * /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/ backtracks quadratically on a long address without a dot.)
+ * The one email rule (issue 19): exactly one plain `local@domain`, nothing a mail header would read
+ * as more. No display name (`x<victim@example.com>`), comment, quoted string, comma or second
+ * address, no whitespace or control character: the local part is dot-separated atext, the domain
+ * host names (letters, digits, inner hyphens, at most 63 each) with a top-level part of two or
+ * more characters, not all digits. Checked in linear time, and only after the length.
  */
 export function isValidEmail(value: string): boolean {
-  if (value.length > EMAIL_MAX_LENGTH || /\s/.test(value)) return false;
+  if (value.length > EMAIL_MAX_LENGTH) return false;
   const at = value.indexOf("@");
-  if (at < 1 || at !== value.lastIndexOf("@")) return false;
-  const domain = value.slice(at + 1);
-  const dot = domain.lastIndexOf(".");
-  return dot > 0 && domain.length - dot - 1 >= 2;
+  if (at < 1 || at !== value.lastIndexOf("@") || at > 64) return false;
+  if (!LOCAL_PART.test(value.slice(0, at))) return false;
+  const labels = value.slice(at + 1).split(".");
+  const top = labels[labels.length - 1];
+  return labels.length >= 2 && top.length >= 2 && !/^\d+$/.test(top) && labels.every((label) => label.length <= 63 && DOMAIN_LABEL.test(label));
 }
 export { isValidZip };
 export const isValidPhone = (value: string) => /^\d{10}$/.test(phoneDigits(value));
 
 const PRICE_MESSAGE = FORMAT.price(PRICE_MIN, PRICE_MAX);
 
+/** An email field: anything but one plain address, control characters included, is FORMAT.email. */
 const email = (emptyMessage: string = REQUIRED.email) =>
-  requiredText(emptyMessage, "Email address", EMAIL_MAX_LENGTH).refine(isValidEmail, FORMAT.email);
+  z
+    .string({ error: (issue) => (isMissing(issue.input) ? emptyMessage : INVALID.notText("Email address")) })
+    .trim()
+    .min(1, emptyMessage)
+    .max(EMAIL_MAX_LENGTH, INVALID.tooLong("Email address", EMAIL_MAX_LENGTH))
+    .refine(isValidEmail, FORMAT.email);
+
+/** The lead's email, optional on the quote-guarantee lead: checked with the form's order (leadSaveRequest). */
+const optionalEmail = z
+  .union([z.string(), z.null()], { error: INVALID.notText("Email address") })
+  .optional()
+  .transform((value) => (value ?? "").trim())
+  .pipe(z.string().max(EMAIL_MAX_LENGTH, INVALID.tooLong("Email address", EMAIL_MAX_LENGTH)));
 
 /** A whole-number id. Strings are a wrong type (400), never coerced silently. */
 function wholeNumber(label: string, min = 1) {
@@ -334,7 +378,7 @@ export const examEntrySchema = z.object({
   question: requiredText(INVALID.answerQuestion, "Question", 500),
   answer: z.union(
     [
-      text("An answer").max(2000, INVALID.tooLong("An answer", 2000)),
+      text("An answer", { lines: "many" }).max(2000, INVALID.tooLong("An answer", 2000)),
       z.array(text("A choice").max(200, INVALID.tooLong("A choice", 200)), { error: INVALID.answer }).max(6, INVALID.tooManyChoices(6)),
     ],
     { error: INVALID.answer },
@@ -371,7 +415,7 @@ const leadFields = z.object({
     .regex(/^[A-Za-z0-9_-]{8,100}$/, INVALID.submissionKey)
     .optional(),
   property_category: categoryId,
-  property_address: requiredText(REQUIRED.address, "Address", 300),
+  property_address: requiredText(REQUIRED.address, "Address", 300, { lines: "many" }),
   property_city: requiredText(REQUIRED.city, "City", 100),
   property_zip: requiredText(REQUIRED.zip, "ZIP code", 10).refine(isValidZip, FORMAT.zip),
   property_price: z
@@ -379,7 +423,7 @@ const leadFields = z.object({
     .optional()
     .transform((value) => (value === null || value === undefined ? "" : String(value))),
   full_name: optionalText("Full name", 120),
-  email_address: optionalText("Email address", 254),
+  email_address: optionalEmail,
   property_number: optionalText("Phone number", 20),
   /** Absent on the quote-guarantee lead (spec 2.4); present, possibly empty, on the full submit. */
   preferred_contact_method: z
@@ -449,7 +493,7 @@ export const contactSaveRequest = z.object({
   name: requiredText(REQUIRED.fullName, "Full name", 120),
   email: email(),
   mobile: optionalText("Phone number", 20).refine((value) => value === "" || isValidPhone(value), FORMAT.phone),
-  message: requiredText(REQUIRED.message, "Message", 5000),
+  message: requiredText(REQUIRED.message, "Message", 5000, { lines: "many" }),
   agent_id: wholeNumber("the manager id", 0).optional().default(0),
 });
 

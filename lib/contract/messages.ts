@@ -34,6 +34,8 @@ export const FORMAT = {
   countryCode: "Please select a valid country code.",
   price: (min: number, max: number) => `Please choose a price between $${min} and $${max}.`,
   controlCharacters: (label: string) => `${label} contains characters that are not allowed.`,
+  /** A one-line field (a name, a city) with a line break: it could reach a mail header. */
+  lineBreak: (label: string) => `${label} must be on one line.`,
 } as const;
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -81,8 +83,11 @@ export const SAVED = {
   contactForAgent: (company: string) => `Thank you! Your message has been sent to ${company}.`,
   /** A sample listing is a fictional company: the message reaches the site's team instead. */
   contactForSampleAgent: (company: string) => `Thank you! ${company} is a sample listing, so your message went to the Managely team, who will reply.`,
-  /** Double opt-in: nothing is sent to the address until its owner confirms. */
-  subscribed: "Almost done! We emailed you a link: open it to confirm your subscription.",
+  /**
+   * Double opt-in: nothing is sent to the address until its owner confirms. The one answer to every
+   * address, subscribed or not (issue 19, row L9), so it must be true for both.
+   */
+  subscribed: "Thank you! Unless this address is already subscribed, we emailed it a link: open it to confirm your subscription.",
   alreadySubscribed: "You are already subscribed to our newsletter. Thank you for reading!",
   subscriptionConfirmed: "Your subscription is confirmed. Thank you for reading!",
   withdrawn: "Your request is withdrawn. We told the managers who received it, and erased your name, email, phone number and address.",

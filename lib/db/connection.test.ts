@@ -39,3 +39,39 @@ describe("the SQLite connection's statement cache", () => {
     }
   });
 });
+
+describe("the SQLite file's permissions (issue 19)", () => {
+  const modeOf = (file: string) => fs.statSync(file).mode & 0o777;
+
+  it("creates the data folder 0700 and the database, and its WAL files, 0600", async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "managely-modes-"));
+    const file = path.join(root, "data", "site.db");
+    const handle = openDatabase(`file:${file}`);
+    try {
+      await sql`create table notes (id integer primary key)`.execute(handle.db);
+      await sql`insert into notes (id) values (1)`.execute(handle.db);
+      expect(modeOf(path.join(root, "data"))).toBe(0o700);
+      expect(modeOf(file)).toBe(0o600);
+      expect(fs.existsSync(`${file}-wal`)).toBe(true);
+      expect(modeOf(`${file}-wal`)).toBe(0o600);
+      expect(modeOf(`${file}-shm`)).toBe(0o600);
+    } finally {
+      await handle.close();
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it("narrows an existing world-readable database file to 0600", async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "managely-modes-"));
+    const file = path.join(root, "site.db");
+    fs.writeFileSync(file, "");
+    fs.chmodSync(file, 0o644);
+    const handle = openDatabase(`file:${file}`);
+    try {
+      expect(modeOf(file)).toBe(0o600);
+    } finally {
+      await handle.close();
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+});

@@ -39,7 +39,7 @@ function openSqlite(file: string): DatabaseHandle {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const BetterSqlite3 = require("better-sqlite3") as typeof import("better-sqlite3");
   const absolute = path.resolve(file);
-  fs.mkdirSync(path.dirname(absolute), { recursive: true });
+  makePrivate(absolute);
   const sqlite = new BetterSqlite3(absolute);
   sqlite.pragma("journal_mode = WAL");
   // FULL: a transaction acknowledged to a visitor survives a crash or a power cut.
@@ -51,6 +51,25 @@ function openSqlite(file: string): DatabaseHandle {
   sqlite.pragma("mmap_size = 268435456");
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: "sqlite", driver: sqlite, location: absolute, close: () => db.destroy() };
+}
+
+/** Only the site's own user may enter the data folder or read the database (owners' names, emails, phones). */
+export const PRIVATE_DIRECTORY_MODE = 0o700;
+export const PRIVATE_FILE_MODE = 0o600;
+
+/**
+ * Creates the SQLite file's folder 0700 and the file 0600 before SQLite opens it (SQLite gives its
+ * -wal and -shm files the database file's mode), and narrows an existing file, its companions, and
+ * the default .data folder, made before this rule (issue 19: the file used to be created 0644).
+ */
+function makePrivate(absolute: string): void {
+  const folder = path.dirname(absolute);
+  fs.mkdirSync(folder, { recursive: true, mode: PRIVATE_DIRECTORY_MODE });
+  if (folder === path.resolve(path.dirname(DEFAULT_SQLITE_PATH))) fs.chmodSync(folder, PRIVATE_DIRECTORY_MODE);
+  fs.closeSync(fs.openSync(absolute, "a", PRIVATE_FILE_MODE));
+  for (const companion of [absolute, `${absolute}-wal`, `${absolute}-shm`, `${absolute}-journal`]) {
+    if (fs.existsSync(companion)) fs.chmodSync(companion, PRIVATE_FILE_MODE);
+  }
 }
 
 /** Statements kept for reuse; longer SQL (the seeder's bulk inserts) is prepared each time. */

@@ -17,7 +17,7 @@ let context: Promise<ServiceContext> | undefined;
  */
 export function getService(): Service {
   if (!service) {
-    const { API_BASE_URL, API_TOKEN, RATE_LIMIT_PER_MINUTE, STATE_LIST_HALF, SMTP_URL, LEAD_WEBHOOK_URL, REDIS_URL } = env();
+    const { API_BASE_URL, API_TOKEN, RATE_LIMIT_PER_MINUTE, STATE_LIST_HALF, SMTP_URL, LEAD_WEBHOOK_URL, REDIS_URL, OUTBOX_DIR } = env();
     const loadContext = () => {
       context ??= getDatabase().then(
         (handle) => ({
@@ -27,6 +27,7 @@ export function getService(): Service {
           limiter: createRateLimiter(),
           halfStateCount: STATE_LIST_HALF,
           delivery: deliveryRouting({ smtp: Boolean(SMTP_URL), webhook: Boolean(LEAD_WEBHOOK_URL) }),
+          outboxDir: OUTBOX_DIR,
           ...(REDIS_URL ? { pingRedis: redisPing(REDIS_URL) } : {}),
         }),
         (error: unknown) => {

@@ -38,6 +38,8 @@ export type ServiceContext = {
   halfStateCount: number;
   /** Which channels carry messages to managers and to people (SMTP_URL, LEAD_WEBHOOK_URL; files when unset). */
   delivery: DeliveryRouting;
+  /** OUTBOX_DIR, where the file channel writes: a withdrawn request's files are erased from it. */
+  outboxDir?: string;
   /** REDIS_URL's server, when configured: resolves once it answers (GET /healthz). */
   pingRedis?: () => Promise<void>;
 };

@@ -422,7 +422,29 @@ describe.each(databaseKinds)("requests on %s", (kind) => {
       expect((await call("newsletter/confirm", { token })).body).toEqual({ success: true, message: SAVED.alreadySubscribed });
       const confirmed = await database.db.selectFrom("newsletter_subscriptions").select("confirmed_at").where("id", "=", subscription.id).executeTakeFirstOrThrow();
       expect(confirmed.confirmed_at).not.toBeNull();
-      expect((await call("newsletter/save", { email_address: email })).body.message).toBe(SAVED.alreadySubscribed);
+      expect((await call("newsletter/save", { email_address: email })).body.message).toBe(SAVED.subscribed);
+    });
+
+    it("newsletter/save answers a new, a waiting and a confirmed address the same, and mails a confirmed one nothing (row L9)", async () => {
+      const linksTo = async (address: string) => {
+        const subscription = await database.db.selectFrom("newsletter_subscriptions").select("id").where("email_lower", "=", address).executeTakeFirstOrThrow();
+        return database.db.selectFrom("outbox_messages").select("id").where("subscription_id", "=", subscription.id).execute();
+      };
+      const fresh = await call("newsletter/save", { email_address: `new.${kind}@example.org` });
+      const waiting = `waiting.${kind}@example.org`;
+      await call("newsletter/save", { email_address: waiting });
+      const again = await call("newsletter/save", { email_address: waiting });
+      const confirmed = `confirmed.${kind}@example.org`;
+      await call("newsletter/save", { email_address: confirmed });
+      const [link] = await linksTo(confirmed);
+      const { payload } = await database.db.selectFrom("outbox_messages").select("payload").where("id", "=", link.id).executeTakeFirstOrThrow();
+      expect((await call("newsletter/confirm", { token: JSON.parse(payload).token })).status).toBe(200);
+      const known = await call("newsletter/save", { email_address: confirmed.toUpperCase() });
+
+      expect(again).toEqual(fresh);
+      expect(known).toEqual(fresh);
+      expect(fresh).toEqual({ status: 200, body: { success: true, message: SAVED.subscribed } });
+      expect(await linksTo(confirmed)).toHaveLength(1); // the first link only: nothing new for a confirmed address
     });
   });
 

@@ -7,9 +7,10 @@ import { CONFIRM, CONFLICT, NOT_FOUND, RECIPIENTS, SAVED } from "../contract/mes
 import { getZipPlace } from "../db/queries/zips";
 import { getAgent, matchManagersAtPoint } from "../db/queries/agents";
 import { eraseLead, getLead, insertRecipients, leadIdByToken, listRecipients, lockLead, stopWaitingForMatch } from "../db/queries/leads";
-import { cancelLeadMessages, insertOutboxMessages, leadDeliveries, outboxBacklog } from "../db/queries/outbox";
+import { cancelLeadMessages, fileMessageIdsOfLead, insertOutboxMessages, leadDeliveries, outboxBacklog } from "../db/queries/outbox";
 import { confirmSubscription, insertContactMessage, setConfirmationToken, subscribeNewsletter } from "../db/queries/submissions";
 import { outboxRows } from "./delivery/routing";
+import { eraseOutboxFiles } from "./delivery/channels";
 import { signalOutbox } from "./delivery/signal";
 import { hashToken, newToken } from "./delivery/tokens";
 import { categoryName, checkRecipients, consentFor } from "./leads";
@@ -39,17 +40,22 @@ async function requireLeadByToken(db: Kysely<Database>, token: string): Promise<
 export const withdrawLead: Handler<"lead/withdraw"> = async ({ token }, context) => {
   const leadId = await requireLeadByToken(context.db, token);
   const now = isoNow();
-  const recipients = await context.write(async (trx) => {
+  const withdrawn = await context.write(async (trx) => {
     if (!(await eraseLead(trx, { leadId, now }))) return null;
     await cancelLeadMessages(trx, { leadId });
+    // Read before the managers' notices are queued: those say nothing personal and must be sent.
+    const copies = await fileMessageIdsOfLead(trx, { leadId });
     const told = await listRecipients(trx, { leadId });
     await insertOutboxMessages(
       trx,
       told.flatMap((recipient) => outboxRows("lead.withdrawn", { lead_id: leadId, agent_id: recipient.agent_id }, context.delivery, now)),
     );
-    return told;
+    return { told, copies };
   });
-  if (recipients === null) return { success: true, message: SAVED.alreadyWithdrawn };
+  if (withdrawn === null) return { success: true, message: SAVED.alreadyWithdrawn };
+  // The copies of what was sent (row L3): the files under OUTBOX_DIR go with the lead's details.
+  if (context.outboxDir) await eraseOutboxFiles({ dir: context.outboxDir, ids: withdrawn.copies });
+  const recipients = withdrawn.told;
   if (recipients.length) signalOutbox();
   return { success: true, message: SAVED.withdrawn };
 };
@@ -202,7 +208,8 @@ export const subscribe: Handler<"newsletter/save"> = async (subscription, contex
     return "sent" as const;
   });
   if (outcome === "sent") signalOutbox();
-  return { success: true, message: outcome === "confirmed" ? SAVED.alreadySubscribed : SAVED.subscribed };
+  // The same answer for a new, a waiting and a confirmed address: nobody learns who subscribed.
+  return { success: true, message: SAVED.subscribed };
 };
 
 export const confirmNewsletter: Handler<"newsletter/confirm"> = async ({ token }, context) => {

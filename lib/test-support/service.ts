@@ -12,12 +12,17 @@ import { FILES_ONLY, type DeliveryRouting } from "../service/delivery/routing";
  */
 export function createTestService(
   database: Pick<DatabaseHandle, "db" | "dialect">,
-  { savesPerMinute = 10, delivery = FILES_ONLY, pingRedis }: { savesPerMinute?: number; delivery?: DeliveryRouting; pingRedis?: () => Promise<void> } = {},
+  {
+    savesPerMinute = 10,
+    delivery = FILES_ONLY,
+    outboxDir,
+    pingRedis,
+  }: { savesPerMinute?: number; delivery?: DeliveryRouting; outboxDir?: string; pingRedis?: () => Promise<void> } = {},
 ): Service {
   const write = createWriteRunner(database);
   const limiter = createRateLimiter();
   return createService({
-    context: async () => ({ db: database.db, dialect: database.dialect, write, limiter, halfStateCount: 10, delivery, ...(pingRedis ? { pingRedis } : {}) }),
+    context: async () => ({ db: database.db, dialect: database.dialect, write, limiter, halfStateCount: 10, delivery, outboxDir, ...(pingRedis ? { pingRedis } : {}) }),
     settings: { allowedOrigins: ["http://localhost:3000"], savesPerMinute },
     dispatch: localDispatch,
   });

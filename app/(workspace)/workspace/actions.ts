@@ -3,7 +3,7 @@
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { refresh, updateTag } from "next/cache";
-import { z } from "zod";
+import { isValidEmail } from "@/lib/contract";
 import { ApiError } from "@/lib/contract/errors";
 import { WORKSPACE, can, isStaffRole, type StaffPermission } from "@/lib/contract/staff";
 import { isSeoKind, seoCacheTags, type SeoKind } from "@/lib/contract/seo-text";
@@ -53,11 +53,9 @@ const text = (formData: FormData, name: string) => {
 // ---------------------------------------------------------------------------------------------
 // Signing in and out
 
-const emailSchema = z.email();
-
 export async function requestSignIn(_state: ActionState, formData: FormData): Promise<ActionState> {
   const email = text(formData, "email").trim().toLowerCase();
-  if (!emailSchema.safeParse(email).success) return { ok: false, message: WORKSPACE.signInInvalidEmail, field: "email" };
+  if (!isValidEmail(email)) return { ok: false, message: WORKSPACE.signInInvalidEmail, field: "email" };
   try {
     await requestSignInLink(email, await headers(), []);
   } catch (error) {
@@ -169,7 +167,7 @@ export async function addStaffAction(_state: ActionState, formData: FormData): P
   const admin = allowed.staff;
   const email = text(formData, "email").trim().toLowerCase();
   const role = text(formData, "role");
-  if (!emailSchema.safeParse(email).success) return { ok: false, message: WORKSPACE.signInInvalidEmail, field: "email" };
+  if (!isValidEmail(email)) return { ok: false, message: WORKSPACE.signInInvalidEmail, field: "email" };
   if (!isStaffRole(role)) return { ok: false, message: "Choose a role.", field: "role" };
   const requestHeaders = await headers();
   try {

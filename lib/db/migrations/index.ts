@@ -12,6 +12,7 @@ import { lawFactsVerifiedMigration } from "./2026-11-26-law-facts-verified";
 import { workspaceMigration } from "./2026-11-26-workspace";
 import { leadEmailConfirmationMigration } from "./2026-11-27-lead-email-confirmation";
 import { leadSubmissionHashMigration } from "./2026-11-27-lead-submission-hash";
+import { outboxRetentionMigration } from "./2026-11-27-outbox-retention";
 
 /**
  * A static list of migrations: a file-system provider does not survive the Next.js bundler.
@@ -32,6 +33,7 @@ export function migrationProvider(dialect: "sqlite" | "postgres"): MigrationProv
     "2026-11-26-workspace": workspaceMigration(dialect),
     "2026-11-27-lead-email-confirmation": leadEmailConfirmationMigration(),
     "2026-11-27-lead-submission-hash": leadSubmissionHashMigration(),
+    "2026-11-27-outbox-retention": outboxRetentionMigration(),
   };
   return { getMigrations: async () => migrations };
 }

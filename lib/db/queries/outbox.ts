@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { Database, NewOutboxMessage, OutboxRow } from "../schema";
 import type { Dialect } from "../connection";
 import { getLead } from "./leads";
@@ -26,6 +26,43 @@ export async function insertOutboxMessages(db: Db, messages: readonly NewOutboxM
 export async function cancelLeadMessages(db: Db, { leadId }: { leadId: number }): Promise<void> {
   await db.updateTable("outbox_messages").set({ status: "cancelled", payload: "{}" }).where("lead_id", "=", leadId).where("status", "=", "pending").execute();
   await db.updateTable("outbox_messages").set({ payload: "{}" }).where("lead_id", "=", leadId).execute();
+}
+
+/** The messages of a lead that went, or may yet go, to a file (their copies are erased on withdrawal). */
+export async function fileMessageIdsOfLead(db: Db, { leadId }: { leadId: number }): Promise<number[]> {
+  const rows = await db.selectFrom("outbox_messages").select("id").where("lead_id", "=", leadId).where("channel", "=", "file").execute();
+  return rows.map((row) => Number(row.id));
+}
+
+/** Of these leads, those withdrawn (a copy written while its lead was being withdrawn must go too). */
+export async function withdrawnLeadIds(db: Db, { leadIds }: { leadIds: readonly number[] }): Promise<number[]> {
+  if (leadIds.length === 0) return [];
+  const rows = await db.selectFrom("leads").select("id").where("id", "in", [...leadIds]).where("withdrawn_at", "is not", null).execute();
+  return rows.map((row) => Number(row.id));
+}
+
+/**
+ * Retention (RETENTION_DAYS): up to `limit` messages queued before `before` that still hold a
+ * payload (a link's token) lose it; one still waiting then has nothing to send and is cancelled.
+ * A message being sent is left to its worker. Answers how many were erased.
+ */
+export async function eraseOldPayloads(db: Db, { before, limit }: { before: string; limit: number }): Promise<number> {
+  const ids = (
+    await db
+      .selectFrom("outbox_messages")
+      .select("id")
+      .where("created_at", "<", before)
+      // A literal, not a parameter, and ordered by time: the partial index outbox_holding_payload applies.
+      .where(sql<boolean>`payload <> '{}'`)
+      .where("status", "<>", "sending")
+      .orderBy("created_at")
+      .limit(limit)
+      .execute()
+  ).map((row) => Number(row.id));
+  if (ids.length === 0) return 0;
+  await db.updateTable("outbox_messages").set({ status: "cancelled" }).where("id", "in", ids).where("status", "=", "pending").execute();
+  await db.updateTable("outbox_messages").set({ payload: "{}" }).where("id", "in", ids).where("status", "<>", "sending").execute();
+  return ids.length;
 }
 
 /** Claims up to `limit` due messages for `workerId` until `leaseUntil`, oldest due first. */

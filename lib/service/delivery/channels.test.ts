@@ -4,7 +4,19 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { startSmtpReceiver } from "@/lib/test-support";
-import { describeFailure, emailChannel, fileChannel, signWebhook, verifyWebhook, webhookChannel, WEBHOOK_HEADERS, type OutgoingMessage } from "./channels";
+import {
+  describeFailure,
+  emailChannel,
+  eraseOutboxFiles,
+  eraseOutboxFilesBefore,
+  fileChannel,
+  outboxFileName,
+  signWebhook,
+  verifyWebhook,
+  webhookChannel,
+  WEBHOOK_HEADERS,
+  type OutgoingMessage,
+} from "./channels";
 
 const message: OutgoingMessage = {
   id: 42,
@@ -112,6 +124,46 @@ describe("files", () => {
       expect(text).toContain("Subject: New request MG-4K7Q-2XRD");
       expect(text).toContain(`Idempotency-Key: ${message.idempotencyKey}`);
       expect(text).toContain("A request for you.");
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("creates the outbox folder 0700 (and any folder above it) and each file 0600 (issue 19)", async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "managely-outbox-"));
+    const dir = path.join(root, ".data", "outbox");
+    try {
+      await fileChannel({ dir, from: "Managely <no-reply@managely.test>" }).send(message);
+      expect(fs.statSync(path.join(root, ".data")).mode & 0o777).toBe(0o700);
+      expect(fs.statSync(dir).mode & 0o777).toBe(0o700);
+      const [file] = fs.readdirSync(dir);
+      expect(fs.statSync(path.join(dir, file)).mode & 0o777).toBe(0o600);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("erasing outbox files (issue 19, row L3)", () => {
+  it("finds a message's files by its id and old ones by their time, a bounded number at a time, and leaves other files alone", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "managely-outbox-"));
+    try {
+      const names = [
+        outboxFileName({ id: 1, kind: "lead.new", createdAt: "2026-10-01T10:00:00.000Z" }),
+        outboxFileName({ id: 2, kind: "lead.confirmation", createdAt: "2026-10-02T10:00:00.000Z" }),
+        `${outboxFileName({ id: 3, kind: "lead.match_available", createdAt: "2026-10-03T10:00:00.000Z" })}.4242.tmp`,
+        outboxFileName({ id: 11, kind: "lead.new", createdAt: "2026-11-20T10:00:00.000Z" }),
+        outboxFileName({ id: 12, kind: "contact.message", createdAt: "2026-11-21T10:00:00.000Z" }),
+        "2026-10-01-notes.txt",
+      ];
+      for (const name of names) fs.writeFileSync(path.join(dir, name), "x");
+      const before = Date.parse("2026-11-01T00:00:00.000Z");
+      expect(await eraseOutboxFilesBefore({ dir, before, limit: 2 })).toBe(2);
+      expect(await eraseOutboxFilesBefore({ dir, before, limit: 2 })).toBe(1); // the crash's temporary file too
+      expect(await eraseOutboxFilesBefore({ dir, before, limit: 2 })).toBe(0);
+      expect(await eraseOutboxFiles({ dir, ids: [1, 12] })).toBe(1);
+      expect(fs.readdirSync(dir).sort()).toEqual([names[5], names[3]].sort());
+      expect(await eraseOutboxFiles({ dir: path.join(dir, "missing"), ids: [11] })).toBe(0);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { OutboxChannel, OutboxKind } from "../../db/schema";
+import { PRIVATE_DIRECTORY_MODE, PRIVATE_FILE_MODE } from "../../db/connection";
 import type { RenderedMessage } from "./render";
 
 /**
@@ -126,14 +127,64 @@ export function webhookChannel({ url, secret, timeoutMs = 15_000, fetchImpl = fe
 // Files (neither SMTP nor a webhook configured)
 
 /**
- * Each message as a text file in `dir`, named after its time, id and kind, written whole (a
- * temporary file renamed into place), so a repeat writes the same file again and a reader never
- * sees half of one.
+ * A message's file name: the time it was queued, its outbox id and its kind, nothing personal.
+ * The id finds a withdrawn request's files; the time, those past the retention period.
+ */
+export function outboxFileName({ id, kind, createdAt }: { id: number; kind: OutboxKind; createdAt: string }): string {
+  return `${createdAt.replace(/[:.]/g, "-")}-${id}-${kind.replace(".", "-")}.eml`;
+}
+
+/** "2026-11-25T10-00-00-000Z-42-lead-new.eml", or a temporary one a crash left behind. */
+const OUTBOX_FILE = /^(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z-(\d+)-[a-z_-]+\.eml(?:\.\d+\.tmp)?$/;
+
+function parseOutboxFileName(name: string): { id: number; createdAt: number } | null {
+  const match = OUTBOX_FILE.exec(name);
+  if (!match) return null;
+  const [, day, hours, minutes, seconds, millis, id] = match;
+  return { id: Number(id), createdAt: Date.parse(`${day}T${hours}:${minutes}:${seconds}.${millis}Z`) };
+}
+
+/**
+ * Erases the outbox files that `erase` picks (by outbox id and queue time), at most `limit` of
+ * them; files not named by the file channel are left alone. Answers how many went.
+ */
+async function eraseOutboxFilesWhere(dir: string, erase: (file: { id: number; createdAt: number }) => boolean, limit: number): Promise<number> {
+  let folder: fs.Dir;
+  try {
+    folder = await fs.promises.opendir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return 0;
+    throw error;
+  }
+  let erased = 0;
+  for await (const entry of folder) {
+    const file = entry.isFile() ? parseOutboxFileName(entry.name) : null;
+    if (!file || !erase(file)) continue;
+    await fs.promises.rm(path.join(dir, entry.name), { force: true });
+    if (++erased >= limit) break; // the iterator closes the folder on break
+  }
+  return erased;
+}
+
+/** A withdrawn request's copies: the files of these outbox messages. */
+export function eraseOutboxFiles({ dir, ids }: { dir: string; ids: readonly number[] }): Promise<number> {
+  const wanted = new Set(ids);
+  return wanted.size ? eraseOutboxFilesWhere(dir, (file) => wanted.has(file.id), Number.POSITIVE_INFINITY) : Promise.resolve(0);
+}
+
+/** Past the retention period: up to `limit` files of messages queued before `before` (ms). */
+export function eraseOutboxFilesBefore({ dir, before, limit }: { dir: string; before: number; limit: number }): Promise<number> {
+  return eraseOutboxFilesWhere(dir, (file) => file.createdAt < before, limit);
+}
+
+/**
+ * Each message as a text file in `dir`, named by outboxFileName, written whole (a temporary file
+ * renamed into place), so a repeat writes the same file again and a reader never sees half of one.
  */
 export function fileChannel({ dir, from }: { dir: string; from: string }): Channel {
   return {
     async send({ id, idempotencyKey, kind, createdAt, rendered: { email, event } }) {
-      const name = `${createdAt.replace(/[:.]/g, "-")}-${id}-${kind.replace(".", "-")}.eml`;
+      const name = outboxFileName({ id, kind, createdAt });
       const headers = [
         `From: ${from}`,
         `To: ${email.to || "(no address)"}`,
@@ -144,10 +195,11 @@ export function fileChannel({ dir, from }: { dir: string; from: string }): Chann
         "Content-Type: text/plain; charset=utf-8",
       ];
       try {
-        await fs.promises.mkdir(dir, { recursive: true });
+        // Private like the database: the files hold owners' names, emails, phones and addresses.
+        await fs.promises.mkdir(dir, { recursive: true, mode: PRIVATE_DIRECTORY_MODE });
         const target = path.join(dir, name);
         const temporary = `${target}.${process.pid}.tmp`;
-        await fs.promises.writeFile(temporary, `${headers.join("\n")}\n\n${email.text}\n`, { mode: 0o600 });
+        await fs.promises.writeFile(temporary, `${headers.join("\n")}\n\n${email.text}\n`, { mode: PRIVATE_FILE_MODE });
         await fs.promises.rename(temporary, target);
       } catch (error) {
         throw new DeliveryError(describeFailure(error));

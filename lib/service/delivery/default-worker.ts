@@ -28,6 +28,8 @@ export function createConfiguredWorker(handle: Pick<DatabaseHandle, "db" | "dial
       leaseMs: config.OUTBOX_LEASE_MS,
       pollMs: config.OUTBOX_POLL_MS,
       matchCheckMs: config.OUTBOX_MATCH_CHECK_MS,
+      retentionDays: config.RETENTION_DAYS,
+      outboxDir: config.OUTBOX_DIR,
     },
   });
 }

@@ -28,7 +28,31 @@ export type ContactFacts = { name: string; email: string; mobile: string; messag
  * Loads what an outbox row is about and writes its message; null when there is nothing left to
  * send (the lead was withdrawn, the subscription confirmed, the manager or the token is gone).
  */
-export async function renderMessage(db: Kysely<Database>, row: OutboxRow, { siteUrl }: { siteUrl: string }): Promise<RenderedMessage | null> {
+export async function renderMessage(db: Kysely<Database>, row: OutboxRow, settings: { siteUrl: string }): Promise<RenderedMessage | null> {
+  const rendered = await composeMessage(db, row, settings);
+  return rendered && withOneLineHeaders(rendered);
+}
+
+/** Line breaks, tabs and every other control character: none may reach a header's value. */
+const HEADER_BREAKING = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/g;
+const breaksHeader = (value: string) => new RegExp(HEADER_BREAKING.source).test(value);
+
+/**
+ * Defence in depth (issue 19, row L1): the contract refuses a line break in every one-line field,
+ * but a row stored before it did, or written by other code, must not add a header (Bcc:) to a
+ * message. The subject's breaks become spaces; an address that holds one is not an address: a
+ * reply-to is left out and a message to one is not sent.
+ */
+export function withOneLineHeaders({ email, event }: RenderedMessage): RenderedMessage | null {
+  if (breaksHeader(email.to)) return null;
+  const { replyTo, ...rest } = email;
+  return {
+    email: { ...rest, subject: email.subject.replace(HEADER_BREAKING, " ").trim(), ...(replyTo && !breaksHeader(replyTo) ? { replyTo } : {}) },
+    event,
+  };
+}
+
+async function composeMessage(db: Kysely<Database>, row: OutboxRow, { siteUrl }: { siteUrl: string }): Promise<RenderedMessage | null> {
   const payload = JSON.parse(row.payload || "{}") as Record<string, string>;
   switch (row.kind) {
     case "lead.new": {

@@ -1,9 +1,12 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import type { Service } from "..";
 import type { OutboxChannel } from "../../db/schema";
 import { claimDueMessages } from "../../db/queries/outbox";
 import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase, callAsSite, createTestService } from "@/lib/test-support";
-import { DeliveryError, type Channel, type OutgoingMessage } from "./channels";
-import { deliveryRouting, type DeliveryRouting } from "./routing";
+import { DeliveryError, fileChannel, type Channel, type OutgoingMessage } from "./channels";
+import { deliveryRouting, FILES_ONLY, type DeliveryRouting } from "./routing";
 import { createOutboxWorker, retryDelayMs, type WorkerSettings } from "./worker";
 
 announcePostgres();
@@ -19,6 +22,7 @@ const settings: WorkerSettings = {
   leaseMs: 120_000,
   pollMs: 1_000,
   matchCheckMs: 600_000,
+  retentionDays: 30,
   batchSize: 50,
 };
 
@@ -264,6 +268,107 @@ describe.each(databaseKinds)("the outbox worker on %s", (kind) => {
     expect(view.body.request.matches.map((agent: { agent_id: number }) => agent.agent_id)).toEqual([manager.id]);
     const waiting = await database.db.selectFrom("leads").select("awaiting_match_since").where("id", "=", leadId).executeTakeFirstOrThrow();
     expect(waiting.awaiting_match_since).toBeNull();
+  });
+
+  describe("copies of messages (issue 19, row L3)", () => {
+    let dir: string;
+    let files: Service;
+    const DAY = 86_400_000;
+    beforeEach(() => {
+      dir = fs.mkdtempSync(path.join(os.tmpdir(), "managely-retention-"));
+      files = createTestService(database, { savesPerMinute: 1000, delivery: FILES_ONLY, outboxDir: dir });
+    });
+    afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+    const fileWorker = (channel: Channel = fileChannel({ dir, from: "Managely <no-reply@managely.test>" })) => worker({ file: channel }, { outboxDir: dir });
+    /** The outbox ids named by the files in the folder. */
+    const idsOnDisk = () => fs.readdirSync(dir).flatMap((name) => /Z-(\d+)-/.exec(name)?.[1] ?? []).map(Number).sort((a, b) => a - b);
+    const fileRowsOf = async (leadId: number) => (await rowsOf(leadId)).filter((row) => row.channel === "file").map((row) => row.id);
+
+    /** A lead saved through the files-only site, its messages queued at `queuedAt` and due now. */
+    async function saveFileLead(queuedAt = clock) {
+      const [match] = (await call("agents/match", { property_zip: "78701", property_category: 2 })).body.agents;
+      // An address of its own: one confirmation mail per address a day (issue 19), each a file here.
+      const key = `files-${kind}-${++sequence}-xyz`;
+      const saved = await callAsSite(files, "lead/save", { ...lead, email_address: `${key}@example.org`, submission_key: key, agent_ids: [match.agent_id] });
+      expect(saved.status).toBe(200);
+      const { id } = await database.db.selectFrom("leads").select("id").where("reference", "=", saved.body.reference).executeTakeFirstOrThrow();
+      await database.db
+        .updateTable("outbox_messages")
+        .set({ next_attempt_at: new Date(clock).toISOString(), created_at: new Date(queuedAt).toISOString() })
+        .where("lead_id", "=", Number(id))
+        .execute();
+      return { leadId: Number(id), token: tokenOf(saved.body.request_path) };
+    }
+    const tokenOf = (requestPath: string) => requestPath.split("/").pop()!;
+
+    it("erases a withdrawn request's files at once, and keeps the other requests' files", async () => {
+      const withdrawn = await saveFileLead();
+      const kept = await saveFileLead();
+      await fileWorker().runOnce();
+      const withdrawnFiles = await fileRowsOf(withdrawn.leadId);
+      expect(withdrawnFiles.length).toBeGreaterThan(0);
+      expect(idsOnDisk()).toEqual([...withdrawnFiles, ...(await fileRowsOf(kept.leadId))].sort((a, b) => a - b));
+      const names = fs.readdirSync(dir).join("\n");
+      expect(names).not.toMatch(/jordan|ellis|example|5125550188/i); // no personal data in a file name
+
+      expect((await callAsSite(files, "lead/withdraw", { token: withdrawn.token })).status).toBe(200);
+      expect(idsOnDisk()).toEqual(await fileRowsOf(kept.leadId));
+
+      // The managers' notices go out afterwards, and say nothing personal.
+      await database.db.updateTable("outbox_messages").set({ next_attempt_at: new Date(clock).toISOString() }).where("lead_id", "=", withdrawn.leadId).execute();
+      await fileWorker().runOnce();
+      const notices = fs.readdirSync(dir).filter((name) => name.endsWith("lead-withdrawn.eml"));
+      expect(notices.length).toBeGreaterThan(0);
+      for (const name of notices) expect(fs.readFileSync(path.join(dir, name), "utf8")).not.toMatch(/Jordan|Ellis|jordan\.ellis|555-0188|6th St/);
+    });
+
+    it("erases a file written while its request was being withdrawn", async () => {
+      const { leadId, token } = await saveFileLead();
+      const writer = fileChannel({ dir, from: "Managely <no-reply@managely.test>" });
+      let withdrawnMidway = false;
+      // Rendered before the withdrawal, written after it erased the request's files.
+      const slow: Channel = {
+        async send(message) {
+          if (!withdrawnMidway) {
+            withdrawnMidway = true;
+            expect((await callAsSite(files, "lead/withdraw", { token })).status).toBe(200);
+          }
+          await writer.send(message);
+        },
+      };
+      await worker({ file: slow }, { outboxDir: dir, concurrency: 1 }).runOnce();
+      expect(withdrawnMidway).toBe(true);
+      const erased = new Set(await fileRowsOf(leadId));
+      expect(idsOnDisk().filter((id) => erased.has(id))).toEqual([]);
+    });
+
+    it("erases files and payloads older than RETENTION_DAYS, and nothing newer or not its own", async () => {
+      const old = await saveFileLead(clock - 31 * DAY);
+      const recent = await saveFileLead(clock - 29 * DAY);
+      await fileWorker().runOnce();
+      fs.writeFileSync(path.join(dir, "notes.txt"), "the operator's own file");
+      // A message that never went out, still holding its link's token.
+      const subscribed = await callAsSite(files, "newsletter/save", { email_address: `retention.${kind}.${sequence}@example.org` });
+      expect(subscribed.status).toBe(200);
+      const waiting = await database.db.selectFrom("outbox_messages").select("id").where("kind", "=", "newsletter.confirmation").orderBy("id", "desc").executeTakeFirstOrThrow();
+      await database.db
+        .updateTable("outbox_messages")
+        .set({ created_at: new Date(clock - 31 * DAY).toISOString(), next_attempt_at: new Date(clock + DAY).toISOString() })
+        .where("id", "=", waiting.id)
+        .execute();
+      const oldFiles = await fileRowsOf(old.leadId);
+      expect(oldFiles.length).toBeGreaterThan(0);
+
+      const erased = await fileWorker().sweepRetention();
+      expect(erased.files).toBe(oldFiles.length);
+      expect(erased.payloads).toBeGreaterThanOrEqual(1);
+      expect(idsOnDisk()).toEqual(await fileRowsOf(recent.leadId));
+      expect(fs.existsSync(path.join(dir, "notes.txt"))).toBe(true);
+      const stale = await database.db.selectFrom("outbox_messages").select(["status", "payload"]).where("id", "=", waiting.id).executeTakeFirstOrThrow();
+      expect(stale).toEqual({ status: "cancelled", payload: "{}" });
+      expect(await fileWorker().sweepRetention()).toEqual({ payloads: 0, files: 0 });
+    });
   });
 });
 

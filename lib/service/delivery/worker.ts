@@ -3,13 +3,13 @@ import os from "node:os";
 import type { Kysely } from "kysely";
 import type { Database, OutboxRow } from "../../db/schema";
 import type { Dialect } from "../../db/connection";
-import { claimDueMessages, insertOutboxMessages, markCancelled, markFailed, markRetry, markSent } from "../../db/queries/outbox";
+import { claimDueMessages, eraseOldPayloads, insertOutboxMessages, markCancelled, markFailed, markRetry, markSent, withdrawnLeadIds } from "../../db/queries/outbox";
 import { insertToken, leadsAwaitingMatch, stopWaitingForMatch } from "../../db/queries/leads";
 import { getZipPlace } from "../../db/queries/zips";
 import { countManagersServingPoint } from "../../db/queries/agents";
 import { logError, logInfo } from "../log";
 import { CONFIRM } from "../../contract/messages";
-import { describeFailure, type Channels } from "./channels";
+import { describeFailure, eraseOutboxFiles, eraseOutboxFilesBefore, type Channels } from "./channels";
 import { renderMessage } from "./render";
 import { outboxRows, type DeliveryRouting } from "./routing";
 import { onOutboxSignal } from "./signal";
@@ -26,7 +26,8 @@ import { sweepUnconfirmedLeads } from "../confirmations";
  *   kind, channel and error code, never an address or a name.
  * - Several workers (processes or instances) may run on one database (see claimDueMessages).
  * It also looks, every `matchCheckMs`, for leads no manager served when they were sent, and tells
- * each owner (by email) when one does.
+ * each owner (by email) when one does; and, when it starts and every hour, erases the copies of
+ * messages older than `retentionDays` (payloads, and the files under `outboxDir`).
  */
 export type WorkerSettings = {
   siteUrl: string;
@@ -37,6 +38,10 @@ export type WorkerSettings = {
   leaseMs: number;
   pollMs: number;
   matchCheckMs: number;
+  /** RETENTION_DAYS: copies of messages older than this are erased. */
+  retentionDays: number;
+  /** The file channel's folder (OUTBOX_DIR), when it has one. */
+  outboxDir?: string;
   batchSize?: number;
   concurrency?: number;
 };
@@ -54,11 +59,18 @@ export type OutboxWorker = {
   checkWaitingLeads(): Promise<number>;
   /** Erases one batch of leads whose owner did not confirm the email address in time; answers how many. */
   sweepUnconfirmed(): Promise<number>;
+  /** One retention sweep: answers how many payloads and files it erased. */
+  sweepRetention(): Promise<{ payloads: number; files: number }>;
   stats(): WorkerStats;
 };
 
 /** How soon a nudged worker starts its round. */
 const NUDGE_DELAY_MS = 50;
+/** How often the retention sweep runs, and how much one batch of it erases. */
+const RETENTION_SWEEP_MS = 3_600_000;
+const RETENTION_BATCH = 500;
+/** A sweep stops after this many batches (the next one goes on): a backlog never holds the database long. */
+const RETENTION_MAX_BATCHES = 20;
 
 type Outcome = { row: OutboxRow; result: "sent" | "cancelled" } | { row: OutboxRow; result: "error"; error: string };
 
@@ -122,6 +134,17 @@ async function recordOutcomes(db: Kysely<Database>, outcomes: Outcome[], setting
 }
 
 /**
+ * A file written for a lead while the owner withdrew it (rendered before, written after the
+ * withdrawal erased the lead's files) is erased now: a withdrawn request leaves no copy.
+ */
+async function eraseCopiesOfWithdrawn(db: Kysely<Database>, outcomes: Outcome[], dir: string): Promise<void> {
+  const written = outcomes.filter((outcome) => outcome.result === "sent" && outcome.row.channel === "file" && outcome.row.lead_id !== null && outcome.row.kind !== "lead.withdrawn");
+  if (written.length === 0) return;
+  const withdrawn = new Set(await withdrawnLeadIds(db, { leadIds: [...new Set(written.map((outcome) => outcome.row.lead_id!))] }));
+  await eraseOutboxFiles({ dir, ids: written.filter((outcome) => withdrawn.has(outcome.row.lead_id!)).map((outcome) => outcome.row.id) });
+}
+
+/**
  * One pass over the leads that no manager served when they were sent: the owner of each whose ZIP
  * somebody serves now is told once (by email, with a new token for the link). Answers how many.
  */
@@ -150,6 +173,25 @@ async function tellOwnersOfNewMatches(db: Kysely<Database>, { delivery, now }: {
       if (done) told++;
     }
   }
+}
+
+/**
+ * Erases what is past the retention period, in batches of RETENTION_BATCH: the payloads (links'
+ * tokens) of old messages, then their files. Bounded: at most RETENTION_MAX_BATCHES of each.
+ */
+async function sweepOldCopies(
+  db: Kysely<Database>,
+  { retentionDays, outboxDir, now }: { retentionDays: number; outboxDir?: string; now: () => number },
+): Promise<{ payloads: number; files: number }> {
+  const before = now() - retentionDays * 86_400_000;
+  const erased = { payloads: 0, files: 0 };
+  for (let batch = 0; batch < RETENTION_MAX_BATCHES; batch++) {
+    const count = await eraseOldPayloads(db, { before: new Date(before).toISOString(), limit: RETENTION_BATCH });
+    erased.payloads += count;
+    if (count < RETENTION_BATCH) break;
+  }
+  if (outboxDir) erased.files = await eraseOutboxFilesBefore({ dir: outboxDir, before, limit: RETENTION_BATCH * RETENTION_MAX_BATCHES });
+  return erased;
 }
 
 /**
@@ -182,13 +224,15 @@ function nudgeableSleep() {
   return { sleep, nudge: () => nudge?.(), stop: () => stop?.() };
 }
 
-/** Runs `check` every `everyMs`, never two at once; `stop` waits for the one in flight. */
-function repeating(everyMs: number, check: () => Promise<unknown>) {
+/** Runs `check` every `everyMs` (and at once when `now`), never two at once; `stop` waits for the one in flight. */
+function repeating(everyMs: number, check: () => Promise<unknown>, { now = false } = {}) {
   let inFlight: Promise<unknown> | undefined;
-  const timer = setInterval(() => {
+  const run = () => {
     inFlight ??= check().finally(() => (inFlight = undefined));
-  }, everyMs);
+  };
+  const timer = setInterval(run, everyMs);
   timer.unref();
+  if (now) run();
   return {
     async stop() {
       clearInterval(timer);
@@ -197,14 +241,52 @@ function repeating(everyMs: number, check: () => Promise<unknown>) {
   };
 }
 
-/** The worker's periodic work: owners told of a new match, then unconfirmed leads erased (issue 19). */
-function periodicChecks({ checkWaitingLeads, sweepUnconfirmed }: { checkWaitingLeads: () => Promise<number>; sweepUnconfirmed: () => Promise<number> }) {
-  return checkWaitingLeads()
-    .then((told) => told && logInfo("outbox", `${told} owners told that a manager now serves their ZIP`))
-    .catch((error: unknown) => logError("checking leads that wait for a manager", error))
-    .then(() => sweepUnconfirmed())
-    .then((erased) => erased && logInfo("outbox", `${erased} unconfirmed requests erased after ${CONFIRM.linkDays} days`))
-    .catch((error: unknown) => logError("erasing unconfirmed leads", error));
+/**
+ * The worker's periodic work beside its delivery loop: every `matchCheckMs` the waiting leads, then
+ * the unconfirmed leads past their link's life (issue 19); the retention sweep at once and every
+ * RETENTION_SWEEP_MS. Failures are logged, never thrown.
+ */
+function startPeriodicWork(
+  { checkWaitingLeads, sweepUnconfirmed, sweepRetention }: Pick<OutboxWorker, "checkWaitingLeads" | "sweepUnconfirmed" | "sweepRetention">,
+  settings: WorkerSettings,
+): { stop(): Promise<void> } {
+  const matchChecks = repeating(settings.matchCheckMs, () =>
+    checkWaitingLeads()
+      .then((told) => told && logInfo("outbox", `${told} owners told that a manager now serves their ZIP`))
+      .catch((error: unknown) => logError("checking leads that wait for a manager", error))
+      .then(() => sweepUnconfirmed())
+      .then((erased) => erased && logInfo("outbox", `${erased} unconfirmed requests erased after ${CONFIRM.linkDays} days`))
+      .catch((error: unknown) => logError("erasing unconfirmed leads", error)),
+  );
+  const retentionSweeps = repeating(
+    RETENTION_SWEEP_MS,
+    () =>
+      sweepRetention()
+        .then(({ payloads, files }) => (payloads || files) && logInfo("outbox", `retention: erased ${payloads} payloads and ${files} files older than ${settings.retentionDays} days`))
+        .catch((error: unknown) => logError("erasing messages past the retention period", error)),
+    { now: true },
+  );
+  return {
+    async stop() {
+      await Promise.all([matchChecks.stop(), retentionSweeps.stop()]);
+    },
+  };
+}
+
+/** Delivers the messages a round claimed, `concurrency` at a time. */
+async function deliverClaimed(
+  db: Kysely<Database>,
+  claimed: Awaited<ReturnType<typeof claimDueMessages>>,
+  { channels, siteUrl, concurrency }: { channels: Channels; siteUrl: string; concurrency: number },
+): Promise<Outcome[]> {
+  const outcomes: Outcome[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, claimed.length) }, async () => {
+      while (next < claimed.length) outcomes.push(await deliver(db, claimed[next++], { channels, siteUrl }));
+    }),
+  );
+  return outcomes;
 }
 
 export function createOutboxWorker({
@@ -228,21 +310,16 @@ export function createOutboxWorker({
   let running = false;
   let loop: Promise<void> | undefined;
   let stopListening: (() => void) | undefined;
-  let matchChecks: { stop(): Promise<void> } | undefined;
+  let periodic: { stop(): Promise<void> } | undefined;
 
   async function runOnce(): Promise<number> {
     const at = now();
     const claimed = await claimDueMessages(db, { dialect, now: new Date(at).toISOString(), leaseUntil: new Date(at + settings.leaseMs).toISOString(), workerId: id, limit: batchSize });
     if (claimed.length === 0) return 0;
     stats.claimed += claimed.length;
-    const outcomes: Outcome[] = [];
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: Math.min(concurrency, claimed.length) }, async () => {
-        while (next < claimed.length) outcomes.push(await deliver(db, claimed[next++], { channels, siteUrl: settings.siteUrl }));
-      }),
-    );
+    const outcomes = await deliverClaimed(db, claimed, { channels, siteUrl: settings.siteUrl, concurrency });
     const recorded = await recordOutcomes(db, outcomes, settings, now());
+    if (settings.outboxDir) await eraseCopiesOfWithdrawn(db, outcomes, settings.outboxDir);
     for (const key of ["sent", "cancelled", "retried", "failed"] as const) stats[key] += recorded[key];
     return claimed.length;
   }
@@ -261,6 +338,7 @@ export function createOutboxWorker({
 
   const checkWaitingLeads = () => tellOwnersOfNewMatches(db, { delivery: settings.delivery, now });
   const sweepUnconfirmed = () => sweepUnconfirmedLeads(db, { now: now() });
+  const sweepRetention = () => sweepOldCopies(db, { retentionDays: settings.retentionDays, outboxDir: settings.outboxDir, now });
 
   return {
     id,
@@ -269,19 +347,20 @@ export function createOutboxWorker({
       running = true;
       stopListening = onOutboxSignal(pause.nudge);
       loop = run();
-      matchChecks = repeating(settings.matchCheckMs, () => periodicChecks({ checkWaitingLeads, sweepUnconfirmed }));
+      periodic = startPeriodicWork({ checkWaitingLeads, sweepUnconfirmed, sweepRetention }, settings);
     },
     async stop() {
       running = false;
       stopListening?.();
       pause.stop();
       await loop;
-      await matchChecks?.stop();
+      await periodic?.stop();
       await Promise.all(Object.values(channels).map((channel) => channel?.close?.()));
     },
     runOnce,
     checkWaitingLeads,
     sweepUnconfirmed,
+    sweepRetention,
     stats: () => ({ ...stats }),
   };
 }
