@@ -3,12 +3,22 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { openDatabase } from "../../lib/db/connection";
-import { consentSentence } from "../../lib/contract/messages";
+import { CONFIRM, consentSentence } from "../../lib/contract/messages";
 import type { LeadRequest } from "../../lib/contract";
 import { createTestDatabase, postgresUrl, type TestDatabase, type TestDatabaseKind } from "@/lib/test-support";
 import { callApi } from "./http";
-import { leadBody, sendLeadBurst, submissionKeys } from "./leads";
-import { reservePorts, startServer, stopAllServers, type RunningServer } from "./servers";
+import {
+  confirmLeads,
+  confirmTokenInMail,
+  confirmTokensByKey,
+  confirmTokensInOutboxDir,
+  isOwnerOfPrefix,
+  leadBody,
+  sendLeadBurst,
+  submissionKeys,
+  type ConfirmResult,
+} from "./leads";
+import { outboxDirFor, reservePorts, startServer, stopAllServers, type RunningServer } from "./servers";
 import {
   deliveryRowsByKey,
   mailText,
@@ -17,6 +27,7 @@ import {
   startWebhookReceiver,
   startWorkerProcess,
   waitFor,
+  type ReceivedMail,
   type WebhookReceiver,
 } from "./delivery-harness";
 
@@ -28,6 +39,11 @@ import {
  * key processing each once; the worker, a process of its own, is killed with SIGKILL mid-delivery
  * and restarted, and nothing is lost. On PostgreSQL: two instances' workers never send a message
  * both. The figures (leads, messages, retries, duplicates seen before deduplication) are printed.
+ *
+ * Issue 19's double opt-in: a lead reaches its managers only once its owner confirms. Each owner
+ * here has an address of its own (one confirmation email a day per address), reads the link in
+ * the mail that reached it (the SMTP receiver, the outbox folder's .eml files; the outbox row
+ * where no worker runs) and presses its button (lead/confirm), as a real owner would.
  */
 const BURST_SIZE = 2_000;
 const RECEIVER_DOWN_MS = 60_000;
@@ -68,6 +84,20 @@ function leadWithRecipients(byCategory: Map<number, Match[]>) {
     return { ...body, agent_ids: byCategory.get(body.property_category as number)!.map((match) => match.agent_id) };
   };
 }
+
+/** The owners' confirmation tokens among the mails an SMTP receiver got, by owner address. */
+function confirmTokensInMails(mails: ReceivedMail[], owners: (address: string) => boolean): Map<string, string> {
+  const byOwner = new Map<string, string>();
+  for (const mail of mails) {
+    const token = confirmTokenInMail(mailText(mail));
+    const owner = mail.to.find(owners);
+    if (token && owner) byOwner.set(owner, token);
+  }
+  return byOwner;
+}
+
+const describeConfirm = (result: ConfirmResult) =>
+  `${result.sent} sent, ${result.alreadySent} already sent, in ${result.durationMs} ms${describeOthers(result.otherOutcomes)}`;
 
 const describeOthers = (outcomes: Record<string, number>) =>
   Object.entries(outcomes).length ? `; other outcomes: ${Object.entries(outcomes).map(([outcome, count]) => `${outcome} ×${count}`).join(", ")}` : "";
@@ -138,27 +168,50 @@ describe.each(kinds)("delivery on %s", (kind) => {
     const retry = await sendLeadBurst({ baseUrl: quiet.url, token: TOKEN, keys: [...retried, ...retried], body: (key) => body(key, keys.indexOf(key)) });
     expect(retry.otherOutcomes).toEqual({});
 
-    const rows = await deliveryRowsByKey(database.url, prefix);
-    const wrong: string[] = [];
-    keys.forEach((key, index) => {
-      const lead = body(key, index);
-      const chosen = byCategory.get(lead.property_category as number)!;
-      const expected = {
-        leads: 1,
-        recipients: chosen.map((match) => match.agent_id).sort((a, b) => a - b),
-        consent: [consentSentence(chosen.map((match) => match.company_name), { email: true, phone: true })],
-        // Managers by the webhook; the owner's confirmation as a file (no SMTP on this server).
-        messages: [...chosen.map((match) => `lead.new/webhook/${match.agent_id}`), "lead.confirmation/file/-"].sort(),
-      };
-      const found = rows.get(key);
-      const actual = found && { leads: found.leads, recipients: [...found.recipients].sort((a, b) => a - b), consent: [...found.consent], messages: [...found.messages].sort() };
-      if (JSON.stringify(actual) !== JSON.stringify(expected)) wrong.push(`${key}: ${JSON.stringify(actual)}`);
-    });
-    const messages = [...rows.values()].reduce((sum, entry) => sum + entry.messages.length, 0);
-    report(`${kind}: ${rows.size} leads stored, ${messages} outbox rows (${RECIPIENTS_PER_LEAD + 1} each), ${retried.length * 2} retries added none`);
-    expect(wrong.slice(0, 5)).toEqual([]);
-    expect(rows.size).toBe(BURST_SIZE);
-    expect(messages).toBe(BURST_SIZE * (RECIPIENTS_PER_LEAD + 1));
+    /** Each key's rows against what they should be, before or after its owner confirmed; the total of outbox rows. */
+    const checkRows = async (confirmed: boolean) => {
+      const rows = await deliveryRowsByKey(database.url, prefix);
+      const wrong: string[] = [];
+      keys.forEach((key, index) => {
+        const lead = body(key, index);
+        const chosen = byCategory.get(lead.property_category as number)!;
+        const expected = {
+          leads: 1,
+          recipients: chosen.map((match) => match.agent_id).sort((a, b) => a - b),
+          consent: [consentSentence(chosen.map((match) => match.company_name), { email: true, phone: true })],
+          // The owner's confirmation as a file (no SMTP on this server); once confirmed, the managers by the webhook.
+          messages: [...(confirmed ? chosen.map((match) => `lead.new/webhook/${match.agent_id}`) : []), "lead.confirmation/file/-"].sort(),
+        };
+        const found = rows.get(key);
+        const actual = found && { leads: found.leads, recipients: [...found.recipients].sort((a, b) => a - b), consent: [...found.consent], messages: [...found.messages].sort() };
+        if (JSON.stringify(actual) !== JSON.stringify(expected)) wrong.push(`${key}: ${JSON.stringify(actual)}`);
+      });
+      return { wrong, leads: rows.size, messages: [...rows.values()].reduce((sum, entry) => sum + entry.messages.length, 0) };
+    };
+
+    // Nobody receives a lead before its owner confirms: one message each, the owner's confirmation.
+    const waiting = await checkRows(false);
+    report(`${kind}: ${waiting.leads} leads stored, ${waiting.messages} outbox rows (the owners' confirmations), ${retried.length * 2} retries added none`);
+    expect(waiting.wrong.slice(0, 5)).toEqual([]);
+    expect(waiting.leads).toBe(BURST_SIZE);
+    expect(waiting.messages).toBe(BURST_SIZE);
+
+    // Every owner presses the button of the mailed link (its token is in the unsent message); every
+    // tenth presses it twice at once: each lead is sent once, to its three managers.
+    const confirmTokens = await confirmTokensByKey(database.url, prefix);
+    expect(confirmTokens.size).toBe(BURST_SIZE);
+    const pressedTwice = retried.map((key) => confirmTokens.get(key)!);
+    const confirmed = await confirmLeads({ baseUrl: quiet.url, token: TOKEN, confirmTokens: [...confirmTokens.values(), ...pressedTwice] });
+    report(`${kind}: ${BURST_SIZE + pressedTwice.length} concurrent confirmations: ${describeConfirm(confirmed)}`);
+    expect(confirmed.otherOutcomes).toEqual({});
+    expect(confirmed.sent).toBe(BURST_SIZE);
+    expect(confirmed.alreadySent).toBe(pressedTwice.length);
+
+    const rows = await checkRows(true);
+    report(`${kind}: once confirmed, ${rows.messages} outbox rows (${RECIPIENTS_PER_LEAD + 1} each)`);
+    expect(rows.wrong.slice(0, 5)).toEqual([]);
+    expect(rows.leads).toBe(BURST_SIZE);
+    expect(rows.messages).toBe(BURST_SIZE * (RECIPIENTS_PER_LEAD + 1));
 
     // These messages stay undelivered (this server runs no worker); the tests below count only their own.
     const handle = openDatabase(database.url);
@@ -176,8 +229,8 @@ describe.each(kinds)("delivery on %s", (kind) => {
       const keys = submissionKeys(prefix, KILL_LEADS);
       const burst = await sendLeadBurst({ baseUrl: quiet.url, token: TOKEN, keys, body: leadWithRecipients(byCategory) });
       expect(burst.acknowledged.size).toBe(KILL_LEADS);
-      const hookKeys = await webhookKeys(database.url, prefix);
-      expect(hookKeys).toHaveLength(KILL_LEADS * RECIPIENTS_PER_LEAD);
+      // Nothing for the managers before the owners confirm.
+      expect(await webhookKeys(database.url, prefix)).toEqual([]);
 
       const workerEnv = {
         LEAD_WEBHOOK_URL: slowReceiver.url,
@@ -187,6 +240,23 @@ describe.each(kinds)("delivery on %s", (kind) => {
         ...QUICK_RETRIES,
       };
       const first = startWorkerProcess({ name: "first", databaseUrl: database.url, env: workerEnv });
+      // The worker writes the owners' confirmations as files; each owner opens its own and presses the link's button.
+      let mailed = new Map<string, string>();
+      await waitFor(
+        () => {
+          mailed = confirmTokensInOutboxDir(workerOutbox, isOwnerOfPrefix(prefix));
+          return mailed.size === KILL_LEADS || !first.isRunning();
+        },
+        { timeoutMs: 120_000, what: () => `${mailed.size} of ${KILL_LEADS} confirmations written\n${first.output()}` },
+      );
+      expect(mailed.size).toBe(KILL_LEADS);
+      const confirmed = await confirmLeads({ baseUrl: quiet.url, token: TOKEN, confirmTokens: [...mailed.values()] });
+      report(`${kind}: ${KILL_LEADS} owners confirmed by the link in their mail: ${describeConfirm(confirmed)}`);
+      expect(confirmed.otherOutcomes).toEqual({});
+      expect(confirmed.sent).toBe(KILL_LEADS);
+      const hookKeys = await webhookKeys(database.url, prefix);
+      expect(hookKeys).toHaveLength(KILL_LEADS * RECIPIENTS_PER_LEAD);
+
       await waitFor(() => receiverFigures(slowReceiver, hookKeys).processed >= 200 || !first.isRunning(), { timeoutMs: 120_000, what: () => first.output() });
       expect(first.isRunning()).toBe(true);
       await first.kill();
@@ -214,8 +284,9 @@ describe.each(kinds)("delivery on %s", (kind) => {
       expect(after.missing).toEqual([]);
       expect(after.processed).toBe(hookKeys.length);
       expect(slowReceiver.badSignatures()).toBe(0);
-      // The owners' confirmations went out as files, one per lead.
+      // The owners' confirmations went out as files, one per lead (none written again after the kill).
       expect(fs.readdirSync(workerOutbox).filter((name) => name.endsWith("lead-confirmation.eml"))).toHaveLength(KILL_LEADS);
+      expect(confirmTokensInOutboxDir(workerOutbox, isOwnerOfPrefix(prefix))).toEqual(mailed);
     }, 300_000);
 
     describe("with the worker in the production server", () => {
@@ -241,28 +312,42 @@ describe.each(kinds)("delivery on %s", (kind) => {
         await smtp?.close();
       }, 60_000);
 
-      it("an SMTP receiver gets each owner's confirmation with the reference and the private link; a newsletter link confirms", async () => {
+      it("an SMTP receiver gets each owner's confirmation with the reference, the confirmation link and the private link; the link sends the lead; a newsletter link confirms", async () => {
+        const prefix = `dsmtp-${runId}-`;
         const email = `owner.smtp.${runId}@example.org`;
-        const lead = { ...leadWithRecipients(byCategory)(`dsmtp-${runId}-0001`, 0), email_address: email };
+        const lead = { ...leadWithRecipients(byCategory)(`${prefix}0001`, 0), email_address: email };
         const saved = await callApi(server.url, "lead/save", lead, { origin: server.url });
         expect(saved.status).toBe(200);
+        expect(saved.body.confirmation).toBe("emailed");
         const reference = String(saved.body.reference);
         await waitFor(() => smtp.mails().some((mail) => mail.to.includes(email)), { timeoutMs: 30_000, what: () => server.output() });
         const mail = smtp.mails().find((entry) => entry.to.includes(email))!;
         expect(mail.from).toBe("no-reply@managely.test");
         const text = mailText(mail);
-        expect(text).toContain(`Subject: Your request ${reference}`);
+        expect(text).toContain(`Subject: Confirm your request ${reference}`);
         expect(text).toContain(`${server.url}${String(saved.body.request_path)}`);
         for (const match of byCategory.get(1)!) expect(text).toContain(match.company_name);
+        const confirmToken = confirmTokenInMail(text);
+        expect(confirmToken).toBeDefined();
         report(`${kind}: the SMTP receiver got the owner's confirmation of ${reference}`);
+
+        // The owner presses the link's button (from the site, as the confirmation page does): the managers' messages are queued, once.
+        expect(await outboxOfLeads(database.url, prefix, { kind: "lead.new" })).toMatchObject({ messages: 0 });
+        const sent = await callApi(server.url, "lead/confirm", { token: confirmToken }, { origin: server.url });
+        expect(sent.status).toBe(200);
+        expect(sent.body).toMatchObject({ success: true, message: CONFIRM.sent(1), requests: [{ reference }] });
+        const again = await callApi(server.url, "lead/confirm", { token: confirmToken }, { origin: server.url });
+        expect(again.body).toEqual({ success: true, message: CONFIRM.alreadySent, requests: [] });
+        // Each manager by the webhook and by email (this server has both).
+        expect((await outboxOfLeads(database.url, prefix, { kind: "lead.new" })).messages).toBe(RECIPIENTS_PER_LEAD * 2);
 
         const reader = `reader.${runId}@example.org`;
         expect((await callApi(server.url, "newsletter/save", { email_address: reader }, { origin: server.url })).status).toBe(200);
         await waitFor(() => smtp.mails().some((entry) => entry.to.includes(reader)), { timeoutMs: 30_000, what: () => server.output() });
         const link = /\/newsletter\/confirm\/([A-Za-z0-9_-]{22})/.exec(mailText(smtp.mails().find((entry) => entry.to.includes(reader))!))!;
         expect(link).not.toBeNull();
-        const confirmed = await callApi(server.url, "newsletter/confirm", { token: link[1] }, { origin: server.url });
-        expect(confirmed.body).toMatchObject({ success: true, message: "Your subscription is confirmed. Thank you for reading!" });
+        const subscribed = await callApi(server.url, "newsletter/confirm", { token: link[1] }, { origin: server.url });
+        expect(subscribed.body).toMatchObject({ success: true, message: "Your subscription is confirmed. Thank you for reading!" });
       }, 120_000);
 
       it(`delivers every message once the webhook receiver, down for a minute, is up; deduplicated by idempotency key, each is processed once`, async () => {
@@ -270,6 +355,21 @@ describe.each(kinds)("delivery on %s", (kind) => {
         const keys = submissionKeys(prefix, DOWN_LEADS);
         const burst = await sendLeadBurst({ baseUrl: server.url, token: TOKEN, keys, body: leadWithRecipients(byCategory) });
         expect(burst.acknowledged.size).toBe(DOWN_LEADS);
+        expect(await webhookKeys(database.url, prefix)).toEqual([]);
+
+        // The owners' confirmations go out by email; each owner presses the button of the link in its mail.
+        let mailed = new Map<string, string>();
+        await waitFor(
+          () => {
+            mailed = confirmTokensInMails(smtp.mails(), isOwnerOfPrefix(prefix));
+            return mailed.size === DOWN_LEADS;
+          },
+          { timeoutMs: 60_000, what: () => `${mailed.size} of ${DOWN_LEADS} owners mailed\n${server.output()}` },
+        );
+        const confirmed = await confirmLeads({ baseUrl: server.url, token: TOKEN, confirmTokens: [...mailed.values()] });
+        report(`${kind}: ${DOWN_LEADS} owners confirmed by the link in their mail: ${describeConfirm(confirmed)}`);
+        expect(confirmed.otherOutcomes).toEqual({});
+        expect(confirmed.sent).toBe(DOWN_LEADS);
         const hookKeys = await webhookKeys(database.url, prefix);
         expect(hookKeys).toHaveLength(DOWN_LEADS * RECIPIENTS_PER_LEAD);
 
@@ -278,8 +378,8 @@ describe.each(kinds)("delivery on %s", (kind) => {
         report(`${kind}: after ${RECEIVER_DOWN_MS / 1000} s with the receiver down: ${JSON.stringify(whileDown.byStatus)}, ${whileDown.attempts} attempts for ${whileDown.messages} webhook messages`);
         expect(whileDown.byStatus.sent ?? 0).toBe(0);
         expect(whileDown.attempts).toBeGreaterThanOrEqual(whileDown.messages * 3);
-        // Meanwhile the owners' confirmations went out by email.
-        expect((await outboxOfLeads(database.url, prefix, { kind: "lead.confirmation" })).byStatus.sent).toBe(DOWN_LEADS);
+        // The owners' confirmations went out by email, one per lead.
+        expect((await outboxOfLeads(database.url, prefix, { kind: "lead.confirmation" })).byStatus).toEqual({ sent: DOWN_LEADS });
 
         const upAt = Date.now();
         await receiver.up();
@@ -327,7 +427,27 @@ describe.each(kinds)("delivery on %s", (kind) => {
           sendLeadBurst({ baseUrl: b.url, token: TOKEN, keys: keys.slice(half), body: (key, index) => body(key, index + half) }),
         ]);
         expect(onA.acknowledged.size + onB.acknowledged.size).toBe(TWO_INSTANCE_LEADS);
+        // The instances' workers write the owners' confirmations as files; each owner opens its own
+        // and presses the link's button, half of them through A and half through B.
+        const owners = isOwnerOfPrefix(prefix);
+        let mailed = new Map<string, string>();
+        await waitFor(
+          () => {
+            mailed = new Map([...confirmTokensInOutboxDir(outboxDirFor(a.name), owners), ...confirmTokensInOutboxDir(outboxDirFor(b.name), owners)]);
+            return mailed.size === TWO_INSTANCE_LEADS;
+          },
+          { timeoutMs: 120_000, what: () => `${mailed.size} of ${TWO_INSTANCE_LEADS} confirmations written\n${a.output()}\n${b.output()}` },
+        );
+        const confirmTokens = [...mailed.values()];
+        const [confirmedOnA, confirmedOnB] = await Promise.all([
+          confirmLeads({ baseUrl: a.url, token: TOKEN, confirmTokens: confirmTokens.slice(0, half) }),
+          confirmLeads({ baseUrl: b.url, token: TOKEN, confirmTokens: confirmTokens.slice(half) }),
+        ]);
+        report(`${kind}: owners confirmed on A: ${describeConfirm(confirmedOnA)}; on B: ${describeConfirm(confirmedOnB)}`);
+        expect({ ...confirmedOnA.otherOutcomes, ...confirmedOnB.otherOutcomes }).toEqual({});
+        expect(confirmedOnA.sent + confirmedOnB.sent).toBe(TWO_INSTANCE_LEADS);
         const hookKeys = await webhookKeys(database.url, prefix);
+        expect(hookKeys).toHaveLength(TWO_INSTANCE_LEADS * RECIPIENTS_PER_LEAD);
         await waitFor(async () => (await outboxOfLeads(database.url, prefix)).byStatus.sent === TWO_INSTANCE_LEADS * (RECIPIENTS_PER_LEAD + 1), {
           timeoutMs: 120_000,
           what: () => `${a.output()}\n${b.output()}`,

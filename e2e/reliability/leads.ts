@@ -1,6 +1,10 @@
+import fs from "node:fs";
+import path from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import { migrateToLatest, openDatabase } from "../../lib/db/connection";
 import type { LeadRequest } from "../../lib/contract";
+import { CONFIRM } from "../../lib/contract/messages";
+import { leadConfirmPath } from "../../lib/contract/routes";
 import { callApi, createAgent } from "./http";
 
 /**
@@ -8,7 +12,16 @@ import { callApi, createAgent } from "./http";
  * submission key, and the checks that tell what the database kept of them.
  */
 
-/** A full quote submission, varied a little by its index. */
+/**
+ * The owner's address of a submission: one of its own per key, since an address that has not
+ * confirmed gets one confirmation email a day (issue 19) and a burst's every lead is to be mailed.
+ */
+export const ownerEmailOf = (submissionKey: string) => `owner.${submissionKey.toLowerCase()}@example.org`;
+
+/** Whether an address is the owner's of a submission key that starts with `prefix`. */
+export const isOwnerOfPrefix = (prefix: string) => (address: string) => address.startsWith(`owner.${prefix.toLowerCase()}`) && address.endsWith("@example.org");
+
+/** A full quote submission, varied a little by its index, from the owner of its key. */
 export function leadBody(submissionKey: string, index: number): LeadRequest {
   return {
     submission_key: submissionKey,
@@ -18,7 +31,7 @@ export function leadBody(submissionKey: string, index: number): LeadRequest {
     property_zip: "78701",
     property_price: String(150_000 + index * 100),
     full_name: `Burst Owner ${index}`,
-    email_address: `owner${index}@example.org`,
+    email_address: ownerEmailOf(submissionKey),
     property_number: "5125550147",
     preferred_contact_method: index % 2 ? "Phone" : "Email",
     price: "",
@@ -136,4 +149,97 @@ export function sqliteIntegrityCheck(databaseUrl: string): string {
   } finally {
     sqlite.close();
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Double opt-in (issue 19): a lead with an email address reaches its managers once the owner
+// opens the mailed link and presses its button (lead/confirm). Here the owner's mailbox is the
+// SMTP receiver, the outbox folder's .eml files or, while no worker sent the mail, its outbox row.
+
+const CONFIRM_LINK = new RegExp(`${leadConfirmPath("")}([A-Za-z0-9_-]{22})`);
+
+/** The confirmation link's token in a mail's text (none: not a confirmation mail). */
+export function confirmTokenInMail(text: string): string | undefined {
+  return CONFIRM_LINK.exec(text)?.[1];
+}
+
+/** Each owner's confirmation token as written to `dir` (the .eml files of the file channel), by the owner's address. */
+export function confirmTokensInOutboxDir(dir: string, owners: (address: string) => boolean): Map<string, string> {
+  const byOwner = new Map<string, string>();
+  const names = fs.existsSync(dir) ? fs.readdirSync(dir).filter((name) => name.endsWith("lead-confirmation.eml")) : [];
+  for (const name of names) {
+    const text = fs.readFileSync(path.join(dir, name), "utf8");
+    const to = /^To: (.+)$/m.exec(text)?.[1].trim() ?? "";
+    const token = confirmTokenInMail(text);
+    if (token && owners(to)) byOwner.set(to, token);
+  }
+  return byOwner;
+}
+
+/**
+ * The confirmation tokens of the leads whose submission keys start with `prefix`, by key, from
+ * their "lead.confirmation" rows: a row keeps its token until it is sent, so only where no worker
+ * delivers. One token per lead that was mailed.
+ */
+export async function confirmTokensByKey(databaseUrl: string, prefix: string): Promise<Map<string, string>> {
+  const handle = openDatabase(databaseUrl);
+  try {
+    const rows = await handle.db
+      .selectFrom("outbox_messages")
+      .innerJoin("leads", "leads.id", "outbox_messages.lead_id")
+      .select(["leads.submission_key", "outbox_messages.payload"])
+      .where("leads.submission_key", "like", `${prefix}%`)
+      .where("outbox_messages.kind", "=", "lead.confirmation")
+      .execute();
+    const byKey = new Map<string, string>();
+    for (const row of rows) {
+      const token = (JSON.parse(row.payload) as { confirm_token?: string }).confirm_token;
+      if (!token) throw new Error(`The confirmation of ${row.submission_key} has no token left (sent already?)`);
+      byKey.set(row.submission_key ?? "", token);
+    }
+    return byKey;
+  } finally {
+    await handle.close();
+  }
+}
+
+export type ConfirmResult = {
+  /** Links whose press sent its one request (CONFIRM.sent(1)). */
+  sent: number;
+  /** Links pressed again: answered CONFIRM.alreadySent, nothing sent. */
+  alreadySent: number;
+  /** Anything else: "HTTP 404", "ECONNRESET", an unexpected message… with their counts. */
+  otherOutcomes: Record<string, number>;
+  durationMs: number;
+};
+
+/** Presses every link's button at once (lead/confirm), with the bearer token like the bursts' saves. */
+export async function confirmLeads({ baseUrl, token, confirmTokens, maxSockets = 64 }: { baseUrl: string; token: string; confirmTokens: string[]; maxSockets?: number }): Promise<ConfirmResult> {
+  const agent = createAgent(maxSockets);
+  const result: ConfirmResult = { sent: 0, alreadySent: 0, otherOutcomes: {}, durationMs: 0 };
+  const started = performance.now();
+  await Promise.all(
+    confirmTokens.map(async (confirmToken) => {
+      let outcome: string;
+      try {
+        const answer = await callApi(baseUrl, "lead/confirm", { token: confirmToken }, { token, agent, timeoutMs: 120_000 });
+        const requests = Array.isArray(answer.body.requests) ? answer.body.requests.length : -1;
+        if (answer.status === 200 && answer.body.message === CONFIRM.sent(1) && requests === 1) {
+          result.sent += 1;
+          return;
+        }
+        if (answer.status === 200 && answer.body.message === CONFIRM.alreadySent && requests === 0) {
+          result.alreadySent += 1;
+          return;
+        }
+        outcome = `HTTP ${answer.status} ${String(answer.body.message ?? "")}`;
+      } catch (error) {
+        outcome = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+      }
+      result.otherOutcomes[outcome] = (result.otherOutcomes[outcome] ?? 0) + 1;
+    }),
+  );
+  agent.destroy();
+  result.durationMs = Math.round(performance.now() - started);
+  return result;
 }

@@ -1,16 +1,17 @@
 import crypto from "node:crypto";
 import { createClient } from "redis";
-import { FAILURE, SAVED } from "../../lib/contract/messages";
+import { CONFIRM, FAILURE, SAVED } from "../../lib/contract/messages";
 import { RATE_LIMIT_WINDOW_MS } from "../../lib/service/rate-limit";
 import { createTestDatabase, postgresUrl, type TestDatabase } from "@/lib/test-support";
 import { callApi, httpRequest } from "./http";
-import { leadBody } from "./leads";
+import { waitFor } from "./delivery-harness";
+import { confirmTokensInOutboxDir, leadBody, ownerEmailOf } from "./leads";
 import { junkUrls } from "../support/junk-urls";
-import { reservePorts, startServer, stopAllServers, type RunningServer } from "./servers";
+import { outboxDirFor, reservePorts, startServer, stopAllServers, type RunningServer } from "./servers";
 
 /**
  * Two production instances on one PostgreSQL schema and one Redis behave as one site: what one
- * saves the other sees, the rate limit is counted once for both, a page rendered by one is served
+ * saves the other sees (a lead saved on A is confirmed by its owner through B), the rate limit is counted once for both, a page rendered by one is served
  * by the other from the shared cache, and a revalidation sent to one is seen through the other
  * within a second.
  */
@@ -56,11 +57,13 @@ describeOnPostgres(
       await database?.destroy();
     }, 60_000);
 
-    it("shows through B what a visitor saved on A: a lead, and a newsletter address", async () => {
+    it("shows through B what a visitor saved on A: a lead its owner confirms through B, and a newsletter address", async () => {
       const key = `two-instances-${unique()}`;
       const saved = await callApi(a.url, "lead/save", leadBody(key, 1), { origin: a.url });
       expect(saved.status).toBe(200);
-      expect(saved.body).toMatchObject({ success: true, message: SAVED.leadKept(String(saved.body.reference)), recipients: [] });
+      const reference = String(saved.body.reference);
+      // With an email address, it waits for the owner's confirmation (issue 19); the owner is mailed a link.
+      expect(saved.body).toMatchObject({ success: true, message: CONFIRM.leadAwaiting(reference, [], false), recipients: [], confirmation: "emailed" });
 
       const rowsWithKey = async () =>
         Number(
@@ -76,7 +79,33 @@ describeOnPostgres(
       // B finds A's row: the same submission sent to B (a retry through the other instance) adds nothing.
       const retried = await callApi(b.url, "lead/save", leadBody(key, 1), { token: TOKEN });
       expect(retried.status).toBe(200);
+      expect(retried.body).toMatchObject({ success: true, reference, confirmation: "emailed" });
       expect(await rowsWithKey()).toBe(1);
+      // One confirmation mail, however many instances were sent the lead: written as a file by
+      // whichever worker claimed it (no SMTP here). The owner opens it and presses its button on B.
+      const messages = await database.db
+        .selectFrom("outbox_messages")
+        .innerJoin("leads", "leads.id", "outbox_messages.lead_id")
+        .select("outbox_messages.kind")
+        .where("leads.submission_key", "=", key)
+        .execute();
+      expect(messages.map((row) => row.kind)).toEqual(["lead.confirmation"]);
+      const owner = (address: string) => address === ownerEmailOf(key);
+      let mailed = new Map<string, string>();
+      await waitFor(
+        () => {
+          mailed = new Map([...confirmTokensInOutboxDir(outboxDirFor(a.name), owner), ...confirmTokensInOutboxDir(outboxDirFor(b.name), owner)]);
+          return mailed.size === 1;
+        },
+        { timeoutMs: 30_000, what: () => `no confirmation mail for ${ownerEmailOf(key)}\n${a.output()}\n${b.output()}` },
+      );
+      const [confirmToken] = mailed.values();
+      const confirmed = await callApi(b.url, "lead/confirm", { token: confirmToken }, { origin: b.url });
+      expect(confirmed.status).toBe(200);
+      expect(confirmed.body).toMatchObject({ success: true, message: CONFIRM.sent(1), requests: [{ reference, recipients: [] }] });
+      // A sees it confirmed: the same link pressed there sends nothing again.
+      const again = await callApi(a.url, "lead/confirm", { token: confirmToken }, { origin: a.url });
+      expect(again.body).toEqual({ success: true, message: CONFIRM.alreadySent, requests: [] });
 
       const email = `reader-${unique()}@example.org`;
       const onA = await callApi(a.url, "newsletter/save", { email_address: email }, { origin: a.url });
