@@ -186,7 +186,7 @@ export const CONFIRM = {
     `Thank you! Your request ${reference} is saved.${companies.length ? "" : " No property manager has received it."} ${CONFIRM.checkEmail(companies)}${earlier ? ` ${CONFIRM.checkEmailEarlier}` : ""}`,
   /** The confirmation page. */
   title: "Send your request",
-  intro: "You are sending these requests from this email address:",
+  intro: "These requests from your email address wait for you. Nothing is sent until you press the button below.",
   nobodyChosen: "Nobody chosen yet: you can choose on the request's private page.",
   button: (companies: readonly string[]) => (companies.length ? `Send my request to ${listOf(companies)}` : "Confirm my email address"),
   pending: "Sending...",
