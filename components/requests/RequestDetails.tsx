@@ -88,7 +88,7 @@ export function RequestDetails({ request, token }: { request: RequestView; token
       <RequestStatus request={request} />
 
       <section className="request__section" aria-labelledby="request-recipients">
-        <h2 id="request-recipients">{request.awaiting_confirmation && !withdrawn ? "Who receives it once you confirm" : "Who received it"}</h2>
+        <h2 id="request-recipients">{request.awaiting_confirmation && !withdrawn && request.recipients.length > 0 ? "Who receives it once you confirm" : "Who received it"}</h2>
         {request.recipients.length > 0 ? (
           <ul className="request__recipients">
             {request.recipients.map((recipient) => (
