@@ -65,6 +65,8 @@ async function goToPreviewThroughTheSteps(quote: QuoteFlow, category: (typeof CA
 
 for (const category of CATEGORIES) {
   test(`${category.label}: the owner chooses who receives the request, sees it delivered, and withdraws it`, async ({ page, quote, request }, testInfo) => {
+    // Eight pages and the owner's mail: a long journey on a busy machine.
+    test.slow();
     const email = uniqueEmail(testInfo, `delivery-${category.id}`);
     const matches = await matchesFor(request, SERVED.zip, category.id);
     expect(matches.length).toBeGreaterThanOrEqual(3);
