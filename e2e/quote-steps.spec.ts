@@ -169,6 +169,8 @@ test("the Edit links, the back arrow, close and the logo", async ({ page, quote 
 });
 
 test("every step passes axe, fits a 320px screen and has touch targets of at least 44px", async ({ page, quote }, testInfo) => {
+  // axe on every step, twice over: 40 s on a quiet runner, against a 45 s timeout.
+  test.slow();
   const { default: AxeBuilder } = await import("@axe-core/playwright");
   await page.setViewportSize({ width: 320, height: 640 });
   await quote.prefill(completedSteps({ email: uniqueEmail(testInfo, "a11y") }));
