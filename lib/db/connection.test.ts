@@ -75,3 +75,37 @@ describe("the SQLite file's permissions (issue 19)", () => {
     }
   });
 });
+
+describe("SQLite transactions beside another process's writes", () => {
+  it("take the write lock first, so a transaction that read before another connection committed still commits", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "managely-immediate-"));
+    const file = `file:${path.join(dir, "shared.db")}`;
+    // Two connections to one file, as the site and `npm run worker` have.
+    const site = openDatabase(file);
+    const worker = openDatabase(file);
+    (worker.driver as import("better-sqlite3").Database).pragma("busy_timeout = 100");
+    const workerWrites = (body: string) => sql`insert into notes (body) values (${body})`.execute(worker.db);
+    try {
+      await sql`create table notes (id integer primary key, body text not null)`.execute(site.db);
+      let workerWhileOpen: unknown;
+      await site.db.transaction().execute(async (trx) => {
+        const before = await sql<{ n: number }>`select count(*) as n from notes`.execute(trx);
+        // The other connection writes between this transaction's read and its write: it waits
+        // for the lock (here it gives up after its 100 ms; the worker retries its round).
+        workerWhileOpen = await workerWrites("worker").then(
+          () => "committed",
+          (error: Error) => error.message,
+        );
+        await sql`insert into notes (body) values (${`site after ${before.rows[0].n}`})`.execute(trx);
+      });
+      expect(workerWhileOpen).toMatch(/locked|busy/i);
+      await workerWrites("worker");
+      const rows = await sql<{ body: string }>`select body from notes order by id`.execute(site.db);
+      expect(rows.rows.map((row) => row.body)).toEqual(["site after 0", "worker"]);
+    } finally {
+      await worker.close();
+      await site.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

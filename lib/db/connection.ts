@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely";
+import { CompiledQuery, Kysely, Migrator, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type SqliteDialectConfig } from "kysely";
 import type { Database } from "./schema";
 import { migrationProvider } from "./migrations";
 
@@ -49,8 +49,35 @@ function openSqlite(file: string): DatabaseHandle {
   // The default 2 MB page cache is far below a directory of 100,000 managers (~80 MB).
   sqlite.pragma("cache_size = -65536");
   sqlite.pragma("mmap_size = 268435456");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: "sqlite", driver: sqlite, location: absolute, close: () => db.destroy() };
+}
+
+/**
+ * Every SQLite transaction takes the write lock when it begins (`begin immediate`), waiting up to
+ * busy_timeout for another process to release it. Kysely's plain `begin` defers the lock to the
+ * first write: a transaction that reads, then writes after another process (the outbox worker,
+ * `npm run worker`) has committed, cannot move its snapshot forward and fails at once with
+ * SQLITE_BUSY_SNAPSHOT (no wait), which a visitor saw as a 500 (CI, issue 19's stop). The site's
+ * transactions all write, so taking the lock first costs nothing.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #settings: SqliteDialectConfig;
+
+  constructor(settings: SqliteDialectConfig) {
+    super(settings);
+    this.#settings = settings;
+  }
+
+  createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#settings);
+  }
+}
+
+class ImmediateSqliteDriver extends SqliteDriver {
+  async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+  }
 }
 
 /** Only the site's own user may enter the data folder or read the database (owners' names, emails, phones). */
