@@ -147,6 +147,12 @@ describe.each(kinds)("delivery on %s", (kind) => {
     byCategory = await recipientsByCategory(quiet);
   }, 300_000);
 
+  /** Worker processes started by a test: one left running by a failed test would deliver the next test's messages. */
+  const workers: ReturnType<typeof startWorkerProcess>[] = [];
+  afterEach(async () => {
+    for (const worker of workers.splice(0)) if (worker.isRunning()) await worker.kill();
+  }, 60_000);
+
   afterAll(async () => {
     await stopAllServers();
     await slowReceiver?.close();
@@ -240,6 +246,7 @@ describe.each(kinds)("delivery on %s", (kind) => {
         ...QUICK_RETRIES,
       };
       const first = startWorkerProcess({ name: "first", databaseUrl: database.url, env: workerEnv });
+      workers.push(first);
       // The worker writes the owners' confirmations as files; each owner opens its own and presses the link's button.
       let mailed = new Map<string, string>();
       await waitFor(
@@ -267,6 +274,7 @@ describe.each(kinds)("delivery on %s", (kind) => {
 
       const restarted = Date.now();
       const second = startWorkerProcess({ name: "second", databaseUrl: database.url, env: workerEnv });
+      workers.push(second);
       try {
         await waitFor(async () => (await outboxOfLeads(database.url, prefix)).byStatus.sent === KILL_LEADS * (RECIPIENTS_PER_LEAD + 1), {
           timeoutMs: 120_000,
