@@ -17,6 +17,7 @@ import os from "node:os";
 import path from "node:path";
 import { openDatabase } from "../../lib/db/connection";
 import { prepareDatabase } from "../../lib/db/setup";
+import { changedFilesReason } from "../../lib/cli/build-stamp";
 
 export const REPO_ROOT = path.resolve(__dirname, "../..");
 /** Logs and reports of the measurements (git-ignored). */
@@ -239,34 +240,6 @@ function isBeingBuilt(distDir: string): boolean {
   return Date.now() - fs.statSync(inRepo(distDir)).mtimeMs < 60_000;
 }
 
-/** What a build is made from: a file here changed after a build means that build is stale. */
-const BUILD_SOURCES = ["app", "components", "lib", "styles", "public", "next.config.ts", "package-lock.json"];
-
-/**
- * The first source file changed after `distDir` was built, if any. A stale copy once served an
- * older bundle against a database the current code had migrated further, and every page answered
- * 500 ("corrupted migrations"); a fresh clone's build is always newer than its files.
- */
-export function sourceChangedSince(distDir: string): string | undefined {
-  const builtAt = fs.statSync(inRepo(distDir, "BUILD_ID")).mtimeMs;
-  const walk = (relative: string): string | undefined => {
-    const absolute = inRepo(relative);
-    if (!fs.existsSync(absolute)) return undefined;
-    const stat = fs.statSync(absolute);
-    if (!stat.isDirectory()) return stat.mtimeMs > builtAt && !/\.test\.tsx?$/.test(relative) ? relative : undefined;
-    for (const entry of fs.readdirSync(absolute)) {
-      const found = walk(path.join(relative, entry));
-      if (found) return found;
-    }
-    return undefined;
-  };
-  for (const source of BUILD_SOURCES) {
-    const found = walk(source);
-    if (found) return found;
-  }
-  return undefined;
-}
-
 const buildIdOf = (distDir: string) => fs.readFileSync(inRepo(distDir, "BUILD_ID"), "utf8").trim();
 
 /** Copies a build without its compiler cache; answers false when it changed while copying. */
@@ -314,8 +287,10 @@ export async function ensureBuild(distDir: string, { copyFrom, reuse = false, lo
     // A build in progress is worth waiting for: two builds at once on two cores is slower.
     const waitUntil = Date.now() + 5 * 60_000;
     while (isBeingBuilt(copyFrom) && Date.now() < waitUntil) await sleep(5_000);
-    const changed = isCompleteBuild(copyFrom) ? sourceChangedSince(copyFrom) : undefined;
-    if (changed) console.log(`[site] not copying ${copyFrom}: ${changed} changed after it was built`);
+    // A stale copy once served an older bundle against a database that newer code had migrated
+    // further, and every page answered 500 ("corrupted migrations").
+    const changed = isCompleteBuild(copyFrom) ? changedFilesReason(inRepo(copyFrom), REPO_ROOT) : null;
+    if (changed) console.log(`[site] not copying ${copyFrom}: ${changed}`);
     for (let attempt = 1; attempt <= 3 && isCompleteBuild(copyFrom) && !changed; attempt++) {
       if (copyBuild(copyFrom, distDir)) {
         console.log(`[site] serving a copy of ${copyFrom} (build ${buildIdOf(distDir)}) from ${distDir}`);

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { readBuildInputs, staleBuildReason, writeBuildStamp } from "./build-stamp";
+import { changedFilesReason, readBuildInputs, staleBuildReason, writeBuildStamp } from "./build-stamp";
 
 /** `npm start` serves a build only when it was made from the tree and the settings it would serve. */
 describe("the build stamp", () => {
@@ -73,5 +73,12 @@ describe("the build stamp", () => {
     write("lib/service/leads.test.ts", "it('y', () => {});");
     write("lib/test-support/index.ts", "export const changed = true;");
     expect(reason()).toBeNull();
+  });
+
+  it("tells a harness that copies a build whether its files changed, whatever settings it was built with", () => {
+    build();
+    expect(changedFilesReason(distDir(), root)).toBeNull();
+    write("lib/db/migrations/2026-11-28-new.ts", "export const up = 1;");
+    expect(changedFilesReason(distDir(), root)).toBe("lib/db/migrations/2026-11-28-new.ts has changed");
   });
 });

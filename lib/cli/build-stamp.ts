@@ -74,3 +74,14 @@ export function staleBuildReason(distDir: string, inputs: BuildInputs): string |
   const changed = [describeChanges(stamp.files, inputs.files, "file"), describeChanges(stamp.settings, inputs.settings, "setting")].filter(Boolean);
   return changed.length ? `${changed.join(", and ")} since the build in ${distDir} was made` : null;
 }
+
+/**
+ * Which source or configuration file differs from what the build in `distDir` was made from, in a
+ * few words, or null (settings aside: a test harness builds with its own). The reliability suite
+ * copies the end-to-end build only when this is null.
+ */
+export function changedFilesReason(distDir: string, root: string): string | null {
+  const stamp = readBuildStamp(distDir);
+  if (!stamp) return `the build in ${distDir} does not say what it was built from`;
+  return describeChanges(stamp.files, readBuildInputs(root, {}).files, "file");
+}
