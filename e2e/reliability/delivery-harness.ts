@@ -119,7 +119,7 @@ export type WorkerProcess = { pid: number; isRunning(): boolean; output(lines?: 
 
 export function startWorkerProcess({ name, databaseUrl, env }: { name: string; databaseUrl: string; env: Record<string, string> }): WorkerProcess {
   const output = outputKeeper();
-  const child = startGroup(process.execPath, ["--import", "tsx", path.join("lib", "cli", "worker.ts")], {
+  const child = startGroup(process.execPath, ["--require", "tsx/cjs", path.join("lib", "cli", "worker.ts")], {
     env: siteEnvironment({ DATABASE_URL: databaseUrl, ...env }),
     onOutput: (chunk) => output.write(chunk),
   });

@@ -369,7 +369,7 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
   const url = `http://127.0.0.1:${port}`;
   const apiToken = options.apiToken ?? crypto.randomBytes(24).toString("hex");
   const output = outputKeeper(options.logFile);
-  const child = startGroup(process.execPath, ["--import", "tsx", path.join("lib", "server", "index.ts")], {
+  const child = startGroup(process.execPath, ["--require", "tsx/cjs", path.join("lib", "server", "index.ts")], {
     env: siteEnvironment({
       NEXT_DIST_DIR: options.distDir,
       PORT: String(port),
