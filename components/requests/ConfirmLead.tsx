@@ -23,7 +23,7 @@ function RecipientList({ request }: { request: WaitingRequest }) {
 
 /**
  * The confirmation page's one button (issue 19): lists each waiting request of the address with
- * its managers, and sends them all with lead/confirm; then links each to its private page.
+ * its managers, and sends those (by reference) with lead/confirm; then links each to its private page.
  */
 export function ConfirmLead({ token, requests }: { token: string; requests: WaitingRequest[] }) {
   const { pending, save } = useSave("lead/confirm");
@@ -31,7 +31,8 @@ export function ConfirmLead({ token, requests }: { token: string; requests: Wait
   const companies = [...new Set(requests.flatMap((request) => request.recipients.map((recipient) => recipient.company_name)))];
 
   async function confirm() {
-    const answer = await save({ token }, { successPopup: false });
+    // Only what this page shows: a request saved since it was opened is not sent unseen.
+    const answer = await save({ token, references: requests.map((request) => request.reference) }, { successPopup: false });
     if (answer) setDone({ message: answer.message, requests: answer.requests });
   }
 

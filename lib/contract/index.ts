@@ -723,10 +723,12 @@ export const contract = {
   "newsletter/confirm": { request: z.object({ token: linkToken }), response: saved },
   /**
    * The button of a confirmation email's page (issue 19): confirms the owner's address and sends
-   * every request of it that waits; a second click sends nothing ("already sent").
+   * the requests of it that wait; a second click sends nothing ("already sent"). With
+   * `references` (what the page listed), only those: a request saved after the page was opened
+   * waits for the owner to see it.
    */
   "lead/confirm": {
-    request: z.object({ token: linkToken }),
+    request: z.object({ token: linkToken, references: z.array(z.string().min(1).max(40)).min(1).max(100).optional() }),
     response: ok({ message: z.string(), requests: z.array(confirmedRequestSchema) }),
   },
 } as const;

@@ -110,6 +110,23 @@ describe.each(databaseKinds)("the owner's email confirmation (double opt-in) on 
     expect(await rowsOf(leads[1].id, "lead.new")).toHaveLength(1);
   });
 
+  it("sends only the requests the page listed when it names them: one saved after the page was opened keeps waiting", async () => {
+    const shown = await save(`listed.${kind}@example.org`);
+    const [mail] = await rowsOf((await leadOf(shown.body.reference)).id, "lead.confirmation");
+    const token = JSON.parse(mail.payload).confirm_token;
+    const page = await call("lead/confirmation", { token });
+    expect(page.body.requests.map((request: { reference: string }) => request.reference)).toEqual([shown.body.reference]);
+    // Saved (by anyone who knows the address) while the owner's page was open.
+    const later = await save(`listed.${kind}@example.org`, { agent_ids: [managers[3].agent_id] });
+
+    const confirmed = await call("lead/confirm", { token, references: [shown.body.reference] });
+    expect(confirmed.body).toMatchObject({ message: CONFIRM.sent(1), requests: [{ reference: shown.body.reference }] });
+    expect(await rowsOf((await leadOf(shown.body.reference)).id, "lead.new")).toHaveLength(3);
+    expect(await rowsOf((await leadOf(later.body.reference)).id, "lead.new")).toEqual([]);
+    expect((await call("lead/confirmation", { token })).body.requests.map((request: { reference: string }) => request.reference)).toEqual([later.body.reference]);
+    expect((await call("lead/confirm", { token, references: [] })).status).toBe(400);
+  });
+
   it("refuses a link older than 7 days, and the sweep erases the unconfirmed lead and closes its page", async () => {
     const saved = await save(`late.${kind}@example.org`);
     const lead = await leadOf(saved.body.reference);

@@ -80,13 +80,14 @@ export const readConfirmation: Handler<"lead/confirmation"> = async ({ token }, 
   return { success: true, requests };
 };
 
-/** lead/confirm: the address is confirmed and each waiting request sent, once. */
-export const confirmLead: Handler<"lead/confirm"> = async ({ token }, context) => {
+/** lead/confirm: the address is confirmed and each waiting request (of those listed, if listed) sent, once. */
+export const confirmLead: Handler<"lead/confirm"> = async ({ token, references }, context) => {
   const at = Date.now();
   const now = new Date(at).toISOString();
   const { emailKey: key, since } = await requireLink(context.db, token, at);
   const sent = await context.write(async (trx) => {
-    const waiting = await waitingLeadsOfEmail(trx, { emailKey: key, since });
+    const listed = references && new Set(references);
+    const waiting = (await waitingLeadsOfEmail(trx, { emailKey: key, since })).filter((lead) => !listed || listed.has(lead.reference));
     // Only the leads this write confirmed: a concurrent click confirms (and sends) none twice.
     const confirmed = new Set(await markEmailConfirmed(trx, { leadIds: waiting.map((lead) => lead.id), now }));
     const requests = [];
