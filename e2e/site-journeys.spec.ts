@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { queryRows } from "./support/db";
 import { PAGE_KINDS, pathOf } from "./support/page-kinds";
+import { CAROUSEL } from "../components/home/carousel-settings";
 
 /** Visitors' stories through the public pages, on a desktop and a phone. */
 
@@ -78,6 +79,23 @@ test("the home page's state list grows with See All, and a city nobody serves sa
   await expect(page.getByRole("button", { name: "WY", exact: true })).toBeVisible();
   await page.goto("/agents/ME/rockland");
   await expect(page.getByText("No Record", { exact: true })).toBeVisible();
+});
+
+test("the testimonials start moving where someone sees them: Swiper is fetched only when the row nears the viewport", async ({ page }) => {
+  // The page's timers run on Playwright's clock, so "two seconds later" is a step, not a wait.
+  await page.clock.install();
+  await page.goto("/");
+  const still = page.locator(".testimonials__still");
+  await expect(still).toBeAttached();
+  await page.waitForLoadState("networkidle");
+  // Spec 2.3: the carousel starts two seconds after the data arrives. Past that, below the fold, nothing is fetched or moves.
+  await page.clock.runFor(CAROUSEL.startDelayMs * 3);
+  await page.waitForLoadState("networkidle");
+  await expect(still).not.toBeInViewport();
+  await expect(page.locator(".swiper")).toHaveCount(0);
+  await still.scrollIntoViewIfNeeded();
+  await expect(page.locator(".testimonials__carousel.swiper-initialized")).toBeVisible();
+  await expect(still).toHaveCount(0);
 });
 
 test("a law page renders its sections, table and breadcrumbs", async ({ page }) => {

@@ -77,6 +77,75 @@ describe("TestimonialCarousel", () => {
     expect(await screen.findByTestId("swiper")).toHaveTextContent("3 moving");
   });
 
+  describe("with IntersectionObserver: Swiper is fetched only when the still row comes near the viewport", () => {
+    let observers: { callback: IntersectionObserverCallback; targets: Element[]; options?: IntersectionObserverInit }[] = [];
+    beforeEach(() => {
+      observers = [];
+      class FakeObserver {
+        record: (typeof observers)[number];
+        constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
+          this.record = { callback, targets: [], options };
+          observers.push(this.record);
+        }
+        observe(target: Element) {
+          this.record.targets.push(target);
+        }
+        disconnect() {
+          this.record.targets = [];
+        }
+      }
+      Object.defineProperty(window, "IntersectionObserver", { configurable: true, writable: true, value: FakeObserver });
+    });
+    afterEach(() => {
+      delete (window as { IntersectionObserver?: unknown }).IntersectionObserver;
+      jest.useRealTimers();
+    });
+    const comeIntoView = () =>
+      act(async () => {
+        for (const { callback, targets } of observers) {
+          if (targets.length > 0) callback(targets.map((target) => ({ isIntersecting: true, target }) as IntersectionObserverEntry), {} as IntersectionObserver);
+        }
+      });
+
+    it("stays still after the two seconds while nobody scrolls to it", async () => {
+      jest.useFakeTimers();
+      render(<TestimonialCarousel testimonials={list} />);
+      expect(observers).toHaveLength(1);
+      expect(observers[0].targets[0]).toHaveClass("testimonials__still");
+      await act(async () => {
+        jest.advanceTimersByTime(CAROUSEL.startDelayMs * 5);
+      });
+      expect(screen.queryByTestId("swiper")).toBeNull();
+      expect(screen.getAllByRole("button", { name: /Story/ })).toHaveLength(3);
+    });
+
+    it("starts at once when it comes near after the two seconds", async () => {
+      jest.useFakeTimers();
+      render(<TestimonialCarousel testimonials={list} />);
+      await act(async () => {
+        jest.advanceTimersByTime(CAROUSEL.startDelayMs);
+      });
+      await comeIntoView();
+      jest.useRealTimers();
+      expect(await screen.findByTestId("swiper")).toHaveTextContent("3 moving");
+    });
+
+    it("seen before the two seconds are up, starts at the two seconds", async () => {
+      jest.useFakeTimers();
+      render(<TestimonialCarousel testimonials={list} />);
+      await comeIntoView();
+      await act(async () => {
+        jest.advanceTimersByTime(CAROUSEL.startDelayMs - 1);
+      });
+      expect(screen.queryByTestId("swiper")).toBeNull();
+      await act(async () => {
+        jest.advanceTimersByTime(1);
+      });
+      jest.useRealTimers();
+      expect(await screen.findByTestId("swiper")).toHaveTextContent("3 moving");
+    });
+  });
+
   it("opens the clicked testimonial in the modal", async () => {
     render(<TestimonialCarousel testimonials={list} />);
     await userEvent.click(screen.getByRole("button", { name: /Story 2/ }));
