@@ -22,7 +22,8 @@ import path from "node:path";
 import { createClient } from "redis";
 import { matchDynamicRoute } from "../../lib/contract/routes";
 import { junkUrls } from "../support/junk-urls";
-import { OUTPUT_DIR, REPO_ROOT, reservePorts, runToCompletion, startGroup, stopGroup, outputKeeper, PORTS, sleep, type RunningSite } from "../support/production-site";
+import { REPO_ROOT, type RunningSite } from "../support/production-site";
+import { startReferenceApp } from "./reference-app";
 import { formatNumber, percent, printTable, verdict } from "./report";
 
 const IN_FLIGHT = 8;
@@ -104,54 +105,6 @@ function kindOf(pathname: string): Kind | undefined {
 
 /** `count` paths spread evenly over the list, so a sample covers every state. */
 const spread = (paths: string[], count: number) => (paths.length <= count ? paths : Array.from({ length: count }, (_, index) => paths[Math.floor((index * paths.length) / count)]));
-
-// ---------------------------------------------------------------------------------------------
-// The reference: a bare Next.js dynamic page
-
-const REFERENCE_DIR = path.join(OUTPUT_DIR, "reference-app");
-const REFERENCE_FILES: Record<string, string> = {
-  "app/layout.js": 'export default function RootLayout({ children }) {\n  return <html lang="en"><body>{children}</body></html>;\n}\n',
-  "app/[n]/page.js":
-    'export const dynamic = "force-dynamic";\n\nexport default async function Page({ params }) {\n  const { n } = await params;\n  return <main><h1>Page {n}</h1><p>A bare dynamic page, rendered for every request.</p></main>;\n}\n',
-  "next.config.mjs": "export default { poweredByHeader: false };\n",
-};
-const nextBin = require.resolve("next/dist/bin/next");
-
-async function startReferenceApp(): Promise<{ url: string; stop(): Promise<void> }> {
-  const stamp = crypto.createHash("sha1").update(JSON.stringify(REFERENCE_FILES)).digest("hex");
-  const stampFile = path.join(REFERENCE_DIR, ".next", "bench-stamp");
-  if (!fs.existsSync(stampFile) || fs.readFileSync(stampFile, "utf8") !== stamp) {
-    fs.rmSync(REFERENCE_DIR, { recursive: true, force: true });
-    for (const [file, text] of Object.entries(REFERENCE_FILES)) {
-      fs.mkdirSync(path.dirname(path.join(REFERENCE_DIR, file)), { recursive: true });
-      fs.writeFileSync(path.join(REFERENCE_DIR, file), text);
-    }
-    console.log("[crawl] building the reference app (a bare Next.js dynamic page)");
-    await runToCompletion("The reference build", process.execPath, [nextBin, "build", REFERENCE_DIR], {
-      env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
-      logFile: path.join(OUTPUT_DIR, "reference-build.log"),
-      timeoutMs: 10 * 60_000,
-    });
-    fs.writeFileSync(stampFile, stamp);
-  }
-  const [port] = await reservePorts(1, PORTS.perf);
-  const output = outputKeeper(path.join(OUTPUT_DIR, "reference-server.log"));
-  const child = startGroup(process.execPath, [nextBin, "start", REFERENCE_DIR, "-p", String(port), "-H", "127.0.0.1"], {
-    env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
-    onOutput: (chunk) => output.write(chunk),
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let tries = 0; ; tries++) {
-    try {
-      if ((await fetch(`${url}/ready`)).status === 200) break;
-    } catch {
-      // not listening yet
-    }
-    if (tries > 240) throw new Error(`The reference app did not start:\n${output.lines().join("\n")}`);
-    await sleep(250);
-  }
-  return { url, stop: async () => stopGroup(child) };
-}
 
 // ---------------------------------------------------------------------------------------------
 // The store and the disk

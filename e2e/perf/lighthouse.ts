@@ -8,6 +8,11 @@
  * for a category under its target, the audits that cost it points. Reports are kept in
  * .bench/lighthouse/.
  *
+ * In the same run, the same three runs on a bare Next.js dynamic page (`reference-app.ts`, the
+ * crawl benchmark's reference): the framework's own score on this machine, shown as the last row
+ * and not judged. Lighthouse's simulated throttling multiplies the CPU time it observes, so the
+ * same page scores lower on a slower or busier machine; the bare page shows how much.
+ *
  * `-- --reuse-build` skips the build when .next-lighthouse has one. Exit 1 on a miss.
  */
 import fs from "node:fs";
@@ -16,6 +21,7 @@ import type { Result as LighthouseResult } from "lighthouse";
 import { buildAndStartSite, flags, OUTPUT_DIR as PERF_OUTPUT_DIR, runToCompletion, stopEverything, type RunningSite } from "../support/production-site";
 import { describeMachine, median, printTable, verdict, warnIfBusy } from "./report";
 import { agentPath, comparePath } from "../../lib/contract/routes";
+import { startReferenceApp } from "./reference-app";
 
 const CHROMIUM = "/usr/bin/chromium";
 const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync"];
@@ -41,11 +47,14 @@ const METRICS = [
   { id: "speed-index", label: "SI" },
 ] as const;
 
-/** `noindex`: a page kept out of search engines on purpose (its SEO score loses is-crawlable). */
-type PageRuns = { name: string; path: string; results: LighthouseResult[]; noindex?: boolean };
+/**
+ * `noindex`: a page kept out of search engines on purpose (its SEO score loses is-crawlable).
+ * `origin`: the server, when not the site (the reference app); such a page is not judged.
+ */
+type PageRuns = { name: string; path: string; results: LighthouseResult[]; noindex?: boolean; origin?: string };
 
-/** Whether a category's target applies to a page: SEO's does not to a noindex page. */
-const judged = (page: PageRuns, category: CategoryId) => !(page.noindex && category === "seo");
+/** Whether a category's target applies to a page: none to the reference, SEO's not to a noindex page. */
+const judged = (page: PageRuns, category: CategoryId) => !page.origin && !(page.noindex && category === "seo");
 
 async function austinManagers(site: RunningSite): Promise<{ agent_id: number; state: string; city_slug: string }[]> {
   type Answer = { agents?: { data: { agent_id: number; state: string; city_slug: string }[] } };
@@ -160,7 +169,11 @@ async function main(): Promise<number> {
   if (!fs.existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: Lighthouse needs the system Chromium.`);
   fs.mkdirSync(REPORT_DIR, { recursive: true });
 
-  const site = await buildAndStartSite({ name: "lighthouse", reuse: options.has("reuse-build") });
+  const reference = await startReferenceApp();
+  const site = await buildAndStartSite({ name: "lighthouse", reuse: options.has("reuse-build") }).catch(async (error: unknown) => {
+    await reference.stop();
+    throw error;
+  });
   try {
     const austin = await austinManagers(site);
     const pages: PageRuns[] = [
@@ -170,14 +183,16 @@ async function main(): Promise<number> {
       { name: "law page", path: "/laws/texas", results: [] },
       { name: "step 1", path: "/search", results: [] },
       { name: "compare", path: comparePath(austin.slice(0, 3).map((agent) => agent.agent_id)), results: [], noindex: true },
+      { name: "bare Next.js", path: "/reference-1", results: [], origin: reference.url },
     ];
     for (const page of pages) {
       // The first visit renders and caches the page; Lighthouse should see what visitors see.
-      await fetch(`${site.url}${page.path}`).then((response) => response.arrayBuffer());
+      const origin = page.origin ?? site.url;
+      await fetch(`${origin}${page.path}`).then((response) => response.arrayBuffer());
       for (let run = 1; run <= RUNS; run++) {
         process.stdout.write(`[lighthouse] ${page.name} ${page.path} run ${run}/${RUNS} … `);
         const reportFile = path.join(REPORT_DIR, `${page.name.replace(/\s+/g, "-")}-${run}.json`);
-        const result = await runWithRetries(`${site.url}${page.path}`, reportFile);
+        const result = await runWithRetries(`${origin}${page.path}`, reportFile);
         page.results.push(result);
         console.log(CATEGORIES.map((category) => `${category.label} ${scoreOf(result, category.id)}`).join(", "));
       }
@@ -188,16 +203,20 @@ async function main(): Promise<number> {
       const medians = CATEGORIES.map((category) => median(page.results.map((result) => scoreOf(result, category.id))));
       const met = CATEGORIES.every((category, index) => !judged(page, category.id) || medians[index] >= category.target);
       allMet &&= met;
+      const shown = page.origin ? "reference" : verdict(met);
       const metrics = METRICS.map(({ id, label }) => {
         const value = median(page.results.map((result) => result.audits[id]?.numericValue ?? 0));
         return id === "cumulative-layout-shift" ? `${label} ${value.toFixed(3)}` : `${label} ${(value / 1000).toFixed(1)}s`;
       });
       metrics.push(`JS ${median(page.results.map(scriptKilobytes)).toFixed(1)} kB`);
-      return [page.name, page.path, ...medians.map((value, index) => (judged(page, CATEGORIES[index].id) ? String(value) : `(${value})`)), verdict(met), metrics.join(" ")];
+      // Lighthouse's CPU benchmark of the run: lower means a slower (or busier) machine, and a lower score for the same page.
+      metrics.push(`CPU index ${Math.round(median(page.results.map((result) => result.environment?.benchmarkIndex ?? 0)))}`);
+      return [page.name, page.path, ...medians.map((value, index) => (judged(page, CATEGORIES[index].id) || page.origin ? String(value) : `(${value})`)), shown, metrics.join(" ")];
     });
     console.log(`\nLighthouse ${RUNS} runs per page, mobile preset; median scores. Targets: ${CATEGORIES.map((c) => `${c.label} ${c.target}`).join(", ")}\n`);
     printTable(["page", "path", ...CATEGORIES.map((category) => category.label), "verdict", "median metrics"], rows, { rightAligned: [2, 3, 4, 5] });
     if (pages.some((page) => page.noindex)) console.log("(SEO in brackets: a noindex page, kept out of search engines on purpose, so is-crawlable fails and no target applies.)");
+    console.log("(bare Next.js: a minimal dynamic page of the same Next.js, not judged: the score the framework alone gets on this machine.)");
 
     for (const page of pages) {
       for (const category of CATEGORIES) {
@@ -212,6 +231,7 @@ async function main(): Promise<number> {
     return allMet ? 0 : 1;
   } finally {
     await site.stop();
+    await reference.stop();
   }
 }
 
