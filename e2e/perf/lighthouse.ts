@@ -53,8 +53,10 @@ const METRICS = [
  */
 type PageRuns = { name: string; path: string; results: LighthouseResult[]; noindex?: boolean; origin?: string };
 
+/** SEO on a noindex page: shown in brackets, no target. */
+const noindexSeo = (page: PageRuns, category: CategoryId) => Boolean(page.noindex) && category === "seo";
 /** Whether a category's target applies to a page: none to the reference, SEO's not to a noindex page. */
-const judged = (page: PageRuns, category: CategoryId) => !page.origin && !(page.noindex && category === "seo");
+const judged = (page: PageRuns, category: CategoryId) => !page.origin && !noindexSeo(page, category);
 
 async function austinManagers(site: RunningSite): Promise<{ agent_id: number; state: string; city_slug: string }[]> {
   type Answer = { agents?: { data: { agent_id: number; state: string; city_slug: string }[] } };
@@ -211,7 +213,7 @@ async function main(): Promise<number> {
       metrics.push(`JS ${median(page.results.map(scriptKilobytes)).toFixed(1)} kB`);
       // Lighthouse's CPU benchmark of the run: lower means a slower (or busier) machine, and a lower score for the same page.
       metrics.push(`CPU index ${Math.round(median(page.results.map((result) => result.environment?.benchmarkIndex ?? 0)))}`);
-      return [page.name, page.path, ...medians.map((value, index) => (judged(page, CATEGORIES[index].id) || page.origin ? String(value) : `(${value})`)), shown, metrics.join(" ")];
+      return [page.name, page.path, ...medians.map((value, index) => (noindexSeo(page, CATEGORIES[index].id) ? `(${value})` : String(value))), shown, metrics.join(" ")];
     });
     console.log(`\nLighthouse ${RUNS} runs per page, mobile preset; median scores. Targets: ${CATEGORIES.map((c) => `${c.label} ${c.target}`).join(", ")}\n`);
     printTable(["page", "path", ...CATEGORIES.map((category) => category.label), "verdict", "median metrics"], rows, { rightAligned: [2, 3, 4, 5] });
