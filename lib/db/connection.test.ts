@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -105,6 +106,64 @@ describe("SQLite transactions beside another process's writes", () => {
     } finally {
       await worker.close();
       await site.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("acknowledged writes beside other SQLite clients (issue 26, N1)", () => {
+  // Another SQLite client in another process opens the file, reads and closes: Python's sqlite3
+  // (SQLite's "How To Corrupt An SQLite Database File", case 2.2). Closing as the last connection
+  // it can see, it checkpoints and deletes the live -wal and -shm unless this process still holds
+  // its locks on the database file.
+  const visit = (file: string) =>
+    execFileSync("python3", ["-c", `import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute("select count(*) from sqlite_master").fetchall(); c.close()`, file], { stdio: "pipe" });
+  /** The POSIX locks this process holds on a file (Linux's /proc/locks, by inode). */
+  const locksHeld = (file: string) => {
+    const inode = fs.statSync(file).ino;
+    return fs
+      .readFileSync("/proc/locks", "utf8")
+      .split("\n")
+      .filter((line) => line.split(/\s+/).includes(String(process.pid)) && line.includes(`:${inode} `));
+  };
+
+  it("keeps SQLite's lock on the file when the process opens the database a second time", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "managely-locks-"));
+    const file = path.join(dir, "site.db");
+    const site = openDatabase(`file:${file}`);
+    try {
+      await sql`create table notes (id integer primary key)`.execute(site.db);
+      expect(locksHeld(file).length).toBeGreaterThan(0);
+      const second = openDatabase(`file:${file}`);
+      expect(locksHeld(file).length).toBeGreaterThan(0);
+      await second.close();
+    } finally {
+      await site.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("keeps every acknowledged row when another client opens, reads and closes the file while the site writes, through a restart", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "managely-durable-"));
+    const file = path.join(dir, "site.db");
+    const site = openDatabase(`file:${file}`);
+    try {
+      await sql`create table notes (id integer primary key, body text not null)`.execute(site.db);
+      await sql`insert into notes (body) values ('before')`.execute(site.db);
+      // The server opens the file a second time (the pages' handle beside the service's).
+      const second = openDatabase(`file:${file}`);
+      visit(file);
+      await sql`insert into notes (body) values ('after')`.execute(site.db);
+      expect(fs.existsSync(`${file}-wal`)).toBe(true);
+      visit(file);
+      await second.close();
+      await site.close();
+      // A clean restart reads what is on disk.
+      const restarted = openDatabase(`file:${file}`);
+      const rows = await sql<{ body: string }>`select body from notes order by id`.execute(restarted.db);
+      await restarted.close();
+      expect(rows.rows.map((row) => row.body)).toEqual(["before", "after"]);
+    } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });

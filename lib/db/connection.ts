@@ -88,14 +88,29 @@ export const PRIVATE_FILE_MODE = 0o600;
  * Creates the SQLite file's folder 0700 and the file 0600 before SQLite opens it (SQLite gives its
  * -wal and -shm files the database file's mode), and narrows an existing file, its companions, and
  * the default .data folder, made before this rule (issue 19: the file used to be created 0644).
+ *
+ * An existing file is narrowed by its path (chmod), never opened: on POSIX, closing any descriptor
+ * of a file drops every lock the process holds on it, so an open and close here while another
+ * handle of this process has the database open took SQLite's locks away, and another client's
+ * close then checkpointed and deleted the live -wal (issue 26, N1: acknowledged leads lost). A new
+ * file is created exclusively (`wx`): nothing in this process can have it open yet.
  */
 function makePrivate(absolute: string): void {
   const folder = path.dirname(absolute);
   fs.mkdirSync(folder, { recursive: true, mode: PRIVATE_DIRECTORY_MODE });
   if (folder === path.resolve(path.dirname(DEFAULT_SQLITE_PATH))) fs.chmodSync(folder, PRIVATE_DIRECTORY_MODE);
-  fs.closeSync(fs.openSync(absolute, "a", PRIVATE_FILE_MODE));
+  try {
+    fs.closeSync(fs.openSync(absolute, "wx", PRIVATE_FILE_MODE));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
   for (const companion of [absolute, `${absolute}-wal`, `${absolute}-shm`, `${absolute}-journal`]) {
-    if (fs.existsSync(companion)) fs.chmodSync(companion, PRIVATE_FILE_MODE);
+    try {
+      fs.chmodSync(companion, PRIVATE_FILE_MODE);
+    } catch (error) {
+      // A companion SQLite has not made (or has just removed) is no matter.
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    }
   }
 }
 
