@@ -31,7 +31,7 @@ export function LeadReceipt() {
   if (!receipt) return null;
   const { reference, recipients, request_path, contact, unserved, confirmation } = receipt;
   const samples = recipients.filter((recipient) => recipient.demo === 1).length;
-  const awaitingConfirmation = confirmation === "emailed" || confirmation === "emailed_earlier";
+  const awaitingConfirmation = confirmation === "emailed";
   return (
     <section className="receipt" aria-labelledby="receipt-title">
       <h2 id="receipt-title" className="receipt__title">
@@ -42,10 +42,7 @@ export function LeadReceipt() {
           <p>
             <strong>{CONFIRM.checkEmail(recipients.map((recipient) => recipient.company_name))}</strong>
           </p>
-          <p>
-            {CONFIRM.checkEmailNote(CONFIRM.linkDays)}
-            {confirmation === "emailed_earlier" ? ` ${CONFIRM.checkEmailEarlier}` : ""}
-          </p>
+          <p>{CONFIRM.checkEmailNote(CONFIRM.linkDays)}</p>
         </div>
       )}
       {recipients.length > 0 ? (

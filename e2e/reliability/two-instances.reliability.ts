@@ -62,7 +62,7 @@ describeOnPostgres(
       expect(saved.status).toBe(200);
       const reference = String(saved.body.reference);
       // With an email address, it waits for the owner's confirmation (issue 19); the owner is mailed a link.
-      expect(saved.body).toMatchObject({ success: true, message: CONFIRM.leadAwaiting(reference, [], false), recipients: [], confirmation: "emailed" });
+      expect(saved.body).toMatchObject({ success: true, message: CONFIRM.leadAwaiting(reference, []), recipients: [], confirmation: "emailed" });
 
       const rowsWithKey = async () =>
         Number(

@@ -1,7 +1,7 @@
 import "server-only";
 import { serverApi } from "./server";
 import { ApiError } from "../contract/errors";
-import type { RequestView, WaitingRequest } from "../contract";
+import type { RequestView, ConfirmationRequest } from "../contract";
 
 /**
  * The private request page's read (issue 11): the owner's request found by its token, or null
@@ -21,7 +21,7 @@ export async function getOwnerRequest(token: string): Promise<RequestView | null
  * A confirmation link's page (issue 19): the requests its button sends, or null when the link is
  * unknown or expired (the page then says so). Not cached, like the request page.
  */
-export async function getLeadConfirmation(token: string): Promise<WaitingRequest[] | null> {
+export async function getLeadConfirmation(token: string): Promise<ConfirmationRequest[] | null> {
   try {
     return (await serverApi().call("lead/confirmation", { token })).requests;
   } catch (error) {

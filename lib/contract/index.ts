@@ -547,10 +547,28 @@ export const requestViewSchema = z.object({
 });
 
 /** How a saved lead's email address is being confirmed (lead/save's `confirmation`). */
-export const LEAD_CONFIRMATION_STATES = ["emailed", "emailed_earlier", "none"] as const;
+export const LEAD_CONFIRMATION_STATES = ["emailed", "none"] as const;
 
 /** A request a confirmation link sends: its reference and the managers chosen (sample listings marked). */
 export const waitingRequestSchema = z.object({ reference: z.string(), recipients: z.array(recipientSchema) });
+
+/** What a waiting request's managers would receive about the owner and the property, shown before the owner sends it. */
+export const confirmationDetailsSchema = z.object({
+  full_name: z.string(),
+  email_address: z.string(),
+  phone: z.string(),
+  preferred_contact_method: z.string(),
+  property_address: z.string(),
+  property_city: z.string(),
+  property_zip: z.string(),
+  answers: z.array(z.object({ question: z.string(), answer: z.string() })),
+});
+
+/**
+ * A request on the confirmation page (issue 26): what its managers would receive, and whether it
+ * is ticked by default (saved from the network whose save mailed the link).
+ */
+export const confirmationRequestSchema = waitingRequestSchema.extend({ details: confirmationDetailsSchema, ticked: z.boolean() });
 
 /** A request lead/confirm sent: with a fresh link to its private page. */
 export const confirmedRequestSchema = waitingRequestSchema.extend({ request_path: z.string() });
@@ -701,9 +719,9 @@ export const contract = {
       /** The private request page (/requests/{token}): see it, see its delivery, withdraw it. */
       request_path: z.string(),
       /**
-       * Double opt-in (issue 19): "emailed" a confirmation link went to the owner's address,
-       * "emailed_earlier" one went there today already and sends this request too; either way
-       * nobody receives it before the owner confirms. "none": no email address (sent at once).
+       * Double opt-in (issue 19): "emailed" the request waits for the confirmation link mailed to
+       * the owner's address (today's, which lists every waiting request of the mailbox; the answer
+       * never says whether one was mailed before, issue 26). "none": no email address (sent at once).
        */
       confirmation: z.enum(LEAD_CONFIRMATION_STATES).optional(),
     }),
@@ -781,7 +799,7 @@ export const internalContract = {
   /** A confirmation link's page: the requests its button sends (404 for an unknown or expired link). */
   "lead/confirmation": {
     request: z.object({ token: linkToken }),
-    response: ok({ requests: z.array(waitingRequestSchema) }),
+    response: ok({ requests: z.array(confirmationRequestSchema) }),
   },
   /** The private request page's content, found by its token (404 when it matches nothing). */
   "lead/request": {
@@ -864,5 +882,7 @@ export type Recipient = z.infer<typeof recipientSchema>;
 export type RequestView = z.infer<typeof requestViewSchema>;
 export type WaitingRequest = z.infer<typeof waitingRequestSchema>;
 export type ConfirmedRequest = z.infer<typeof confirmedRequestSchema>;
+export type ConfirmationRequest = z.infer<typeof confirmationRequestSchema>;
+export type ConfirmationDetails = z.infer<typeof confirmationDetailsSchema>;
 export type LeadConfirmationState = (typeof LEAD_CONFIRMATION_STATES)[number];
 export type DeliveryState = (typeof DELIVERY_STATES)[number];

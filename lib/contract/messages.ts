@@ -179,16 +179,24 @@ export const CONFIRM = {
     companies.length ? `Check your email to send your request to ${listOf(companies)}.` : "Check your email to confirm your address.",
   checkEmailNote: (days: number) =>
     `Nobody receives your request until you open the link we emailed you and press its button. The link works for ${days} days; after that, an unconfirmed request is erased.`,
-  /** A further request from an address already mailed today: no second email. */
-  checkEmailEarlier: "We already emailed you a link today: the same link sends this request too.",
-  /** lead/save's answer for a lead waiting for the owner's confirmation. */
-  leadAwaiting: (reference: string, companies: readonly string[], earlier: boolean) =>
-    `Thank you! Your request ${reference} is saved.${companies.length ? "" : " No property manager has received it."} ${CONFIRM.checkEmail(companies)}${earlier ? ` ${CONFIRM.checkEmailEarlier}` : ""}`,
+  /** lead/save's answer for a lead waiting for the owner's confirmation: the same whether or not the address had a request waiting. */
+  leadAwaiting: (reference: string, companies: readonly string[]) =>
+    `Thank you! Your request ${reference} is saved.${companies.length ? "" : " No property manager has received it."} ${CONFIRM.checkEmail(companies)} If you sent another request today, the same email lists both.`,
   /** The confirmation page. */
   title: "Send your request",
-  intro: "These requests from your email address wait for you. Nothing is sent until you press the button below.",
+  intro: "These requests from your email address wait for you. Nothing is sent until you press the button below, and only the requests you tick are sent.",
+  /** Each waiting request is shown as its managers would receive it (issue 26, N5). */
+  detailsIntro: "What the managers will receive:",
+  detailLabels: { name: "Name", email: "Email", phone: "Phone", contact: "Preferred contact method", property: "Property" },
+  notGiven: "not given",
+  tick: (reference: string) => `Send request ${reference}`,
+  /** A request saved from another network than the one whose save mailed the link: someone else may have typed this address. */
+  notTicked: "Not ticked: this request was sent from another connection than your first one. Tick it only if it is yours.",
+  noneTicked: "Tick at least one request to send it.",
   nobodyChosen: "Nobody chosen yet: you can choose on the request's private page.",
   button: (companies: readonly string[]) => (companies.length ? `Send my request to ${listOf(companies)}` : "Confirm my email address"),
+  buttonTicked: (count: number, companies: readonly string[]) =>
+    count === 0 ? "Send the ticked requests" : companies.length ? `Send ${count === 1 ? "my request" : `my ${count} requests`} to ${listOf(companies)}` : "Confirm my email address",
   pending: "Sending...",
   sent: (count: number) =>
     count === 1 ? "Thank you! Your email address is confirmed and your request is sent." : `Thank you! Your email address is confirmed and your ${count} requests are sent.`,

@@ -431,14 +431,20 @@ export interface LeadsTable {
 /** A lead waiting for its owner to confirm the email address (issue 19), under that address normalised. */
 export interface LeadConfirmationsTable {
   lead_id: number;
+  /** The mailbox's hash (lib/contract/keys.ts mailboxKey), never the address. */
   email_key: string;
+  /** The hashed client network the lead was saved from (clientKey). */
+  client_key: Generated<string>;
   created_at: string;
 }
 
 /** A confirmation link mailed to an address (at most one per address per UTC day), its token's SHA-256 only. */
 export interface LeadConfirmationLinksTable {
   token_hash: string;
+  /** The mailbox's hash, never the address. */
   email_key: string;
+  /** The hashed client network whose save mailed the link. */
+  client_key: Generated<string>;
   /** The UTC day it was mailed (YYYY-MM-DD). */
   day: string;
   created_at: string;

@@ -55,8 +55,8 @@ export type LeadReceipt = {
   request_path: string;
   /** How the recipients may reach the owner (the consent sentence's "by phone or email"). */
   contact: { email: boolean; phone: boolean; preferred: string };
-  /** lead/save's `confirmation`: "emailed"/"emailed_earlier" until the owner confirms the address (issue 19). */
-  confirmation?: "emailed" | "emailed_earlier" | "none";
+  /** lead/save's `confirmation`: "emailed" until the owner confirms the address (issue 19). */
+  confirmation?: "emailed" | "none";
   /** The ZIP and category when nobody received it (no manager serves them yet). */
   unserved?: { zip: string; category: string; email: string } | null;
 };

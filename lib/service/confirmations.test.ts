@@ -4,6 +4,7 @@ import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase,
 import { deliveryRouting } from "./delivery/routing";
 import { renderMessage } from "./delivery/render";
 import { sweepUnconfirmedLeads } from "./confirmations";
+import { mailboxKey } from "../contract/keys";
 
 announcePostgres();
 
@@ -50,7 +51,7 @@ describe.each(databaseKinds)("the owner's email confirmation (double opt-in) on 
   it("queues nothing for the managers until the owner confirms by the mailed link; the page's token confirms nothing; a second click sends nothing", async () => {
     const saved = await save(`first.${kind}@example.org`);
     const names = managers.slice(0, 3).map((agent) => agent.company_name);
-    expect(saved.body).toMatchObject({ confirmation: "emailed", message: CONFIRM.leadAwaiting(saved.body.reference, names, false) });
+    expect(saved.body).toMatchObject({ confirmation: "emailed", message: CONFIRM.leadAwaiting(saved.body.reference, names) });
     const lead = await leadOf(saved.body.reference);
     expect(await rowsOf(lead.id, "lead.new")).toEqual([]);
     expect((await call("lead/request", { token: tokenOf(saved.body.request_path) })).body.request.awaiting_confirmation).toBe(true);
@@ -64,7 +65,24 @@ describe.each(databaseKinds)("the owner's email confirmation (double opt-in) on 
     const [mail] = await rowsOf(lead.id, "lead.confirmation");
     const { confirm_token: confirmToken } = JSON.parse(mail.payload);
     const page = await call("lead/confirmation", { token: confirmToken });
-    expect(page.body.requests).toEqual([{ reference: saved.body.reference, recipients: managers.slice(0, 3).map(({ agent_id, company_name }) => ({ agent_id, company_name, demo: 1 })).sort((a, b) => a.agent_id - b.agent_id) }]);
+    expect(page.body.requests).toEqual([
+      {
+        reference: saved.body.reference,
+        recipients: managers.slice(0, 3).map(({ agent_id, company_name }) => ({ agent_id, company_name, demo: 1 })).sort((a, b) => a.agent_id - b.agent_id),
+        // Everything the managers would receive, before anything is sent (issue 26, N5).
+        details: {
+          full_name: attackerLead.full_name,
+          email_address: `first.${kind}@example.org`,
+          phone: "(512) 555-0166",
+          preferred_contact_method: "Email",
+          property_address: attackerLead.property_address,
+          property_city: attackerLead.property_city,
+          property_zip: "78701",
+          answers: attackerLead.exam,
+        },
+        ticked: true,
+      },
+    ]);
 
     const confirmed = await call("lead/confirm", { token: confirmToken });
     expect(confirmed.body).toMatchObject({ success: true, message: CONFIRM.sent(1), requests: [{ reference: saved.body.reference }] });
@@ -96,7 +114,8 @@ describe.each(databaseKinds)("the owner's email confirmation (double opt-in) on 
     const first = await save(` Owner.${kind}@Example.com`);
     const second = await save(`owner.${kind}@example.com`, { agent_ids: [managers[3].agent_id] });
     expect(first.body.confirmation).toBe("emailed");
-    expect(second.body).toMatchObject({ confirmation: "emailed_earlier", message: CONFIRM.leadAwaiting(second.body.reference, [managers[3].company_name], true) });
+    // The same answer as for a first request: nobody learns that this address asked for quotes today.
+    expect(second.body).toMatchObject({ confirmation: "emailed", message: CONFIRM.leadAwaiting(second.body.reference, [managers[3].company_name]) });
     const leads = [await leadOf(first.body.reference), await leadOf(second.body.reference)];
     const mails = await confirmationRows(leads.map((lead) => lead.id));
     expect(mails).toHaveLength(1);
@@ -133,7 +152,7 @@ describe.each(databaseKinds)("the owner's email confirmation (double opt-in) on 
     const [mail] = await rowsOf(lead.id, "lead.confirmation");
     const token = JSON.parse(mail.payload).confirm_token;
     const eightDaysAgo = new Date(Date.now() - 8 * DAY_MS).toISOString();
-    await database.db.updateTable("lead_confirmation_links").set({ created_at: eightDaysAgo }).where("email_key", "=", `late.${kind}@example.org`).execute();
+    await database.db.updateTable("lead_confirmation_links").set({ created_at: eightDaysAgo }).where("email_key", "=", mailboxKey(`late.${kind}@example.org`)).execute();
     await database.db.updateTable("lead_confirmations").set({ created_at: eightDaysAgo }).where("lead_id", "=", lead.id).execute();
     await database.db.updateTable("leads").set({ created_at: eightDaysAgo }).where("id", "=", lead.id).execute();
 
@@ -158,5 +177,92 @@ describe.each(databaseKinds)("the owner's email confirmation (double opt-in) on 
     const rendered = await renderMessage(database.db, rows[0], { siteUrl: SITE });
     expect(rendered!.email.text).toContain(`Contact details: ${VERIFICATION.phoneNotVerified}`);
     expect(rendered!.event.data).toMatchObject({ verification: "phone_not_verified" });
+  });
+
+  /** A call from a browser of the site at `address`, as the HTTP route hands it over. */
+  const fromBrowser = async (name: string, body: unknown, address: string) => {
+    const headers = new Headers({ "content-type": "application/json", origin: "http://localhost:3000" });
+    const result = await service.handle({ call: name, body: JSON.stringify(body), caller: { kind: "http", method: "POST", headers, address } });
+    return { status: result.status, body: result.body as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+  };
+  const leadBody = (email: string, extra: Record<string, unknown> = {}) => ({
+    ...attackerLead,
+    email_address: email,
+    submission_key: `browser-${kind}-${++sequence}-abcdef`,
+    agent_ids: [managers[0].agent_id],
+    ...extra,
+  });
+
+  it("mails one mailbox, not one string: twenty requests to victim+1 … victim+20 and twenty newsletter sign-ups make one lead link and one newsletter link (issue 26, N4)", async () => {
+    const mailbox = `mailbomb.${kind}`;
+    const leads = [];
+    for (let index = 1; index <= 20; index++) leads.push(await save(`${mailbox}+${index}@example.org`));
+    for (let index = 1; index <= 20; index++) expect((await call("newsletter/save", { email_address: `${mailbox}+news${index}@example.org` })).status).toBe(200);
+    const leadIds = await Promise.all(leads.map(async (saved) => (await leadOf(saved.body.reference)).id));
+    expect(await confirmationRows(leadIds)).toHaveLength(1);
+    const newsletterMails = await database.db
+      .selectFrom("outbox_messages")
+      .innerJoin("newsletter_subscriptions", "newsletter_subscriptions.id", "outbox_messages.subscription_id")
+      .select("outbox_messages.id")
+      .where("newsletter_subscriptions.email_address", "like", `${mailbox}+%`)
+      .execute();
+    expect(newsletterMails).toHaveLength(1);
+    // Every answer the same, so the sender learns nothing from them.
+    expect(new Set(leads.map((saved) => saved.body.message.replace(saved.body.reference, "REF")))).toHaveProperty("size", 1);
+  });
+
+  it("lists every waiting request with what its managers would receive, ticks only those from the first request's network, and sends only what the owner ticks (issue 26, N5)", async () => {
+    const email = `rider.${kind}@example.org`;
+    const owner = await fromBrowser("lead/save", leadBody(email, { full_name: "Olivia Owner", property_address: "12 Real Street" }), "198.51.100.10");
+    // An attacker types the owner's address (another case, a +tag) from elsewhere, with words of their own.
+    const attacker = await fromBrowser("lead/save", leadBody(`Rider+x.${kind}@Example.org`.replace(`+x.${kind}`, `.${kind}+x`), { full_name: "Call 555-0199 now" }), "2001:db8:77::5");
+    expect(owner.status).toBe(200);
+    expect(attacker.status).toBe(200);
+    // The same answer whether or not the address had a request waiting.
+    expect(attacker.body.message.replace(attacker.body.reference, "REF")).toBe(owner.body.message.replace(owner.body.reference, "REF"));
+    expect(attacker.body.confirmation).toBe(owner.body.confirmation);
+
+    const ids = [(await leadOf(owner.body.reference)).id, (await leadOf(attacker.body.reference)).id];
+    const [mail] = await confirmationRows(ids);
+    const token = JSON.parse(mail.payload).confirm_token;
+    const page = await call("lead/confirmation", { token });
+    expect(page.body.requests.map((request: { reference: string; ticked: boolean; details: { full_name: string } }) => [request.reference, request.ticked, request.details.full_name])).toEqual([
+      [owner.body.reference, true, "Olivia Owner"],
+      [attacker.body.reference, false, "Call 555-0199 now"],
+    ]);
+
+    // The button without a choice sends what is ticked by default: the owner's own request only.
+    const confirmed = await fromBrowser("lead/confirm", { token }, "198.51.100.10");
+    expect(confirmed.body.requests.map((request: { reference: string }) => request.reference)).toEqual([owner.body.reference]);
+    expect(await rowsOf(ids[0], "lead.new")).toHaveLength(1);
+    expect(await rowsOf(ids[1], "lead.new")).toEqual([]);
+  });
+
+  it("erases the owner's address from every table when a request is withdrawn, and after the sweep (issue 26, L3)", async () => {
+    const email = `erase.me.${kind}@example.org`;
+    const withdrawn = await fromBrowser("lead/save", leadBody(email), "198.51.100.20");
+    const swept = await fromBrowser("lead/save", leadBody(`erase.me.${kind}+later@example.org`), "198.51.100.21");
+    expect(withdrawn.status).toBe(200);
+    expect((await call("lead/withdraw", { token: tokenOf(withdrawn.body.request_path) })).body.success).toBe(true);
+
+    const sweptLead = await leadOf(swept.body.reference);
+    const eightDaysAgo = new Date(Date.now() - 8 * DAY_MS).toISOString();
+    await database.db.updateTable("lead_confirmations").set({ created_at: eightDaysAgo }).where("lead_id", "=", sweptLead.id).execute();
+    await database.db.updateTable("lead_confirmation_links").set({ created_at: eightDaysAgo }).where("email_key", "=", mailboxKey(email)).execute();
+    await sweepUnconfirmedLeads(database.db, { now: Date.now() });
+
+    // Neither the address nor its mailbox's hash, anywhere; but the save limits' counters, which
+    // must outlive a withdrawal (or withdrawing would reset them) and are gone within two days.
+    const found: string[] = [];
+    const inTwoDays = Date.now() + 2 * DAY_MS;
+    for (const table of await database.db.introspection.getTables()) {
+      const rows: Record<string, unknown>[] = await database.db.selectFrom(table.name as never).selectAll().execute();
+      for (const row of rows) {
+        const text = JSON.stringify(row).toLowerCase();
+        const expiringCounter = table.name === "rate_limiter" && Number(row.expire) <= inTwoDays;
+        if (text.includes(`erase.me.${kind}`) || (text.includes(mailboxKey(email)) && !expiringCounter)) found.push(`${table.name}: ${text.slice(0, 120)}`);
+      }
+    }
+    expect(found).toEqual([]);
   });
 });

@@ -1,14 +1,16 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
-import type { AnyCallName, AnyCallResponse, AnyParsedRequest, LeadConfirmationState, Recipient } from "../contract";
+import type { AnyCallName, AnyCallResponse, AnyParsedRequest, ConfirmationDetails, Recipient } from "../contract";
+import { mailboxKey } from "../contract/keys";
 import { ApiError } from "../contract/errors";
 import { CONFIRM, NOT_FOUND } from "../contract/messages";
 import { requestPath } from "../contract/routes";
-import { eraseLead, insertToken, listRecipients } from "../db/queries/leads";
+import { eraseLead, getLead, insertToken, listRecipients, type LeadRecord } from "../db/queries/leads";
 import {
   deleteConfirmationLinksBefore,
   deleteLeadTokens,
   findConfirmationLink,
+  forgetConfirmation,
   insertDailyLink,
   insertPendingConfirmation,
   markEmailConfirmed,
@@ -19,19 +21,26 @@ import { cancelLeadMessages, insertOutboxMessages } from "../db/queries/outbox";
 import { outboxRows, type DeliveryRouting } from "./delivery/routing";
 import { signalOutbox } from "./delivery/signal";
 import { hashToken, newToken } from "./delivery/tokens";
+import { answersOf, formatPhone } from "./delivery/render";
+import { mayMailUnconfirmed } from "./mail-caps";
+import { countManagerDeliveries } from "./rate-limit";
 import type { ServiceContext } from ".";
 
 /**
- * Double opt-in of a lead (issue 19): a lead with an email address reaches its managers only once
- * the owner confirms that address by the link mailed to it.
- * - At save time the lead waits under its address normalised (trimmed, lower case), and the
- *   address is mailed a link of its own (random, stored hashed, valid CONFIRM.linkDays) unless it
- *   was mailed one today already: at most one message a day to an address that has not confirmed,
- *   and that message says only what the site wrote (render.ts confirmationMessage).
+ * Double opt-in of a lead (issues 19 and 26): a lead with an email address reaches its managers
+ * only once the owner confirms it by the link mailed to the address.
+ * - At save time the lead waits under its mailbox (hashed: lib/contract/keys.ts mailboxKey) and
+ *   the client network it came from (hashed), and the mailbox is mailed a link of its own
+ *   (random, stored hashed, valid CONFIRM.linkDays) unless it was mailed one today already, and
+ *   within the mail caps (mail-caps.ts). That message says only what the site wrote
+ *   (render.ts confirmationMessage). The save's answer is the same either way.
  * - The link opens a page (one click: mail scanners open links) listing every waiting request of
- *   the address; its button (lead/confirm) sets email_confirmed_at and queues the "lead.new"
- *   messages in one write, once.
- * - Unconfirmed leads are erased after CONFIRM.linkDays (sweepUnconfirmedLeads, from the worker).
+ *   the mailbox with everything its managers would receive; the requests saved from the network
+ *   whose save mailed the link are ticked, any other is not (someone else may have typed the
+ *   owner's address). Its button (lead/confirm) sends the ticked ones, once.
+ * - A request reaches its managers only then, and only then counts toward their caps.
+ * - Unconfirmed leads are erased after CONFIRM.linkDays (sweepUnconfirmedLeads, from the worker);
+ *   withdrawal and the sweep forget the mailbox's rows (forgetConfirmation).
  * A request page's token is no confirmation link: the owner sees it on /thank-you, a stranger
  * who typed the owner's address there would see it too.
  */
@@ -39,60 +48,81 @@ type Handler<C extends AnyCallName> = (input: AnyParsedRequest<C>, context: Serv
 
 export const CONFIRMATION_VALID_MS = CONFIRM.linkDays * 24 * 60 * 60_000;
 
-/** An address as compared for confirmation and for its daily message: trimmed, lower case. */
-export const emailKey = (email: string) => email.trim().toLowerCase();
-
 /** The "lead.new" messages of a lead: one per recipient, in the transaction that sends it. */
 export function newLeadRows(leadId: number, recipients: readonly Recipient[], delivery: DeliveryRouting, now: string) {
   return recipients.flatMap((recipient) => outboxRows("lead.new", { lead_id: leadId, agent_id: recipient.agent_id }, delivery, now));
 }
 
 /**
- * A lead saved with an email address waits for its confirmation; the address is mailed today's
+ * A lead saved with an email address waits for its confirmation; the mailbox is mailed today's
  * link with the lead's reference, its managers and its private page (`pageToken`), unless it was
- * mailed one today (then that link sends this lead too). In the save's transaction.
+ * mailed one today (then that link lists this lead too) or a mail cap says no. In the save's
+ * transaction.
  */
 export async function awaitConfirmation(
   trx: Kysely<Database>,
-  { leadId, email, pageToken, delivery, now }: { leadId: number; email: string; pageToken: string; delivery: DeliveryRouting; now: string },
-): Promise<Exclude<LeadConfirmationState, "none">> {
-  const key = emailKey(email);
-  await insertPendingConfirmation(trx, { leadId, emailKey: key, now });
+  { leadId, email, client, pageToken, delivery, now }: { leadId: number; email: string; client: string; pageToken: string; delivery: DeliveryRouting; now: string },
+): Promise<void> {
+  const key = mailboxKey(email);
+  await insertPendingConfirmation(trx, { leadId, emailKey: key, clientKey: client, now });
   const confirmToken = newToken();
-  const fresh = await insertDailyLink(trx, { emailKey: key, day: now.slice(0, 10), tokenHash: hashToken(confirmToken), now });
-  if (!fresh) return "emailed_earlier";
+  if (!(await insertDailyLink(trx, { emailKey: key, clientKey: client, day: now.slice(0, 10), tokenHash: hashToken(confirmToken), now }))) return;
+  if (!(await mayMailUnconfirmed(trx, { email, kind: "lead.confirmation", now: Date.parse(now) }))) return;
   await insertOutboxMessages(trx, outboxRows("lead.confirmation", { lead_id: leadId, payload: { token: pageToken, confirm_token: confirmToken } }, delivery, now));
-  return "emailed";
 }
 
-/** The address a confirmation link confirms, if it is one and has not expired (404 otherwise). */
+/** The mailbox a confirmation link confirms, if it is one and has not expired (404 otherwise). */
 async function requireLink(db: Kysely<Database>, token: string, now: number) {
   const link = await findConfirmationLink(db, { tokenHash: hashToken(token) });
   if (!link || now - Date.parse(link.created_at) > CONFIRMATION_VALID_MS) throw new ApiError(404, NOT_FOUND.confirmLink);
-  return { emailKey: link.email_key, since: new Date(now - CONFIRMATION_VALID_MS).toISOString() };
+  return { emailKey: link.email_key, clientKey: link.client_key, since: new Date(now - CONFIRMATION_VALID_MS).toISOString() };
 }
 
-/** lead/confirmation: what the confirmation page lists, the requests its button sends. */
+/** What the managers of a waiting lead would receive about the owner and the property (render.ts's fields). */
+function detailsOf(lead: LeadRecord): ConfirmationDetails {
+  return {
+    full_name: lead.full_name,
+    email_address: lead.email_address,
+    phone: lead.property_number ? formatPhone(lead.property_number) : "",
+    preferred_contact_method: lead.preferred_contact_method,
+    property_address: lead.property_address,
+    property_city: lead.property_city,
+    property_zip: lead.property_zip,
+    answers: answersOf(lead.exam),
+  };
+}
+
+/** lead/confirmation: every waiting request of the mailbox, with what its managers would receive; those saved from the link's network are ticked. */
 export const readConfirmation: Handler<"lead/confirmation"> = async ({ token }, { db }) => {
-  const { emailKey: key, since } = await requireLink(db, token, Date.now());
+  const { emailKey: key, clientKey: linkClient, since } = await requireLink(db, token, Date.now());
   const waiting = await waitingLeadsOfEmail(db, { emailKey: key, since });
-  const requests = await Promise.all(waiting.map(async (lead) => ({ reference: lead.reference, recipients: await listRecipients(db, { leadId: lead.id }) })));
+  const requests = [];
+  for (const entry of waiting) {
+    const lead = await getLead(db, { leadId: entry.id });
+    if (!lead) continue;
+    requests.push({ reference: entry.reference, recipients: await listRecipients(db, { leadId: entry.id }), details: detailsOf(lead), ticked: entry.clientKey === linkClient });
+  }
   return { success: true, requests };
 };
 
-/** lead/confirm: the address is confirmed and each waiting request (of those listed, if listed) sent, once. */
+/**
+ * lead/confirm: the address is confirmed and each waiting request the owner ticked (`references`;
+ * without them, those the page ticks by default) sent, once.
+ */
 export const confirmLead: Handler<"lead/confirm"> = async ({ token, references }, context) => {
   const at = Date.now();
   const now = new Date(at).toISOString();
-  const { emailKey: key, since } = await requireLink(context.db, token, at);
+  const { emailKey: key, clientKey: linkClient, since } = await requireLink(context.db, token, at);
   const sent = await context.write(async (trx) => {
-    const listed = references && new Set(references);
-    const waiting = (await waitingLeadsOfEmail(trx, { emailKey: key, since })).filter((lead) => !listed || listed.has(lead.reference));
+    const ticked = (lead: { reference: string; clientKey: string }) => (references ? references.includes(lead.reference) : lead.clientKey === linkClient);
+    const waiting = (await waitingLeadsOfEmail(trx, { emailKey: key, since })).filter(ticked);
     // Only the leads this write confirmed: a concurrent click confirms (and sends) none twice.
     const confirmed = new Set(await markEmailConfirmed(trx, { leadIds: waiting.map((lead) => lead.id), now }));
     const requests = [];
     for (const lead of waiting.filter((entry) => confirmed.has(entry.id))) {
       const recipients = await listRecipients(trx, { leadId: lead.id });
+      // The request reaches its managers now: now it counts toward their caps (over one, nothing of this click is kept).
+      await countManagerDeliveries(trx, { limiter: context.limiter, perMinute: context.managerCapPerMinute, agentIds: recipients.map((recipient) => recipient.agent_id) });
       await insertOutboxMessages(trx, newLeadRows(lead.id, recipients, context.delivery, now));
       // A fresh link to its private page: the click proved the address, the page's first link may be lost.
       const pageToken = newToken();
@@ -122,6 +152,7 @@ export async function sweepUnconfirmedLeads(db: Kysely<Database>, { now, limit =
       if (await eraseLead(trx, { leadId, now: at })) erased++;
       await cancelLeadMessages(trx, { leadId });
       await deleteLeadTokens(trx, { leadId });
+      await forgetConfirmation(trx, { leadId });
     }
     await deleteConfirmationLinksBefore(trx, { before });
     return erased;

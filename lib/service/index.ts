@@ -17,6 +17,7 @@ import { FAILURE } from "../contract/messages";
 import { checkCaller, type Caller } from "./guard";
 import { limitSave, RateLimitedError, type RateLimiter, type SaveLimits } from "./rate-limit";
 import { logError } from "./log";
+import { clientKey } from "../contract/keys";
 
 /**
  * The service's one door. Every caller comes through `handle`: the HTTP route (a browser or a
@@ -35,6 +36,13 @@ export type ServiceContext = {
    */
   write: WriteRunner;
   limiter: RateLimiter;
+  /**
+   * For a limited caller (a browser's save): RATE_LIMIT_PER_MINUTE, the base of each manager's cap,
+   * counted where a request reaches a manager (rate-limit.ts countManagerDeliveries). Unset: no cap.
+   */
+  managerCapPerMinute?: number;
+  /** For an HTTP caller: its client network, hashed (lib/contract/keys.ts clientKey); where a waiting lead was saved from. */
+  clientKey?: string;
   halfStateCount: number;
   /** Which channels carry messages to managers and to people (SMTP_URL, LEAD_WEBHOOK_URL; files when unset). */
   delivery: DeliveryRouting;
@@ -137,7 +145,9 @@ export function createService({
   /** Runs a call that passed the guard; under limits, a call that stored nothing is counted before it is answered. */
   async function run(name: AnyCallName, checked: CheckedInput, caller: Caller, limits?: SaveLimits): Promise<CallResult> {
     const admit = limits?.admit ?? unlimited;
-    const service = limits ? async () => ({ ...(await context()), write: limits.write }) : context;
+    const callerParts = caller.kind === "http" ? { clientKey: clientKey(caller.address) } : {};
+    const limitParts = limits ? { write: limits.write, managerCapPerMinute: settings.savesPerMinute } : {};
+    const service = async (): Promise<ServiceContext> => ({ ...(await context()), ...callerParts, ...limitParts });
     let result: CallResult;
     try {
       result = "answer" in checked ? checked.answer : { status: 200, body: await dispatch(name, checked.data, { caller, service, admit }) };

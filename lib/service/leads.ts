@@ -14,6 +14,7 @@ import { insertOutboxMessages } from "../db/queries/outbox";
 import { signalOutbox } from "./delivery/signal";
 import { hashToken, newReference, newToken } from "./delivery/tokens";
 import { awaitConfirmation, newLeadRows } from "./confirmations";
+import { countManagerDeliveries } from "./rate-limit";
 import type { ServiceContext } from ".";
 
 /**
@@ -77,7 +78,7 @@ function leadAnswer({ reference, recipients, token, confirmation }: { reference:
   const names = recipients.map((recipient) => recipient.company_name);
   const message =
     confirmation !== "none"
-      ? CONFIRM.leadAwaiting(reference, names, confirmation === "emailed_earlier")
+      ? CONFIRM.leadAwaiting(reference, names)
       : recipients.length
         ? SAVED.leadSent(reference, recipients.length)
         : SAVED.leadKept(reference);
@@ -114,11 +115,12 @@ export const saveLead: Handler<"lead/save"> = async (lead, context) => {
     // With an email address, nobody receives it before the owner confirms it (confirmations.ts);
     // a quote-guarantee lead with a phone number only goes at once, marked "Phone not verified".
     if (!lead.email_address) {
+      await countManagerDeliveries(trx, { limiter: context.limiter, perMinute: context.managerCapPerMinute, agentIds: recipients.map((recipient) => recipient.agent_id) });
       await insertOutboxMessages(trx, newLeadRows(stored.id, recipients, context.delivery, now));
       return { ...stored, recipients, confirmation: "none" as const };
     }
-    const confirmation = await awaitConfirmation(trx, { leadId: stored.id, email: lead.email_address, pageToken: token, delivery: context.delivery, now });
-    return { ...stored, recipients, confirmation };
+    await awaitConfirmation(trx, { leadId: stored.id, email: lead.email_address, client: context.clientKey ?? "", pageToken: token, delivery: context.delivery, now });
+    return { ...stored, recipients, confirmation: "emailed" as const };
   });
 
   if (saved.created) signalOutbox();

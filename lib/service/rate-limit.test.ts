@@ -169,12 +169,52 @@ describe.each(databaseKinds)("a browser's saves on %s", (kind) => {
     expect(await lead(address("20.5"), { agent_ids: [manager] })).toBe(200);
   });
 
-  it("still caps a manager at three times the limit, and a refused lead is not stored", async () => {
+  it("never counts a lead waiting for its owner's confirmation toward a manager's cap: a flood of throwaway emails does not lock a genuine owner out (issue 26, N2)", async () => {
     const manager = managers[2];
     const statuses: number[] = [];
+    // Four addresses, each at its per-minute limit, every lead with another throwaway email: more than the manager's cap (6).
     for (const from of ["1", "2", "3", "4"]) for (let index = 0; index < PER_MINUTE; index++) statuses.push(await lead(address(`30.${from}`), { agent_ids: [manager] }));
+    expect(statuses).toEqual(Array(4 * PER_MINUTE).fill(200));
+    // A genuine owner from a fifth address still gets through, and so would their confirmation.
+    expect(await lead(address("30.5"), { agent_ids: [manager] })).toBe(200);
+  });
+
+  it("caps a manager at three times the limit among the requests that reach it, and a refused lead is not stored", async () => {
+    const manager = managers[4];
+    const guarantee = (phone: string) => ({ email_address: "", full_name: "", preferred_contact_method: undefined, exam: undefined, price: 135, property_number: phone, agent_ids: [manager] });
+    const statuses: number[] = [];
+    for (const from of ["1", "2", "3", "4"]) for (let index = 0; index < PER_MINUTE; index++) statuses.push(await lead(address(`50.${from}`), guarantee(`51255501${from}${index}`)));
     expect(statuses).toEqual([...Array(3 * PER_MINUTE).fill(200), 429, 429]);
     expect(await storedFor(manager)).toBe(3 * PER_MINUTE);
+  });
+
+  it("counts a confirmed lead toward its managers' cap when the owner confirms it: over the cap, the click sends nothing and can be made again", async () => {
+    const manager = managers[1];
+    const confirmTokens: string[] = [];
+    for (let index = 0; index < 3 * PER_MINUTE + 1; index++) {
+      expect(await lead(address(`60.${index}`), { agent_ids: [manager], email_address: `confirming-${run}-${index}@example.org` })).toBe(200);
+      const [row] = await database.db.selectFrom("outbox_messages").select("payload").where("kind", "=", "lead.confirmation").orderBy("id", "desc").limit(1).execute();
+      confirmTokens.push(JSON.parse(row.payload).confirm_token);
+    }
+    const confirm = async (token: string, from: string) => {
+      const headers = new Headers({ "content-type": "application/json", origin: "http://localhost:3000" });
+      return (await service.handle({ call: "lead/confirm", body: JSON.stringify({ token }), caller: { kind: "http", method: "POST", headers, address: from } })).status;
+    };
+    const sentTo = async () => (await database.db.selectFrom("outbox_messages").select("id").where("kind", "=", "lead.new").where("agent_id", "=", manager).execute()).length;
+    const statuses: number[] = [];
+    for (const [index, token] of confirmTokens.entries()) statuses.push(await confirm(token, address(`60.${index}`)));
+    expect(statuses).toEqual([...Array(3 * PER_MINUTE).fill(200), 429]);
+    expect(await sentTo()).toBe(3 * PER_MINUTE);
+  });
+
+  it("keys an IPv6 client by its /64: new addresses within it share one limit (issue 26, N3)", async () => {
+    const statuses: number[] = [];
+    for (let host = 1; host <= 6; host++) {
+      const headers = new Headers({ "content-type": "application/json", origin: "http://localhost:3000" });
+      const body = JSON.stringify({ email_address: `ipv6-${run}-${host}@example.org` });
+      statuses.push((await service.handle({ call: "newsletter/save", body, caller: { kind: "http", method: "POST", headers, address: `2001:db8:${run.length}:2::${host.toString(16)}` } })).status);
+    }
+    expect(statuses).toEqual([...Array(PER_MINUTE).fill(200), ...Array(6 - PER_MINUTE).fill(429)]);
   });
 
   if (kind === "sqlite") {

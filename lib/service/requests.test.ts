@@ -99,7 +99,7 @@ describe.each(databaseKinds)("requests on %s", (kind) => {
       const recipients = chosen.map(({ agent_id, company_name }) => ({ agent_id, company_name, demo: 1 }));
       expect(answer.body).toEqual({
         success: true,
-        message: CONFIRM.leadAwaiting(answer.body.reference, chosen.map((agent) => agent.company_name), false),
+        message: CONFIRM.leadAwaiting(answer.body.reference, chosen.map((agent) => agent.company_name)),
         reference: expect.stringMatching(/^MG-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/),
         recipients,
         request_path: expect.stringMatching(/^\/requests\/[A-Za-z0-9_-]{22}$/),
@@ -225,7 +225,7 @@ describe.each(databaseKinds)("requests on %s", (kind) => {
     it("takes a lead no manager serves: nobody receives it, the owner is confirmed, and it waits for a match", async () => {
       const submissionKey = key("nomatch");
       const answer = await call("lead/save", { ...fullLead, email_address: ownerEmail("nomatch"), property_zip: UNSERVED_ZIP, property_city: "Utqiagvik", submission_key: submissionKey, agent_ids: [] });
-      expect(answer.body).toMatchObject({ success: true, message: CONFIRM.leadAwaiting(answer.body.reference, [], false), recipients: [] });
+      expect(answer.body).toMatchObject({ success: true, message: CONFIRM.leadAwaiting(answer.body.reference, []), recipients: [] });
       const lead = await leadByKey(submissionKey);
       expect(lead.awaiting_match_since).toBe(lead.created_at);
       expect((await outboxOf(lead.id)).map((row) => row.kind)).toEqual(["lead.confirmation"]);

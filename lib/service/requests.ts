@@ -15,6 +15,9 @@ import { signalOutbox } from "./delivery/signal";
 import { hashToken, newToken } from "./delivery/tokens";
 import { categoryName, checkRecipients, consentFor } from "./leads";
 import { newLeadRows } from "./confirmations";
+import { forgetConfirmation } from "../db/queries/confirmations";
+import { mayMailUnconfirmed } from "./mail-caps";
+import { countManagerDeliveries } from "./rate-limit";
 import type { ServiceContext } from ".";
 
 /**
@@ -25,8 +28,6 @@ import type { ServiceContext } from ".";
 type Handler<C extends AnyCallName> = (input: AnyParsedRequest<C>, context: ServiceContext) => Promise<AnyCallResponse<C>>;
 
 const isoNow = () => new Date().toISOString();
-/** A newsletter's confirmation link is sent again at most this often for one address. */
-const CONFIRMATION_RESEND_MS = 10 * 60_000;
 
 // ---------------------------------------------------------------------------------------------
 // The private request page
@@ -43,6 +44,8 @@ export const withdrawLead: Handler<"lead/withdraw"> = async ({ token }, context)
   const withdrawn = await context.write(async (trx) => {
     if (!(await eraseLead(trx, { leadId, now }))) return null;
     await cancelLeadMessages(trx, { leadId });
+    // Nothing keyed by the owner's mailbox stays behind (issue 26, L3).
+    await forgetConfirmation(trx, { leadId });
     // Read before the managers' notices are queued: those say nothing personal and must be sent.
     const copies = await fileMessageIdsOfLead(trx, { leadId });
     const told = await listRecipients(trx, { leadId });
@@ -76,6 +79,7 @@ export const chooseRecipientsLater: Handler<"lead/recipients"> = async ({ token,
     await stopWaitingForMatch(trx, { leadId });
     // An email address not confirmed yet: they receive it when the owner confirms (confirmations.ts).
     if (lead.email_address && !lead.email_confirmed_at) return "awaiting" as const;
+    await countManagerDeliveries(trx, { limiter: context.limiter, perMinute: context.managerCapPerMinute, agentIds: recipients.map((recipient) => recipient.agent_id) });
     await insertOutboxMessages(trx, newLeadRows(leadId, recipients, context.delivery, now));
     return true;
   });
@@ -187,7 +191,9 @@ export const saveContact: Handler<"contact/save"> = async (contact, context) => 
   await context.write(async (trx) => {
     const contactId = await insertContactMessage(trx, contact);
     // A message for a manager goes to that manager; one for the site stays in its inbox (the table).
-    if (toManager) await insertOutboxMessages(trx, outboxRows("contact.message", { contact_id: contactId, agent_id: contact.agent_id }, context.delivery, now));
+    if (!toManager) return;
+    await countManagerDeliveries(trx, { limiter: context.limiter, perMinute: context.managerCapPerMinute, agentIds: [contact.agent_id] });
+    await insertOutboxMessages(trx, outboxRows("contact.message", { contact_id: contactId, agent_id: contact.agent_id }, context.delivery, now));
   });
   if (toManager) signalOutbox();
   return { success: true, message };
@@ -199,9 +205,9 @@ export const subscribe: Handler<"newsletter/save"> = async (subscription, contex
   const outcome = await context.write(async (trx) => {
     const found = await subscribeNewsletter(trx, subscription);
     if (found.confirmed) return "confirmed" as const;
-    const sentRecently = found.confirmationSentAt !== null && Date.parse(now) - Date.parse(found.confirmationSentAt) < CONFIRMATION_RESEND_MS;
-    if (!found.created && sentRecently) return "waiting" as const;
-    // Double opt-in: the address is mailed a link, and the subscription counts once it is opened.
+    // Double opt-in: the address is mailed a link, and the subscription counts once it is opened;
+    // at most once a week to one mailbox, within the mailbox's daily cap (mail-caps.ts).
+    if (!(await mayMailUnconfirmed(trx, { email: subscription.email_address, kind: "newsletter.confirmation", now: Date.parse(now) }))) return "waiting" as const;
     const token = newToken();
     await setConfirmationToken(trx, { id: found.id, tokenHash: hashToken(token), now });
     await insertOutboxMessages(trx, outboxRows("newsletter.confirmation", { subscription_id: found.id, payload: { token } }, context.delivery, now));

@@ -522,7 +522,7 @@ describe.each(databaseKinds)("service on %s", (kind) => {
       expect(saved.status).toBe(200);
       expect(saved.body).toEqual({
         success: true,
-        message: CONFIRM.leadAwaiting(saved.body.reference, [], false),
+        message: CONFIRM.leadAwaiting(saved.body.reference, []),
         confirmation: "emailed",
         reference: expect.stringMatching(/^MG-[0-9A-Z]{4}-[0-9A-Z]{4}$/),
         recipients: [],
@@ -554,7 +554,7 @@ describe.each(databaseKinds)("service on %s", (kind) => {
       const body = { ...validLead, email_address: "double.click@example.org", submission_key: "double-click-1234" };
       const answers = await Promise.all([call("lead/save", body), call("lead/save", body), call("lead/save", body)]);
       const reference = answers[0].body.reference;
-      for (const answer of answers) expect(answer.body).toMatchObject({ success: true, message: CONFIRM.leadAwaiting(reference, [], false), reference });
+      for (const answer of answers) expect(answer.body).toMatchObject({ success: true, message: CONFIRM.leadAwaiting(reference, []), reference });
       expect(await countRows("leads")).toBe(before + 1);
     });
 

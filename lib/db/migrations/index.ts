@@ -13,6 +13,7 @@ import { workspaceMigration } from "./2026-11-26-workspace";
 import { leadEmailConfirmationMigration } from "./2026-11-27-lead-email-confirmation";
 import { leadSubmissionHashMigration } from "./2026-11-27-lead-submission-hash";
 import { outboxRetentionMigration } from "./2026-11-27-outbox-retention";
+import { confirmationMailboxesMigration } from "./2026-11-28-confirmation-mailboxes";
 
 /**
  * A static list of migrations: a file-system provider does not survive the Next.js bundler.
@@ -34,6 +35,7 @@ export function migrationProvider(dialect: "sqlite" | "postgres"): MigrationProv
     "2026-11-27-lead-email-confirmation": leadEmailConfirmationMigration(),
     "2026-11-27-lead-submission-hash": leadSubmissionHashMigration(),
     "2026-11-27-outbox-retention": outboxRetentionMigration(),
+    "2026-11-28-confirmation-mailboxes": confirmationMailboxesMigration(),
   };
   return { getMigrations: async () => migrations };
 }

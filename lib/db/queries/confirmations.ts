@@ -9,28 +9,31 @@ import type { Database } from "../schema";
  */
 type Db = Kysely<Database>;
 
-/** The lead waits for `emailKey` (the address normalised) to be confirmed. */
-export async function insertPendingConfirmation(db: Db, { leadId, emailKey, now }: { leadId: number; emailKey: string; now: string }) {
-  await db.insertInto("lead_confirmations").values({ lead_id: leadId, email_key: emailKey, created_at: now }).onConflict((c) => c.doNothing()).execute();
+/** The lead waits for its mailbox (`emailKey`, hashed) to be confirmed; `clientKey`: where it was saved from, hashed. */
+export async function insertPendingConfirmation(db: Db, { leadId, emailKey, clientKey, now }: { leadId: number; emailKey: string; clientKey: string; now: string }) {
+  await db.insertInto("lead_confirmations").values({ lead_id: leadId, email_key: emailKey, client_key: clientKey, created_at: now }).onConflict((c) => c.doNothing()).execute();
 }
 
 /**
  * Stores today's link for an address unless one was mailed to it today already (the unique key
  * decides, also between concurrent saves): true when this one is new and is to be mailed.
  */
-export async function insertDailyLink(db: Db, { emailKey, day, tokenHash, now }: { emailKey: string; day: string; tokenHash: string; now: string }): Promise<boolean> {
+export async function insertDailyLink(
+  db: Db,
+  { emailKey, clientKey, day, tokenHash, now }: { emailKey: string; clientKey: string; day: string; tokenHash: string; now: string },
+): Promise<boolean> {
   const inserted = await db
     .insertInto("lead_confirmation_links")
-    .values({ token_hash: tokenHash, email_key: emailKey, day, created_at: now })
+    .values({ token_hash: tokenHash, email_key: emailKey, client_key: clientKey, day, created_at: now })
     .onConflict((c) => c.doNothing())
     .returning("token_hash")
     .executeTakeFirst();
   return inserted !== undefined;
 }
 
-/** The address a link confirms and when it was mailed, if the token is one. */
+/** The mailbox a link confirms, where the save that mailed it came from, and when, if the token is one. */
 export async function findConfirmationLink(db: Db, { tokenHash }: { tokenHash: string }) {
-  return db.selectFrom("lead_confirmation_links").select(["email_key", "created_at"]).where("token_hash", "=", tokenHash).executeTakeFirst();
+  return db.selectFrom("lead_confirmation_links").select(["email_key", "client_key", "created_at"]).where("token_hash", "=", tokenHash).executeTakeFirst();
 }
 
 /** The leads of an address that wait for its confirmation (not withdrawn, saved since `since`), oldest first. */
@@ -38,14 +41,14 @@ export async function waitingLeadsOfEmail(db: Db, { emailKey, since }: { emailKe
   const rows = await db
     .selectFrom("lead_confirmations")
     .innerJoin("leads", "leads.id", "lead_confirmations.lead_id")
-    .select(["leads.id", "leads.reference"])
+    .select(["leads.id", "leads.reference", "lead_confirmations.client_key"])
     .where("lead_confirmations.email_key", "=", emailKey)
     .where("leads.email_confirmed_at", "is", null)
     .where("leads.withdrawn_at", "is", null)
     .where("leads.created_at", ">=", since)
     .orderBy("leads.id")
     .execute();
-  return rows.map((row) => ({ id: row.id, reference: row.reference ?? `#${row.id}` }));
+  return rows.map((row) => ({ id: row.id, reference: row.reference ?? `#${row.id}`, clientKey: row.client_key }));
 }
 
 /** Confirms these leads' address; answers the ids this call confirmed (a concurrent click gets none of them). */
@@ -80,6 +83,32 @@ export async function unconfirmedLeadsBefore(db: Db, { before, limit }: { before
 /** Links mailed before `before` (expired): nothing is left for them to confirm. */
 export async function deleteConfirmationLinksBefore(db: Db, { before }: { before: string }) {
   await db.deleteFrom("lead_confirmation_links").where("created_at", "<", before).execute();
+}
+
+/**
+ * Forgets that a lead waited for its mailbox (withdrawn, erased or confirmed), and the mailbox's
+ * links that no waiting lead needs any more: nothing keyed by the owner's address stays behind.
+ */
+export async function forgetConfirmation(db: Db, { leadId }: { leadId: number }) {
+  const row = await db.deleteFrom("lead_confirmations").where("lead_id", "=", leadId).returning("email_key").executeTakeFirst();
+  if (!row) return;
+  await db
+    .deleteFrom("lead_confirmation_links")
+    .where("email_key", "=", row.email_key)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("lead_confirmations")
+            .innerJoin("leads", "leads.id", "lead_confirmations.lead_id")
+            .select("lead_confirmations.lead_id")
+            .where("lead_confirmations.email_key", "=", row.email_key)
+            .where("leads.email_confirmed_at", "is", null)
+            .where("leads.withdrawn_at", "is", null),
+        ),
+      ),
+    )
+    .execute();
 }
 
 /** A lead's private page links, all of them (an unconfirmed lead erased after its link expired opens nothing). */

@@ -105,10 +105,11 @@ async function composeMessage(db: Kysely<Database>, row: OutboxRow, { siteUrl }:
 const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" });
 const when = (iso: string) => `${dateTime.format(new Date(iso))} UTC`;
 const category = (id: number) => categoryLabel(id) ?? "Property";
-const formatPhone = (digits: string) => (/^\d{10}$/.test(digits) ? `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}` : digits);
+/** A phone number as messages write it: (512) 555-0100. */
+export const formatPhone = (digits: string) => (/^\d{10}$/.test(digits) ? `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}` : digits);
 const oneLine = (text: string) => text.replace(/\s*\n\s*/g, ", ");
 
-function answersOf(exam: string): { question: string; answer: string }[] {
+export function answersOf(exam: string): { question: string; answer: string }[] {
   try {
     const parsed: unknown = JSON.parse(exam);
     if (!Array.isArray(parsed)) return [];

@@ -1,0 +1,72 @@
+import crypto from "node:crypto";
+import net from "node:net";
+
+/**
+ * Who a limit counts (issue 26): a client as networks see it, a mailbox as mail servers deliver
+ * to it. Every cap of the service keys its callers through these two functions, so an IPv6 client
+ * cannot pick a new address per request and `victim+1@…` … `victim+20@…` are one mailbox.
+ */
+
+/**
+ * The network a client address belongs to: an IPv4 address itself (also when written as an
+ * IPv4-mapped IPv6 address), an IPv6 address's /64, the prefix one subscriber is handed and picks
+ * addresses from at will. Anything else (a test's name, an unknown socket) is kept as it is.
+ */
+export function clientNetwork(address: string): string {
+  const bare = address.trim().replace(/^\[|\]$/g, "").replace(/%.*$/, "");
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(bare);
+  if (mapped && net.isIPv4(mapped[1])) return mapped[1];
+  if (net.isIPv4(bare)) return bare;
+  if (!net.isIPv6(bare)) return address;
+  return `${expandIpv6(bare).slice(0, 4).join(":")}::/64`;
+}
+
+/** The eight groups of an IPv6 address, each as four lower-case hex digits. */
+function expandIpv6(address: string): string[] {
+  let text = address.toLowerCase();
+  // A trailing dotted quad (::ffff:1.2.3.4 handled above; 64:ff9b::1.2.3.4 here) as two groups.
+  const quad = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (quad) {
+    const [a, b, c, d] = quad.slice(1).map(Number);
+    text = `${text.slice(0, quad.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.includes("::") ? text.split("::") : [text, undefined];
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const middle = tail === undefined ? [] : Array(8 - left.length - right.length).fill("0");
+  return [...left, ...middle, ...right].map((group) => group.padStart(4, "0"));
+}
+
+/** Mail domains that ignore dots in the local part and deliver to one mailbox (Gmail's own rule). */
+const DOTLESS_DOMAINS = new Map([
+  ["gmail.com", "gmail.com"],
+  ["googlemail.com", "gmail.com"],
+]);
+
+/**
+ * The mailbox an address delivers to: lower case, the `+tag` of the local part removed, and for
+ * Gmail the dots too (`J.Doe+quotes@GoogleMail.com` is `jdoe@gmail.com`).
+ */
+export function mailboxOf(email: string): string {
+  const address = email.trim().toLowerCase();
+  const at = address.lastIndexOf("@");
+  if (at < 1) return address;
+  let local = address.slice(0, at).replace(/\+.*$/, "");
+  let domain = address.slice(at + 1);
+  const dotless = DOTLESS_DOMAINS.get(domain);
+  if (dotless) {
+    local = local.replace(/\./g, "");
+    domain = dotless;
+  }
+  return `${local || address.slice(0, at)}@${domain}`;
+}
+
+/** A mailbox as the database keeps it for counting and confirming: a hash, never the address in clear. */
+export function mailboxKey(email: string): string {
+  return crypto.createHash("sha256").update(mailboxOf(email)).digest("hex").slice(0, 32);
+}
+
+/** A client's network as the database keeps it beside a waiting lead: a hash, never the address. */
+export function clientKey(address: string): string {
+  return crypto.createHash("sha256").update(clientNetwork(address)).digest("hex").slice(0, 32);
+}
