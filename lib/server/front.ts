@@ -8,10 +8,9 @@ import type { Resolution } from "./route-resolver";
 import type { StaticFile } from "./static-files";
 import { answerCall, clientAddress, readCallRequest } from "../service/http-entry";
 import type { Service } from "../service";
-import { INTERNAL_CALLER } from "../service/guard";
+import { answerHealth } from "../service/health";
 import { HEALTH_PATH, isPrivatePath } from "../contract/routes";
 import { IMMUTABLE_CACHE_CONTROL, NO_STORE } from "../contract/cache-policy";
-import { parseBearer, tokensMatch } from "../contract/bearer";
 
 /**
  * What the production server does with each request before and after Next.js (see index.ts).
@@ -124,18 +123,13 @@ function sendJson(req: http.IncomingMessage, res: http.ServerResponse, status: n
 }
 
 /**
- * GET /healthz for load balancers and monitors: 200 `{"status":"ok"}` when the database (and
- * Redis, when configured) answer, 503 otherwise. The details (the outbox's backlog, the page
- * store's size) only with the bearer token (API_TOKEN).
+ * GET /healthz for load balancers and monitors (lib/service/health.ts, shared with `next dev`):
+ * the status for anyone, the details with the bearer token, and then the page store's size too.
  */
 async function serveHealth(req: http.IncomingMessage, res: http.ServerResponse, { service, store, apiToken }: FrontOptions) {
-  const result = await service.handle({ call: "health/check", body: {}, caller: INTERNAL_CALLER });
-  const { success: _success, ...health } = (result.body ?? {}) as Record<string, unknown>;
-  const ok = result.status === 200 && health.status === "ok";
-  const bearer = parseBearer(typeof req.headers.authorization === "string" ? req.headers.authorization : undefined);
-  const detailed = Boolean(apiToken && bearer && tokensMatch(bearer, apiToken));
-  const body = detailed ? { ...health, status: ok ? "ok" : "failing", pageStore: await store.stats().catch(() => null) } : { status: ok ? "ok" : "failing" };
-  sendJson(req, res, ok ? 200 : 503, body);
+  const health = await answerHealth(service, { authorization: headerValue(req.headers.authorization), apiToken });
+  const body = health.detailed ? { ...health.body, pageStore: await store.stats().catch(() => null) } : health.body;
+  sendJson(req, res, health.status, body);
 }
 
 // ---------------------------------------------------------------------------------------------
