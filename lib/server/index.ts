@@ -75,6 +75,7 @@ export async function startServer({ port = env().PORT, hostname = "0.0.0.0" }: {
     resolver,
     trustProxy: config.TRUST_PROXY === "1",
     apiToken: config.API_TOKEN,
+    previewModeId: readPreviewModeId(distDir),
     onRevalidated: () => bus.publishClear(),
   });
   const server = await listen(front, { port, hostname });
@@ -164,6 +165,17 @@ async function createPageStore(config: ReturnType<typeof env>, distDir: string):
     backend = redis;
   } else backend = new MemoryBackend(config.PAGE_STORE_MAX_BYTES);
   return new PageStore({ backend, maxTtlSeconds: REDIS_PAGE_TTL_SECONDS });
+}
+
+/**
+ * The build's preview id, which Next.js compares a draft-mode cookie and an on-demand
+ * revalidation header with (prerender-manifest.json, written by `next build`).
+ */
+function readPreviewModeId(distDir: string): string {
+  const manifest = JSON.parse(fs.readFileSync(path.join(distDir, "prerender-manifest.json"), "utf8")) as { preview?: { previewModeId?: unknown } };
+  const id = manifest.preview?.previewModeId;
+  if (typeof id !== "string" || id === "") throw new Error("prerender-manifest.json has no preview id: build the site again");
+  return id;
 }
 
 /** One request to the Next.js socket, answered in full. */
