@@ -4,6 +4,7 @@ import { createClient } from "redis";
 import { PageStore, pathOfKey, storageId, type NextCacheValue } from "./page-store";
 import { MemoryBackend } from "./page-store-memory";
 import { RedisBackend, redisEvictionWarning } from "./page-store-redis";
+import { PAGE_REVALIDATE_SECONDS } from "../contract/cache-policy";
 
 /** A page as Next.js 16 hands it to its cache handler. */
 function appPage(html: string, { status, tags = ["_N_T_/layout", "_N_T_/agents/TX/austin"] }: { status?: number; tags?: string[] } = {}): NextCacheValue {
@@ -115,6 +116,19 @@ describe("the page store, in memory", () => {
     await store.revalidateTag("_N_T_/agents/TX/austin");
     expect(await store.freshPage("/agents/TX/austin")).toBeUndefined();
     expect(await store.get(KEY, { kind: "APP_PAGE" })).toBeNull();
+  });
+
+  it("gives a page the build prerendered (/, /faqs…: no lifetime in its files) the site's page lifetime, so it goes stale (issue 26, N11)", async () => {
+    let now = 5_000_000;
+    const homeKey = "/route-cache/APP_PAGE/abc/$/index";
+    // Next.js's reader of the build's files: a prerendered page's .meta holds no cacheControl.
+    const seeds = { get: async (key: string) => (key === homeKey ? { lastModified: now - 1000, value: appPage(bigHtml("home"), { tags: ["_N_T_/layout"] }) } : null) };
+    const store = new PageStore({ backend: new MemoryBackend(64 * 1024 * 1024), maxTtlSeconds: 3600, now: () => now, seeds });
+    expect(await store.get(homeKey, { kind: "APP_PAGE" })).not.toBeNull();
+    const fresh = await store.freshPage("/");
+    expect(fresh?.meta.cacheControl?.revalidate).toBe(PAGE_REVALIDATE_SECONDS);
+    now += PAGE_REVALIDATE_SECONDS * 1000;
+    expect(await store.freshPage("/")).toBeUndefined(); // stale: Next.js renders it again
   });
 
   it("keeps a hot page's other encodings with its entry, within the budget, and never on a replaced entry", async () => {

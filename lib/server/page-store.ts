@@ -1,7 +1,7 @@
 import zlib from "node:zlib";
 import { promisify } from "node:util";
 import { generateETag } from "next/dist/server/lib/etag";
-import { COMPRESSION } from "../contract/cache-policy";
+import { COMPRESSION, PAGE_REVALIDATE_SECONDS } from "../contract/cache-policy";
 import { policyForHtml } from "./csp";
 
 /**
@@ -91,7 +91,7 @@ export interface StoreBackend {
 }
 
 /** Next.js's reader of prerendered build files (next/dist/server/lib/incremental-cache/file-system-cache). */
-type SeedReader = { get(key: string, ctx: unknown): Promise<NextCacheEntry | null> };
+export type SeedReader = { get(key: string, ctx: unknown): Promise<NextCacheEntry | null> };
 
 const TAGS_HEADER = "x-next-cache-tags";
 const APP_PAGE = "APP_PAGE";
@@ -211,6 +211,8 @@ export type PageStoreOptions = {
   /** Seconds a key may live on the backend (Redis: per-key TTL); pages past it are rendered again. */
   maxTtlSeconds: number;
   now?: () => number;
+  /** The build's prerendered pages; by default Next.js's own reader, set by attachBuild. */
+  seeds?: SeedReader;
 };
 
 export class PageStore {
@@ -219,6 +221,7 @@ export class PageStore {
 
   constructor(private readonly options: PageStoreOptions) {
     this.now = options.now ?? Date.now;
+    this.seeds = options.seeds;
   }
 
   get backend(): StoreBackend {
@@ -298,11 +301,14 @@ export class PageStore {
     if (!seed?.value) return null;
     const tags = tagsOf(seed.value);
     if (revalidatedSince(seed.lastModified, await this.backend.tagTimes(tags))) return null;
+    // The build writes no lifetime beside a prerendered page (Next.js keeps it in its prerender
+    // manifest): without one, the fast path would serve it for ever with s-maxage of a year.
+    const cacheControl = seed.cacheControl ?? { revalidate: PAGE_REVALIDATE_SECONDS };
     if (typeof seed.value.status !== "number" || seed.value.status < 400) {
-      const entry = await encodeEntry(key, seed.value, seed.lastModified, { cacheControl: seed.cacheControl });
-      await this.backend.write(storageId(key, seed.value.kind), entry, this.ttlFor(seed.cacheControl));
+      const entry = await encodeEntry(key, seed.value, seed.lastModified, { cacheControl });
+      await this.backend.write(storageId(key, seed.value.kind), entry, this.ttlFor(cacheControl));
     }
-    return seed;
+    return { ...seed, cacheControl };
   }
 }
 
