@@ -35,6 +35,7 @@ import { RedisBackend } from "./page-store-redis";
 import { createStaticFiles, precompressStaticFiles } from "./static-files";
 import { createRouteResolver } from "./route-resolver";
 import { createFrontHandler } from "./front";
+import { boundNextActionLogs } from "./next-log";
 import { getService } from "../service/default";
 import { INTERNAL_CALLER } from "../service/guard";
 import { getDatabase } from "../db";
@@ -59,6 +60,8 @@ export async function startServer({ port = env().PORT, hostname = "0.0.0.0" }: {
   registerPageStore(store);
   const compressed = await precompressStaticFiles(path.join(distDir, "static"), { onlyMissing: true });
   if (compressed.files > 0) console.log(`[serve] compressed ${compressed.files} build files once (they lacked .br and .gz)`);
+  // Next.js's warning per unknown server action follows the site's log policy (one line a minute).
+  boundNextActionLogs(console);
   const inner = await startNext({ port, hostname });
 
   const service = getService();
