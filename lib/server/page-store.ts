@@ -86,7 +86,7 @@ export interface StoreBackend {
   /** When each of these tags was last revalidated (ms), 0 when never. */
   tagTimes(tags: string[]): Promise<number[]>;
   markTags(tags: string[], time: number): Promise<void>;
-  stats(): Promise<{ entries: number; bytes: number; budget?: number }>;
+  stats(): Promise<{ entries: number; bytes: number; budget?: number; images?: { entries: number; bytes: number; budget: number } }>;
   close(): Promise<void>;
 }
 
@@ -197,6 +197,11 @@ export async function decodeEntry({ meta, blobs }: StoredEntry): Promise<NextCac
   const value: { kind: string; [field: string]: unknown } = { kind: meta.kind, ...(meta.rest ?? {}) };
   for (const field of meta.restBuffers ?? []) value[field] = await open(`rest:${field}`);
   return value;
+}
+
+/** A share image (opengraph-image, twitter-image): a route whose body is kept as it is, a PNG. */
+export function isImageEntry(entry: StoredEntry): boolean {
+  return entry.meta.kind === APP_ROUTE && Boolean(entry.meta.raw?.includes("body"));
 }
 
 export function entryBytes(entry: StoredEntry): number {
