@@ -1,18 +1,15 @@
+import { env } from "@/lib/env";
 import { getService } from "@/lib/service/default";
-import { INTERNAL_CALLER } from "@/lib/service/guard";
+import { answerHealth } from "@/lib/service/health";
+import { NO_STORE } from "@/lib/contract/cache-policy";
 
 /**
- * GET /healthz under `next dev` (the production server answers it itself, lib/server/front.ts,
- * the same way): the service's health check, 200 when it is ok, 503 otherwise.
+ * GET /healthz under `next dev` (the production server answers it itself, lib/server/front.ts):
+ * both through lib/service/health.ts, so the details need the API token in both.
  */
 export const dynamic = "force-dynamic";
 
-export async function GET() {
-  const result = await getService().handle({ call: "health/check", body: {}, caller: INTERNAL_CALLER });
-  const { success: _success, ...health } = (result.body ?? {}) as Record<string, unknown>;
-  const ok = result.status === 200 && health.status === "ok";
-  return Response.json(result.status === 200 ? health : { status: "failing", database: { ok: false } }, {
-    status: ok ? 200 : 503,
-    headers: { "cache-control": "no-store" },
-  });
+export async function GET(request: Request) {
+  const health = await answerHealth(getService(), { authorization: request.headers.get("authorization"), apiToken: env().API_TOKEN });
+  return Response.json(health.body, { status: health.status, headers: { "cache-control": NO_STORE } });
 }

@@ -12,6 +12,13 @@
  */
 export const PAGE_REVALIDATE_SECONDS = 3600;
 
+/**
+ * The share of the page store's byte budget (PAGE_STORE_MAX_BYTES) that share images
+ * (opengraph-image, twitter-image: ~90 KB of PNG each, 0.24-1.7 s to render, thousands of valid
+ * addresses) may hold; they are evicted among themselves, so images never push pages out.
+ */
+export const IMAGE_SHARE_OF_PAGE_STORE = 0.125;
+
 /** Redis keeps a stored page at most this long (seconds), stale or not: unread pages lapse. */
 export const REDIS_PAGE_TTL_SECONDS = 7 * 24 * 3600;
 

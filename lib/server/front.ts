@@ -8,10 +8,9 @@ import type { Resolution } from "./route-resolver";
 import type { StaticFile } from "./static-files";
 import { answerCall, clientAddress, readCallRequest } from "../service/http-entry";
 import type { Service } from "../service";
-import { INTERNAL_CALLER } from "../service/guard";
+import { answerHealth } from "../service/health";
 import { HEALTH_PATH, isPrivatePath } from "../contract/routes";
 import { IMMUTABLE_CACHE_CONTROL, NO_STORE } from "../contract/cache-policy";
-import { parseBearer, tokensMatch } from "../contract/bearer";
 
 /**
  * What the production server does with each request before and after Next.js (see index.ts).
@@ -30,6 +29,11 @@ type FrontOptions = {
   trustProxy: boolean;
   /** Unlocks /healthz's details (API_TOKEN). */
   apiToken?: string;
+  /**
+   * The build's preview id (prerender-manifest.json): only a draft-mode cookie or an on-demand
+   * revalidation that carries it changes what Next.js answers, so only those skip the store.
+   */
+  previewModeId: string;
   onRevalidated(): Promise<void>;
 };
 
@@ -45,6 +49,8 @@ const CLIENT_HEADERS_DROPPED = ["x-managely-internal", "x-real-ip", "x-forwarded
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 const PAGE_VARY = "rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch, Accept-Encoding";
 const STATIC_PREFIX = "/_next/static/";
+/** Next.js's draft-mode cookie (COOKIE_NAME_PRERENDER_BYPASS). */
+const DRAFT_COOKIE = "__prerender_bypass";
 
 export function createFrontHandler(options: FrontOptions) {
   // One fetch from Next.js per page at a time: requests that miss together share it.
@@ -72,7 +78,7 @@ export function createFrontHandler(options: FrontOptions) {
     if (readsOnly && rawPath === HEALTH_PATH) return serveHealth(req, res, options);
     if (method === "POST" && rawPath === "/api/revalidate") return proxyStream(req, res, rawPath, options, { afterSuccess: options.onRevalidated });
     if (readsOnly && rawPath.startsWith(STATIC_PREFIX)) return serveStatic(req, res, rawPath, options);
-    if (readsOnly && isPageRequest(rawPath, rawUrl, req.headers)) return servePage(req, res, rawUrl, rawPath, options, fetchOnce);
+    if (readsOnly && isPageRequest(rawPath, req.headers, options.previewModeId)) return servePage(req, res, rawUrl, rawPath, options, fetchOnce);
     return proxyStream(req, res, rawPath, options);
   };
 }
@@ -88,13 +94,18 @@ function isWellFormedPath(rawPath: string): boolean {
 }
 
 /**
- * Plain page loads: not Next.js's files, not router or server-action requests, and not
- * Next.js's on-demand revalidation (x-prerender-revalidate, which only the build's preview id
- * makes work: the scale benchmark renders pages afresh with it).
+ * Page loads the store may answer: everything Next.js itself would answer with the page's HTML.
+ * Next.js 16 decides (next/dist/server/base-server.js, handleRSCRequest; api-utils,
+ * checkIsOnDemandRevalidate) that a request wants the flight data only when its `RSC` header is
+ * exactly "1" (or its path is a .rsc/.segments file), and that it is an on-demand revalidation
+ * only when `x-prerender-revalidate` equals the build's preview id; `Authorization`,
+ * `Next-Router-State-Tree` or `Next-Router-Prefetch` without `RSC: 1`, or `Next-Action` on a GET,
+ * change nothing in its answer, so they must not cost a visitor (or an attacker) a trip through it.
  */
-function isPageRequest(rawPath: string, rawUrl: string, headers: http.IncomingHttpHeaders): boolean {
-  if (rawPath.startsWith("/_next/") || rawUrl.includes("_rsc=")) return false;
-  return !(headers.rsc || headers["next-router-state-tree"] || headers["next-router-prefetch"] || headers["next-action"] || headers.authorization || headers["x-prerender-revalidate"]);
+function isPageRequest(rawPath: string, headers: http.IncomingHttpHeaders, previewModeId: string): boolean {
+  if (rawPath.startsWith("/_next/") || rawPath.endsWith(".rsc") || rawPath.includes(".segments/")) return false;
+  if (headers.rsc === "1") return false;
+  return !(previewModeId && headers["x-prerender-revalidate"] === previewModeId);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -124,18 +135,13 @@ function sendJson(req: http.IncomingMessage, res: http.ServerResponse, status: n
 }
 
 /**
- * GET /healthz for load balancers and monitors: 200 `{"status":"ok"}` when the database (and
- * Redis, when configured) answer, 503 otherwise. The details (the outbox's backlog, the page
- * store's size) only with the bearer token (API_TOKEN).
+ * GET /healthz for load balancers and monitors (lib/service/health.ts, shared with `next dev`):
+ * the status for anyone, the details with the bearer token, and then the page store's size too.
  */
 async function serveHealth(req: http.IncomingMessage, res: http.ServerResponse, { service, store, apiToken }: FrontOptions) {
-  const result = await service.handle({ call: "health/check", body: {}, caller: INTERNAL_CALLER });
-  const { success: _success, ...health } = (result.body ?? {}) as Record<string, unknown>;
-  const ok = result.status === 200 && health.status === "ok";
-  const bearer = parseBearer(typeof req.headers.authorization === "string" ? req.headers.authorization : undefined);
-  const detailed = Boolean(apiToken && bearer && tokensMatch(bearer, apiToken));
-  const body = detailed ? { ...health, status: ok ? "ok" : "failing", pageStore: await store.stats().catch(() => null) } : { status: ok ? "ok" : "failing" };
-  sendJson(req, res, ok ? 200 : 503, body);
+  const health = await answerHealth(service, { authorization: headerValue(req.headers.authorization), apiToken });
+  const body = health.detailed ? { ...health.body, pageStore: await store.stats().catch(() => null) } : health.body;
+  sendJson(req, res, health.status, body);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -154,7 +160,7 @@ async function servePage(req: http.IncomingMessage, res: http.ServerResponse, ra
   }
 
   // A staff member previewing a draft (Next.js's draft-mode cookie) gets the page rendered for them, never a kept one.
-  const fresh = isDraftPreview(req.headers) ? undefined : await options.store.freshPage(rawPath);
+  const fresh = isDraftPreview(req.headers, options.previewModeId) ? undefined : await options.store.freshPage(rawPath);
   if (fresh) return sendStoredPage(req, res, fresh, "HIT");
 
   // Shared only when nothing of the visitor's shapes the answer (a plain, cookie-less page load).
@@ -267,9 +273,18 @@ function fetchFromNext(target: string, clientHeaders: http.IncomingHttpHeaders, 
   });
 }
 
-/** Next.js's draft-mode cookie (set only by the workspace's role-checked preview route). */
-function isDraftPreview(headers: http.IncomingHttpHeaders): boolean {
-  return /(^|;\s*)__prerender_bypass=/.test(headers.cookie ?? "");
+/**
+ * A valid draft preview: Next.js's draft-mode cookie holding the build's preview id (set only by
+ * the workspace's role-checked preview route). Any other value is ignored by Next.js (draft mode
+ * stays off), so the visitor gets the kept page like anyone.
+ */
+function isDraftPreview(headers: http.IncomingHttpHeaders, previewModeId: string): boolean {
+  if (!previewModeId || !headers.cookie) return false;
+  for (const pair of headers.cookie.split(";")) {
+    const at = pair.indexOf("=");
+    if (at !== -1 && pair.slice(0, at).trim() === DRAFT_COOKIE) return pair.slice(at + 1).trim() === previewModeId;
+  }
+  return false;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -35,6 +35,7 @@ import { RedisBackend } from "./page-store-redis";
 import { createStaticFiles, precompressStaticFiles } from "./static-files";
 import { createRouteResolver } from "./route-resolver";
 import { createFrontHandler } from "./front";
+import { boundNextActionLogs } from "./next-log";
 import { getService } from "../service/default";
 import { INTERNAL_CALLER } from "../service/guard";
 import { getDatabase } from "../db";
@@ -59,6 +60,8 @@ export async function startServer({ port = env().PORT, hostname = "0.0.0.0" }: {
   registerPageStore(store);
   const compressed = await precompressStaticFiles(path.join(distDir, "static"), { onlyMissing: true });
   if (compressed.files > 0) console.log(`[serve] compressed ${compressed.files} build files once (they lacked .br and .gz)`);
+  // Next.js's warning per unknown server action follows the site's log policy (one line a minute).
+  boundNextActionLogs(console);
   const inner = await startNext({ port, hostname });
 
   const service = getService();
@@ -75,6 +78,7 @@ export async function startServer({ port = env().PORT, hostname = "0.0.0.0" }: {
     resolver,
     trustProxy: config.TRUST_PROXY === "1",
     apiToken: config.API_TOKEN,
+    previewModeId: readPreviewModeId(distDir),
     onRevalidated: () => bus.publishClear(),
   });
   const server = await listen(front, { port, hostname });
@@ -164,6 +168,17 @@ async function createPageStore(config: ReturnType<typeof env>, distDir: string):
     backend = redis;
   } else backend = new MemoryBackend(config.PAGE_STORE_MAX_BYTES);
   return new PageStore({ backend, maxTtlSeconds: REDIS_PAGE_TTL_SECONDS });
+}
+
+/**
+ * The build's preview id, which Next.js compares a draft-mode cookie and an on-demand
+ * revalidation header with (prerender-manifest.json, written by `next build`).
+ */
+function readPreviewModeId(distDir: string): string {
+  const manifest = JSON.parse(fs.readFileSync(path.join(distDir, "prerender-manifest.json"), "utf8")) as { preview?: { previewModeId?: unknown } };
+  const id = manifest.preview?.previewModeId;
+  if (typeof id !== "string" || id === "") throw new Error("prerender-manifest.json has no preview id: build the site again");
+  return id;
 }
 
 /** One request to the Next.js socket, answered in full. */

@@ -4,6 +4,7 @@ import { createClient } from "redis";
 import { PageStore, pathOfKey, storageId, type NextCacheValue } from "./page-store";
 import { MemoryBackend } from "./page-store-memory";
 import { RedisBackend, redisEvictionWarning } from "./page-store-redis";
+import { IMAGE_SHARE_OF_PAGE_STORE, PAGE_REVALIDATE_SECONDS } from "../contract/cache-policy";
 
 /** A page as Next.js 16 hands it to its cache handler. */
 function appPage(html: string, { status, tags = ["_N_T_/layout", "_N_T_/agents/TX/austin"] }: { status?: number; tags?: string[] } = {}): NextCacheValue {
@@ -117,6 +118,19 @@ describe("the page store, in memory", () => {
     expect(await store.get(KEY, { kind: "APP_PAGE" })).toBeNull();
   });
 
+  it("gives a page the build prerendered (/, /faqs…: no lifetime in its files) the site's page lifetime, so it goes stale (issue 26, N11)", async () => {
+    let now = 5_000_000;
+    const homeKey = "/route-cache/APP_PAGE/abc/$/index";
+    // Next.js's reader of the build's files: a prerendered page's .meta holds no cacheControl.
+    const seeds = { get: async (key: string) => (key === homeKey ? { lastModified: now - 1000, value: appPage(bigHtml("home"), { tags: ["_N_T_/layout"] }) } : null) };
+    const store = new PageStore({ backend: new MemoryBackend(64 * 1024 * 1024), maxTtlSeconds: 3600, now: () => now, seeds });
+    expect(await store.get(homeKey, { kind: "APP_PAGE" })).not.toBeNull();
+    const fresh = await store.freshPage("/");
+    expect(fresh?.meta.cacheControl?.revalidate).toBe(PAGE_REVALIDATE_SECONDS);
+    now += PAGE_REVALIDATE_SECONDS * 1000;
+    expect(await store.freshPage("/")).toBeUndefined(); // stale: Next.js renders it again
+  });
+
   it("keeps a hot page's other encodings with its entry, within the budget, and never on a replaced entry", async () => {
     const store = storeOf();
     await store.set(KEY, appPage(bigHtml("g")), { cacheControl: CONTROL });
@@ -131,6 +145,26 @@ describe("the page store, in memory", () => {
     await store.set(KEY, appPage(bigHtml("g2")), { cacheControl: CONTROL });
     old!.keep("identity", Buffer.from(bigHtml("g")));
     expect((await store.freshPage("/agents/TX/austin"))!.variants).toEqual({ gzip: undefined, identity: undefined });
+  });
+
+  it("keeps share images within their own share of the budget: images never push pages out (issue 26, N8)", async () => {
+    const budget = 4_000_000;
+    const store = storeOf(budget);
+    const pageKey = (index: number) => KEY.replace("austin", `city-${index}`);
+    for (let index = 0; index < 20; index++) await store.set(pageKey(index), appPage(bigHtml(`page-${index}`), { tags: [] }), { cacheControl: CONTROL });
+    const pagesBytes = (await store.stats()).bytes;
+    expect(pagesBytes).toBeLessThan(budget * (1 - IMAGE_SHARE_OF_PAGE_STORE));
+    // 400 share images of ~90 KB each (36 MB), as a crawler or an attacker would ask for them.
+    for (let index = 0; index < 400; index++) {
+      const png = crypto.randomBytes(90_000);
+      await store.set(`/route-cache/APP_ROUTE/abc/$/agent/TX/austin/${index}/opengraph-image-zv6u9g/card`, { kind: "APP_ROUTE", body: png, headers: { "content-type": "image/png" }, status: 200 }, { cacheControl: CONTROL });
+    }
+    for (let index = 0; index < 20; index++) expect(await store.freshPage(`/agents/TX/city-${index}`)).toBeDefined();
+    const stats = await store.stats();
+    expect(stats.bytes).toBeLessThanOrEqual(budget);
+    expect(stats.bytes - pagesBytes).toBeLessThanOrEqual(budget * IMAGE_SHARE_OF_PAGE_STORE);
+    // The most recent images are kept: each is rendered once while it is asked for.
+    expect(await store.get("/route-cache/APP_ROUTE/abc/$/agent/TX/austin/399/opengraph-image-zv6u9g/card", { kind: "APP_ROUTE" })).not.toBeNull();
   });
 
   it("keeps other entries (routes, images) whole: a PNG as it is, text compressed", async () => {

@@ -1,7 +1,7 @@
 import zlib from "node:zlib";
 import { promisify } from "node:util";
 import { generateETag } from "next/dist/server/lib/etag";
-import { COMPRESSION } from "../contract/cache-policy";
+import { COMPRESSION, PAGE_REVALIDATE_SECONDS } from "../contract/cache-policy";
 import { policyForHtml } from "./csp";
 
 /**
@@ -86,12 +86,12 @@ export interface StoreBackend {
   /** When each of these tags was last revalidated (ms), 0 when never. */
   tagTimes(tags: string[]): Promise<number[]>;
   markTags(tags: string[], time: number): Promise<void>;
-  stats(): Promise<{ entries: number; bytes: number; budget?: number }>;
+  stats(): Promise<{ entries: number; bytes: number; budget?: number; images?: { entries: number; bytes: number; budget: number } }>;
   close(): Promise<void>;
 }
 
 /** Next.js's reader of prerendered build files (next/dist/server/lib/incremental-cache/file-system-cache). */
-type SeedReader = { get(key: string, ctx: unknown): Promise<NextCacheEntry | null> };
+export type SeedReader = { get(key: string, ctx: unknown): Promise<NextCacheEntry | null> };
 
 const TAGS_HEADER = "x-next-cache-tags";
 const APP_PAGE = "APP_PAGE";
@@ -199,6 +199,11 @@ export async function decodeEntry({ meta, blobs }: StoredEntry): Promise<NextCac
   return value;
 }
 
+/** A share image (opengraph-image, twitter-image): a route whose body is kept as it is, a PNG. */
+export function isImageEntry(entry: StoredEntry): boolean {
+  return entry.meta.kind === APP_ROUTE && Boolean(entry.meta.raw?.includes("body"));
+}
+
 export function entryBytes(entry: StoredEntry): number {
   return Object.values(entry.blobs).reduce((sum, blob) => sum + blob.length, 0) + JSON.stringify(entry.meta).length;
 }
@@ -211,6 +216,8 @@ export type PageStoreOptions = {
   /** Seconds a key may live on the backend (Redis: per-key TTL); pages past it are rendered again. */
   maxTtlSeconds: number;
   now?: () => number;
+  /** The build's prerendered pages; by default Next.js's own reader, set by attachBuild. */
+  seeds?: SeedReader;
 };
 
 export class PageStore {
@@ -219,6 +226,7 @@ export class PageStore {
 
   constructor(private readonly options: PageStoreOptions) {
     this.now = options.now ?? Date.now;
+    this.seeds = options.seeds;
   }
 
   get backend(): StoreBackend {
@@ -298,11 +306,14 @@ export class PageStore {
     if (!seed?.value) return null;
     const tags = tagsOf(seed.value);
     if (revalidatedSince(seed.lastModified, await this.backend.tagTimes(tags))) return null;
+    // The build writes no lifetime beside a prerendered page (Next.js keeps it in its prerender
+    // manifest): without one, the fast path would serve it for ever with s-maxage of a year.
+    const cacheControl = seed.cacheControl ?? { revalidate: PAGE_REVALIDATE_SECONDS };
     if (typeof seed.value.status !== "number" || seed.value.status < 400) {
-      const entry = await encodeEntry(key, seed.value, seed.lastModified, { cacheControl: seed.cacheControl });
-      await this.backend.write(storageId(key, seed.value.kind), entry, this.ttlFor(seed.cacheControl));
+      const entry = await encodeEntry(key, seed.value, seed.lastModified, { cacheControl });
+      await this.backend.write(storageId(key, seed.value.kind), entry, this.ttlFor(cacheControl));
     }
-    return seed;
+    return { ...seed, cacheControl };
   }
 }
 

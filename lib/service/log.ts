@@ -32,3 +32,27 @@ export function logError(context: string, error: unknown): void {
 export function logInfo(context: string, message: string): void {
   console.log(bounded(`[${escapeForLog(context)}] ${escapeForLog(message)}`));
 }
+
+/**
+ * Lines anyone can cause at will (a POST naming a server action that does not exist): at most one
+ * per REPEATED_LOG_INTERVAL_MS, saying how many were left out since the last, so a flood of such
+ * requests writes a line a minute, not one per request.
+ */
+export const REPEATED_LOG_INTERVAL_MS = 60_000;
+
+export function createRepeatedLog(context: string, { now = Date.now, write = (line: string) => console.error(line) }: { now?: () => number; write?: (line: string) => void } = {}) {
+  let lastWritten = -Infinity;
+  let leftOut = 0;
+  return (message: string): void => {
+    const time = now();
+    if (time - lastWritten < REPEATED_LOG_INTERVAL_MS) {
+      leftOut++;
+      return;
+    }
+    const note = leftOut > 0 ? ` (${leftOut} more since the last line)` : "";
+    lastWritten = time;
+    leftOut = 0;
+    // The note goes first so that truncating a long message never drops it.
+    write(bounded(`[${escapeForLog(context)}]${note} ${escapeForLog(message)}`));
+  };
+}

@@ -1,0 +1,113 @@
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import type { AddressInfo } from "node:net";
+import { createFrontHandler } from "./front";
+import { PageStore, type NextCacheValue } from "./page-store";
+import { MemoryBackend } from "./page-store-memory";
+import type { Service } from "../service";
+
+/**
+ * The production server's front handler against a stand-in for Next.js on its Unix socket: what
+ * reaches Next.js and what the page store answers without it.
+ */
+const PREVIEW_ID = "0123456789abcdef0123456789abcdef";
+const KEY = "/route-cache/APP_PAGE/3db4a5e51dc66fcae5213cbeb79c606317c4ba9271f0d13aa8ba4664a4ee6497/$/agents/TX/austin";
+const HTML = `<!DOCTYPE html><html><body><main>${"Austin property managers ".repeat(200)}</main></body></html>`;
+
+function appPage(html: string): NextCacheValue {
+  const rsc = Buffer.from(`0:["$","main",null,{"children":${JSON.stringify(html)}}]\n`);
+  return { kind: "APP_PAGE", html, rscData: rsc, headers: { "x-next-cache-tags": "_N_T_/layout,_N_T_/agents/TX/austin" }, status: 200, postponed: undefined, segmentData: new Map([["/_full", rsc]]) };
+}
+
+type Seen = { url: string; headers: http.IncomingHttpHeaders };
+let folder: string;
+let nextServer: http.Server;
+let frontServer: http.Server;
+let base: string;
+let store: PageStore;
+const seenByNext: Seen[] = [];
+
+beforeAll(async () => {
+  folder = fs.mkdtempSync(path.join(os.tmpdir(), "front-test-"));
+  const socketPath = path.join(folder, "next.sock");
+  // Next.js's stand-in: the RSC payload for a router request, a page otherwise.
+  nextServer = http.createServer((req, res) => {
+    seenByNext.push({ url: req.url ?? "", headers: req.headers });
+    if (req.headers.rsc === "1") {
+      res.writeHead(200, { "content-type": "text/x-component", vary: "rsc" });
+      res.end('0:["rendered by next"]\n');
+    } else {
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "private, no-cache, no-store, max-age=0, must-revalidate" });
+      res.end("<!DOCTYPE html><html><body>rendered by next</body></html>");
+    }
+  });
+  await new Promise<void>((resolve) => nextServer.listen(socketPath, resolve));
+  store = new PageStore({ backend: new MemoryBackend(64 * 1024 * 1024), maxTtlSeconds: 3600 });
+  await store.set(KEY, appPage(HTML), { cacheControl: { revalidate: 3600, expire: 31536000 } });
+  const service: Service = { handle: async () => ({ status: 200, body: { success: true, status: "ok" } }) } as unknown as Service;
+  const front = createFrontHandler({
+    service,
+    socketPath,
+    agent: new http.Agent({ keepAlive: false }),
+    store,
+    staticFiles: { get: async () => undefined },
+    resolver: { resolve: async () => ({ kind: "page" }) },
+    trustProxy: false,
+    previewModeId: PREVIEW_ID,
+    onRevalidated: async () => {},
+  });
+  frontServer = http.createServer((req, res) => void front(req, res));
+  await new Promise<void>((resolve) => frontServer.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(frontServer.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => frontServer.close(resolve));
+  await new Promise((resolve) => nextServer.close(resolve));
+  fs.rmSync(folder, { recursive: true, force: true });
+});
+
+beforeEach(() => {
+  seenByNext.length = 0;
+});
+
+const get = (pathname: string, headers: Record<string, string> = {}) => fetch(`${base}${pathname}`, { headers });
+
+describe("the page store's fast path (issue 26, N7)", () => {
+  it.each([
+    ["an Authorization header", { authorization: "Bearer anything" }],
+    ["a Next-Router-State-Tree header without RSC", { "next-router-state-tree": "%5B%22%22%5D" }],
+    ["an RSC header other than 1", { rsc: "true" }],
+    ["a bare x-prerender-revalidate with a wrong value", { "x-prerender-revalidate": "guess" }],
+    ["a junk __prerender_bypass cookie", { cookie: "theme=dark; __prerender_bypass=junk" }],
+    ["a draft cookie with an empty value", { cookie: "__prerender_bypass=" }],
+  ])("serves a visitor with %s from the store, without Next.js", async (_name, headers) => {
+    const response = await get("/agents/TX/austin", headers);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("x-page-cache")).toBe("HIT");
+    expect(await response.text()).toBe(HTML);
+    expect(seenByNext).toHaveLength(0);
+  });
+
+  it("sends a real RSC navigation (RSC: 1) to Next.js, which answers the flight data, not the stored HTML", async () => {
+    const response = await get("/agents/TX/austin?_rsc=abc12", { rsc: "1", "next-router-state-tree": "%5B%22%22%5D" });
+    expect(response.headers.get("content-type")).toBe("text/x-component");
+    expect(await response.text()).toBe('0:["rendered by next"]\n');
+    expect(seenByNext).toHaveLength(1);
+  });
+
+  it("sends a valid draft preview (the build's preview id as __prerender_bypass) to Next.js", async () => {
+    const response = await get("/agents/TX/austin", { cookie: `__prerender_bypass=${PREVIEW_ID}` });
+    expect(response.headers.get("x-page-cache")).not.toBe("HIT");
+    expect(await response.text()).toContain("rendered by next");
+    expect(seenByNext).toHaveLength(1);
+  });
+
+  it("sends Next.js's on-demand revalidation (x-prerender-revalidate with the preview id) to Next.js", async () => {
+    const response = await get("/agents/TX/austin", { "x-prerender-revalidate": PREVIEW_ID });
+    expect(await response.text()).toContain("rendered by next");
+    expect(seenByNext).toHaveLength(1);
+  });
+});
