@@ -80,6 +80,7 @@ export const WORKSPACE = {
   staffAdded: (email: string) => `${email} was added and sent a sign-in link.`,
   roleChanged: (email: string, role: StaffRole) => `${email} is now ${role}.`,
   staffRemoved: (email: string) => `${email} was removed and signed out everywhere.`,
+  notFromTheSite: "This request did not come from the workspace's own pages. Nothing was changed: reload the page and try again.",
   cannotChangeSelf: "You cannot change or remove your own access: ask another admin.",
 } as const;
 
