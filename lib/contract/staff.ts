@@ -63,7 +63,6 @@ export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const WORKSPACE = {
   signInSent: "If that address belongs to a staff member, a sign-in link is on its way. It works once, for 15 minutes.",
   signInInvalidEmail: "Please enter a valid email address.",
-  signInTooMany: "Too many sign-in links were asked for this address. Please wait a few minutes and try again.",
   linkInvalid: "This sign-in link has expired or was already used. Ask for a new one below.",
   forbidden: (role: StaffRole, what: string) => `Your role (${role}) cannot ${what}. Nothing was changed.`,
   draftSaved: "Draft saved. It is not live until you publish it.",

@@ -103,4 +103,27 @@ describe("workspace server actions", () => {
       }
     });
   });
+
+  describe("signing in says the same to staff and to anyone else (issue 26, N6)", () => {
+    const linksTo = async (userId: string) =>
+      (await database.db.selectFrom("outbox_messages").select("payload").where("kind", "=", "staff.sign_in").execute()).filter((row) => JSON.parse(row.payload).user_id === userId);
+    const askForLink = async (email: string) => {
+      requestHeaders = fromTheSite();
+      signedIn = null;
+      return actions.requestSignIn(null, form({ email }));
+    };
+
+    it("answers past the per-address cap exactly as for an unknown address, and sends no further link", async () => {
+      const editor = await addStaff("capped@staff.example.com", "editor");
+      const unknown = await askForLink("nobody@example.com");
+      for (let request = 1; request <= 5; request++) expect(await askForLink(editor.email)).toEqual(unknown);
+      expect(await linksTo(editor.id)).toHaveLength(5);
+
+      const sixth = await askForLink(editor.email);
+      const unknownAgain = await askForLink("nobody@example.com");
+      expect(JSON.stringify(sixth)).toBe(JSON.stringify(unknownAgain));
+      expect(JSON.stringify(sixth)).toBe(JSON.stringify(unknown));
+      expect(await linksTo(editor.id)).toHaveLength(5);
+    });
+  });
 });

@@ -10,6 +10,7 @@ import { isSeoKind, seoCacheTags, type SeoKind } from "@/lib/contract/seo-text";
 import { WORKSPACE_PATHS } from "@/lib/contract/routes";
 import { allowedOrigins } from "@/lib/env";
 import { isSameOriginRequest } from "@/lib/service/guard";
+import { logError } from "@/lib/service/log";
 import { audit, requestSignInLink, workspaceDb } from "@/lib/service/workspace";
 import { siteRows, siteStatus } from "@/lib/service/workspace/pages";
 import { cleanPattern, discardSeoDraft, publishSeoDraft, rollbackSeoRevision, saveSeoDraft, type Published, type SeoTarget } from "@/lib/service/workspace/seo";
@@ -68,7 +69,8 @@ export async function requestSignIn(_state: ActionState, formData: FormData): Pr
   try {
     await requestSignInLink(email, await headers(), []);
   } catch (error) {
-    return failed(error);
+    // Only a staff address gets this far: its answer stays the one everyone gets (no 500, no hint).
+    logError("workspace sign-in link", error);
   }
   return { ok: true, message: WORKSPACE.signInSent };
 }

@@ -3,8 +3,6 @@ import type { BetterAuthPlugin } from "better-auth";
 import { env, siteUrl } from "../../env";
 import { getDatabase } from "../../db";
 import { findStaffByEmail } from "../../db/queries/staff";
-import { WORKSPACE } from "../../contract/staff";
-import { ApiError } from "../../contract/errors";
 import { deliveryRouting } from "../delivery/routing";
 import { createStaffAuth, outboxSignInSender, staffAuthSecret, staffFromSession, type StaffAuth } from "./auth";
 import { audit, type StaffIdentity, type WorkspaceDb } from "./seo";
@@ -50,8 +48,9 @@ export async function staffOfRequest(headers: Headers, plugins: BetterAuthPlugin
 const SIGN_IN_REQUESTS = { limit: 5, windowMinutes: 15 };
 
 /**
- * Asks for a sign-in link. The answer is the same whether or not the address is staff (nobody
- * learns who is); an existing staff member gets a link through the outbox, at most 5 in 15 minutes.
+ * Asks for a sign-in link. The answer is the same whether or not the address is staff, and
+ * whether or not it is over its cap (nobody learns who is staff): an existing staff member gets a
+ * link through the outbox, at most 5 in 15 minutes; past that, nothing is sent and nothing is said.
  */
 export async function requestSignInLink(email: string, headers: Headers, plugins: BetterAuthPlugin[] = []): Promise<void> {
   const db = await workspaceDb();
@@ -65,7 +64,7 @@ export async function requestSignInLink(email: string, headers: Headers, plugins
     .where("action", "=", "staff.sign_in_requested")
     .where("at", ">=", since)
     .executeTakeFirstOrThrow();
-  if (Number(recent.count) >= SIGN_IN_REQUESTS.limit) throw new ApiError(429, WORKSPACE.signInTooMany);
+  if (Number(recent.count) >= SIGN_IN_REQUESTS.limit) return;
   await (await siteStaffAuth(plugins)).api.signInMagicLink({ body: { email: staff.email }, headers });
   await audit(db, { id: staff.id, email: staff.email }, "staff.sign_in_requested", null);
 }
