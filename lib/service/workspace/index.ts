@@ -5,6 +5,7 @@ import { getDatabase } from "../../db";
 import { findStaffByEmail } from "../../db/queries/staff";
 import { deliveryRouting } from "../delivery/routing";
 import { createStaffAuth, outboxSignInSender, staffAuthSecret, staffFromSession, type StaffAuth } from "./auth";
+import { signPreview } from "./preview";
 import { audit, type StaffIdentity, type WorkspaceDb } from "./seo";
 
 /**
@@ -38,10 +39,18 @@ export function siteStaffAuth(plugins: BetterAuthPlugin[] = []): Promise<StaffAu
   return auth;
 }
 
-/** The staff member of a session, or null (none, banned, or a role that is not ours). */
-export async function staffOfRequest(headers: Headers, plugins: BetterAuthPlugin[] = []): Promise<StaffIdentity | null> {
+/** The staff member of a session and the session's id, or null (none, banned, or a role that is not ours). */
+export async function staffOfRequest(headers: Headers, plugins: BetterAuthPlugin[] = []): Promise<SignedInStaff | null> {
   const session = await (await siteStaffAuth(plugins)).api.getSession({ headers });
-  return session ? staffFromSession(session.user as { id: string; email: string; role?: string | null; banned?: boolean | null }) : null;
+  const staff = session ? staffFromSession(session.user as { id: string; email: string; role?: string | null; banned?: boolean | null }) : null;
+  return staff && session ? { ...staff, sessionId: session.session.id } : null;
+}
+
+export type SignedInStaff = StaffIdentity & { sessionId: string };
+
+/** The preview cookie's value for a draft the signed-in staff member may preview (preview.ts). */
+export async function previewCookieValue(db: WorkspaceDb, { draftId, sessionId }: { draftId: number; sessionId: string }): Promise<string> {
+  return signPreview(await staffAuthSecret(db, env().STAFF_AUTH_SECRET), { draftId, sessionId });
 }
 
 /** Links asked for one staff member within the window before another is refused. */
