@@ -13,8 +13,8 @@ import { PREVIEW_DRAFT_COOKIE } from "../contract/staff";
  * Cost per render: one lookup of the page's published rules, kept in Next's data cache under the
  * tags of its kind and its path (so a publish refreshes exactly the pages it changes, on every
  * instance: revalidateTag / updateTag, Redis included), plus, only in draft mode, one read of the
- * previewed draft. Draft mode is on only for staff who opened a preview (a role-checked route
- * sets its cookie); everyone else gets the cached, published words.
+ * previewed draft. A draft is shown only with the preview cookie the role-checked preview route
+ * signed for the staff member's session, while it lasts; everyone else gets the published words.
  */
 type Rules = { template: SeoPattern | null; override: SeoPattern | null };
 const NO_RULES: Rules = { template: null, override: null };
@@ -40,16 +40,30 @@ async function publishedRules(kind: SeoKind, path: string): Promise<Rules> {
   }
 }
 
-/** The previewed draft, when draft mode is on and it concerns this page. */
+/**
+ * The previewed draft, when draft mode is on and the preview cookie is one the workspace signed
+ * for a session that still lasts and owns the draft (the service checks); otherwise nothing, and
+ * the page says what is published. Draft mode's own cookie proves nothing: it is one per build.
+ */
 async function previewedDraft(kind: SeoKind, path: string): Promise<Partial<Rules>> {
   if (!(await draftMode()).isEnabled) return {};
-  const draftId = Number((await cookies()).get(PREVIEW_DRAFT_COOKIE)?.value);
-  if (!Number.isSafeInteger(draftId) || draftId <= 0) return {};
-  const { draft } = await serverApi().call("seo/draft", { draft_id: draftId });
+  const preview = (await cookies()).get(PREVIEW_DRAFT_COOKIE)?.value;
+  if (!preview || !PREVIEW_COOKIE_SHAPE.test(preview)) return {};
+  let draft: Awaited<ReturnType<typeof readDraft>>;
+  try {
+    draft = await readDraft(preview);
+  } catch (error) {
+    console.error(`[seo] could not read the previewed draft for ${path}: ${error instanceof Error ? error.message : String(error)}`);
+    return {};
+  }
   if (!draft || draft.kind !== kind) return {};
   if (draft.path === null) return { template: draft.pattern };
   return draft.path === path ? { override: draft.pattern } : {};
 }
+
+/** What a preview cookie can look like (anything else is not read at all); the service checks the rest. */
+const PREVIEW_COOKIE_SHAPE = /^[A-Za-z0-9._-]{1,300}$/;
+const readDraft = async (preview: string) => (await serverApi().call("seo/draft", { preview })).draft;
 
 export async function pageSeo<K extends SeoKind>(kind: K, path: string, facts: SeoFactsOf[K]): Promise<SeoText> {
   const [rules, draft] = await Promise.all([publishedRules(kind, path), previewedDraft(kind, path)]);

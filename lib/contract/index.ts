@@ -815,9 +815,13 @@ export const internalContract = {
     request: z.object({ kind: z.enum(SEO_KINDS), path: z.string().min(1).max(2_000) }),
     response: ok({ template: seoPatternSchema.nullable(), override: seoPatternSchema.nullable() }),
   },
-  /** A draft, for a page opened in draft mode by the workspace's preview (never cached). */
+  /**
+   * A draft, for a page opened in draft mode by the workspace's preview (never cached): `preview`
+   * is the preview cookie as the browser sent it; null unless it is signed, its session lasts and
+   * its staff member owns the draft (lib/service/workspace/preview.ts).
+   */
   "seo/draft": {
-    request: z.object({ draft_id: z.number().int().positive() }),
+    request: z.object({ preview: z.string().min(1).max(300) }),
     response: ok({ draft: z.object({ kind: z.enum(SEO_KINDS), path: z.string().nullable(), pattern: seoPatternSchema }).nullable() }),
   },
   /** GET /healthz: the database, Redis when configured, and the outbox's backlog. */

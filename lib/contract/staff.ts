@@ -63,7 +63,6 @@ export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const WORKSPACE = {
   signInSent: "If that address belongs to a staff member, a sign-in link is on its way. It works once, for 15 minutes.",
   signInInvalidEmail: "Please enter a valid email address.",
-  signInTooMany: "Too many sign-in links were asked for this address. Please wait a few minutes and try again.",
   linkInvalid: "This sign-in link has expired or was already used. Ask for a new one below.",
   forbidden: (role: StaffRole, what: string) => `Your role (${role}) cannot ${what}. Nothing was changed.`,
   draftSaved: "Draft saved. It is not live until you publish it.",
@@ -80,6 +79,7 @@ export const WORKSPACE = {
   staffAdded: (email: string) => `${email} was added and sent a sign-in link.`,
   roleChanged: (email: string, role: StaffRole) => `${email} is now ${role}.`,
   staffRemoved: (email: string) => `${email} was removed and signed out everywhere.`,
+  notFromTheSite: "This request did not come from the workspace's own pages. Nothing was changed: reload the page and try again.",
   cannotChangeSelf: "You cannot change or remove your own access: ask another admin.",
 } as const;
 

@@ -41,7 +41,7 @@ export function checkCaller({
   const origin = headers.get("origin");
   const fetchSite = headers.get("sec-fetch-site");
   if (origin !== null) {
-    if (!allowedOrigins.includes(origin) && !isSameHost(origin, headers.get("host"))) return { allowed: false, status: 403, message: FAILURE.foreignOrigin };
+    if (!isSiteOrigin(origin, headers, allowedOrigins)) return { allowed: false, status: 403, message: FAILURE.foreignOrigin };
     return { allowed: true, trusted: false };
   }
   if (fetchSite && fetchSite !== "same-origin" && fetchSite !== "none") {
@@ -50,6 +50,20 @@ export function checkCaller({
   if (isSave) return { allowed: false, status: 403, message: FAILURE.tokenRequired };
   return { allowed: true, trusted: false };
 }
+
+/**
+ * Whether a browser request comes from one of the site's own pages, for the workspace's server
+ * actions (which change things, and have no bearer token to fall back on): an Origin the service
+ * would accept (above), or, when a browser sends no Origin, `Sec-Fetch-Site: same-origin`. A
+ * request with neither is refused: the SameSite=Lax cookie must not be the only guard.
+ */
+export function isSameOriginRequest(headers: Headers, allowedOrigins: readonly string[]): boolean {
+  const origin = headers.get("origin");
+  if (origin !== null) return isSiteOrigin(origin, headers, allowedOrigins);
+  return headers.get("sec-fetch-site") === "same-origin";
+}
+
+const isSiteOrigin = (origin: string, headers: Headers, allowedOrigins: readonly string[]) => allowedOrigins.includes(origin) || isSameHost(origin, headers.get("host"));
 
 /** Whether a browser's Origin names the host (and port) the request itself was sent to. */
 function isSameHost(origin: string, host: string | null): boolean {

@@ -15,7 +15,10 @@ import { saveAgentApplication } from "../db/queries/submissions";
 import { listSitemapEntries } from "../db/queries/sitemap";
 import type { Dispatch, ServiceContext } from ".";
 import { listCityManagers, listManagersNear, markSampleRecipients, withChosenManagers } from "./directory";
-import { draftForPreview, liveRulesFor } from "./workspace/seo";
+import { env } from "../env";
+import { liveRulesFor } from "./workspace/seo";
+import { draftOfPreviewCookie } from "./workspace/preview";
+import { staffAuthSecret } from "./workspace/secret";
 import { matchManagers, saveLead } from "./leads";
 import { confirmLead, readConfirmation } from "./confirmations";
 import { checkHealth, chooseRecipientsLater, confirmNewsletter, readRequest, saveContact, subscribe, withdrawLead } from "./requests";
@@ -214,8 +217,8 @@ export const handlers: Handlers = {
   async "seo/rules"({ kind, path }, { db }) {
     return { success: true, ...(await liveRulesFor(db, { kind, path })) };
   },
-  async "seo/draft"({ draft_id }, { db }) {
-    return { success: true, draft: await draftForPreview(db, { draftId: draft_id }) };
+  async "seo/draft"({ preview }, { db }) {
+    return { success: true, draft: await draftOfPreviewCookie(db, { preview, secret: await staffAuthSecret(db, env().STAFF_AUTH_SECRET) }) };
   },
 };
 

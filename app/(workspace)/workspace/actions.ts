@@ -1,13 +1,16 @@
 "use server";
 
 import { headers } from "next/headers";
-import { redirect } from "next/navigation";
+import { forbidden, redirect } from "next/navigation";
 import { refresh, updateTag } from "next/cache";
 import { isValidEmail } from "@/lib/contract";
 import { ApiError } from "@/lib/contract/errors";
 import { WORKSPACE, can, isStaffRole, type StaffPermission } from "@/lib/contract/staff";
 import { isSeoKind, seoCacheTags, type SeoKind } from "@/lib/contract/seo-text";
 import { WORKSPACE_PATHS } from "@/lib/contract/routes";
+import { allowedOrigins } from "@/lib/env";
+import { isSameOriginRequest } from "@/lib/service/guard";
+import { logError } from "@/lib/service/log";
 import { audit, requestSignInLink, workspaceDb } from "@/lib/service/workspace";
 import { siteRows, siteStatus } from "@/lib/service/workspace/pages";
 import { cleanPattern, discardSeoDraft, publishSeoDraft, rollbackSeoRevision, saveSeoDraft, type Published, type SeoTarget } from "@/lib/service/workspace/seo";
@@ -15,11 +18,17 @@ import type { ActionState } from "@/components/workspace/ActionForm";
 import { requireStaff, staffAuth } from "./staff-session";
 
 /**
- * The workspace's server actions. Each checks the staff session and role itself (signed out: the
- * sign-in page; the wrong role: a refusal that says nothing was changed; either way nothing
- * runs), then calls the workspace service, which checks the role again. Answers are for
- * useActionState (ActionForm).
+ * The workspace's server actions. Each first checks that the request comes from the site's own
+ * pages (a same-origin Origin, or Sec-Fetch-Site: same-origin: Next.js only compares Origin with
+ * Host when a browser sends one, and the SameSite=Lax cookie must not be the only guard), then the
+ * staff session and role itself (signed out: the sign-in page; the wrong role: a refusal that
+ * says nothing was changed; either way nothing runs), then calls the workspace service, which
+ * checks the role again. Answers are for useActionState (ActionForm).
  */
+
+/** Whether the action's request comes from one of the site's own pages (lib/service/guard.ts, the API's rule). */
+const fromTheSite = async () => isSameOriginRequest(await headers(), allowedOrigins());
+const NOT_FROM_THE_SITE: ActionState = { ok: false, message: WORKSPACE.notFromTheSite };
 
 const failed = (error: unknown): ActionState => {
   if (error instanceof ApiError) return { ok: false, message: error.message, ...(error.field ? { field: error.field } : {}) };
@@ -54,18 +63,21 @@ const text = (formData: FormData, name: string) => {
 // Signing in and out
 
 export async function requestSignIn(_state: ActionState, formData: FormData): Promise<ActionState> {
+  if (!(await fromTheSite())) return NOT_FROM_THE_SITE;
   const email = text(formData, "email").trim().toLowerCase();
   if (!isValidEmail(email)) return { ok: false, message: WORKSPACE.signInInvalidEmail, field: "email" };
   try {
     await requestSignInLink(email, await headers(), []);
   } catch (error) {
-    return failed(error);
+    // Only a staff address gets this far: its answer stays the one everyone gets (no 500, no hint).
+    logError("workspace sign-in link", error);
   }
   return { ok: true, message: WORKSPACE.signInSent };
 }
 
 /** The button of the page a sign-in link opens: only this uses up the link (mail scanners open links). */
 export async function confirmSignIn(_state: ActionState, formData: FormData): Promise<ActionState> {
+  if (!(await fromTheSite())) return NOT_FROM_THE_SITE;
   const token = text(formData, "token");
   if (!/^[A-Za-z0-9]{16,128}$/.test(token)) return { ok: false, message: WORKSPACE.linkInvalid };
   try {
@@ -79,6 +91,7 @@ export async function confirmSignIn(_state: ActionState, formData: FormData): Pr
 }
 
 export async function signOut(): Promise<void> {
+  if (!(await fromTheSite())) forbidden();
   const staff = await requireStaff();
   await (await staffAuth()).api.signOut({ headers: await headers() });
   await audit(await workspaceDb(), staff, "staff.signed_out", null);
@@ -107,6 +120,7 @@ function invalidate({ target }: Published) {
 }
 
 export async function draftAction(_state: ActionState, formData: FormData): Promise<ActionState> {
+  if (!(await fromTheSite())) return NOT_FROM_THE_SITE;
   await requireStaff();
   const target = await targetFrom(formData);
   if (!target) return { ok: false, message: WORKSPACE.unknownPage };
@@ -141,6 +155,7 @@ export async function draftAction(_state: ActionState, formData: FormData): Prom
 }
 
 export async function rollbackAction(_state: ActionState, formData: FormData): Promise<ActionState> {
+  if (!(await fromTheSite())) return NOT_FROM_THE_SITE;
   await requireStaff();
   const revisionId = Number(text(formData, "revision_id"));
   const expectedLiveRevisionId = Number(text(formData, "live_revision_id"));
@@ -162,6 +177,7 @@ export async function rollbackAction(_state: ActionState, formData: FormData): P
 // Staff (admins)
 
 export async function addStaffAction(_state: ActionState, formData: FormData): Promise<ActionState> {
+  if (!(await fromTheSite())) return NOT_FROM_THE_SITE;
   const allowed = await staffWith("staff:manage");
   if ("refused" in allowed) return allowed.refused;
   const admin = allowed.staff;
@@ -182,6 +198,7 @@ export async function addStaffAction(_state: ActionState, formData: FormData): P
 }
 
 export async function changeRoleAction(_state: ActionState, formData: FormData): Promise<ActionState> {
+  if (!(await fromTheSite())) return NOT_FROM_THE_SITE;
   const allowed = await staffWith("staff:manage");
   if ("refused" in allowed) return allowed.refused;
   const admin = allowed.staff;
@@ -208,6 +225,7 @@ export async function changeRoleAction(_state: ActionState, formData: FormData):
 // The audit's progress
 
 export async function auditStatus() {
+  if (!(await fromTheSite())) forbidden();
   await requireStaff();
   return siteStatus(await workspaceDb());
 }

@@ -3,7 +3,7 @@ import { cache } from "react";
 import { headers } from "next/headers";
 import { unauthorized } from "next/navigation";
 import { nextCookies } from "better-auth/next-js";
-import { siteStaffAuth, staffOfRequest, type StaffIdentity } from "@/lib/service/workspace";
+import { siteStaffAuth, staffOfRequest, type SignedInStaff, type StaffIdentity } from "@/lib/service/workspace";
 
 /**
  * Who is signed in to the workspace, for its pages, route handlers and server actions. Every one
@@ -23,7 +23,7 @@ export async function requireStaff(): Promise<StaffIdentity> {
   return staff;
 }
 
-/** For route handlers, which answer themselves: the staff member of the request, or null. */
-export function staffOf(request: Request): Promise<StaffIdentity | null> {
+/** For route handlers, which answer themselves: the staff member of the request (and their session's id), or null. */
+export function staffOf(request: Request): Promise<SignedInStaff | null> {
   return staffOfRequest(request.headers, PLUGINS);
 }

@@ -22,6 +22,18 @@ export async function staffEmailForMessage(db: Db, { userId }: { userId: string 
   return row && !asBoolean(row.banned) ? row.email : null;
 }
 
+/** A staff session that has not expired, with its staff member's role and ban, or undefined. */
+export async function findLiveStaffSession(db: Db, { id, now }: { id: string; now: Date }): Promise<{ user_id: string; email: string; role: string | null; banned: boolean } | undefined> {
+  const row = await db
+    .selectFrom("staff_sessions")
+    .innerJoin("staff_users", "staff_users.id", "staff_sessions.user_id")
+    .select(["staff_sessions.user_id", "staff_sessions.expires_at", "staff_users.email", "staff_users.role", "staff_users.banned"])
+    .where("staff_sessions.id", "=", id)
+    .executeTakeFirst();
+  if (!row || new Date(row.expires_at).getTime() <= now.getTime()) return undefined;
+  return { user_id: row.user_id, email: row.email, role: row.role, banned: asBoolean(row.banned) };
+}
+
 export async function findStaffByEmail(db: Db, { email }: { email: string }): Promise<StaffMember | undefined> {
   const row = await db
     .selectFrom("staff_users")

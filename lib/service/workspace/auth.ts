@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import { betterAuth, type BetterAuthPlugin } from "better-auth";
 import { admin } from "better-auth/plugins/admin";
@@ -8,7 +7,6 @@ import type { Database } from "../../db/schema";
 import type { Dialect } from "../../db/connection";
 import { insertOutboxMessages } from "../../db/queries/outbox";
 import { findStaffByEmail } from "../../db/queries/staff";
-import { settingOrCreate } from "../../db/queries/workspace";
 import { SITE_NAME } from "../../contract/site";
 import { WORKSPACE_PATHS } from "../../contract/routes";
 import { DEFAULT_STAFF_ROLE, ROLE_GRANTS, SESSION_HOURS, SIGN_IN_LINK_MINUTES, STAFF_ROLES, STAFF_STATEMENTS, isStaffRole, type StaffRole } from "../../contract/staff";
@@ -108,15 +106,7 @@ export function createStaffAuth({ db, dialect, baseURL, secret, sendSignInLink, 
 
 export type StaffAuth = ReturnType<typeof createStaffAuth>;
 
-/**
- * The secret that signs staff cookies: STAFF_AUTH_SECRET when set, otherwise one generated on
- * first use and kept in the database, so every instance on it shares it and a fresh machine
- * needs no configuration.
- */
-export async function staffAuthSecret(db: Kysely<Database>, configured: string | undefined): Promise<string> {
-  if (configured) return configured;
-  return settingOrCreate(db, { key: "staff_auth_secret", initial: crypto.randomBytes(32).toString("base64url") });
-}
+export { staffAuthSecret } from "./secret";
 
 /**
  * The site's way to send a sign-in link: one outbox row (a file on a fresh machine), for an

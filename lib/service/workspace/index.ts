@@ -3,10 +3,9 @@ import type { BetterAuthPlugin } from "better-auth";
 import { env, siteUrl } from "../../env";
 import { getDatabase } from "../../db";
 import { findStaffByEmail } from "../../db/queries/staff";
-import { WORKSPACE } from "../../contract/staff";
-import { ApiError } from "../../contract/errors";
 import { deliveryRouting } from "../delivery/routing";
 import { createStaffAuth, outboxSignInSender, staffAuthSecret, staffFromSession, type StaffAuth } from "./auth";
+import { signPreview } from "./preview";
 import { audit, type StaffIdentity, type WorkspaceDb } from "./seo";
 
 /**
@@ -40,18 +39,27 @@ export function siteStaffAuth(plugins: BetterAuthPlugin[] = []): Promise<StaffAu
   return auth;
 }
 
-/** The staff member of a session, or null (none, banned, or a role that is not ours). */
-export async function staffOfRequest(headers: Headers, plugins: BetterAuthPlugin[] = []): Promise<StaffIdentity | null> {
+/** The staff member of a session and the session's id, or null (none, banned, or a role that is not ours). */
+export async function staffOfRequest(headers: Headers, plugins: BetterAuthPlugin[] = []): Promise<SignedInStaff | null> {
   const session = await (await siteStaffAuth(plugins)).api.getSession({ headers });
-  return session ? staffFromSession(session.user as { id: string; email: string; role?: string | null; banned?: boolean | null }) : null;
+  const staff = session ? staffFromSession(session.user as { id: string; email: string; role?: string | null; banned?: boolean | null }) : null;
+  return staff && session ? { ...staff, sessionId: session.session.id } : null;
+}
+
+export type SignedInStaff = StaffIdentity & { sessionId: string };
+
+/** The preview cookie's value for a draft the signed-in staff member may preview (preview.ts). */
+export async function previewCookieValue(db: WorkspaceDb, { draftId, sessionId }: { draftId: number; sessionId: string }): Promise<string> {
+  return signPreview(await staffAuthSecret(db, env().STAFF_AUTH_SECRET), { draftId, sessionId });
 }
 
 /** Links asked for one staff member within the window before another is refused. */
 const SIGN_IN_REQUESTS = { limit: 5, windowMinutes: 15 };
 
 /**
- * Asks for a sign-in link. The answer is the same whether or not the address is staff (nobody
- * learns who is); an existing staff member gets a link through the outbox, at most 5 in 15 minutes.
+ * Asks for a sign-in link. The answer is the same whether or not the address is staff, and
+ * whether or not it is over its cap (nobody learns who is staff): an existing staff member gets a
+ * link through the outbox, at most 5 in 15 minutes; past that, nothing is sent and nothing is said.
  */
 export async function requestSignInLink(email: string, headers: Headers, plugins: BetterAuthPlugin[] = []): Promise<void> {
   const db = await workspaceDb();
@@ -65,7 +73,7 @@ export async function requestSignInLink(email: string, headers: Headers, plugins
     .where("action", "=", "staff.sign_in_requested")
     .where("at", ">=", since)
     .executeTakeFirstOrThrow();
-  if (Number(recent.count) >= SIGN_IN_REQUESTS.limit) throw new ApiError(429, WORKSPACE.signInTooMany);
+  if (Number(recent.count) >= SIGN_IN_REQUESTS.limit) return;
   await (await siteStaffAuth(plugins)).api.signInMagicLink({ body: { email: staff.email }, headers });
   await audit(db, { id: staff.id, email: staff.email }, "staff.sign_in_requested", null);
 }

@@ -73,7 +73,7 @@ describe.each(databaseKinds)("workspace drafts, publish and rollback on %s", (ki
   it("keeps a draft out of the public pages until it is published; publishing writes the revision and the live row and drops the draft", async () => {
     const draftId = await saveSeoDraft(database.db, staff.editor, { target: CITY_PAGE, pattern: pattern("Austin's best managers | {site}") });
     expect(await liveRulesFor(database.db, { kind: "city", path: CITY_PAGE.path })).toEqual({ template: null, override: null });
-    expect(await draftForPreview(database.db, { draftId })).toEqual({ kind: "city", path: CITY_PAGE.path, pattern: pattern("Austin's best managers | {site}") });
+    expect(await draftForPreview(database.db, staff.editor, { draftId })).toEqual({ kind: "city", path: CITY_PAGE.path, pattern: pattern("Austin's best managers | {site}") });
 
     const published = await publishSeoDraft(database.db, staff.editor, { draftId });
     expect(await liveRulesFor(database.db, { kind: "city", path: CITY_PAGE.path })).toEqual({ template: null, override: pattern("Austin's best managers | {site}") });
@@ -83,7 +83,7 @@ describe.each(databaseKinds)("workspace drafts, publish and rollback on %s", (ki
     expect(await revisions("page:/agents/TX/austin")).toEqual([
       expect.objectContaining({ id: published.revisionId, action: "publish", title: "Austin's best managers | {site}", previous_revision_id: null, published_by_email: staff.editor.email }),
     ]);
-    expect(await draftForPreview(database.db, { draftId })).toBeNull();
+    expect(await draftForPreview(database.db, staff.editor, { draftId })).toBeNull();
     expect(await auditActions()).toEqual(["draft.saved", "seo.published"]);
   });
 
@@ -98,7 +98,7 @@ describe.each(databaseKinds)("workspace drafts, publish and rollback on %s", (ki
     expect((await liveRulesFor(database.db, { kind: "city", path: CITY_PAGE.path })).override?.title).toBe("Theirs");
     expect(await revisions("page:/agents/TX/austin")).toHaveLength(1);
     // The draft is kept: the editor can compare and publish again.
-    expect(await draftForPreview(database.db, { draftId: mine })).not.toBeNull();
+    expect(await draftForPreview(database.db, staff.editor, { draftId: mine })).not.toBeNull();
     expect(await auditActions()).toContain("seo.publish_refused");
   });
 
@@ -146,9 +146,13 @@ describe.each(databaseKinds)("workspace drafts, publish and rollback on %s", (ki
     const demoted = { ...staff.editor, role: "viewer" as const };
     expect((await failure(publishSeoDraft(database.db, demoted, { draftId }))).message).toBe("Your role (viewer) cannot publish pages. Nothing was changed.");
     expect((await failure(draftToPreview(database.db, demoted, { draftId }))).status).toBe(403);
+    // Nor shown on the page to anyone but its owner, and to the owner only while the role allows it.
+    expect(await draftForPreview(database.db, staff.editor, { draftId })).not.toBeNull();
+    expect(await draftForPreview(database.db, staff.other, { draftId })).toBeNull();
+    expect(await draftForPreview(database.db, demoted, { draftId })).toBeNull();
     expect(await revisions("page:/agents/TX/austin")).toHaveLength(0);
     await discardSeoDraft(database.db, staff.editor, { draftId });
-    expect(await draftForPreview(database.db, { draftId })).toBeNull();
+    expect(await draftForPreview(database.db, staff.editor, { draftId })).toBeNull();
   });
 
   it("refuses patterns a kind cannot render, naming the field", () => {

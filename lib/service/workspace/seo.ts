@@ -67,10 +67,14 @@ export async function liveRulesFor(db: WorkspaceDb, { kind, path }: { kind: SeoK
   return { template: patternOf(template), override: override && override.kind === kind ? patternOf(override) : null };
 }
 
-/** A draft for draft mode: its kind, its page (null for a template) and its patterns. */
-export async function draftForPreview(db: WorkspaceDb, { draftId }: { draftId: number }) {
+/**
+ * A draft for draft mode: its kind, its page (null for a template) and its patterns; null unless
+ * it is the staff member's own and their role may preview it (preview.ts says who they are).
+ */
+export async function draftForPreview(db: WorkspaceDb, staff: StaffIdentity, { draftId }: { draftId: number }) {
   const draft = await getDraft(db, { id: draftId });
-  if (!draft || !isSeoKind(draft.kind)) return null;
+  if (!draft || !isSeoKind(draft.kind) || draft.staff_user_id !== staff.id) return null;
+  if (!can(staff.role, permissionFor(targetOf(draft), "edit"))) return null;
   return { kind: draft.kind, path: draft.target.startsWith("template:") ? null : draft.path, pattern: patternOf(draft)! };
 }
 

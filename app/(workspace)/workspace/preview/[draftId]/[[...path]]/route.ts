@@ -4,7 +4,7 @@ import { ApiError } from "@/lib/contract/errors";
 import { PREVIEW_DRAFT_COOKIE } from "@/lib/contract/staff";
 import { PATHS, WORKSPACE_PATHS } from "@/lib/contract/routes";
 import { siteUrl } from "@/lib/env";
-import { workspaceDb } from "@/lib/service/workspace";
+import { previewCookieValue, workspaceDb } from "@/lib/service/workspace";
 import { siteRows } from "@/lib/service/workspace/pages";
 import { draftToPreview } from "@/lib/service/workspace/seo";
 import { staffOf } from "../../../staff-session";
@@ -48,6 +48,7 @@ export async function GET(request: Request, { params }: Context) {
   if (!destination) return refusal(404, "That page is not an indexable page of this template's kind.");
 
   (await draftMode()).enable();
-  (await cookies()).set(PREVIEW_DRAFT_COOKIE, String(id), { path: PATHS.home, httpOnly: true, sameSite: "lax", secure: siteUrl().startsWith("https://") });
+  // Bound to this session and signed: a public page shows the draft only to it (lib/service/workspace/preview.ts).
+  (await cookies()).set(PREVIEW_DRAFT_COOKIE, await previewCookieValue(db, { draftId: id, sessionId: staff.sessionId }), { path: PATHS.home, httpOnly: true, sameSite: "lax", secure: siteUrl().startsWith("https://") });
   return NextResponse.redirect(new URL(destination, siteUrl()), { status: 303, headers: PRIVATE });
 }

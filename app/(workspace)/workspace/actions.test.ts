@@ -1,0 +1,129 @@
+import { EMPTY_PATTERN } from "@/lib/contract/seo-text";
+import { WORKSPACE, type StaffRole } from "@/lib/contract/staff";
+import { createTestDatabase, type TestDatabase } from "@/lib/test-support";
+import { siteStaffAuth, type StaffIdentity } from "@/lib/service/workspace";
+import { saveSeoDraft } from "@/lib/service/workspace/seo";
+
+/**
+ * The workspace's server actions as a browser calls them: the request's headers are Next's
+ * headers(), the staff member is whoever requireStaff answers, and the site's database is a fresh
+ * test database (SQLite; the service's own suites cover PostgreSQL).
+ */
+let requestHeaders = new Headers();
+let signedIn: StaffIdentity | null = null;
+let database: TestDatabase;
+
+jest.mock("next/headers", () => ({ headers: async () => requestHeaders, cookies: async () => ({ get: () => undefined, set: () => undefined }) }));
+jest.mock("next/cache", () => ({ refresh: jest.fn(), updateTag: jest.fn() }));
+jest.mock("@/lib/db", () => ({ getDatabase: async () => database }));
+jest.mock("./staff-session", () => ({
+  requireStaff: async () => {
+    if (!signedIn) throw new Error("signed out");
+    return signedIn;
+  },
+  staffAuth: () => jest.requireActual("@/lib/service/workspace").siteStaffAuth(),
+}));
+
+// Imported after the mocks above are in place (babel-jest hoists jest.mock, this keeps the order plain).
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const actions = require("./actions") as typeof import("./actions");
+
+const SITE = "http://localhost:3000";
+const fromTheSite = () => new Headers({ host: "localhost:3000", origin: SITE, "sec-fetch-site": "same-origin" });
+const form = (fields: Record<string, string>) => {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.set(name, value);
+  return data;
+};
+
+async function addStaff(email: string, role: StaffRole): Promise<StaffIdentity> {
+  const { user } = await (await siteStaffAuth()).api.createUser({ body: { email, name: "", role } });
+  return { id: user.id, email: user.email, role };
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase("sqlite", { seed: false });
+});
+afterAll(async () => database?.destroy());
+
+describe("workspace server actions", () => {
+  let admin: StaffIdentity;
+
+  beforeAll(async () => {
+    admin = await addStaff("admin@staff.example.com", "admin");
+  });
+
+  describe("accept only requests from the site's own pages (issue 26, N12)", () => {
+    const publishTemplate = async (headers: Headers) => {
+      requestHeaders = headers;
+      signedIn = admin;
+      const draftId = await saveSeoDraft(database.db, admin, { target: { type: "template", kind: "city" }, pattern: { ...EMPTY_PATTERN, title: "Managers in {city} | {site}" } });
+      const answer = await actions.draftAction(null, form({ intent: "publish", type: "template", kind: "city", draft_id: String(draftId) }));
+      const live = await database.db.selectFrom("seo_live").selectAll().where("target", "=", "template:city").executeTakeFirst();
+      const draft = await database.db.selectFrom("seo_drafts").select("id").where("id", "=", draftId).executeTakeFirst();
+      return { answer, live, draft };
+    };
+
+    beforeEach(async () => {
+      for (const table of ["seo_drafts", "seo_live", "seo_revisions"] as const) await database.db.deleteFrom(table).execute();
+    });
+
+    it("refuses a publish with neither Origin nor Sec-Fetch-Site, and changes nothing", async () => {
+      const { answer, live, draft } = await publishTemplate(new Headers({ host: "localhost:3000" }));
+      expect(answer).toEqual({ ok: false, message: WORKSPACE.notFromTheSite });
+      expect(live).toBeUndefined();
+      expect(draft).toBeDefined();
+      expect(await database.db.selectFrom("seo_revisions").select("id").execute()).toHaveLength(0);
+    });
+
+    it("refuses a publish from another site's page, or one a browser marks cross-site", async () => {
+      for (const headers of [
+        new Headers({ host: "localhost:3000", origin: "https://evil.example.net", "sec-fetch-site": "cross-site" }),
+        new Headers({ host: "localhost:3000", "sec-fetch-site": "cross-site" }),
+        new Headers({ host: "localhost:3000", "sec-fetch-site": "same-site" }),
+        new Headers({ host: "localhost:3000", origin: "null" }),
+      ]) {
+        const { answer, live } = await publishTemplate(headers);
+        expect(answer).toEqual({ ok: false, message: WORKSPACE.notFromTheSite });
+        expect(live).toBeUndefined();
+      }
+    });
+
+    it("publishes from the site's own page: its Origin, the request's own host, or Sec-Fetch-Site alone", async () => {
+      for (const headers of [
+        fromTheSite(),
+        new Headers({ host: "127.0.0.1:3300", origin: "http://127.0.0.1:3300" }),
+        new Headers({ host: "localhost:3000", "sec-fetch-site": "same-origin" }),
+      ]) {
+        await database.db.deleteFrom("seo_live").execute();
+        const { answer, live, draft } = await publishTemplate(headers);
+        expect(answer).toEqual({ ok: true, message: WORKSPACE.published });
+        expect(live).toMatchObject({ title: "Managers in {city} | {site}" });
+        expect(draft).toBeUndefined();
+      }
+    });
+  });
+
+  describe("signing in says the same to staff and to anyone else (issue 26, N6)", () => {
+    const linksTo = async (userId: string) =>
+      (await database.db.selectFrom("outbox_messages").select("payload").where("kind", "=", "staff.sign_in").execute()).filter((row) => JSON.parse(row.payload).user_id === userId);
+    const askForLink = async (email: string) => {
+      requestHeaders = fromTheSite();
+      signedIn = null;
+      return actions.requestSignIn(null, form({ email }));
+    };
+
+    it("answers past the per-address cap exactly as for an unknown address, and sends no further link", async () => {
+      const editor = await addStaff("capped@staff.example.com", "editor");
+      const unknown = await askForLink("nobody@example.com");
+      for (let request = 1; request <= 5; request++) expect(await askForLink(editor.email)).toEqual(unknown);
+      expect(await linksTo(editor.id)).toHaveLength(5);
+
+      const sixth = await askForLink(editor.email);
+      const unknownAgain = await askForLink("nobody@example.com");
+      expect(JSON.stringify(sixth)).toBe(JSON.stringify(unknownAgain));
+      expect(JSON.stringify(sixth)).toBe(JSON.stringify(unknown));
+      expect(await linksTo(editor.id)).toHaveLength(5);
+    });
+  });
+});
