@@ -476,21 +476,40 @@ describe.each(databaseKinds)("service on %s", (kind) => {
     });
 
     it("never puts a manager's own email or phone in a public response", async () => {
-      const privateRow = await database.db.selectFrom("agents").select(["id", "email", "phone", "city_id"]).executeTakeFirstOrThrow();
+      // A manager serving 78701, so that every answer below lists the very manager whose row it reads.
+      const near = await call("agents/near", { zip: "78701", per_page: 100 });
+      expect(near.status).toBe(200);
+      const managerId: number = near.body.agents.data[0].agent_id;
+      const privateRow = await database.db.selectFrom("agents").select(["id", "email", "phone", "city_id"]).where("id", "=", managerId).executeTakeFirstOrThrow();
+      expect(privateRow.email).toMatch(/@/);
+      expect(privateRow.phone).toMatch(/\d{4}/);
       const city = await database.db
         .selectFrom("cities")
         .innerJoin("states", "states.id", "cities.state_id")
         .select(["cities.slug", "states.abbreviation"])
         .where("cities.id", "=", privateRow.city_id)
         .executeTakeFirstOrThrow();
-      const responses = [
-        await call("agent/get", { agent_id: privateRow.id }),
-        await call("agents/list", { state: city.abbreviation, city: city.slug, per_page: 100 }),
-        await call("agents/near", { zip: "78701", per_page: 100 }),
-        await call("agents/list", { cate_id: 0, state: (await unservedCity()).abbreviation, city: (await unservedCity()).slug }),
-      ];
-      for (const category of [2, 3, 8]) {
-        responses.push(await call("agents/list", { cate_id: category, state: city.abbreviation, city: city.slug, per_page: 100 }));
+      const found = await call("agent/get", { agent_id: privateRow.id });
+      // Every page of the city's list, in case it holds more managers than one page.
+      const listed = [await call("agents/list", { cate_id: 0, state: city.abbreviation, city: city.slug, per_page: 100 })];
+      expect(listed[0].status).toBe(200);
+      for (let page = 2; page <= listed[0].body.agents.last_page; page++) {
+        listed.push(await call("agents/list", { cate_id: 0, state: city.abbreviation, city: city.slug, per_page: 100, page }));
+      }
+      const unserved = await unservedCity();
+      const nobody = await call("agents/list", { cate_id: 0, state: unserved.abbreviation, city: unserved.slug });
+      const ids = (answers: { body: { agents: { data: { agent_id: number }[] } } }[]) => answers.flatMap((answer) => answer.body.agents.data.map((agent) => agent.agent_id));
+      // Each answer is a success that names the manager: a 404 carries no email either.
+      expect([found, ...listed, near, nobody].map((answer) => answer.status)).toEqual(Array(listed.length + 3).fill(200));
+      expect(found.body.agent_data.agent_id).toBe(privateRow.id);
+      expect(ids(listed)).toContain(privateRow.id);
+      expect(ids([near])).toContain(privateRow.id);
+      expect(ids([nobody])).toEqual([]);
+      const responses = [found, ...listed, near, nobody];
+      for (const category of [1, 2, 3, 8]) {
+        const byCategory = await call("agents/list", { cate_id: category, state: city.abbreviation, city: city.slug, per_page: 100 });
+        expect(byCategory.status).toBe(200);
+        responses.push(byCategory);
       }
       for (const response of responses) {
         const text = JSON.stringify(response.body);
