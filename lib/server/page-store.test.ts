@@ -174,6 +174,20 @@ describe("the page store, in memory", () => {
     await store.set(imageKey, { kind: "APP_ROUTE", body: png, headers: { "content-type": "image/png" }, status: 200 }, { cacheControl: CONTROL });
     const read = await store.get(imageKey, { kind: "APP_ROUTE" });
     expect(Buffer.compare(read!.value!.body as Buffer, png)).toBe(0);
+    // At rest: the PNG byte for byte, marked raw (brotli would spend time on bytes already compressed).
+    const storedImage = await store.backend.read(storageId(imageKey, "APP_ROUTE"));
+    expect(storedImage!.meta.raw).toEqual(["body"]);
+    expect(Buffer.compare(storedImage!.blobs.body, png)).toBe(0);
+
+    // A text route (the sitemap): kept as brotli, smaller than it is, and given back whole.
+    const sitemap = Buffer.from(`<?xml version="1.0"?><urlset>${bigHtml("sitemap")}</urlset>`);
+    const sitemapKey = "/route-cache/APP_ROUTE/abc/$/sitemap.xml";
+    await store.set(sitemapKey, { kind: "APP_ROUTE", body: sitemap, headers: { "content-type": "application/xml" }, status: 200 }, { cacheControl: CONTROL });
+    expect(Buffer.compare((await store.get(sitemapKey, { kind: "APP_ROUTE" }))!.value!.body as Buffer, sitemap)).toBe(0);
+    const storedText = await store.backend.read(storageId(sitemapKey, "APP_ROUTE"));
+    expect(storedText!.meta.raw ?? []).toEqual([]);
+    expect(storedText!.blobs.body.length).toBeLessThan(sitemap.length / 2);
+    expect(Buffer.compare(zlib.brotliDecompressSync(storedText!.blobs.body), sitemap)).toBe(0);
   });
 });
 
