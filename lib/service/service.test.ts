@@ -498,7 +498,7 @@ describe.each(databaseKinds)("service on %s", (kind) => {
       }
       const unserved = await unservedCity();
       const nobody = await call("agents/list", { cate_id: 0, state: unserved.abbreviation, city: unserved.slug });
-      const ids = (answers: { body: { agents: { data: { agent_id: number }[] } } }[]) => answers.flatMap((answer) => answer.body.agents.data.map((agent) => agent.agent_id));
+      const ids = (answers: Awaited<ReturnType<typeof call>>[]) => answers.flatMap((answer) => answer.body.agents.data.map((agent: { agent_id: number }) => agent.agent_id));
       // Each answer is a success that names the manager: a 404 carries no email either.
       expect([found, ...listed, near, nobody].map((answer) => answer.status)).toEqual(Array(listed.length + 3).fill(200));
       expect(found.body.agent_data.agent_id).toBe(privateRow.id);
