@@ -13,7 +13,7 @@ import { isSameOriginRequest } from "@/lib/service/guard";
 import { logError } from "@/lib/service/log";
 import { audit, requestSignInLink, workspaceDb } from "@/lib/service/workspace";
 import { siteRows, siteStatus } from "@/lib/service/workspace/pages";
-import { cleanPattern, discardSeoDraft, publishSeoDraft, rollbackSeoRevision, saveSeoDraft, type Published, type SeoTarget } from "@/lib/service/workspace/seo";
+import { cleanPattern, discardSeoDraft, permissionFor, publishSeoDraft, rollbackSeoRevision, saveSeoDraft, type Published, type SeoTarget } from "@/lib/service/workspace/seo";
 import type { ActionState } from "@/components/workspace/ActionForm";
 import { requireStaff, staffAuth } from "./staff-session";
 
@@ -111,8 +111,6 @@ async function targetFrom(formData: FormData): Promise<SeoTarget | null> {
   return row && row.kind === kind ? { type: "page", kind, path } : null;
 }
 
-const permission = (target: SeoTarget, action: "edit" | "publish"): StaffPermission => `${target.type === "template" ? "template" : "page"}:${action}`;
-
 /** Makes every page the change concerns read its words again at once, on every instance. */
 function invalidate({ target }: Published) {
   const [kindTag, pageTag] = seoCacheTags(target.kind, target.type === "page" ? target.path : "");
@@ -125,7 +123,7 @@ export async function draftAction(_state: ActionState, formData: FormData): Prom
   const target = await targetFrom(formData);
   if (!target) return { ok: false, message: WORKSPACE.unknownPage };
   const intent = text(formData, "intent");
-  const allowed = await staffWith(permission(target, intent === "publish" ? "publish" : "edit"));
+  const allowed = await staffWith(permissionFor(target, intent === "publish" ? "publish" : "edit"));
   if ("refused" in allowed) return allowed.refused;
   const { staff } = allowed;
   const db = await workspaceDb();

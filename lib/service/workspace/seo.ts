@@ -43,7 +43,8 @@ export function targetOf(row: { target: string; kind: string; path: string | nul
   return row.path === null || row.target.startsWith("template:") ? { type: "template", kind } : { type: "page", kind, path: row.path };
 }
 
-const permissionFor = (target: SeoTarget, action: "edit" | "publish"): StaffPermission => `${target.type === "template" ? "template" : "page"}:${action}`;
+/** The permission a change to this target needs: templates and page overrides are granted apart. */
+export const permissionFor = (target: SeoTarget, action: "edit" | "publish"): StaffPermission => `${target.type === "template" ? "template" : "page"}:${action}`;
 
 export function requirePermission(staff: StaffIdentity, permission: StaffPermission, what: string): void {
   if (!can(staff.role, permission)) throw new ApiError(403, WORKSPACE.forbidden(staff.role, what));
