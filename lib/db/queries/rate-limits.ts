@@ -2,7 +2,7 @@ import { sql, type Kysely } from "kysely";
 import type { Database, RateLimiterTable } from "../schema";
 
 /**
- * The save limits' counters (table rate_limiter, in the layout rate-limiter-flexible reads: key,
+ * The save limits' counters (table rate_limiter: key,
  * points, expire in milliseconds since the epoch). Each query runs on whatever it is given: the
  * service passes the save's own transaction, so a counter costs no commit of its own.
  */
@@ -51,11 +51,6 @@ export async function readCounter(db: Db, { key, now }: { key: string; now: numb
     .where((eb) => eb.or([eb("expire", "is", null), eb("expire", ">", now)]))
     .executeTakeFirst();
   return row ? counterOf(row) : null;
-}
-
-export async function deleteCounter(db: Db, { key }: { key: string }): Promise<boolean> {
-  const result = await db.deleteFrom("rate_limiter").where("key", "=", key).executeTakeFirst();
-  return result.numDeletedRows > 0n;
 }
 
 /** Drops the counters that expired before `before`. */
