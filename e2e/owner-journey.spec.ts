@@ -116,9 +116,12 @@ test("a town's own offices come first (Franklin Township, NJ), featured managers
 test("sort and filter are in the address, rendered by the server, kept out of the index; cards are compact", async ({ page, request, isMobile }) => {
   await page.goto(cityPath("TX", "austin"));
   if (isMobile) {
-    // Three cards fit on one phone screen.
-    const heights = await cards(page).evaluateAll((items) => items.slice(0, 3).map((item) => item.getBoundingClientRect().height));
-    expect(heights.reduce((sum, height) => sum + height, 0) + 2 * 12).toBeLessThanOrEqual(page.viewportSize()!.height);
+    // Two whole cards and the next one's name fit on one phone screen. (Three did before the
+    // spec's address, about text and View Detail link came back to each card, issue 30.)
+    const [first, second, third] = await cards(page).evaluateAll((items) =>
+      items.slice(0, 3).map((item) => ({ height: item.getBoundingClientRect().height, name: item.querySelector("h2")!.getBoundingClientRect().bottom - item.getBoundingClientRect().top })),
+    );
+    expect(first.height + second.height + 2 * 12 + third.name).toBeLessThanOrEqual(page.viewportSize()!.height);
   }
   const controls = page.getByRole("form", { name: "Sort and filter managers" });
   await controls.getByLabel("Sort").selectOption({ label: "Lowest management fee" });

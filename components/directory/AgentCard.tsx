@@ -1,7 +1,7 @@
 import type { ServingAgent } from "@/lib/contract";
 import { agentPath } from "@/lib/contract/routes";
 import { CompareCheckbox } from "./CompareCheckbox";
-import { cardDistanceText, cardFeeText, cardLicenseText, servicesCountText, shortYearsText } from "./manager-facts";
+import { cardAboutText, cardDistanceText, cardFeeText, cardLicenseText, servicesCountText, shortYearsText } from "./manager-facts";
 
 /** One element each, shared by every card: the flight data sends a repeated element once and refers to it. */
 const SAMPLE_BADGE = <b className="badge badge--sample">Sample listing</b>;
@@ -17,8 +17,9 @@ type Props = {
 
 /**
  * A manager in a list (spec 2.5): logo, name linking to the profile, "Sample listing" and
- * "Featured" where they apply, where the office is, then its fee, services and years, what it
- * manages and its license, and a Compare checkbox. Compact on purpose (issue 20: three fit on a
+ * "Featured" where they apply, the office's address and how far it is, then its fee, services and
+ * years, what it manages and its license, the about text's first sentence, the spec's "View
+ * Detail" link to the profile, and a Compare checkbox. Compact on purpose (issue 20: three fit on a
  * phone screen) and plain markup styled by position (styles/site.css): a server component's every
  * element and class is sent twice, as HTML and in the page's flight data (issue 17: a city page
  * of 20 cards within 70 kB).
@@ -43,6 +44,11 @@ export function AgentCard({ agent, placeName, compareFormId }: Props) {
       <p>{facts}</p>
       {/* A sample listing's license data is fictional: its badge and the page's notice say so. */}
       <p>{agent.demo === 1 ? agent.category : [agent.category, cardLicenseText(agent.license)].filter(Boolean).join(" · ")}</p>
+      <p>{`${agent.address}, ${agent.city}, ${agent.state}`}</p>
+      <p>{cardAboutText(agent.about)}</p>
+      <a href={agentPath(agent)}>
+        View Detail<span className="visually-hidden">{` of ${agent.company_name}`}</span>
+      </a>
       <CompareCheckbox id={agent.agent_id} name={agent.company_name} form={compareFormId} />
     </li>
   );

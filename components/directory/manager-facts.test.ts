@@ -1,4 +1,4 @@
-import { areaText, distanceText, licenseText, yearsText } from "./manager-facts";
+import { areaText, cardAboutText, distanceText, licenseText, yearsText } from "./manager-facts";
 import { pageWindow } from "./Pagination";
 
 describe("how a manager's facts are worded", () => {
@@ -27,5 +27,23 @@ describe("how a manager's facts are worded", () => {
     expect(pageWindow(1, 4)).toEqual([1, 2, 3, 4]);
     expect(pageWindow(6, 20)).toEqual([1, "gap", 4, 5, 6, 7, 8, "gap", 20]);
     expect(pageWindow(20, 20)).toEqual([1, "gap", 18, 19, 20]);
+  });
+});
+
+describe("a card's about text (spec 2.5)", () => {
+  it("is the about's first sentence, whole", () => {
+    expect(cardAboutText("Founded in 2012, Fairbanks Property Services looks after about 480 units. Homes are inspected at move-in.")).toBe(
+      "Founded in 2012, Fairbanks Property Services looks after about 480 units.",
+    );
+    expect(cardAboutText("  A short  note  ")).toBe("A short note");
+  });
+
+  it("cuts a first sentence longer than 100 characters at a word, never inside one, and marks the cut", () => {
+    const long = `${"Owners across the metro trust this team with duplexes ".repeat(4)}and more.`;
+    const card = cardAboutText(long);
+    expect(card.length).toBeLessThanOrEqual(100);
+    expect(card.endsWith("…")).toBe(true);
+    expect(long.startsWith(card.slice(0, -1))).toBe(true);
+    expect(long[card.length - 1]).toBe(" ");
   });
 });

@@ -64,3 +64,19 @@ export const servicesCountText = (services: Agent["services"]) => `${services.le
 export const serviceLabels = (services: Agent["services"]) => services.map((key) => serviceLabel(key) ?? key);
 
 export const categoryLabels = (ids: number[]) => ids.map((id) => categoryLabel(id)).filter((label): label is string => Boolean(label));
+
+/** The longest about text a card shows: its first sentence, or this many characters cut at a word. */
+const CARD_ABOUT_MAX = 100;
+
+/**
+ * A card's about text (spec 2.5): the about's first sentence, whole; a longer first sentence is
+ * cut at the last word that fits , marked with "…". The profile shows the whole text.
+ */
+export function cardAboutText(about: string): string {
+  const text = about.replace(/\s+/g, " ").trim();
+  const sentence = /^.+?[.!?](?=\s|$)/.exec(text)?.[0] ?? text;
+  if (sentence.length <= CARD_ABOUT_MAX) return sentence;
+  const cut = sentence.slice(0, CARD_ABOUT_MAX - 1);
+  const lastSpace = cut.lastIndexOf(" ");
+  return `${(lastSpace > 0 ? cut.slice(0, lastSpace) : cut).replace(/[\s,;:–-]+$/, "")}…`;
+}
