@@ -147,6 +147,36 @@ test.describe("without JavaScript", () => {
   });
 });
 
+test("the compare tray is on screen from the first tick: three managers reach /compare without scrolling, and Clear unticks them", async ({ page }) => {
+  await page.goto(cityPath("TX", "austin"));
+  const cards = page.locator(".agent-card");
+  const tray = page.locator(".compare-bar");
+  const names: string[] = [];
+  for (let index = 0; index < 3; index++) {
+    const card = cards.nth(index);
+    await card.scrollIntoViewIfNeeded();
+    names.push((await card.getByRole("heading").textContent())!.trim());
+    await card.getByRole("checkbox", { name: /^Compare/ }).check();
+    // Fixed to the bottom of the screen wherever the list is scrolled, with the count and the names.
+    await expect(tray).toBeInViewport();
+    await expect(tray).toContainText(`${index + 1} of 3 selected`);
+    await expect(tray).toContainText(names[index]);
+  }
+  await expect(tray).toContainText("Untick one to choose another.");
+  await expect(cards.nth(3).getByRole("checkbox", { name: /^Compare/ })).toBeDisabled();
+
+  await tray.getByRole("button", { name: "Clear" }).click();
+  await expect(tray).not.toContainText("selected.");
+  for (let index = 0; index < 4; index++) await expect(cards.nth(index).getByRole("checkbox", { name: /^Compare/ })).not.toBeChecked();
+  await expect(cards.nth(3).getByRole("checkbox", { name: /^Compare/ })).toBeEnabled();
+
+  for (let index = 0; index < 3; index++) await cards.nth(index).getByRole("checkbox", { name: /^Compare/ }).check();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  await tray.getByRole("button", { name: "Compare selected" }).click();
+  await expect(page).toHaveURL(/\/compare\?ids=\d+,\d+,\d+$/);
+  expect(scrolled).toBeGreaterThan(0);
+});
+
 test("category tabs list every manager serving the city for that type, page by page", async ({ page }) => {
   const [austin] = queryRows<{ id: number; managers_serving: number }>(
     "select cities.id, cities.managers_serving from cities join states on states.id = cities.state_id where states.abbreviation = 'TX' and cities.slug = 'austin'",
