@@ -177,12 +177,16 @@ test("compare leads into the quote flow with the compared managers chosen; one t
 test("a place nobody serves: No Record, one call to action, and the nearest cities that have managers (Nome, AK)", async ({ page }) => {
   await page.goto(cityPath("AK", "nome"));
   await expect(page.getByText(EMPTY.noRecord, { exact: true })).toBeVisible();
+  await expect(page.getByText(EMPTY.noRecordMeaning("Nome"), { exact: true })).toBeVisible();
   await expect(page.getByText("Get free quotes")).toHaveCount(0);
   const main = page.getByRole("main");
   await expect(main.locator(".button")).toHaveCount(1);
   await expect(main.getByRole("link", { name: DIRECTORY.leaveRequest("Nome") })).toBeVisible();
   const nearest = page.getByRole("region", { name: DIRECTORY.nearestCities("Nome, AK") });
   await expect(nearest.getByRole("link")).toHaveCount(5);
+  // Alaska's metros, not a lone manager 511 miles away and four suburbs of Fairbanks (issue 30).
+  await expect(nearest.getByRole("link", { name: "Anchorage, AK" })).toBeVisible();
+  await expect(nearest.getByRole("link", { name: "Fairbanks, AK" })).toBeVisible();
   await nearest.getByRole("link").first().click();
   await expect(page).toHaveURL(/\/agents\/[A-Z]{2}\/[a-z-]+$/);
   await expect(cards(page).first()).toBeVisible();

@@ -299,6 +299,8 @@ export const NOT_FOUND = {
 /** The empty-result notices of spec section 8, and what the directory says around them. */
 export const EMPTY = {
   noRecord: "No Record",
+  /** Under "No Record" for a place: what it means in this directory. */
+  noRecordMeaning: (place: string) => `No property manager in this directory has an office in ${place} or lists it in their service area.`,
   onboarding: "We are working hard to onboard property managers for this region. Please check back soon.",
   noCities: (state: string) => `No cities available in ${state}`,
   noCategoryManagers: (category: string, city: string) => `No ${category} property managers serve ${city} yet.`,

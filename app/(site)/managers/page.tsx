@@ -77,6 +77,7 @@ function Results({ found, view }: { found: CallResponse<"agents/near">; view: Vi
       <>
         <div className="empty-notice">
           <p className="empty-notice__title">{EMPTY.noRecord}</p>
+          <p>{EMPTY.noRecordMeaning(`ZIP ${place.zip}`)}</p>
           <p>{EMPTY.onboarding}</p>
           <p>
             <GetQuotesLink city={place.city} zip={place.zip} category={view.category || undefined} label={DIRECTORY.leaveRequest(`ZIP ${place.zip}`)} />

@@ -105,21 +105,38 @@ export async function listCitiesWithManagers(db: Db, { stateId, limit }: { state
   return rows.map(cityRowToCity);
 }
 
+/** How many of the nearest cities with managers are weighed against each other. */
+const NEAREST_CANDIDATES = 40;
+/** A city this close to a more populous candidate is that candidate's suburb: the metro stands for it. */
+const SUBURB_MILES = 25;
+
 /**
- * The cities nearest a point that have managers serving them, in any state, nearest first (for a
- * place nobody serves: where the owner can look instead). Reads the few thousand seeded cities'
- * points; a place nobody serves is a rare, cached page.
+ * The cities with managers serving them where an owner in a place nobody serves can look instead,
+ * in any state (issue 30): of the nearest NEAREST_CANDIDATES, the most populous are kept first and
+ * a city within SUBURB_MILES of one kept is its suburb (Fairbanks stands for College and Badger); the
+ * metros are ranked by distance weighed by how many managers serve them (distance ÷ (1 + log10 of
+ * the count): a place with several managers a little farther before a lone one a little nearer).
+ * Reads the few thousand seeded cities' points; a place nobody serves is a rare, cached page.
  */
 export async function nearestCitiesWithManagers(db: Db, { point, limit, excludeCityId }: { point: Point; limit: number; excludeCityId?: number }): Promise<NearestCity[]> {
   let query = db
     .selectFrom("cities")
     .innerJoin("states", "states.id", "cities.state_id")
-    .select(["cities.id", "cities.name", "cities.slug", "cities.lat", "cities.lng", "cities.managers_serving", "states.abbreviation", "states.name as state_name"])
+    .select(["cities.id", "cities.name", "cities.slug", "cities.lat", "cities.lng", "cities.population", "cities.managers_serving", "states.abbreviation", "states.name as state_name"])
     .where("cities.managers_serving", ">", 0);
   if (excludeCityId !== undefined) query = query.where("cities.id", "<>", excludeCityId);
-  return (await query.execute())
-    .map((row) => ({ row, distance: distanceMiles(point, { lat: Number(row.lat), lng: Number(row.lng) }) }))
+  const candidates = (await query.execute())
+    .map((row) => ({ row, at: { lat: Number(row.lat), lng: Number(row.lng) }, distance: distanceMiles(point, { lat: Number(row.lat), lng: Number(row.lng) }) }))
     .sort((a, b) => a.distance - b.distance || a.row.id - b.row.id)
+    .slice(0, NEAREST_CANDIDATES);
+  // Most populous first: a city within SUBURB_MILES of a metro already kept is its suburb.
+  const metros: typeof candidates = [];
+  for (const candidate of [...candidates].sort((a, b) => Number(b.row.population) - Number(a.row.population) || a.row.id - b.row.id)) {
+    if (!metros.some((metro) => distanceMiles(metro.at, candidate.at) <= SUBURB_MILES)) metros.push(candidate);
+  }
+  const weighed = (candidate: (typeof candidates)[number]) => candidate.distance / (1 + Math.log10(Number(candidate.row.managers_serving)));
+  return metros
+    .sort((a, b) => weighed(a) - weighed(b) || a.row.id - b.row.id)
     .slice(0, limit)
     .map(({ row, distance }) => ({
       state: row.abbreviation,

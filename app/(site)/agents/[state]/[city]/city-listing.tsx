@@ -178,6 +178,7 @@ function EmptyArea({ listing }: { listing: Listing }) {
     <>
       <div className="empty-notice">
         <p className="empty-notice__title">{EMPTY.noRecord}</p>
+        <p>{EMPTY.noRecordMeaning(city.city)}</p>
         <p>{EMPTY.onboarding}</p>
         <p>
           <GetQuotesLink city={city.city} label={DIRECTORY.leaveRequest(city.city)} />
