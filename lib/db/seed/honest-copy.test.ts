@@ -18,6 +18,9 @@ const UNTRUE_PROMISES = [
   "small team",
   "will be in touch",
   "working hard to onboard",
+  "we're adding managers",
+  "so we can review",
+  "we ask every manager",
   "trusted",
 ];
 
