@@ -85,7 +85,7 @@ test("the menu and its dropdown work from the keyboard", async ({ page, isMobile
   test.skip(isMobile, "The desktop menu is hidden on phones; the phone menu is checked in the journeys.");
   // The small header keeps Laws, Blog and FAQs in the Resources dropdown (the details header lists them on top).
   await page.goto("/acceptable-use-policy");
-  const resources = page.getByRole("navigation", { name: "Main" }).getByText("Resources");
+  const resources = page.getByRole("navigation", { name: "Main" }).getByLabel("More in Resources");
   await resources.focus();
   await page.keyboard.press("Enter");
   const laws = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Laws" }).first();

@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { queryRows } from "./support/db";
 import { PAGE_KINDS, pathOf } from "./support/page-kinds";
 import { CAROUSEL } from "../components/home/carousel-settings";
+import { JOIN_NETWORK, SAMPLE, SAVED } from "../lib/contract/messages";
 
 /** Visitors' stories through the public pages, on a desktop and a phone. */
 
@@ -33,6 +34,7 @@ test("an owner goes from home to a state, a city and a profile, and sends Get In
   await expect(breadcrumb.getByRole("link")).toHaveCount(3);
   const agentId = Number(page.url().split("/").pop());
 
+  await expect(page.getByText(SAMPLE.profileContact(company))).toBeVisible();
   const email = unique("get-in-touch");
   const form = page.getByRole("form", { name: "Get In Touch" });
   await form.getByLabel("Full Name").fill("Riley Owner");
@@ -44,8 +46,8 @@ test("an owner goes from home to a state, a city and a profile, and sends Get In
   const dialog = page.getByRole("alertdialog");
   await expect(dialog).toContainText("Success!");
   await expect(dialog).toContainText(company);
-  // Every seeded manager is a sample listing: the answer says where the message really went.
-  await expect(dialog).toContainText("sample listing");
+  // Every seeded manager is a sample listing: the page and the answer say the message reaches no company (issue 30).
+  await expect(dialog).toContainText(SAVED.contactForSampleAgent(company));
   await dialog.getByRole("button", { name: "OK" }).click();
   await expect(form.getByLabel("Full Name")).toHaveValue("");
   await expect(form.getByLabel("Message")).toHaveValue("");
@@ -145,6 +147,8 @@ test("a manager joins the network through the popup", async ({ page }) => {
   await openMenuIfPhone(page);
   await page.getByRole("button", { name: "Join Our Network" }).filter({ visible: true }).first().click();
   const popup = page.getByRole("dialog", { name: "Join our Network" });
+  // It promises what happens: the application is stored, nobody follows up (issue 30).
+  await expect(popup).toContainText(JOIN_NETWORK.intro);
   const email = unique("join");
   await popup.getByLabel("Company Name").fill("Prairie Home Management");
   await popup.getByLabel("Email Address").fill(email);
@@ -152,6 +156,7 @@ test("a manager joins the network through the popup", async ({ page }) => {
   await popup.getByLabel("Mobile Number").fill("9876543210");
   await popup.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByRole("alertdialog")).toContainText("Success!");
+  await expect(page.getByRole("alertdialog")).toContainText(SAVED.agentApplication);
   await expect(popup).toBeHidden();
   const rows = queryRows<{ country_code: number; mobile: string }>("select * from agent_applications where email = ?", email);
   expect(rows).toEqual([expect.objectContaining({ country_code: 91, mobile: "9876543210" })]);

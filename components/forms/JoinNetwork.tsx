@@ -2,6 +2,7 @@
 
 import { createContext, useCallback, useContext, useId, useRef, useState } from "react";
 import { COUNTRY_CODES } from "@/lib/contract/site";
+import { JOIN_NETWORK } from "@/lib/contract/messages";
 import { useMessages } from "@/components/ui/MessageDialog";
 import { formControl, useSave } from "./useSave";
 import { SubmitButton } from "./SubmitButton";
@@ -62,7 +63,7 @@ export function JoinNetworkProvider({ children }: { children: React.ReactNode })
           </button>
         </div>
         <form ref={formRef} className="modal__body" onSubmit={submit} noValidate>
-          <p>Tell us about your company and our partner team will be in touch.</p>
+          <p>{JOIN_NETWORK.intro}</p>
           <Field kind="text" label="Company Name" name="company_name" autoComplete="organization" value={values.company_name} onChange={update("company_name")} />
           <Field kind="email" label="Email Address" name="email" value={values.email} onChange={update("email")} />
           <div className="field-row">

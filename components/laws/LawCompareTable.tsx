@@ -7,7 +7,8 @@ import "@/styles/laws.css";
 /** What the statute cell says: the citation (marked when it could not be confirmed), "No statute", or why none is shown. */
 function statuteText(row: LawCompareRow): string {
   if (row.value === null) return STATUTE_TEXT.notCovered;
-  if (row.citation) return row.verified ? row.citation : `${UNVERIFIED_TEXT.short}: ${row.citation}`;
+  if (!row.verified) return row.citation ? `${UNVERIFIED_TEXT.short}: ${row.citation}` : UNVERIFIED_TEXT.short;
+  if (row.citation) return row.citation;
   return row.no_statute ? STATUTE_TEXT.none : STATUTE_TEXT.notNamed;
 }
 

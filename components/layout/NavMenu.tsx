@@ -4,6 +4,7 @@ import { usePathname } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { JoinNetworkButton } from "@/components/forms/JoinNetwork";
 import { PATHS } from "@/lib/contract/routes";
+import { RESOURCES_NAME } from "@/lib/contract/site";
 
 export type HeaderVariant = "full" | "small" | "details";
 
@@ -19,7 +20,8 @@ const MENU_ID = "site-menu";
 /**
  * The menu (spec 2.2): one list of links for every screen. On a phone it is a panel that the Menu
  * button opens (without JavaScript the button is a link to the list, which CSS opens as its
- * target); the Resources dropdown is a <details>, so it opens without JavaScript too. Escape, a
+ * target); "Resources" is the link to /resources, named as the footer names it, and beside it the
+ * toggle of the Resources dropdown, a <details>, so it opens without JavaScript too. Escape, a
  * click elsewhere and navigating close whatever is open. The "details" header carries Laws, Blog
  * and FAQs as top-level items instead of the dropdown (spec 2.2), never both.
  */
@@ -51,13 +53,13 @@ export function NavMenu({ variant, agentPanelUrl }: { variant: HeaderVariant; ag
       </a>
       <ul className="nav__list" id={`${MENU_ID}-list`}>
         <li>{link(PATHS.home, "Home")}</li>
-        <li>{link(PATHS.resources, "Find Managers")}</li>
         {variant === "details" ? (
-          RESOURCES.map((item) => <li key={item.href}>{link(item.href, item.label)}</li>)
+          [{ href: PATHS.resources, label: RESOURCES_NAME }, ...RESOURCES].map((item) => <li key={item.href}>{link(item.href, item.label)}</li>)
         ) : (
           <li className="nav__dropdown">
+            {link(PATHS.resources, RESOURCES_NAME)}
             <details>
-              <summary className="nav__link">Resources</summary>
+              <summary className="nav__link nav__caret" aria-label={`More in ${RESOURCES_NAME}`} />
               <ul className="nav__submenu">
                 {RESOURCES.map((item) => (
                   <li key={item.href}>

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { siteOperator } from "@/lib/env";
-import { SITE_NAME, SITE_TAGLINE, SOCIAL_LINKS } from "@/lib/contract/site";
+import { RESOURCES_NAME, SITE_NAME, SITE_TAGLINE, SOCIAL_LINKS } from "@/lib/contract/site";
 import { PATHS } from "@/lib/contract/routes";
 import { JoinNetworkButton } from "@/components/forms/JoinNetwork";
 import "@/styles/footer.css";
@@ -11,7 +11,7 @@ const COLUMNS: { title: string; links: { href: string; label: string }[] }[] = [
     links: [
       { href: PATHS.faqs, label: "FAQ" },
       { href: PATHS.blogs, label: "Blog" },
-      { href: PATHS.resources, label: "Resources" },
+      { href: PATHS.resources, label: RESOURCES_NAME },
       { href: PATHS.propertyManagement, label: "Property Management" },
     ],
   },

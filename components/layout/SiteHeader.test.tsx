@@ -20,7 +20,10 @@ describe("SiteHeader", () => {
   it("has the menu: Home, Resources (Laws, Blog, FAQs), About Us, Sign In in a new tab", () => {
     render(<SiteHeader variant="small" />);
     expect(nav().getByRole("link", { name: "Home" })).toHaveAttribute("href", "/");
-    expect(nav().getByText("Resources")).toBeInTheDocument();
+    // One name per place (issue 30): the menu calls /resources what the footer calls it.
+    expect(nav().getByRole("link", { name: "Resources" })).toHaveAttribute("href", "/resources");
+    expect(nav().getByLabelText("More in Resources")).toBeInTheDocument();
+    expect(nav().queryByText("Find Managers")).toBeNull();
     expect(nav().getByRole("link", { name: "Laws" })).toHaveAttribute("href", "/laws");
     expect(nav().getByRole("link", { name: "Blog" })).toHaveAttribute("href", "/blogs");
     expect(nav().getByRole("link", { name: "FAQs" })).toHaveAttribute("href", "/faqs");
@@ -37,14 +40,14 @@ describe("SiteHeader", () => {
     expect(screen.getAllByRole("navigation")).toHaveLength(1);
     unmount();
     render(<SiteHeader variant="details" />);
-    for (const name of ["Home", "Find Managers", "Laws", "Blog", "FAQs", "About Us", "Sign In"]) expect(nav().getAllByRole("link", { name })).toHaveLength(1);
-    expect(nav().queryByText("Resources")).toBeNull();
+    for (const name of ["Home", "Resources", "Laws", "Blog", "FAQs", "About Us", "Sign In"]) expect(nav().getAllByRole("link", { name })).toHaveLength(1);
+    expect(nav().queryByLabelText("More in Resources")).toBeNull();
     expect(nav().getByRole("button", { name: "Join Our Network" })).toBeInTheDocument();
   });
 
   it("closes an open dropdown on Escape and returns focus to it", async () => {
     render(<SiteHeader variant="small" />);
-    const summary = nav().getByText("Resources");
+    const summary = nav().getByLabelText("More in Resources");
     await userEvent.click(summary);
     const details = summary.closest("details")!;
     expect(details).toHaveAttribute("open");

@@ -230,10 +230,11 @@ export function hasComparePage(topic: LawTopic, states: number): boolean {
 /**
  * The fact is the absence of a statute ("No statutory limit", "No statute sets an entry notice
  * period"): it cites nothing because there is nothing to cite. Only these show "--" in the Code
- * column; a fact whose source simply named no statute says so instead.
+ * column; a fact whose source simply named no statute says so instead, and one its file could not
+ * confirm (`verified: false`, Wyoming's rent control) is "Statute not confirmed", never "No statute".
  */
-export function isNoStatuteFact(fact: { value: string; citation: string | null }): boolean {
-  return fact.citation === null && /^no\b/i.test(fact.value.trim());
+export function isNoStatuteFact(fact: { value: string; citation: string | null; /** absent: confirmed, as in the files */ verified?: boolean }): boolean {
+  return fact.verified !== false && fact.citation === null && /^no\b/i.test(fact.value.trim());
 }
 
 /** What stands in the statute column when a fact cites none. */

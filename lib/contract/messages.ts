@@ -71,6 +71,11 @@ export const INVALID = {
   propertyPrice: "Property price must be text or a number.",
 } as const;
 
+/** The sign-up popup "Join our Network" (components/forms/JoinNetwork.tsx). */
+export const JOIN_NETWORK = {
+  intro: "Tell us about your company. Your application is saved on this site; nobody is emailed about it.",
+} as const;
+
 /** What a save call answers on success (spec section 8: shown in the "Success!" dialog). */
 export const SAVED = {
   /** A lead on its way to the managers the owner chose. */
@@ -78,11 +83,13 @@ export const SAVED = {
     `Thank you! Your request ${reference} is on its way to the ${count === 1 ? "manager" : `${count} managers`} you chose.`,
   /** A lead no manager receives (none serves the ZIP yet, or none was chosen). */
   leadKept: (reference: string) => `Thank you! Your request ${reference} is saved. No property manager has received it.`,
-  agentApplication: "Thank you for applying to join our network. Our partner team will contact you within one business day.",
-  contact: "Thank you for your message. We will get back to you within one business day.",
+  // Applications and messages to the site are stored (agent_applications, contact_messages) and
+  // nobody is notified: no reply is promised here; the operator's contact page may promise one.
+  agentApplication: "Thank you for applying to join our network. Your application is saved on this site.",
+  contact: "Thank you for your message. It is saved on this site.",
   contactForAgent: (company: string) => `Thank you! Your message has been sent to ${company}.`,
-  /** A sample listing is a fictional company: the message reaches the site's team instead. */
-  contactForSampleAgent: (company: string) => `Thank you! ${company} is a sample listing, so your message went to the Managely team, who will reply.`,
+  /** A sample listing is a fictional company: the message stays on the site, and nobody answers it. */
+  contactForSampleAgent: (company: string) => `Thank you! ${company} is a sample listing, so no company received your message: it is saved on this site only.`,
   /**
    * Double opt-in: nothing is sent to the address until its owner confirms. The one answer to every
    * address, subscribed or not (issue 19, row L9), so it must be true for both.
@@ -331,8 +338,16 @@ export const RANKING = {
   views: "Sorting and filters are yours to choose; they change only the list you are looking at.",
 } as const;
 
+/**
+ * Opens each note that SEED_DEMO=0 seeds in place of a sample-site sentence (operator-copy.json):
+ * the operator replaces the bracketed note with the site's own words.
+ */
+export const OPERATOR_TO_WRITE = "For the site's operator to write:";
+
 /** What the pages after a request say about a sample listing (a company that does not exist). */
 export const SAMPLE = {
+  /** Above a sample listing's Get In Touch form. */
+  profileContact: (company: string) => `${company} is a sample listing: your message is saved on this site and reaches no company.`,
   recipient: "Sample listing: this company does not exist, so nobody will contact you from it.",
   testimonial: "Sample testimonial",
   testimonialNote: "Sample testimonial: written for this demonstration site; the person quoted does not exist.",

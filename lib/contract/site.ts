@@ -1,5 +1,10 @@
 /** Facts about the site that never depend on configuration or the database. */
 export const SITE_NAME = "Managely";
+/**
+ * What the menu, the footer, the breadcrumb and the title call /resources (issue 30, item 9): the
+ * footer's word in the spec (2.2), and the menu's, whose Resources dropdown holds Laws, Blog and FAQs.
+ */
+export const RESOURCES_NAME = "Resources";
 export const SITE_TAGLINE =
   "Simplified property management that connects owners and managers with data-driven insights.";
 export const LAWS_TITLE = "Landlord Tenant Laws";

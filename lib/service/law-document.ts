@@ -35,9 +35,9 @@ export function escapeHtml(text: string): string {
 
 const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
 
-/** What a statute cell holds: the citation, "" (shown as "--") for no statute, or why none is named. */
-export function statuteCode(fact: Pick<LawFact, "citation" | "no_statute">): string {
-  return fact.citation ?? (fact.no_statute ? "" : STATUTE_TEXT.notNamed);
+/** What a statute cell holds: the citation, "" (shown as "--") for no statute, or why none is named or confirmed. */
+export function statuteCode(fact: Pick<LawFact, "citation" | "no_statute" | "verified">): string {
+  return fact.citation ?? (fact.no_statute ? "" : fact.verified ? STATUTE_TEXT.notNamed : UNVERIFIED_TEXT.short);
 }
 
 /**
@@ -51,7 +51,9 @@ function citationLine(fact: LawFact, comparePath: string | undefined): string {
     ? `${fact.verified ? "Statute" : `${UNVERIFIED_TEXT.short}`}: ${escapeHtml(sentence(fact.citation))}`
     : fact.no_statute
       ? "Statute: none; no statute sets this rule."
-      : `Statute: ${STATUTE_TEXT.notNamed.toLowerCase()}.`;
+      : fact.verified
+        ? `Statute: ${STATUTE_TEXT.notNamed.toLowerCase()}.`
+        : `${UNVERIFIED_TEXT.short}.`;
   const unverified = fact.verified ? "" : ` <strong>${escapeHtml(UNVERIFIED_TEXT.note)}</strong>`;
   const checked = `Checked against <a href="${escapeHtml(fact.source_url)}" rel="nofollow noopener" target="_blank">${escapeHtml(checkedAgainstText(fact.source_url))}</a>.`;
   const compare = comparePath ? ` <a href="${escapeHtml(comparePath)}">Compare ${escapeHtml(topic.phrase)} in every state</a>` : "";

@@ -5,7 +5,7 @@ import { pageMetadata } from "@/lib/seo/metadata";
 import { pageSeo } from "@/lib/api/seo";
 import { PATHS } from "@/lib/contract/routes";
 import { JsonLd } from "@/components/seo/JsonLd";
-import { PAGE_IDS } from "@/lib/contract/site";
+import { PAGE_IDS, RESOURCES_NAME } from "@/lib/contract/site";
 import { StateCityPicker } from "@/components/directory/StateCityPicker";
 import { RichText } from "@/components/ui/RichText";
 import { PageShell } from "@/components/layout/PageShell";
@@ -20,7 +20,7 @@ export default async function ResourcesPage() {
   const [page, states] = await Promise.all([getPageRecord(PAGE_IDS.resources), getStates()]);
   const firstState = states.first_state;
   const cities = firstState ? await getCities(firstState.id) : null;
-  const crumbs = crumbsFromHome({ name: page.heading, path: PATHS.resources });
+  const crumbs = crumbsFromHome({ name: RESOURCES_NAME, path: PATHS.resources });
   return (
     <PageShell title={page.heading} crumbs={crumbs}>
       <JsonLd

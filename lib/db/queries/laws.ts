@@ -13,7 +13,7 @@ export function lawFactRowToLawFact(row: FactRow): LawFact {
     value: row.value,
     citation: row.citation,
     source_url: row.source_url,
-    no_statute: isNoStatuteFact(row),
+    no_statute: isNoStatuteFact({ ...row, verified: Number(row.verified) !== 0 }),
     reviewed_on: row.reviewed_on,
     verified: Number(row.verified) !== 0,
   };
@@ -57,16 +57,19 @@ export async function listTopicComparison(db: Db, { topic }: { topic: LawTopicKe
     .select(["states.name", "states.slug", "states.abbreviation", "law_facts.value", "law_facts.citation", "law_facts.source_url", "law_facts.verified"])
     .orderBy("states.name")
     .execute();
-  return rows.map((row) => ({
-    state: row.name,
-    slug: row.slug,
-    abbreviation: row.abbreviation,
-    value: row.value ?? null,
-    citation: row.citation ?? null,
-    source_url: row.source_url ?? null,
-    no_statute: row.value !== null && row.value !== undefined && isNoStatuteFact({ value: row.value, citation: row.citation ?? null }),
-    verified: row.verified === null || row.verified === undefined || Number(row.verified) !== 0,
-  }));
+  return rows.map((row) => {
+    const verified = row.verified === null || row.verified === undefined || Number(row.verified) !== 0;
+    return {
+      state: row.name,
+      slug: row.slug,
+      abbreviation: row.abbreviation,
+      value: row.value ?? null,
+      citation: row.citation ?? null,
+      source_url: row.source_url ?? null,
+      no_statute: row.value !== null && row.value !== undefined && isNoStatuteFact({ value: row.value, citation: row.citation ?? null, verified }),
+      verified,
+    };
+  });
 }
 
 /** States that have at least one fact, by name: the law pages of the sitemap. */

@@ -8,6 +8,7 @@ import { demoAgentsForCity, demoOfficeCount, newNameRegistry, type DemoCity, typ
 import { slugify } from "../../contract/routes";
 import { CityGrid, coverageSummary, indexServiceAreas } from "../service-areas";
 import { servesPoint } from "../../contract/geo";
+import { OPERATOR_TO_WRITE } from "../../contract/messages";
 
 /**
  * Loads the seed content of lib/db/seed-data into the database. Every insert skips rows whose
@@ -96,9 +97,10 @@ export async function seedDatabase(db: Kysely<Database>, { demo, dataDir = SEED_
 
     count("categories", await insertMissing(trx, "categories", ["id"], PROPERTY_CATEGORIES.map((c) => ({ id: c.id, name: c.label }))));
     type PageSeed = Database["pages"];
-    count("pages", await insertMissing(trx, "pages", ["page_id"], readJson<PageSeed[]>(dataDir, "pages.json")));
+    const copy = operatorCopy(dataDir, demo);
+    count("pages", await insertMissing(trx, "pages", ["page_id"], readJson<PageSeed[]>(dataDir, "pages.json").map((page) => copy.apply(page, { page_id: page.page_id }))));
     const places = await seedPlaces(trx, dataDir, count);
-    await seedGuides(trx, dataDir, count);
+    await seedGuides(trx, dataDir, copy, count);
     if (demo) await seedDemoContent(trx, dataDir, places, count);
 
     // Who serves where, for every manager not indexed yet (all of them on the first run).
@@ -173,7 +175,7 @@ async function seedPlaces(trx: Transaction<Database>, dataDir: string, count: Co
 }
 
 /** The landlord-tenant facts, the quote flow's questions and the FAQs. */
-async function seedGuides(trx: Transaction<Database>, dataDir: string, count: Count) {
+async function seedGuides(trx: Transaction<Database>, dataDir: string, copy: OperatorCopy, count: Count) {
   for (const [table, inserted] of Object.entries(await insertLawFacts(trx, dataDir))) count(table, inserted);
 
   type QuestionSeed = Omit<Database["questions"], "id" | "category_id" | "position">;
@@ -189,7 +191,35 @@ async function seedGuides(trx: Transaction<Database>, dataDir: string, count: Co
   );
 
   type FaqSeed = Omit<Database["faqs"], "id">;
-  count("faqs", await insertMissing(trx, "faqs", ["question"], readJson<FaqSeed[]>(dataDir, "faqs.json")));
+  count("faqs", await insertMissing(trx, "faqs", ["question"], readJson<FaqSeed[]>(dataDir, "faqs.json").map((faq) => copy.apply(faq, { question: faq.question }))));
+}
+
+type OperatorSentence = { page_id?: number; question?: string; field: string; sample: string; operator: string };
+type OperatorCopy = { apply<T extends object>(record: T, key: { page_id?: number; question?: string }): T };
+
+/**
+ * The sentences of pages.json and faqs.json that speak for the sample site ("managers pay nothing
+ * either", "nobody answers messages"): true with SEED_DEMO=1, false for a real operator. With
+ * SEED_DEMO=0 each becomes a bracketed note of what the operator has to write
+ * (operator-copy.json). A sample sentence no longer in its record stops the seed, so the two
+ * files cannot drift apart silently.
+ */
+function operatorCopy(dataDir: string, demo: boolean): OperatorCopy {
+  const sentences = demo ? [] : readJson<OperatorSentence[]>(dataDir, "operator-copy.json");
+  return {
+    apply(record, key) {
+      const result = { ...record } as Record<string, unknown>;
+      for (const sentence of sentences) {
+        if (sentence.page_id !== key.page_id || sentence.question !== key.question) continue;
+        const text = result[sentence.field];
+        if (typeof text !== "string" || !text.includes(sentence.sample)) {
+          throw new Error(`operator-copy.json: "${sentence.sample.slice(0, 60)}…" is not in ${JSON.stringify(key)} ${sentence.field}`);
+        }
+        result[sentence.field] = text.replace(sentence.sample, sentence.operator.replaceAll("{TO_WRITE}", OPERATOR_TO_WRITE));
+      }
+      return result as typeof record;
+    },
+  };
 }
 
 /** What SEED_DEMO=0 leaves out: testimonials, blogs and the sample managers, all marked demo. */

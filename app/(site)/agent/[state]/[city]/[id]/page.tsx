@@ -6,6 +6,7 @@ import { siteUrl } from "@/lib/env";
 import { breadcrumbLd, localBusinessLd } from "@/lib/seo/json-ld";
 import { PATHS, agentPath, cityPath, requestedAgentPath, statePath } from "@/lib/contract/routes";
 import type { Agent } from "@/lib/contract";
+import { SAMPLE } from "@/lib/contract/messages";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { pageSeo } from "@/lib/api/seo";
 import { excerpt } from "@/lib/sanitize";
@@ -85,8 +86,8 @@ export default async function AgentProfilePage({ params }: Props) {
           <h2 id="get-in-touch">Get In Touch</h2>
           <p>
             {agent.demo === 1
-              ? `${agent.company_name} is a sample listing: your message goes to the Managely team, who will reply by email or phone.`
-              : `Send ${agent.company_name} a message. They will reply by email or phone.`}
+              ? SAMPLE.profileContact(agent.company_name)
+              : `Send ${agent.company_name} a message: it is passed on to them.`}
           </p>
           <ContactForm agentId={agent.agent_id} headingId="get-in-touch" />
         </section>
