@@ -19,12 +19,15 @@ export function ChooseRecipientsLater({
   matches,
   rule,
   city,
+  zip,
   ways,
 }: {
   token: string;
   matches: ServingAgent[];
   rule: string;
   city: string;
+  /** The request's ZIP code, which the managers' distances are measured from. */
+  zip: string;
   /** The contact details the owner gave (the sentence's "by phone or email"). */
   ways: { email: boolean; phone: boolean };
 }) {
@@ -33,7 +36,7 @@ export function ChooseRecipientsLater({
   const { pending, save } = useSave("lead/recipients");
   const consentId = useId();
   const [selected, setSelected] = useState<number[]>(() => matches.slice(0, RECIPIENTS.max).map((agent) => agent.agent_id));
-  const state: RecipientsState = { status: "ready", matches, total: matches.length, rule, place: { zip: "", city, state: "", lat: 0, lng: 0 }, selected, notServing: [] };
+  const state: RecipientsState = { status: "ready", matches, total: matches.length, rule, place: { zip, city, state: "", lat: 0, lng: 0 }, selected, notServing: [] };
 
   function toggle(id: number, checked: boolean) {
     setSelected((previous) => {
@@ -52,7 +55,7 @@ export function ChooseRecipientsLater({
   return (
     <form onSubmit={submit} noValidate className="request__choose">
       <p>A property manager serves your ZIP now. Nobody receives your request until you choose.</p>
-      <RecipientChoice state={state} onToggle={toggle} onRetry={() => {}} zip="" categoryId={1} email="" headingLevel={3} />
+      <RecipientChoice state={state} onToggle={toggle} onRetry={() => {}} zip={zip} categoryId={1} email="" headingLevel={3} />
       <ConsentLine id={consentId} state={state} ways={ways} />
       <SubmitButton pending={pending} label="Send my request" describedBy={consentId} />
     </form>

@@ -106,6 +106,7 @@ export function RequestDetails({ request, token }: { request: RequestView; token
             matches={request.matches}
             rule={request.match_rule}
             city={request.property_city}
+            zip={request.property_zip}
             ways={{ email: Boolean(request.email_masked), phone: Boolean(request.phone_masked) }}
           />
         ) : (

@@ -127,6 +127,8 @@ export const RECIPIENTS = {
   loading: "Finding the managers who serve your ZIP...",
   unavailable: "We could not load the managers who serve your ZIP. Please try again in a moment.",
   sample: "Sample listing",
+  /** Each manager's office, measured from the owner's ZIP code's point (not from the city's). */
+  distance: (miles: number, zip: string) => (miles < 0.5 ? `Office less than half a mile from ZIP ${zip}` : `Office ${miles} miles from ZIP ${zip}`),
   sampleNote: "Sample listings are fictional companies that show how the site works: a request sent to one reaches no real manager.",
 } as const;
 

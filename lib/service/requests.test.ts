@@ -4,6 +4,7 @@ import type { Service } from ".";
 import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase, callAsSite, createTestService } from "@/lib/test-support";
 import { deliveryRouting } from "./delivery/routing";
 import { maskEmail, maskPhone } from "./requests";
+import { distanceMiles, roundMiles } from "../contract/geo";
 
 announcePostgres();
 
@@ -71,6 +72,20 @@ describe.each(databaseKinds)("requests on %s", (kind) => {
         expect(agent).not.toHaveProperty("phone");
       }
       expect(rule).toBe(RECIPIENTS.rule("Multi Family", SERVED_ZIP));
+    });
+
+    it("gives each manager its own office's distance from the ZIP's point, not the city's (issue 30)", async () => {
+      const { place, agents } = (await call("agents/match", { property_zip: SERVED_ZIP, property_category: 2 })).body;
+      const offices = await database.db
+        .selectFrom("agents")
+        .select(["id", "office_lat", "office_lng"])
+        .where("id", "in", agents.map((agent: { agent_id: number }) => agent.agent_id))
+        .execute();
+      const zipPoint = { lat: Number(place.lat), lng: Number(place.lng) };
+      for (const agent of agents as { agent_id: number; distance_miles: number }[]) {
+        const office = offices.find((row) => row.id === agent.agent_id)!;
+        expect(agent.distance_miles).toBe(roundMiles(distanceMiles({ lat: Number(office.office_lat), lng: Number(office.office_lng) }, zipPoint)));
+      }
     });
 
     it("answers nobody for a ZIP no manager serves or the site does not know", async () => {
