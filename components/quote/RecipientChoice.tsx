@@ -6,7 +6,7 @@ import { feeHeadline } from "@/lib/contract/fees";
 import { licenseText } from "@/lib/contract/license";
 import type { ServingAgent } from "@/lib/contract";
 import { categoryLabel } from "@/lib/contract/site";
-import { chosenNames, type RecipientsState } from "./useRecipients";
+import { chosenAgents, type RecipientsState } from "./useRecipients";
 import "@/styles/recipients.css";
 
 /**
@@ -147,8 +147,7 @@ function RecipientOption({
  */
 export function ConsentLine({ id, state, ways }: { id: string; state: RecipientsState; ways: ContactWays }) {
   if (state.status !== "ready") return null;
-  const names = chosenNames(state);
-  const text = state.matches.length === 0 ? NOBODY_RECEIVES_YET : consentSentence(names, ways);
+  const text = state.matches.length === 0 ? NOBODY_RECEIVES_YET : consentSentence(chosenAgents(state), ways);
   return (
     <p id={id} className="consent-line">
       {text}

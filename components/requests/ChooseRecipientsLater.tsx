@@ -3,7 +3,7 @@
 import { useId, useState } from "react";
 import { useRouter } from "next/navigation";
 import type { ServingAgent } from "@/lib/contract";
-import { RECIPIENTS } from "@/lib/contract/messages";
+import { RECIPIENTS, type ContactWays } from "@/lib/contract/messages";
 import { useMessages } from "@/components/ui/MessageDialog";
 import { useSave } from "@/components/forms/useSave";
 import { SubmitButton } from "@/components/forms/SubmitButton";
@@ -28,8 +28,8 @@ export function ChooseRecipientsLater({
   city: string;
   /** The request's ZIP code, which the managers' distances are measured from. */
   zip: string;
-  /** The contact details the owner gave (the sentence's "by phone or email"). */
-  ways: { email: boolean; phone: boolean };
+  /** The contact details the owner gave and the method chosen (the sentence's "by email"). */
+  ways: ContactWays;
 }) {
   const router = useRouter();
   const { showError } = useMessages();

@@ -107,7 +107,7 @@ export function RequestDetails({ request, token }: { request: RequestView; token
             rule={request.match_rule}
             city={request.property_city}
             zip={request.property_zip}
-            ways={{ email: Boolean(request.email_masked), phone: Boolean(request.phone_masked) }}
+            ways={{ email: Boolean(request.email_masked), phone: Boolean(request.phone_masked), preferred: request.preferred_contact_method }}
           />
         ) : (
           <p>
