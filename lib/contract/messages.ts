@@ -255,6 +255,8 @@ export const RECEIPT = {
   },
   noneChosen: "Nobody has received your request: you did not choose a manager. You can choose on its private page.",
   pageLink: "See your request, follow its delivery or withdraw it",
+  /** The link to the law page of the property's state (lib/contract/routes.ts lawPath). */
+  lawSummary: (state: string) => `Landlord-tenant law summary for ${state}`,
   emailing: "We are emailing it to you with your reference.",
   bookmark: "Bookmark it: without an email address we cannot send it to you.",
 } as const;
