@@ -188,6 +188,10 @@ export const REQUEST_PAGE = {
   withdrawConfirm: "Withdraw this request? The managers who received it are told, and your name, email, phone number and address are erased. This cannot be undone.",
   /** Under every link to the page: on /thank-you and in the owner's confirmation email. */
   keepLinkPrivate: "Keep this link to yourself: anyone who has it can see your request and withdraw it.",
+  /** Above the contact details while they are kept, partly masked. */
+  partlyHidden: "Partly hidden, so this page does not show them in full to anyone who sees it.",
+  /** Above them once the request is withdrawn: nothing is left to hide. */
+  erased: "This request was withdrawn and its details erased.",
 } as const;
 
 /**
@@ -227,8 +231,13 @@ export const CONFIRM = {
     count === 1 ? "Thank you! Your email address is confirmed and your request is sent." : `Thank you! Your email address is confirmed and your ${count} requests are sent.`,
   alreadySent: "Already sent: this link was used before, so nothing was sent again. The private page's link is in the email we sent you.",
   pageLink: (reference: string) => `See request ${reference}, follow its delivery or withdraw it`,
-  /** A link that is unknown, expired (after linkDays) or whose requests were erased: the same words whatever the reason. */
-  invalidLink: "This confirmation link is not valid or has expired. Unconfirmed requests are erased after 7 days: please send your request again.",
+  /**
+   * A link that is unknown, expired (after linkDays) or whose requests were withdrawn or erased: the
+   * same words whatever the reason (nothing keyed by the address is kept to tell them apart), so
+   * each must be true for all of them: a withdrawn request is not to be sent again.
+   */
+  invalidLink:
+    "This confirmation link no longer works: its request was withdrawn and its details erased, or the link expired (unconfirmed requests are erased after 7 days). To ask for quotes again, send a new request.",
   /** On the private page's recipients until the owner confirms. */
   waiting: "Waiting for you to confirm your email address",
 } as const;
