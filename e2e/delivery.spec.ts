@@ -4,7 +4,7 @@ import { CATEGORIES, completedSteps, expect, isLeadFormKey, leadsByEmail, test, 
 import { queryRows } from "./support/db";
 import { confirmPathFor, mailText, outboxFilesMentioning } from "./support/outbox";
 import { E2E_API_TOKEN } from "./support/server";
-import { CONFIRM, RECIPIENTS, SAMPLE, consentSentence } from "../lib/contract/messages";
+import { CONFIRM, CONSENT_VERSION, RECIPIENTS, SAMPLE, consentSentence } from "../lib/contract/messages";
 
 /**
  * Issue 11 as an owner lives it: on /preview the owner sees who serves the ZIP, chooses who
@@ -119,7 +119,7 @@ for (const category of CATEGORIES) {
     expect(lead).toMatchObject({ reference, property_category: category.id, full_name: "Jordan Ellis" });
     const rows = recipientRows(lead.id);
     expect(rows.map((row) => row.agent_id)).toEqual(chosen.map((match) => match.agent_id).sort((a, b) => a - b));
-    for (const row of rows) expect(row).toMatchObject({ consent_text: sentence, consent_version: "2026-11-25" });
+    for (const row of rows) expect(row).toMatchObject({ consent_text: sentence, consent_version: CONSENT_VERSION });
     // Nothing goes to the managers before the owner confirms the email address (issue 19).
     const names = chosen.map((match) => match.company_name);
     await expect(receipt).toContainText(CONFIRM.checkEmail(names));

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { openDatabase } from "../../lib/db/connection";
-import { CONFIRM, consentSentence } from "../../lib/contract/messages";
+import { CONFIRM, CONSENT_VERSION, consentSentence } from "../../lib/contract/messages";
 import type { LeadRequest } from "../../lib/contract";
 import { createTestDatabase, postgresUrl, type TestDatabase, type TestDatabaseKind } from "@/lib/test-support";
 import { callApi } from "./http";
@@ -409,7 +409,7 @@ describe.each(kinds)("delivery on %s", (kind) => {
         for (const [key, event] of receiver.processed()) {
           if (!hookKeys.includes(key)) continue;
           expect(event.type).toBe("lead.new");
-          expect(event.data).toMatchObject({ property: { zip: "78701" }, consent: { version: "2026-11-25" } });
+          expect(event.data).toMatchObject({ property: { zip: "78701" }, consent: { version: CONSENT_VERSION } });
         }
         expect(Date.now() - upAt).toBeLessThan(120_000);
       }, 300_000);
