@@ -124,7 +124,9 @@ describe.each(databaseKinds)("the owner's email confirmation (double opt-in) on 
     const lead = await leadOf(saved.body.reference);
     const [row] = await rowsOf(lead.id, "lead.confirmation");
     const rendered = await renderMessage(database.db, row, { siteUrl: SITE });
-    const mail = `${rendered!.email.subject}\n${rendered!.email.text}\n${JSON.stringify(rendered!.event)}`;
+    // Both parts of the email (text and HTML, issue 30).
+    const mail = `${rendered!.email.subject}\n${rendered!.email.text}\n${rendered!.email.html}\n${JSON.stringify(rendered!.event)}`;
+    expect(rendered!.email.html).toContain("<a href=");
     for (const typed of ["evil.example", "Visit", "Evilcity", "Click", "prize", "Win"]) expect(mail).not.toContain(typed);
     expect(mail).toContain(saved.body.reference);
     for (const agent of managers.slice(0, 3)) expect(mail).toContain(agent.company_name);
