@@ -4,7 +4,7 @@ import { CATEGORIES, completedSteps, expect, isLeadFormKey, leadsByEmail, test, 
 import { queryRows } from "./support/db";
 import { confirmPathFor, mailText, outboxFilesMentioning } from "./support/outbox";
 import { E2E_API_TOKEN } from "./support/server";
-import { CONFIRM, RECIPIENTS, SAMPLE, consentSentence } from "../lib/contract/messages";
+import { CONFIRM, CONSENT_VERSION, RECIPIENTS, SAMPLE, consentSentence } from "../lib/contract/messages";
 
 /**
  * Issue 11 as an owner lives it: on /preview the owner sees who serves the ZIP, chooses who
@@ -88,14 +88,14 @@ for (const category of CATEGORIES) {
     await expect(group).toContainText(RECIPIENTS.rule(category.label, SERVED.zip));
     if (matches.some((match) => match.demo === 1)) await expect(group.getByText(RECIPIENTS.sample).first()).toBeVisible();
     await expect(group).toContainText("License:");
-    await expect(consentLine(page)).toHaveText(consentSentence(matches.slice(0, 3).map((match) => match.company_name), { email: true, phone: true }));
+    await expect(consentLine(page)).toHaveText(consentSentence(matches.slice(0, 3), { email: true, phone: true, preferred: "Phone" }));
 
     // The owner unticks the second: the sentence names the two left, and a fourth may be ticked.
     const [first, second, third] = matches;
     await group.getByRole("checkbox", { name: second.company_name, exact: true }).click();
     await expect(group.getByRole("checkbox", { name: second.company_name, exact: true })).not.toBeChecked();
     const chosen = [first, third];
-    const sentence = consentSentence(chosen.map((match) => match.company_name), { email: true, phone: true });
+    const sentence = consentSentence(chosen, { email: true, phone: true, preferred: "Phone" });
     await expect(consentLine(page)).toHaveText(sentence);
     if (matches[3]) await expect(group.getByRole("checkbox", { name: matches[3].company_name, exact: true })).toBeEnabled();
     await expect.poll(async () => JSON.parse((await quote.storage()).selected_agents ?? "null")).toEqual(chosen.map((match) => match.agent_id));
@@ -119,7 +119,7 @@ for (const category of CATEGORIES) {
     expect(lead).toMatchObject({ reference, property_category: category.id, full_name: "Jordan Ellis" });
     const rows = recipientRows(lead.id);
     expect(rows.map((row) => row.agent_id)).toEqual(chosen.map((match) => match.agent_id).sort((a, b) => a - b));
-    for (const row of rows) expect(row).toMatchObject({ consent_text: sentence, consent_version: "2026-11-25" });
+    for (const row of rows) expect(row).toMatchObject({ consent_text: sentence, consent_version: CONSENT_VERSION });
     // Nothing goes to the managers before the owner confirms the email address (issue 19).
     const names = chosen.map((match) => match.company_name);
     await expect(receipt).toContainText(CONFIRM.checkEmail(names));
@@ -190,7 +190,8 @@ test("the quote guarantee: the owner chooses its recipients in the modal, and th
   await expect(group.getByRole("checkbox", { name: matches[0].company_name, exact: true })).toBeChecked();
   await group.getByRole("checkbox", { name: matches[0].company_name, exact: true }).click();
   const chosen = matches.slice(1, 3);
-  const sentence = consentSentence(chosen.map((match) => match.company_name), { email: true, phone: true });
+  // The modal asks for no contact method: every way the owner gave.
+  const sentence = consentSentence(chosen, { email: true, phone: true });
   await expect(modal.locator(".consent-line")).toHaveText(sentence);
 
   const slider = modal.getByRole("slider", { name: "Monthly price" });

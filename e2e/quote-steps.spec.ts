@@ -1,4 +1,4 @@
-import { answersFor, completedSteps, expect, questionsFor, test, uniqueEmail } from "./pages/quote";
+import { STEP_HEADINGS, answersFor, completedSteps, expect, questionsFor, test, uniqueEmail } from "./pages/quote";
 
 test("each validation message, in order, in the Error! dialog; closing it focuses the field to fix", async ({ page, quote }) => {
   await page.goto("/search");
@@ -42,6 +42,8 @@ test("each validation message, in order, in the Error! dialog; closing it focuse
   await expect(page.getByLabel("Phone No.")).toHaveValue("5035550123"); // at most 10 characters
   await quote.next.click();
   await quote.expectStep(5);
+  // The left panel names the step it stands beside, not the contact step before it (issue 30).
+  await expect(page.locator(".quote-intro__heading")).toHaveText(STEP_HEADINGS[5]);
 });
 
 test("a reload at every step keeps everything entered, in the spec's storage format", async ({ page, quote, request }) => {

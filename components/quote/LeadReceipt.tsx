@@ -3,6 +3,7 @@
 import { useSyncExternalStore } from "react";
 import Link from "next/link";
 import { CONFIRM, RECEIPT, RECIPIENTS, REQUEST_PAGE, SAMPLE } from "@/lib/contract/messages";
+import { lawPath } from "@/lib/contract/routes";
 import { readLeadReceipt, LEAD_RECEIPT_KEY, type LeadReceipt as Receipt } from "@/lib/lead-form/storage";
 
 const neverChanges = () => () => {};
@@ -29,7 +30,7 @@ function snapshot(): Receipt | null {
 export function LeadReceipt() {
   const receipt = useSyncExternalStore(neverChanges, snapshot, () => null);
   if (!receipt) return null;
-  const { reference, recipients, request_path, contact, unserved, confirmation } = receipt;
+  const { reference, recipients, request_path, contact, unserved, confirmation, state } = receipt;
   const samples = recipients.filter((recipient) => recipient.demo === 1).length;
   const awaitingConfirmation = confirmation === "emailed";
   return (
@@ -76,6 +77,14 @@ export function LeadReceipt() {
       <p className="receipt__note">
         {REQUEST_PAGE.keepLinkPrivate} {contact.email ? RECEIPT.emailing : RECEIPT.bookmark}
       </p>
+      {/* The property's own state (its abbreviation; the law page redirects it to its canonical slug), not the index. */}
+      {state && (
+        <p>
+          <Link href={lawPath(state.toLowerCase())} className="receipt__link">
+            {RECEIPT.lawSummary(state)}
+          </Link>
+        </p>
+      )}
     </section>
   );
 }

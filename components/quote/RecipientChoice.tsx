@@ -6,13 +6,8 @@ import { feeHeadline } from "@/lib/contract/fees";
 import { licenseText } from "@/lib/contract/license";
 import type { ServingAgent } from "@/lib/contract";
 import { categoryLabel } from "@/lib/contract/site";
-import { chosenNames, type RecipientsState } from "./useRecipients";
+import { chosenAgents, type RecipientsState } from "./useRecipients";
 import "@/styles/recipients.css";
-
-/** "Office 2.3 miles away"; an office within half a mile is "in" the place. */
-function distanceText(agent: ServingAgent, place: string): string {
-  return agent.distance_miles < 0.5 ? `Office in ${place}` : `Office ${agent.distance_miles} miles from ${place}`;
-}
 
 /**
  * "Who should receive your request?" (issue 11): the managers serving the ZIP for the category as
@@ -87,7 +82,7 @@ export function RecipientChoice({
             <RecipientOption
               key={agent.agent_id}
               agent={agent}
-              place={state.place?.city ?? zip}
+              zip={state.place?.zip || zip.trim()}
               checked={state.selected.includes(agent.agent_id)}
               disabled={!state.selected.includes(agent.agent_id) && state.selected.length >= RECIPIENTS.max}
               onToggle={onToggle}
@@ -102,13 +97,14 @@ export function RecipientChoice({
 
 function RecipientOption({
   agent,
-  place,
+  zip,
   checked,
   disabled,
   onToggle,
 }: {
   agent: ServingAgent;
-  place: string;
+  /** The owner's ZIP code: every distance is measured from its point. */
+  zip: string;
   checked: boolean;
   disabled: boolean;
   onToggle: (id: number, checked: boolean) => void;
@@ -139,7 +135,7 @@ function RecipientOption({
         )}
         <p>{feeHeadline(agent.fees)}</p>
         <p>{licenseText(agent.license)}</p>
-        <p>{distanceText(agent, place)}</p>
+        <p>{RECIPIENTS.distance(agent.distance_miles, zip)}</p>
       </div>
     </div>
   );
@@ -151,8 +147,7 @@ function RecipientOption({
  */
 export function ConsentLine({ id, state, ways }: { id: string; state: RecipientsState; ways: ContactWays }) {
   if (state.status !== "ready") return null;
-  const names = chosenNames(state);
-  const text = state.matches.length === 0 ? NOBODY_RECEIVES_YET : consentSentence(names, ways);
+  const text = state.matches.length === 0 ? NOBODY_RECEIVES_YET : consentSentence(chosenAgents(state), ways);
   return (
     <p id={id} className="consent-line">
       {text}

@@ -39,7 +39,7 @@ function Review({ values }: { values: LeadValues }) {
   const method = parseContactMethod(values.preferred_contact_method);
   const recipients = useRecipients(values.property_zip, category);
   const consentId = useId();
-  const ways = { email: Boolean(values.email_address.trim()), phone: Boolean(values.phone_no.trim()) };
+  const ways = { email: Boolean(values.email_address.trim()), phone: Boolean(values.phone_no.trim()), preferred: method ?? "" };
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -118,7 +118,11 @@ export function useRecipients(zip: string, category: number | null) {
 }
 
 /** The chosen managers' names, in list order. */
-export function chosenNames(state: RecipientsState): string[] {
+export function chosenAgents(state: RecipientsState): ServingAgent[] {
   if (state.status !== "ready") return [];
-  return state.matches.filter((agent) => state.selected.includes(agent.agent_id)).map((agent) => agent.company_name);
+  return state.matches.filter((agent) => state.selected.includes(agent.agent_id));
+}
+
+export function chosenNames(state: RecipientsState): string[] {
+  return chosenAgents(state).map((agent) => agent.company_name);
 }

@@ -49,6 +49,7 @@ export function useSubmitLead(kind: "request" | "guarantee") {
       request_path: saved.request_path,
       confirmation: saved.confirmation ?? "none",
       contact,
+      state: recipients.place?.state ?? "",
       unserved:
         recipients.matches.length === 0
           ? { zip: lead.property_zip.trim(), category: categoryLabel(lead.property_category) ?? "", email: lead.email_address?.trim() ?? "" }

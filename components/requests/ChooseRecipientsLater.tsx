@@ -3,7 +3,7 @@
 import { useId, useState } from "react";
 import { useRouter } from "next/navigation";
 import type { ServingAgent } from "@/lib/contract";
-import { RECIPIENTS } from "@/lib/contract/messages";
+import { RECIPIENTS, type ContactWays } from "@/lib/contract/messages";
 import { useMessages } from "@/components/ui/MessageDialog";
 import { useSave } from "@/components/forms/useSave";
 import { SubmitButton } from "@/components/forms/SubmitButton";
@@ -19,21 +19,24 @@ export function ChooseRecipientsLater({
   matches,
   rule,
   city,
+  zip,
   ways,
 }: {
   token: string;
   matches: ServingAgent[];
   rule: string;
   city: string;
-  /** The contact details the owner gave (the sentence's "by phone or email"). */
-  ways: { email: boolean; phone: boolean };
+  /** The request's ZIP code, which the managers' distances are measured from. */
+  zip: string;
+  /** The contact details the owner gave and the method chosen (the sentence's "by email"). */
+  ways: ContactWays;
 }) {
   const router = useRouter();
   const { showError } = useMessages();
   const { pending, save } = useSave("lead/recipients");
   const consentId = useId();
   const [selected, setSelected] = useState<number[]>(() => matches.slice(0, RECIPIENTS.max).map((agent) => agent.agent_id));
-  const state: RecipientsState = { status: "ready", matches, total: matches.length, rule, place: { zip: "", city, state: "", lat: 0, lng: 0 }, selected, notServing: [] };
+  const state: RecipientsState = { status: "ready", matches, total: matches.length, rule, place: { zip, city, state: "", lat: 0, lng: 0 }, selected, notServing: [] };
 
   function toggle(id: number, checked: boolean) {
     setSelected((previous) => {
@@ -52,7 +55,7 @@ export function ChooseRecipientsLater({
   return (
     <form onSubmit={submit} noValidate className="request__choose">
       <p>A property manager serves your ZIP now. Nobody receives your request until you choose.</p>
-      <RecipientChoice state={state} onToggle={toggle} onRetry={() => {}} zip="" categoryId={1} email="" headingLevel={3} />
+      <RecipientChoice state={state} onToggle={toggle} onRetry={() => {}} zip={zip} categoryId={1} email="" headingLevel={3} />
       <ConsentLine id={consentId} state={state} ways={ways} />
       <SubmitButton pending={pending} label="Send my request" describedBy={consentId} />
     </form>

@@ -66,6 +66,9 @@ describe("RequestDetails", () => {
     expect(screen.queryByText(/^Delivered/)).toBeNull();
     expect(screen.queryByText("Not given")).toBeNull();
     expect(screen.getAllByText("Erased when you withdrew the request").length).toBeGreaterThanOrEqual(3);
+    // Nothing is "partly hidden" once it is erased (issue 30).
+    expect(screen.queryByText(/Partly hidden/)).toBeNull();
+    expect(screen.getByText("This request was withdrawn and its details erased.")).toBeTruthy();
   });
   it("says plainly to check the email to send the request while the address is not confirmed", () => {
     render(

@@ -1,6 +1,6 @@
 import type { DeliveryState, RequestView } from "@/lib/contract";
 import { categoryLabel } from "@/lib/contract/site";
-import { CONFIRM, SAMPLE } from "@/lib/contract/messages";
+import { CONFIRM, REQUEST_PAGE, SAMPLE } from "@/lib/contract/messages";
 import { WithdrawRequest } from "./WithdrawRequest";
 import { ChooseRecipientsLater } from "./ChooseRecipientsLater";
 import "@/styles/requests.css";
@@ -106,7 +106,8 @@ export function RequestDetails({ request, token }: { request: RequestView; token
             matches={request.matches}
             rule={request.match_rule}
             city={request.property_city}
-            ways={{ email: Boolean(request.email_masked), phone: Boolean(request.phone_masked) }}
+            zip={request.property_zip}
+            ways={{ email: Boolean(request.email_masked), phone: Boolean(request.phone_masked), preferred: request.preferred_contact_method }}
           />
         ) : (
           <p>
@@ -132,7 +133,7 @@ export function RequestDetails({ request, token }: { request: RequestView; token
 
       <section className="request__section" aria-labelledby="request-contact">
         <h2 id="request-contact">Your contact details</h2>
-        <p className="request__note">Partly hidden, so this page does not show them in full to anyone who sees it.</p>
+        <p className="request__note">{withdrawn ? REQUEST_PAGE.erased : REQUEST_PAGE.partlyHidden}</p>
         <dl className="request__list">
           <Item term="Full Name" value={request.full_name} erased={withdrawn} />
           <Item term="Email" value={request.email_masked} erased={withdrawn} />

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { openDatabase } from "../../lib/db/connection";
-import { CONFIRM, consentSentence } from "../../lib/contract/messages";
+import { CONFIRM, CONSENT_VERSION, consentSentence } from "../../lib/contract/messages";
 import type { LeadRequest } from "../../lib/contract";
 import { createTestDatabase, postgresUrl, type TestDatabase, type TestDatabaseKind } from "@/lib/test-support";
 import { callApi } from "./http";
@@ -63,7 +63,7 @@ if (!postgresUrl) {
   console.warn("[reliability] Delivery on PostgreSQL (the burst and two instances' workers) SKIPPED: TEST_DATABASE_URL is not set (CI sets it).");
 }
 
-type Match = { agent_id: number; company_name: string };
+type Match = { agent_id: number; company_name: string; demo: number };
 
 /** The first three managers serving 78701 for each category (leadBody's ZIP), from the running site. */
 async function recipientsByCategory(server: RunningServer): Promise<Map<number, Match[]>> {
@@ -184,7 +184,7 @@ describe.each(kinds)("delivery on %s", (kind) => {
         const expected = {
           leads: 1,
           recipients: chosen.map((match) => match.agent_id).sort((a, b) => a - b),
-          consent: [consentSentence(chosen.map((match) => match.company_name), { email: true, phone: true })],
+          consent: [consentSentence(chosen, { email: true, phone: true, preferred: String(lead.preferred_contact_method ?? "") })],
           // The owner's confirmation as a file (no SMTP on this server); once confirmed, the managers by the webhook.
           messages: [...(confirmed ? chosen.map((match) => `lead.new/webhook/${match.agent_id}`) : []), "lead.confirmation/file/-"].sort(),
         };
@@ -409,7 +409,7 @@ describe.each(kinds)("delivery on %s", (kind) => {
         for (const [key, event] of receiver.processed()) {
           if (!hookKeys.includes(key)) continue;
           expect(event.type).toBe("lead.new");
-          expect(event.data).toMatchObject({ property: { zip: "78701" }, consent: { version: "2026-11-25" } });
+          expect(event.data).toMatchObject({ property: { zip: "78701" }, consent: { version: CONSENT_VERSION } });
         }
         expect(Date.now() - upAt).toBeLessThan(120_000);
       }, 300_000);

@@ -134,35 +134,60 @@ export const RECIPIENTS = {
   loading: "Finding the managers who serve your ZIP...",
   unavailable: "We could not load the managers who serve your ZIP. Please try again in a moment.",
   sample: "Sample listing",
+  /** Each manager's office, measured from the owner's ZIP code's point (not from the city's). */
+  distance: (miles: number, zip: string) => (miles < 0.5 ? `Office less than half a mile from ZIP ${zip}` : `Office ${miles} miles from ZIP ${zip}`),
   sampleNote: "Sample listings are fictional companies that show how the site works: a request sent to one reaches no real manager.",
 } as const;
 
 /** Nobody serves the ZIP yet: the sentence next to Submit instead of the consent sentence. */
 export const NOBODY_RECEIVES_YET = "Nobody will receive your details until a manager serves your ZIP and you choose one; we never sell them.";
 
-/** The version of the consent sentence below; stored with each recipient beside its text. */
-export const CONSENT_VERSION = "2026-11-25";
+/**
+ * The version of the consent sentence below; stored with each recipient beside its text. A new
+ * date whenever the sentence's wording changes (2026-11-27: it follows the preferred contact
+ * method and says that a sample listing contacts nobody; 2026-11-25: "by phone or email").
+ */
+export const CONSENT_VERSION = "2026-11-27";
 
-/** How the recipients may reach the owner: the contact details the owner gave. */
-export type ContactWays = { email: boolean; phone: boolean };
+/**
+ * How the recipients may reach the owner: the contact details the owner gave, and the contact
+ * method the owner chose on step 4 ("Email" or "Phone"; none from the quote-guarantee modal).
+ */
+export type ContactWays = { email: boolean; phone: boolean; preferred?: string };
+
+/** A manager chosen to receive a request; `demo` 1 for a sample listing (a company that does not exist). */
+export type ConsentRecipient = { company_name: string; demo?: number };
 
 function listOf(names: readonly string[]): string {
   if (names.length <= 1) return names[0] ?? "";
   return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
 }
 
-/** "by phone or email": how the recipients may reach the owner, from the details given. */
+/** "by email": the contact method the owner chose when it was given, else every way the owner gave. */
 export function contactHow(ways: ContactWays): string {
+  if (ways.preferred === "Email" && ways.email) return "by email";
+  if (ways.preferred === "Phone" && ways.phone) return "by phone";
   return ways.email && ways.phone ? "by phone or email" : ways.email ? "by email" : "by phone";
 }
 
 /**
- * The one sentence next to Submit: who receives the details, how they may contact the owner, and
- * that nobody else will. The service builds the same sentence from the same names to store it.
+ * The one sentence next to Submit: who receives the details, how they may contact the owner (the
+ * method the owner chose), that a sample listing contacts nobody, and that nobody else receives
+ * them. The service builds the same sentence from the same names to store it with each recipient,
+ * and the managers who receive the request read it.
  */
-export function consentSentence(companies: readonly string[], ways: ContactWays): string {
-  if (companies.length === 0) return "Nobody will receive your details until you choose a manager; we never sell them.";
-  return `Only ${listOf(companies)} will receive your request and contact details, and ${companies.length === 1 ? "it" : "they"} may contact you ${contactHow(ways)}; nobody else will, and we never sell them.`;
+export function consentSentence(recipients: readonly ConsentRecipient[], ways: ContactWays): string {
+  if (recipients.length === 0) return "Nobody will receive your details until you choose a manager; we never sell them.";
+  const real = recipients.filter((recipient) => recipient.demo !== 1).map((recipient) => recipient.company_name);
+  const samples = recipients.filter((recipient) => recipient.demo === 1).map((recipient) => recipient.company_name);
+  const sampleClause =
+    samples.length === 1
+      ? `${samples[0]} is a sample listing, a company that does not exist, so nobody will contact you from it`
+      : `${listOf(samples)} are sample listings, companies that do not exist, so nobody will contact you from them`;
+  if (real.length === 0) return `${sampleClause}. Nobody else will receive your details, and we never sell them.`;
+  const realClause = `Only ${listOf(real)} will receive your request and contact details, and ${real.length === 1 ? "it" : "they"} may contact you ${contactHow(ways)}`;
+  if (samples.length === 0) return `${realClause}; nobody else will, and we never sell them.`;
+  return `${realClause}; ${sampleClause}. Nobody else will receive your details, and we never sell them.`;
 }
 
 /** The private request page (/requests/{token}) and the newsletter's confirmation page. */
@@ -170,6 +195,10 @@ export const REQUEST_PAGE = {
   withdrawConfirm: "Withdraw this request? The managers who received it are told, and your name, email, phone number and address are erased. This cannot be undone.",
   /** Under every link to the page: on /thank-you and in the owner's confirmation email. */
   keepLinkPrivate: "Keep this link to yourself: anyone who has it can see your request and withdraw it.",
+  /** Above the contact details while they are kept, partly masked. */
+  partlyHidden: "Partly hidden, so this page does not show them in full to anyone who sees it.",
+  /** Above them once the request is withdrawn: nothing is left to hide. */
+  erased: "This request was withdrawn and its details erased.",
 } as const;
 
 /**
@@ -209,8 +238,13 @@ export const CONFIRM = {
     count === 1 ? "Thank you! Your email address is confirmed and your request is sent." : `Thank you! Your email address is confirmed and your ${count} requests are sent.`,
   alreadySent: "Already sent: this link was used before, so nothing was sent again. The private page's link is in the email we sent you.",
   pageLink: (reference: string) => `See request ${reference}, follow its delivery or withdraw it`,
-  /** A link that is unknown, expired (after linkDays) or whose requests were erased: the same words whatever the reason. */
-  invalidLink: "This confirmation link is not valid or has expired. Unconfirmed requests are erased after 7 days: please send your request again.",
+  /**
+   * A link that is unknown, expired (after linkDays) or whose requests were withdrawn or erased: the
+   * same words whatever the reason (nothing keyed by the address is kept to tell them apart), so
+   * each must be true for all of them: a withdrawn request is not to be sent again.
+   */
+  invalidLink:
+    "This confirmation link no longer works: its request was withdrawn and its details erased, or the link expired (unconfirmed requests are erased after 7 days). To ask for quotes again, send a new request.",
   /** On the private page's recipients until the owner confirms. */
   waiting: "Waiting for you to confirm your email address",
 } as const;
@@ -232,10 +266,13 @@ export const RECEIPT = {
   howTheyContact: (ways: ContactWays, preferred: string, { real, samples }: { real: number; samples: number }) => {
     if (real === 0) return "Nobody will contact you about this request: every company you chose is a sample listing. Nobody else received your details, and we never sell them.";
     const who = samples > 0 ? (real === 1 ? "The one that exists" : "The ones that exist") : real === 1 ? "It" : "They";
-    return `${who} may contact you ${contactHow(ways)}${preferred && ways.email && ways.phone ? ` (you asked for ${preferred.toLowerCase()})` : ""}; nobody else received your details, and we never sell them.`;
+    // The method the owner chose, as the consent sentence said it.
+    return `${who} may contact you ${contactHow({ ...ways, preferred })}; nobody else received your details, and we never sell them.`;
   },
   noneChosen: "Nobody has received your request: you did not choose a manager. You can choose on its private page.",
   pageLink: "See your request, follow its delivery or withdraw it",
+  /** The link to the law page of the property's state (lib/contract/routes.ts lawPath). */
+  lawSummary: (state: string) => `Landlord-tenant law summary for ${state}`,
   emailing: "We are emailing it to you with your reference.",
   bookmark: "Bookmark it: without an email address we cannot send it to you.",
 } as const;

@@ -57,6 +57,8 @@ export type LeadReceipt = {
   contact: { email: boolean; phone: boolean; preferred: string };
   /** lead/save's `confirmation`: "emailed" until the owner confirms the address (issue 19). */
   confirmation?: "emailed" | "none";
+  /** The state of the property's ZIP code (its abbreviation), for the link to that state's law page. */
+  state?: string;
   /** The ZIP and category when nobody received it (no manager serves them yet). */
   unserved?: { zip: string; category: string; email: string } | null;
 };

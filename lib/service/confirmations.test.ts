@@ -97,12 +97,36 @@ describe.each(databaseKinds)("the owner's email confirmation (double opt-in) on 
     expect((await call("lead/confirmation", { token: confirmToken })).body.requests).toEqual([]);
   });
 
+  it("a link reopened after its request was withdrawn says so, sent or not, and asks for nothing untrue (issue 30)", async () => {
+    const saved = await save(`reopened.${kind}@example.org`);
+    const lead = await leadOf(saved.body.reference);
+    const [mail] = await rowsOf(lead.id, "lead.confirmation");
+    const { confirm_token: confirmToken } = JSON.parse(mail.payload);
+    expect((await call("lead/confirm", { token: confirmToken })).body.message).toBe(CONFIRM.sent(1));
+    expect((await call("lead/withdraw", { token: tokenOf(saved.body.request_path) })).status).toBe(200);
+    const afterWithdrawal = "This confirmation link no longer works: its request was withdrawn and its details erased, or the link expired (unconfirmed requests are erased after 7 days). To ask for quotes again, send a new request.";
+    for (const name of ["lead/confirmation", "lead/confirm"]) {
+      const answer = await call(name, { token: confirmToken });
+      expect(answer).toEqual({ status: 404, body: { success: false, message: afterWithdrawal } });
+      expect(answer.body.message).not.toContain("Already sent");
+    }
+    // Withdrawn before it was confirmed: the same true sentence, nothing sent.
+    const unsent = await save(`unsent.${kind}@example.org`);
+    const unsentLead = await leadOf(unsent.body.reference);
+    const unsentToken = JSON.parse((await rowsOf(unsentLead.id, "lead.confirmation"))[0].payload).confirm_token;
+    await call("lead/withdraw", { token: tokenOf(unsent.body.request_path) });
+    expect((await call("lead/confirm", { token: unsentToken })).body.message).toBe(afterWithdrawal);
+    expect(await rowsOf(unsentLead.id, "lead.new")).toEqual([]);
+  });
+
   it("mails an address that has not confirmed only what the site wrote: no name, city, address, answer or URL the visitor typed", async () => {
     const saved = await save(`victim.${kind}@example.org`);
     const lead = await leadOf(saved.body.reference);
     const [row] = await rowsOf(lead.id, "lead.confirmation");
     const rendered = await renderMessage(database.db, row, { siteUrl: SITE });
-    const mail = `${rendered!.email.subject}\n${rendered!.email.text}\n${JSON.stringify(rendered!.event)}`;
+    // Both parts of the email (text and HTML, issue 30).
+    const mail = `${rendered!.email.subject}\n${rendered!.email.text}\n${rendered!.email.html}\n${JSON.stringify(rendered!.event)}`;
+    expect(rendered!.email.html).toContain("<a href=");
     for (const typed of ["evil.example", "Visit", "Evilcity", "Click", "prize", "Win"]) expect(mail).not.toContain(typed);
     expect(mail).toContain(saved.body.reference);
     for (const agent of managers.slice(0, 3)) expect(mail).toContain(agent.company_name);

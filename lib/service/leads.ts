@@ -8,7 +8,7 @@ import { CONFIRM, CONFLICT, CONSENT_VERSION, RECIPIENTS, SAVED, consentSentence 
 import { categoryLabel } from "../contract/site";
 import { requestPath } from "../contract/routes";
 import { getZipPlace } from "../db/queries/zips";
-import { companyNames, countManagersServingPoint, idsServingPoint, matchManagersAtPoint } from "../db/queries/agents";
+import { countManagersServingPoint, recipientListings, idsServingPoint, matchManagersAtPoint } from "../db/queries/agents";
 import { insertLead, insertRecipients, insertToken, listRecipients, type Consent } from "../db/queries/leads";
 import { insertOutboxMessages } from "../db/queries/outbox";
 import { signalOutbox } from "./delivery/signal";
@@ -27,16 +27,19 @@ type Handler<C extends AnyCallName> = (input: AnyParsedRequest<C>, context: Serv
 
 export const categoryName = (categoryId: number) => categoryLabel(categoryId) ?? "these";
 
-/** How the recipients may reach the owner: the contact details the owner gave. */
-export const contactWays = (lead: { email_address: string; property_number: string }) => ({ email: Boolean(lead.email_address), phone: Boolean(lead.property_number) });
+type ContactFields = { email_address: string; property_number: string; preferred_contact_method?: string | null };
 
-/** The consent sentence the owner saw next to Submit, naming the chosen managers; stored with each. */
-export const consentFor = (recipients: readonly Recipient[], lead: { email_address: string; property_number: string }): Consent => ({
+/** How the recipients may reach the owner: the contact details the owner gave and the method chosen. */
+export const contactWays = (lead: ContactFields) => ({
+  email: Boolean(lead.email_address),
+  phone: Boolean(lead.property_number),
+  preferred: lead.preferred_contact_method ?? "",
+});
+
+/** The consent sentence the owner saw next to Submit, naming the chosen managers (samples as samples); stored with each. */
+export const consentFor = (recipients: readonly Recipient[], lead: ContactFields): Consent => ({
   version: CONSENT_VERSION,
-  text: consentSentence(
-    recipients.map((recipient) => recipient.company_name),
-    contactWays(lead),
-  ),
+  text: consentSentence(recipients, contactWays(lead)),
 });
 
 export const matchManagers: Handler<"agents/match"> = async ({ property_zip, property_category }, { db }) => {
@@ -58,15 +61,15 @@ export async function checkRecipients(db: Kysely<Database>, { zip, categoryId, i
     const serving = place ? await countManagersServingPoint(db, { point: place, categoryId }) : 0;
     return { recipients: [] as Recipient[], awaitingMatch: serving === 0 };
   }
-  const [names, serving] = await Promise.all([
-    companyNames(db, { ids }),
+  const [listings, serving] = await Promise.all([
+    recipientListings(db, { ids }),
     place ? idsServingPoint(db, { point: place, categoryId, ids }) : Promise.resolve(new Set<number>()),
   ]);
   const recipients = ids.map((id) => {
-    const company = names.get(id);
-    if (company === undefined) throw new ApiError(400, RECIPIENTS.unknownManager(id), "agent_ids");
-    if (!serving.has(id)) throw new ApiError(400, RECIPIENTS.notServing(company, zip.slice(0, 5), categoryName(categoryId)), "agent_ids");
-    return { agent_id: id, company_name: company };
+    const listing = listings.get(id);
+    if (listing === undefined) throw new ApiError(400, RECIPIENTS.unknownManager(id), "agent_ids");
+    if (!serving.has(id)) throw new ApiError(400, RECIPIENTS.notServing(listing.company_name, zip.slice(0, 5), categoryName(categoryId)), "agent_ids");
+    return { agent_id: id, ...listing };
   });
   return { recipients, awaitingMatch: false };
 }

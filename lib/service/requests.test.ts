@@ -4,6 +4,7 @@ import type { Service } from ".";
 import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase, callAsSite, createTestService } from "@/lib/test-support";
 import { deliveryRouting } from "./delivery/routing";
 import { maskEmail, maskPhone } from "./requests";
+import { distanceMiles, roundMiles } from "../contract/geo";
 
 announcePostgres();
 
@@ -73,6 +74,20 @@ describe.each(databaseKinds)("requests on %s", (kind) => {
       expect(rule).toBe(RECIPIENTS.rule("Multi Family", SERVED_ZIP));
     });
 
+    it("gives each manager its own office's distance from the ZIP's point, not the city's (issue 30)", async () => {
+      const { place, agents } = (await call("agents/match", { property_zip: SERVED_ZIP, property_category: 2 })).body;
+      const offices = await database.db
+        .selectFrom("agents")
+        .select(["id", "office_lat", "office_lng"])
+        .where("id", "in", agents.map((agent: { agent_id: number }) => agent.agent_id))
+        .execute();
+      const zipPoint = { lat: Number(place.lat), lng: Number(place.lng) };
+      for (const agent of agents as { agent_id: number; distance_miles: number }[]) {
+        const office = offices.find((row) => row.id === agent.agent_id)!;
+        expect(agent.distance_miles).toBe(roundMiles(distanceMiles({ lat: Number(office.office_lat), lng: Number(office.office_lng) }, zipPoint)));
+      }
+    });
+
     it("answers nobody for a ZIP no manager serves or the site does not know", async () => {
       for (const zip of [UNSERVED_ZIP, "00001"]) {
         const answer = await call("agents/match", { property_zip: zip, property_category: 1 });
@@ -109,10 +124,7 @@ describe.each(databaseKinds)("requests on %s", (kind) => {
       const lead = await leadByKey(submissionKey);
       expect(lead).toMatchObject({ reference: answer.body.reference, withdrawn_at: null, awaiting_match_since: null });
       const rows = await database.db.selectFrom("lead_recipients").selectAll().where("lead_id", "=", lead.id).orderBy("agent_id").execute();
-      const sentence = consentSentence(
-        chosen.map((agent) => agent.company_name),
-        { email: true, phone: true },
-      );
+      const sentence = consentSentence(recipients, { email: true, phone: true, preferred: "Phone" });
       expect(rows).toEqual(
         [...recipients]
           .sort((a, b) => a.agent_id - b.agent_id)
@@ -125,7 +137,9 @@ describe.each(databaseKinds)("requests on %s", (kind) => {
           })),
       );
       expect(sentence).toContain(chosen[0].company_name);
-      expect(sentence).toContain("nobody else will");
+      // Sample listings only (the seed's): nobody is promised to call (issue 30).
+      expect(sentence).toContain("are sample listings, companies that do not exist, so nobody will contact you from them");
+      expect(sentence).not.toContain("may contact you");
 
       // Nobody receives it before the owner confirms: the owner's confirmation email only.
       expect((await outboxOf(lead.id)).map((row) => `${row.kind}/${row.channel}/${row.agent_id ?? "-"}`)).toEqual(["lead.confirmation/email/-"]);
@@ -242,8 +256,36 @@ describe.each(databaseKinds)("requests on %s", (kind) => {
       // No email: no confirmation. The managers by both channels.
       expect((await outboxOf(lead.id)).map((row) => `${row.kind}/${row.channel}`).sort()).toEqual(["lead.new/email", "lead.new/webhook"]);
       const consent = await database.db.selectFrom("lead_recipients").select("consent_text").where("lead_id", "=", lead.id).executeTakeFirstOrThrow();
-      expect(consent.consent_text).toBe(consentSentence([chosen.company_name], { email: false, phone: true }));
-      expect(consent.consent_text).toContain("by phone;");
+      expect(consent.consent_text).toBe(consentSentence([{ company_name: chosen.company_name, demo: 1 }], { email: false, phone: true }));
+      expect(consent.consent_text).toBe(`${chosen.company_name} is a sample listing, a company that does not exist, so nobody will contact you from it. Nobody else will receive your details, and we never sell them.`);
+    });
+
+    it("stores the consent the owner read: the contact method chosen, samples named as samples, with its version (issue 30)", async () => {
+      const [real, sample] = await matches(2);
+      // One company that exists (the seed's are all samples), for this test alone.
+      await database.db.updateTable("agents").set({ is_demo: 0 }).where("id", "=", real.agent_id).execute();
+      try {
+        const submissionKey = key("consent-method");
+        const answer = await call("lead/save", {
+          ...fullLead,
+          preferred_contact_method: "Email",
+          email_address: ownerEmail("consent-method"),
+          submission_key: submissionKey,
+          agent_ids: [real.agent_id, sample.agent_id],
+        });
+        expect(answer.status).toBe(200);
+        const lead = await leadByKey(submissionKey);
+        const rows = await database.db.selectFrom("lead_recipients").select(["consent_text", "consent_version"]).where("lead_id", "=", lead.id).execute();
+        expect(rows).toHaveLength(2);
+        for (const row of rows) {
+          expect(row.consent_version).toBe("2026-11-27");
+          expect(row.consent_text).toBe(
+            `Only ${real.company_name} will receive your request and contact details, and it may contact you by email; ${sample.company_name} is a sample listing, a company that does not exist, so nobody will contact you from it. Nobody else will receive your details, and we never sell them.`,
+          );
+        }
+      } finally {
+        await database.db.updateTable("agents").set({ is_demo: 1 }).where("id", "=", real.agent_id).execute();
+      }
     });
   });
 

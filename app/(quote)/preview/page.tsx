@@ -22,7 +22,9 @@ export default async function ReviewPage() {
       step={5}
       title={TITLE}
       backArrowHref={STEP_PATHS[3]}
-      panelHeading={page.heading}
+      // Page 8's heading ("Your Contact Details, Then Review") serves step 4 too: the panel beside
+      // step 5 names step 5, in the spec's words (issue 30); its description stays the record's.
+      panelHeading={TITLE}
       panelDescription={<RichText html={page.description} />}
     >
       <ReviewAndSubmit />

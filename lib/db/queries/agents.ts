@@ -433,6 +433,13 @@ export async function companyNames(db: Db, { ids }: { ids: readonly number[] }):
   return new Map(rows.map((row) => [row.id, row.company_name]));
 }
 
+/** Company names of managers by id, each with `demo` 1 for a sample listing (unknown ids are left out). Public data only. */
+export async function recipientListings(db: Db, { ids }: { ids: readonly number[] }): Promise<Map<number, { company_name: string; demo: number }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom("agents").select(["id", "company_name", "is_demo"]).where("id", "in", [...ids]).execute();
+  return new Map(rows.map((row) => [row.id, { company_name: row.company_name, demo: Number(row.is_demo) === 1 ? 1 : 0 }]));
+}
+
 /** Managers whose office is within `radiusMiles` of a point, nearest first (a city nobody serves). */
 export async function managersWithOfficeNear(db: Db, { point, radiusMiles, limit }: { point: Point; radiusMiles: number; limit: number }): Promise<ServingAgent[]> {
   return servingAgents(db, await nearestOffices(db, { point, count: limit, maxMiles: radiusMiles, mask: ALL_CATEGORIES_MASK, keep: () => true }));

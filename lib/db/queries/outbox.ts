@@ -157,13 +157,16 @@ export const leadForMessage = getLead;
 
 /** The recipients of a lead with the consent each was given under. */
 export async function leadRecipientsForMessage(db: Db, { leadId }: { leadId: number }) {
-  return db
+  const rows = await db
     .selectFrom("lead_recipients")
-    .select(["agent_id", "company_name", "consent_version", "consent_text", "consented_at"])
+    .leftJoin("agents", "agents.id", "lead_recipients.agent_id")
+    .select(["lead_recipients.agent_id", "lead_recipients.company_name", "consent_version", "consent_text", "consented_at", "agents.is_demo"])
     .where("lead_id", "=", leadId)
     .orderBy("consented_at")
-    .orderBy("agent_id")
+    .orderBy("lead_recipients.agent_id")
     .execute();
+  // `demo` 1: a sample listing (a company that does not exist), named as one to the owner.
+  return rows.map(({ is_demo, ...row }) => ({ ...row, demo: Number(is_demo ?? 0) === 1 ? 1 : 0 }));
 }
 
 /** A manager's private address: only the worker reads it, never a public response. */

@@ -129,6 +129,31 @@ describe("files", () => {
     }
   });
 
+  it("writes a message with an HTML version as multipart/alternative, text first, the same bytes on a repeat (issue 30)", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "managely-outbox-"));
+    try {
+      const channel = fileChannel({ dir, from: "Managely <no-reply@managely.test>" });
+      const both = { ...message, rendered: { ...message.rendered, email: { ...message.rendered.email, html: "<p>A request for <b>you</b>.</p>" } } };
+      await channel.send(both);
+      const [file] = fs.readdirSync(dir);
+      const first = fs.readFileSync(path.join(dir, file), "utf8");
+      await channel.send(both);
+      expect(fs.readFileSync(path.join(dir, file), "utf8")).toBe(first);
+      const boundary = /Content-Type: multipart\/alternative; boundary="([^"]+)"/.exec(first)?.[1];
+      expect(boundary).toBeTruthy();
+      expect(first).toContain("MIME-Version: 1.0");
+      const parts = first.split(`--${boundary}`);
+      expect(parts).toHaveLength(4); // headers, text, HTML, the closing "--"
+      expect(parts[1]).toContain("Content-Type: text/plain; charset=utf-8");
+      expect(parts[1]).toContain("A request for you.");
+      expect(parts[2]).toContain("Content-Type: text/html; charset=utf-8");
+      expect(parts[2]).toContain("<p>A request for <b>you</b>.</p>");
+      expect(parts[3].trim()).toBe("--");
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("creates the outbox folder 0700 (and any folder above it) and each file 0600 (issue 19)", async () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), "managely-outbox-"));
     const dir = path.join(root, ".data", "outbox");

@@ -53,6 +53,8 @@ export function emailChannel({ smtpUrl, from, messageIdDomain }: { smtpUrl: stri
           ...(email.replyTo ? { replyTo: email.replyTo } : {}),
           subject: email.subject,
           text: email.text,
+          // Both parts: nodemailer sends them as multipart/alternative, text first.
+          ...(email.html ? { html: email.html } : {}),
           // The same Message-ID on every attempt: a mailbox that sees it twice can tell.
           messageId: `<${idempotencyKey}@${messageIdDomain}>`,
           headers: { "Idempotency-Key": idempotencyKey, "X-Managely-Event": kind },
@@ -178,6 +180,21 @@ export function eraseOutboxFilesBefore({ dir, before, limit }: { dir: string; be
 }
 
 /**
+ * A message's body as an .eml file holds it: the text alone, or with an HTML version the text and
+ * the HTML as multipart/alternative (RFC 2046: text first, the richer part last), as SMTP sends it.
+ * The boundary comes from the idempotency key, so a repeat writes the same bytes.
+ */
+export function emlBody(email: { text: string; html?: string }, idempotencyKey: string): { headers: string[]; content: string } {
+  if (!email.html) return { headers: ["Content-Type: text/plain; charset=utf-8"], content: email.text };
+  const boundary = `managely-${crypto.createHash("sha256").update(idempotencyKey).digest("hex").slice(0, 24)}`;
+  const part = (type: string, content: string) => [`--${boundary}`, `Content-Type: ${type}; charset=utf-8`, "Content-Transfer-Encoding: 8bit", "", content].join("\n");
+  return {
+    headers: ["MIME-Version: 1.0", `Content-Type: multipart/alternative; boundary="${boundary}"`],
+    content: [part("text/plain", email.text), part("text/html", email.html), `--${boundary}--`].join("\n"),
+  };
+}
+
+/**
  * Each message as a text file in `dir`, named by outboxFileName, written whole (a temporary file
  * renamed into place), so a repeat writes the same file again and a reader never sees half of one.
  */
@@ -192,14 +209,14 @@ export function fileChannel({ dir, from }: { dir: string; from: string }): Chann
         `Subject: ${email.subject}`,
         `Idempotency-Key: ${idempotencyKey}`,
         `X-Managely-Event: ${event.type}`,
-        "Content-Type: text/plain; charset=utf-8",
       ];
+      const body = emlBody(email, idempotencyKey);
       try {
         // Private like the database: the files hold owners' names, emails, phones and addresses.
         await fs.promises.mkdir(dir, { recursive: true, mode: PRIVATE_DIRECTORY_MODE });
         const target = path.join(dir, name);
         const temporary = `${target}.${process.pid}.tmp`;
-        await fs.promises.writeFile(temporary, `${headers.join("\n")}\n\n${email.text}\n`, { mode: PRIVATE_FILE_MODE });
+        await fs.promises.writeFile(temporary, `${[...headers, ...body.headers].join("\n")}\n\n${body.content}\n`, { mode: PRIVATE_FILE_MODE });
         await fs.promises.rename(temporary, target);
       } catch (error) {
         throw new DeliveryError(describeFailure(error));

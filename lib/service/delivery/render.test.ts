@@ -5,7 +5,7 @@ import type { Service } from "..";
 import { insertOutboxMessages } from "../../db/queries/outbox";
 import { announcePostgres, callAsSite, createTestDatabase, createTestService, databaseKinds, type TestDatabase } from "@/lib/test-support";
 import { fileChannel } from "./channels";
-import { contactMessage, newLeadMessage, renderMessage, withOneLineHeaders, type LeadFacts } from "./render";
+import { confirmationMessage, contactMessage, newLeadMessage, renderMessage, withOneLineHeaders, type LeadFacts } from "./render";
 import { FILES_ONLY, outboxRows } from "./routing";
 
 announcePostgres();
@@ -91,5 +91,52 @@ describe.each(databaseKinds)("a stored lead whose city holds a line break, on %s
     const headers = headerLines(fs.readFileSync(path.join(dir, file), "utf8"));
     expect(headers.filter((line) => /^bcc:/i.test(line))).toEqual([]);
     expect(headers.find((line) => line.startsWith("Subject: "))).toBe(`Subject: New request ${saved.body.reference}: Multi Family in Austin Bcc: victim@example.com 78701`);
+  });
+});
+
+describe("the owner's confirmation email (issue 30)", () => {
+  const settings = { siteUrl: "https://www.managely.test", token: "PAGE_TOKEN_abcdefghijkl", confirmToken: "CONFIRM_TOKEN_abcdefghi" };
+  const lead = { reference: "MG-4K7Q-2XRD", email_address: "owner@example.org" };
+  const recipients = [
+    { company_name: "Hill Country Homes", demo: 0 },
+    { company_name: "Sample Rentals", demo: 1 },
+  ];
+  const { email } = confirmationMessage(lead, recipients, settings);
+  const confirmUrl = "https://www.managely.test/requests/confirm/CONFIRM_TOKEN_abcdefghi";
+  const pageUrl = "https://www.managely.test/requests/PAGE_TOKEN_abcdefghijkl";
+  /** What a reader sees of the HTML: its text, without tags or attributes. */
+  const visible = (html: string) => html.replace(/<[^>]*>/g, " ");
+
+  it("has an HTML part beside the text, whose links are buttons, not raw token URLs; the text keeps the URLs", () => {
+    expect(email.html).toBeDefined();
+    const html = email.html!;
+    expect(html).toContain(`<a href="${confirmUrl}"`);
+    expect(html).toContain(`<a href="${pageUrl}"`);
+    expect(html).toMatch(/<a href="[^"]+CONFIRM_TOKEN[^"]*" style="display:inline-block;[^"]*">Review and send my request<\/a>/);
+    expect(html).toMatch(/>See or withdraw my request<\/a>/);
+    expect(visible(html)).not.toContain("TOKEN");
+    expect(email.text).toContain(confirmUrl);
+    expect(email.text).toContain(pageUrl);
+  });
+
+  it("names a sample firm as a sample, in both parts", () => {
+    for (const part of [email.text, visible(email.html!)]) {
+      expect(part).toContain("Sample Rentals (Sample listing: this company does not exist, so nobody will contact you from it)");
+      expect(part).not.toContain("Hill Country Homes (Sample listing");
+    }
+  });
+
+  it("says who asked from where in the site's own words, and does not open with \"Somebody asked\"", () => {
+    expect(email.text.split("\n").slice(0, 3).join("\n")).toBe(
+      "Hello,\n\nPlease confirm your request MG-4K7Q-2XRD for property management quotes. It was entered in the quote form on Managely (www.managely.test) with this email address as the property owner's contact.",
+    );
+    expect(email.text).not.toContain("Somebody asked");
+    expect(email.html).not.toContain("Somebody asked");
+  });
+
+  it("escapes a company name in the HTML", () => {
+    const { email: escaped } = confirmationMessage(lead, [{ company_name: "Smith & <Sons>", demo: 0 }], settings);
+    expect(escaped.html).toContain("Smith &amp; &lt;Sons&gt;");
+    expect(escaped.html).not.toContain("<Sons>");
   });
 });

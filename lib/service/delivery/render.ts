@@ -6,21 +6,22 @@ import { staffEmailForMessage } from "../../db/queries/staff";
 import { categoryLabel, SITE_NAME } from "../../contract/site";
 import { leadConfirmPath, newsletterConfirmPath, requestPath, workspaceSignInPath } from "../../contract/routes";
 import { SIGN_IN_LINK_MINUTES } from "../../contract/staff";
-import { CONFIRM, REQUEST_PAGE, VERIFICATION } from "../../contract/messages";
+import { CONFIRM, REQUEST_PAGE, SAMPLE, VERIFICATION } from "../../contract/messages";
 
 /**
  * What each outbox message says, built when it is sent from the rows it points to (the outbox
  * holds no copy of an owner's details; a withdrawn lead has nothing left to send). renderMessage
  * loads those rows; the functions after it write the email and the webhook's event from them.
  */
-export type EmailMessage = { to: string; subject: string; text: string; replyTo?: string };
+/** `html`, when given, is the same message as `text` for mail programs that show HTML (multipart/alternative). */
+export type EmailMessage = { to: string; subject: string; text: string; html?: string; replyTo?: string };
 /** The agent panel's event: `type` is the message kind, `data` what the panel needs. */
 export type WebhookEvent = { type: OutboxKind; data: Record<string, unknown> };
 export type RenderedMessage = { email: EmailMessage; event: WebhookEvent };
 
 /** The lead as the outbox reads it when a message goes out (one read, one shape). */
 export type LeadFacts = Omit<LeadRecord, "id" | "awaiting_match_since"> & { awaiting_match_since?: string | null };
-export type RecipientFacts = { agent_id: number; company_name: string; consent_version: string; consent_text: string; consented_at: string };
+export type RecipientFacts = { agent_id: number; company_name: string; consent_version: string; consent_text: string; consented_at: string; demo?: number };
 export type ManagerFacts = { id: number; company_name: string; email: string };
 export type ContactFacts = { name: string; email: string; mobile: string; message: string; created_at: string };
 
@@ -204,36 +205,85 @@ export function newLeadMessage(lead: LeadFacts, manager: ManagerFacts, recipient
   };
 }
 
+const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+
+/** A link styled as a button (inline styles: mail programs drop style sheets). */
+const htmlButton = (href: string, label: string, primary: boolean) =>
+  `<a href="${escapeHtml(href)}" style="display:inline-block;padding:12px 20px;border-radius:6px;font-weight:bold;text-decoration:none;${
+    primary ? "background:#1d4ed8;color:#ffffff;" : "background:#ffffff;color:#1d4ed8;border:1px solid #1d4ed8;"
+  }">${escapeHtml(label)}</a>`;
+
+const htmlDocument = (title: string, body: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body style="font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#111827;max-width:600px;margin:0 auto;padding:16px">${body}</body></html>`;
+
+/** A chosen firm as the owner is told of it: a sample listing named as one (issue 30). */
+const recipientLine = (recipient: Pick<RecipientFacts, "company_name" | "demo">) =>
+  recipient.demo === 1 ? `${recipient.company_name} (${SAMPLE.recipient.replace(/\.$/, "")})` : recipient.company_name;
+
 /**
- * To an address that has not confirmed (issue 19): only what the site wrote. The reference, the
- * chosen managers' names as the directory has them, the confirmation link and the private page;
- * nothing the visitor typed (no name, no city, no address, no answer), since anybody may have
- * typed this address.
+ * To an address that has not confirmed (issue 19): only what the site wrote, as text and as HTML
+ * with buttons (issue 30). The reference, the chosen managers' names as the directory has them
+ * (sample listings named as such), who asked from where in the site's own words (the site's quote
+ * form, the site's address), the confirmation link and the private page; nothing the visitor
+ * typed (no name, no city, no address, no answer), since anybody may have typed this address.
  */
 export function confirmationMessage(
   lead: Pick<LeadFacts, "reference" | "email_address">,
-  recipients: Pick<RecipientFacts, "company_name">[],
+  recipients: Pick<RecipientFacts, "company_name" | "demo">[],
   { siteUrl, token, confirmToken }: { siteUrl: string; token: string; confirmToken: string },
 ): RenderedMessage {
-  const names = recipients.map((recipient) => recipient.company_name);
+  const confirmUrl = `${siteUrl}${leadConfirmPath(confirmToken)}`;
+  const pageUrl = `${siteUrl}${requestPath(token)}`;
+  const site = `${SITE_NAME} (${new URL(siteUrl).host})`;
+  const chosen = recipients.length > 0;
+  const samples = recipients.filter((recipient) => recipient.demo === 1).length;
+  const subject = `Confirm your request ${lead.reference} on ${SITE_NAME}`;
+  const intro = `Please confirm your request ${lead.reference} for property management quotes. It was entered in the quote form on ${site} with this email address as the property owner's contact.`;
+  const who = chosen ? "It is to go to:" : "Nobody has been chosen to receive it yet.";
+  const allSamples = chosen && samples === recipients.length ? "Every company chosen is a sample listing: nobody will contact you about this request." : "";
+  const until = `Nobody receives it until you confirm. ${chosen ? "To send it" : "To confirm your address"}, open the page below and press its button.`;
+  const confirmLabel = chosen ? "Review and send my request" : "Confirm my email address";
+  const pageLabel = "See or withdraw my request";
+  const notYou = `The link works for ${CONFIRM.linkDays} days and sends every request waiting for this address. If you did not ask for this, ignore this email: nothing is sent, we email this address at most once a day, and the request is erased after ${CONFIRM.linkDays} days.`;
+
   const text = [
     "Hello,",
     "",
-    `Somebody asked ${SITE_NAME} to send a property management request (reference ${lead.reference}) with this email address as the owner's contact.`,
-    names.length ? `It is to go to: ${names.join(", ")}.` : "Nobody has been chosen to receive it yet.",
+    intro,
     "",
-    `Nobody receives it until you confirm. ${names.length ? "To send it" : "To confirm your address"}, open this link and press the button on the page it opens:`,
-    `${siteUrl}${leadConfirmPath(confirmToken)}`,
+    who,
+    ...recipients.map((recipient) => `- ${recipientLine(recipient)}`),
+    ...(allSamples ? ["", allSamples] : []),
     "",
-    `The link works for ${CONFIRM.linkDays} days and sends every request waiting for this address. If you did not ask for this, ignore this email: nothing is sent, we email this address at most once a day, and the request is erased after ${CONFIRM.linkDays} days.`,
+    `${until} ${confirmLabel}:`,
+    confirmUrl,
     "",
-    "See the request or withdraw it on its private page:",
-    `${siteUrl}${requestPath(token)}`,
+    notYou,
+    "",
+    `${pageLabel} on its private page:`,
+    pageUrl,
     "",
     REQUEST_PAGE.keepLinkPrivate,
   ].join("\n");
+
+  const paragraph = (content: string) => `<p style="margin:0 0 16px">${content}</p>`;
+  const html = htmlDocument(
+    subject,
+    [
+      paragraph("Hello,"),
+      paragraph(escapeHtml(intro)),
+      paragraph(escapeHtml(who)),
+      chosen ? `<ul style="margin:0 0 16px;padding-left:20px">${recipients.map((recipient) => `<li>${escapeHtml(recipientLine(recipient))}</li>`).join("")}</ul>` : "",
+      allSamples ? paragraph(escapeHtml(allSamples)) : "",
+      paragraph(escapeHtml(until)),
+      paragraph(htmlButton(confirmUrl, confirmLabel, true)),
+      paragraph(escapeHtml(notYou)),
+      paragraph(htmlButton(pageUrl, pageLabel, false)),
+      paragraph(`<small>${escapeHtml(REQUEST_PAGE.keepLinkPrivate)}</small>`),
+    ].join(""),
+  );
   return {
-    email: { to: lead.email_address, subject: `Confirm your request ${lead.reference} on ${SITE_NAME}`, text },
+    email: { to: lead.email_address, subject, text, html },
     event: { type: "lead.confirmation", data: { reference: lead.reference } },
   };
 }

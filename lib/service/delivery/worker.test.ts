@@ -8,6 +8,7 @@ import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase,
 import { DeliveryError, fileChannel, type Channel, type OutgoingMessage } from "./channels";
 import { deliveryRouting, FILES_ONLY, type DeliveryRouting } from "./routing";
 import { createOutboxWorker, retryDelayMs, type WorkerSettings } from "./worker";
+import { CONSENT_VERSION } from "../../contract/messages";
 
 announcePostgres();
 
@@ -126,7 +127,7 @@ describe.each(databaseKinds)("the outbox worker on %s", (kind) => {
       owner: { full_name: "Jordan Ellis", email_address: ownerEmail, phone: "5125550188", preferred_contact_method: "Phone" },
       verification: "email_confirmed",
       property: { category_id: 2, city: "Austin", zip: "78701" },
-      consent: { version: "2026-11-25" },
+      consent: { version: CONSENT_VERSION },
     });
 
     const confirmation = email.sent.find((message) => message.kind === "lead.confirmation")!;
