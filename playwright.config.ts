@@ -29,12 +29,19 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
   workers: 2,
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  // The terminal's list, a report to open (`npx playwright show-report playwright-report/e2e-<port>`:
+  // each failure with its trace and screenshot) and JUnit XML for CI systems, per port.
+  reporter: [
+    ["list"],
+    ["html", { open: "never", outputFolder: `playwright-report/e2e-${E2E_PORT}` }],
+    ["junit", { outputFile: `test-results/junit-e2e-${E2E_PORT}.xml` }],
+  ],
   timeout: 45_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL: E2E_BASE_URL,
     trace: "retain-on-failure",
+    screenshot: "only-on-failure",
     launchOptions,
   },
   projects: [
