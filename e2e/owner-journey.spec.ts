@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { expect, test, uniqueEmail } from "./pages/quote";
 import { DIRECTORY, EMPTY, RANKING, RECIPIENTS, SAMPLE } from "../lib/contract/messages";
-import { PATHS, STEP_PATHS, cityPath, cityViewPath, comparePath } from "../lib/contract/routes";
+import { PATHS, STEP_PATHS, agentPath, cityPath, cityViewPath, comparePath } from "../lib/contract/routes";
 
 /**
  * Issue 20, as a demanding owner on a phone and on a desktop: from "who serves my town" to
@@ -172,6 +172,35 @@ test("compare leads into the quote flow with the compared managers chosen; one t
   await expect(choice.getByRole("checkbox", { name: first.company_name, exact: true })).toBeChecked();
   await expect(choice.getByRole("checkbox", { name: second.company_name, exact: true })).toBeChecked();
   await expect(page.getByRole("status").filter({ hasText: RECIPIENTS.chosenNotServing([elsewhere.company_name], "78701", "Single Family") })).toBeVisible();
+});
+
+test("a profile's Request a quote starts the flow with that manager chosen, whatever its distance rank", async ({ page, request }) => {
+  const serving = (await (await request.post("/api/agents/near", { data: { zip: "78701", cate_id: 1, per_page: 20 } })).json()).agents.data as (Listed & { state: string; city: string })[];
+  // Beyond the five the last step shows by default, so being ticked there is the profile link's doing.
+  const chosen = serving[7];
+  await page.goto(agentPath(chosen));
+  await page.getByRole("link", { name: "Request a quote from this manager" }).click();
+  await expect(page).toHaveURL(STEP_PATHS[1]);
+  await page.getByRole("button", { name: "Next", exact: true }).click();
+  await expect(page).toHaveURL(STEP_PATHS[2]);
+  // The profile's city comes along.
+  await expect(page.getByLabel("City", { exact: true })).toHaveValue(chosen.city);
+  await page.getByLabel("Address", { exact: true }).fill("415 W 6th St");
+  await page.getByLabel("City", { exact: true }).fill("Austin");
+  await page.getByLabel("ZIP Code", { exact: true }).fill("78701");
+  await page.getByRole("button", { name: "Next", exact: true }).click();
+  await expect(page).toHaveURL(STEP_PATHS[3]);
+  await page.getByRole("button", { name: "Next", exact: true }).click();
+  await expect(page).toHaveURL(STEP_PATHS[4]);
+  const main = page.getByRole("main");
+  await main.getByLabel("Full Name").fill("Robin Vale");
+  await main.getByLabel("Email Address").fill("robin.vale@example.com");
+  await main.getByLabel("Preferred Contact Method").selectOption("Email");
+  await page.getByRole("button", { name: "Next", exact: true }).click();
+  await expect(page).toHaveURL(STEP_PATHS[5]);
+  const choice = page.getByRole("group", { name: RECIPIENTS.heading });
+  await expect(choice.getByRole("checkbox", { checked: true })).toHaveCount(1);
+  await expect(choice.getByRole("checkbox", { name: chosen.company_name, exact: true })).toBeChecked();
 });
 
 test("a place nobody serves: No Record, one call to action, and the nearest cities that have managers (Nome, AK)", async ({ page }) => {

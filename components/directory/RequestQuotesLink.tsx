@@ -1,18 +1,27 @@
 "use client";
 
 import Link from "next/link";
-import { saveSelectedAgents } from "@/lib/lead-form/storage";
+import { saveLeadValues, saveSelectedAgents } from "@/lib/lead-form/storage";
 import { STEP_PATHS } from "@/lib/contract/routes";
 
 /**
- * "Request quotes from these managers" (issue 20): into the quote flow with the compared managers
- * chosen (selected_agents), so the last step ticks them; they still must serve the owner's ZIP
- * code for the property type, and that step names those who do not.
+ * "Request quotes from these managers" (issue 20) on /compare, and "Request a quote from this
+ * manager" on a profile (issue 30): into the quote flow with those managers chosen
+ * (selected_agents), so the last step ticks them whatever their distance rank; they still must
+ * serve the owner's ZIP code for the property type, and that step names those who do not. With a
+ * city (a profile's), step 2 opens with it filled in.
  */
-export function RequestQuotesLink({ ids }: { ids: number[] }) {
+export function RequestQuotesLink({ ids, city }: { ids: number[]; city?: string }) {
   return (
-    <Link href={STEP_PATHS[1]} className="button button--accent" onClick={() => saveSelectedAgents(ids)}>
-      Request quotes from {ids.length === 1 ? "this manager" : "these managers"}
+    <Link
+      href={STEP_PATHS[1]}
+      className="button button--accent"
+      onClick={() => {
+        saveSelectedAgents(ids);
+        if (city) saveLeadValues({ property_city: city });
+      }}
+    >
+      {ids.length === 1 ? "Request a quote from this manager" : "Request quotes from these managers"}
     </Link>
   );
 }

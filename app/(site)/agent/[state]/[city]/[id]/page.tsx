@@ -15,7 +15,7 @@ import { ContactForm } from "@/components/forms/ContactForm";
 import { PageShell } from "@/components/layout/PageShell";
 import { FeeTable } from "@/components/directory/FeeTable";
 import { LicenseRuleLine } from "@/components/laws/LicenseRuleLine";
-import { GetQuotesLink } from "@/components/directory/GetQuotesLink";
+import { RequestQuotesLink } from "@/components/directory/RequestQuotesLink";
 import { LicenseLine } from "@/components/directory/LicenseLine";
 import { SampleBadge, SampleNotice } from "@/components/directory/SampleNotice";
 import { areaText, serviceLabels, unitsText, yearsText } from "@/components/directory/manager-facts";
@@ -78,7 +78,7 @@ export default async function AgentProfilePage({ params }: Props) {
           </section>
           <ProfileFacts agent={agent} />
           <div className="profile__actions">
-            <GetQuotesLink city={agent.city} />
+            <RequestQuotesLink ids={[agent.agent_id]} city={agent.city} />
             <Link href={cityHref}>Other managers serving {agent.city}</Link>
           </div>
         </article>
