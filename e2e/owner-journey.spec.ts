@@ -148,16 +148,20 @@ test("sort and filter are in the address, rendered by the server, kept out of th
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /^index/);
 });
 
-test("compare leads into the quote flow with the compared managers chosen; one that does not serve the ZIP is named", async ({ page, request }) => {
-  const serving = (await (await request.post("/api/agents/near", { data: { zip: "78701", cate_id: 1, per_page: 20 } })).json()).agents.data as Listed[];
-  // Beyond the five the last step shows by default, so being there is the comparison's doing.
-  const [first, second] = serving.slice(6, 8);
-  const elsewhere = (await listed(request, { state: "ME", city: "portland" })).data.find((agent) => agent.city_slug === "portland")!;
-  await page.goto(comparePath([first.agent_id, second.agent_id, elsewhere.agent_id]));
-  await page.getByRole("link", { name: "Request quotes from these managers" }).click();
+/** The Single Family managers serving ZIP 78701, nearest first. */
+async function servingAustin(request: APIRequestContext): Promise<(Listed & { state: string; city: string })[]> {
+  return (await (await request.post("/api/agents/near", { data: { zip: "78701", cate_id: 1, per_page: 20 } })).json()).agents.data;
+}
+
+/**
+ * From step 1 to the last step of the quote flow, as an owner at 415 W 6th St, Austin 78701 who
+ * prefers email; `cityAtStep2`: the City step 2 opens with.
+ */
+async function walkToLastStep(page: Page, { cityAtStep2 }: { cityAtStep2?: string } = {}) {
   await expect(page).toHaveURL(STEP_PATHS[1]);
   await page.getByRole("button", { name: "Next", exact: true }).click();
   await expect(page).toHaveURL(STEP_PATHS[2]);
+  if (cityAtStep2 !== undefined) await expect(page.getByLabel("City", { exact: true })).toHaveValue(cityAtStep2);
   await page.getByLabel("Address", { exact: true }).fill("415 W 6th St");
   await page.getByLabel("City", { exact: true }).fill("Austin");
   await page.getByLabel("ZIP Code", { exact: true }).fill("78701");
@@ -172,6 +176,16 @@ test("compare leads into the quote flow with the compared managers chosen; one t
   await main.getByLabel("Preferred Contact Method").selectOption("Email");
   await page.getByRole("button", { name: "Next", exact: true }).click();
   await expect(page).toHaveURL(STEP_PATHS[5]);
+}
+
+test("compare leads into the quote flow with the compared managers chosen; one that does not serve the ZIP is named", async ({ page, request }) => {
+  const serving = await servingAustin(request);
+  // Beyond the five the last step shows by default, so being there is the comparison's doing.
+  const [first, second] = serving.slice(6, 8);
+  const elsewhere = (await listed(request, { state: "ME", city: "portland" })).data.find((agent) => agent.city_slug === "portland")!;
+  await page.goto(comparePath([first.agent_id, second.agent_id, elsewhere.agent_id]));
+  await page.getByRole("link", { name: "Request quotes from these managers" }).click();
+  await walkToLastStep(page);
   const choice = page.getByRole("group", { name: RECIPIENTS.heading });
   await expect(choice.getByRole("checkbox", { checked: true })).toHaveCount(2);
   await expect(choice.getByRole("checkbox", { name: first.company_name, exact: true })).toBeChecked();
@@ -180,29 +194,13 @@ test("compare leads into the quote flow with the compared managers chosen; one t
 });
 
 test("a profile's Request a quote starts the flow with that manager chosen, whatever its distance rank", async ({ page, request }) => {
-  const serving = (await (await request.post("/api/agents/near", { data: { zip: "78701", cate_id: 1, per_page: 20 } })).json()).agents.data as (Listed & { state: string; city: string })[];
+  const serving = await servingAustin(request);
   // Beyond the five the last step shows by default, so being ticked there is the profile link's doing.
   const chosen = serving[7];
   await page.goto(agentPath(chosen));
   await page.getByRole("link", { name: "Request a quote from this manager" }).click();
-  await expect(page).toHaveURL(STEP_PATHS[1]);
-  await page.getByRole("button", { name: "Next", exact: true }).click();
-  await expect(page).toHaveURL(STEP_PATHS[2]);
-  // The profile's city comes along.
-  await expect(page.getByLabel("City", { exact: true })).toHaveValue(chosen.city);
-  await page.getByLabel("Address", { exact: true }).fill("415 W 6th St");
-  await page.getByLabel("City", { exact: true }).fill("Austin");
-  await page.getByLabel("ZIP Code", { exact: true }).fill("78701");
-  await page.getByRole("button", { name: "Next", exact: true }).click();
-  await expect(page).toHaveURL(STEP_PATHS[3]);
-  await page.getByRole("button", { name: "Next", exact: true }).click();
-  await expect(page).toHaveURL(STEP_PATHS[4]);
-  const main = page.getByRole("main");
-  await main.getByLabel("Full Name").fill("Robin Vale");
-  await main.getByLabel("Email Address").fill("robin.vale@example.com");
-  await main.getByLabel("Preferred Contact Method").selectOption("Email");
-  await page.getByRole("button", { name: "Next", exact: true }).click();
-  await expect(page).toHaveURL(STEP_PATHS[5]);
+  // The profile's city comes along to step 2.
+  await walkToLastStep(page, { cityAtStep2: chosen.city });
   const choice = page.getByRole("group", { name: RECIPIENTS.heading });
   await expect(choice.getByRole("checkbox", { checked: true })).toHaveCount(1);
   await expect(choice.getByRole("checkbox", { name: chosen.company_name, exact: true })).toBeChecked();
