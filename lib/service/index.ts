@@ -147,7 +147,8 @@ export function createService({
     const admit = limits?.admit ?? unlimited;
     const callerParts = caller.kind === "http" ? { clientKey: clientKey(caller.address) } : {};
     const limitParts = limits ? { write: limits.write, managerCapPerMinute: settings.savesPerMinute } : {};
-    const service = async (): Promise<ServiceContext> => ({ ...(await context()), ...callerParts, ...limitParts });
+    // The site's own calls (every page read) take the shared context as it is.
+    const service = caller.kind === "http" ? async (): Promise<ServiceContext> => ({ ...(await context()), ...callerParts, ...limitParts }) : context;
     let result: CallResult;
     try {
       result = "answer" in checked ? checked.answer : { status: 200, body: await dispatch(name, checked.data, { caller, service, admit }) };

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { addToCounter } from "../db/queries/rate-limits";
 import { mailboxKey } from "../contract/keys";
+import { DAY_MS } from "./rate-limit";
 
 /**
  * How often the site mails a mailbox that has not confirmed anything (issue 26, N4): the caps key
@@ -14,8 +15,7 @@ import { mailboxKey } from "../contract/keys";
  * Over a cap the message is simply not queued: the visitor's answer stays the same.
  */
 export const UNCONFIRMED_MAIL_PER_DAY = 3;
-export const NEWSLETTER_CONFIRMATION_EVERY_MS = 7 * 24 * 60 * 60_000;
-const DAY_MS = 24 * 60 * 60_000;
+export const NEWSLETTER_CONFIRMATION_EVERY_MS = 7 * DAY_MS;
 
 type MailKind = "lead.confirmation" | "newsletter.confirmation";
 
