@@ -172,6 +172,10 @@ export interface RateLimiterTable {
   points: number;
   /** When the counter lapses, in milliseconds since the epoch. */
   expire: number | null;
+  /** A save limit's current clock window (its index: milliseconds since the epoch / window length); null for a mail cap. */
+  window_start: Generated<number | null>;
+  /** A save limit's count in the window before `window_start`. */
+  previous_points: Generated<number>;
 }
 
 export interface PagesTable {

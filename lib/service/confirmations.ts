@@ -23,8 +23,8 @@ import { signalOutbox } from "./delivery/signal";
 import { hashToken, newToken } from "./delivery/tokens";
 import { answersOf, formatPhone } from "./delivery/render";
 import { mayMailUnconfirmed } from "./mail-caps";
-import { countManagerDeliveries } from "./rate-limit";
-import type { ServiceContext } from ".";
+import { countCaller, countManagerDeliveries } from "./rate-limit";
+import type { ServiceContext } from "./context";
 
 /**
  * Double opt-in of a lead (issues 19 and 26): a lead with an email address reaches its managers
@@ -114,6 +114,7 @@ export const confirmLead: Handler<"lead/confirm"> = async ({ token, references }
   const now = new Date(at).toISOString();
   const { emailKey: key, clientKey: linkClient, since } = await requireLink(context.db, token, at);
   const sent = await context.write(async (trx) => {
+    await countCaller(trx, context);
     const ticked = (lead: { reference: string; clientKey: string }) => (references ? references.includes(lead.reference) : lead.clientKey === linkClient);
     const waiting = (await waitingLeadsOfEmail(trx, { emailKey: key, since })).filter(ticked);
     // Only the leads this write confirmed: a concurrent click confirms (and sends) none twice.
@@ -122,7 +123,7 @@ export const confirmLead: Handler<"lead/confirm"> = async ({ token, references }
     for (const lead of waiting.filter((entry) => confirmed.has(entry.id))) {
       const recipients = await listRecipients(trx, { leadId: lead.id });
       // The request reaches its managers now: now it counts toward their caps (over one, nothing of this click is kept).
-      await countManagerDeliveries(trx, { limiter: context.limiter, perMinute: context.managerCapPerMinute, agentIds: recipients.map((recipient) => recipient.agent_id) });
+      await countManagerDeliveries(trx, { limits: context.limits, agentIds: recipients.map((recipient) => recipient.agent_id) });
       await insertOutboxMessages(trx, newLeadRows(lead.id, recipients, context.delivery, now));
       // A fresh link to its private page: the click proved the address, the page's first link may be lost.
       const pageToken = newToken();

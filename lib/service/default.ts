@@ -1,15 +1,35 @@
 import { allowedOrigins, env } from "../env";
 import { getDatabase } from "../db";
+import { FAILURE } from "../contract/messages";
 import { createWriteRunner } from "./write";
-import { createService, type Service, type ServiceContext } from ".";
-import { createForwardingDispatch } from "./forward";
-import { localDispatch } from "./handlers";
-import { createRateLimiter } from "./rate-limit";
+import { handleCall, type Service, type ServiceContext, type ServiceSettings } from ".";
 import { deliveryRouting } from "./delivery/routing";
 import { redisPing } from "./redis-ping";
+import { logError } from "./log";
 
 let service: Service | undefined;
 let context: Promise<ServiceContext> | undefined;
+
+/** The running site's context, opened once (DATABASE_URL); a failed open is tried again by the next call. */
+function siteContext(): Promise<ServiceContext> {
+  const { STATE_LIST_HALF, SMTP_URL, LEAD_WEBHOOK_URL, REDIS_URL, OUTBOX_DIR } = env();
+  context ??= getDatabase().then(
+    (handle) => ({
+      db: handle.db,
+      dialect: handle.dialect,
+      write: createWriteRunner(handle),
+      halfStateCount: STATE_LIST_HALF,
+      delivery: deliveryRouting({ smtp: Boolean(SMTP_URL), webhook: Boolean(LEAD_WEBHOOK_URL) }),
+      outboxDir: OUTBOX_DIR,
+      ...(REDIS_URL ? { pingRedis: redisPing(REDIS_URL) } : {}),
+    }),
+    (error: unknown) => {
+      context = undefined;
+      throw error;
+    },
+  );
+  return context;
+}
 
 /**
  * The service of the running site, configured once: its database (DATABASE_URL), its limits, and
@@ -17,31 +37,25 @@ let context: Promise<ServiceContext> | undefined;
  */
 export function getService(): Service {
   if (!service) {
-    const { API_BASE_URL, API_TOKEN, RATE_LIMIT_PER_MINUTE, STATE_LIST_HALF, SMTP_URL, LEAD_WEBHOOK_URL, REDIS_URL, OUTBOX_DIR } = env();
-    const loadContext = () => {
-      context ??= getDatabase().then(
-        (handle) => ({
-          db: handle.db,
-          dialect: handle.dialect,
-          write: createWriteRunner(handle),
-          limiter: createRateLimiter(),
-          halfStateCount: STATE_LIST_HALF,
-          delivery: deliveryRouting({ smtp: Boolean(SMTP_URL), webhook: Boolean(LEAD_WEBHOOK_URL) }),
-          outboxDir: OUTBOX_DIR,
-          ...(REDIS_URL ? { pingRedis: redisPing(REDIS_URL) } : {}),
-        }),
-        (error: unknown) => {
-          context = undefined;
-          throw error;
-        },
-      );
-      return context;
+    const { API_BASE_URL, API_TOKEN, RATE_LIMIT_PER_MINUTE } = env();
+    const settings: ServiceSettings = {
+      allowedOrigins: allowedOrigins(),
+      apiToken: API_TOKEN,
+      savesPerMinute: RATE_LIMIT_PER_MINUTE,
+      ...(API_BASE_URL ? { upstream: { baseUrl: API_BASE_URL, apiToken: API_TOKEN } } : {}),
     };
-    service = createService({
-      context: loadContext,
-      settings: { allowedOrigins: allowedOrigins(), apiToken: API_TOKEN, savesPerMinute: RATE_LIMIT_PER_MINUTE },
-      dispatch: API_BASE_URL ? createForwardingDispatch({ baseUrl: API_BASE_URL, apiToken: API_TOKEN, local: localDispatch }) : localDispatch,
-    });
+    service = {
+      async handle(request) {
+        let opened: ServiceContext;
+        try {
+          opened = await siteContext();
+        } catch (error) {
+          logError("database unavailable", error);
+          return { status: 500, body: { success: false, message: FAILURE.unexpected } };
+        }
+        return handleCall(request, { context: opened, settings });
+      },
+    };
   }
   return service;
 }

@@ -1,11 +1,11 @@
-import type { AnyCallResponse, AnyParsedRequest, Recipient } from "../contract";
+import type { AnyCallResponse, AnyParsedRequest } from "../contract";
 import { ApiError } from "../contract/errors";
 import { NOT_FOUND } from "../contract/messages";
 import { NEARBY_LIMIT, NEARBY_RADIUS_MILES, NEAREST_CITIES_LIMIT } from "../contract/site";
-import { chosenManagersAtPoint, cityCategoryCounts, companyNames, listCityAgents, managersServingPoint, managersWithOfficeNear, sampleListingIds } from "../db/queries/agents";
+import { chosenManagersAtPoint, cityCategoryCounts, companyNames, listCityAgents, managersServingPoint, managersWithOfficeNear } from "../db/queries/agents";
 import { findCity, findState, getCityPoint, nearestCitiesWithManagers } from "../db/queries/places";
 import { getZipPlace } from "../db/queries/zips";
-import type { ServiceContext } from ".";
+import type { ServiceContext } from "./context";
 
 /**
  * The directory's calls (issue 20): a city's managers and the ZIP search, in the one ranking rule
@@ -81,8 +81,3 @@ async function namesOf({ db }: ServiceContext, ids: readonly number[]): Promise<
   return ids.flatMap((id) => (names.has(id) ? [{ agent_id: id, company_name: names.get(id)! }] : []));
 }
 
-/** Recipients with `demo` set for the sample listings among them (a company that does not exist). */
-export async function markSampleRecipients<R extends Recipient>({ db }: ServiceContext, recipients: R[]): Promise<R[]> {
-  const samples = await sampleListingIds(db, { ids: recipients.map((recipient) => recipient.agent_id) });
-  return recipients.map((recipient) => ({ ...recipient, demo: samples.has(recipient.agent_id) ? 1 : 0 }));
-}

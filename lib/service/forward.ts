@@ -1,9 +1,8 @@
-import { isInternalCallName, schemasOf, failureSchema, type AnyCallName } from "../contract";
+import { schemasOf, failureSchema, type AnyCallName } from "../contract";
 import { bearerHeader } from "../contract/bearer";
 import { ApiError } from "../contract/errors";
 import { FAILURE } from "../contract/messages";
 import { logError } from "./log";
-import type { Dispatch } from ".";
 import type { Caller } from "./guard";
 
 /**
@@ -16,52 +15,42 @@ import type { Caller } from "./guard";
  */
 const UPSTREAM_TIMEOUT_MS = 10_000;
 
-export function createForwardingDispatch({
-  baseUrl,
-  apiToken,
-  local,
-  fetchImpl = fetch,
-}: {
-  baseUrl: string;
-  apiToken?: string;
-  local: Dispatch;
-  fetchImpl?: typeof fetch;
-}): Dispatch {
-  const base = baseUrl.replace(/\/+$/, "");
-  return async (call: AnyCallName, input, context) => {
-    if (isInternalCallName(call)) return local(call, input, context);
-    // Nothing is stored here, so the save limits are counted now, before anything leaves.
-    await context.admit();
-    const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json" };
-    const authorization = authorizationFor(context.caller, apiToken);
-    if (authorization) headers.authorization = authorization;
-    if (context.caller.kind === "http") headers["x-forwarded-for"] = context.caller.address;
+/** Where forwarding mode sends the calls (API_BASE_URL, API_TOKEN); `fetchImpl` for tests. */
+export type Upstream = { baseUrl: string; apiToken?: string; fetchImpl?: typeof fetch };
 
-    let response: Response;
-    try {
-      response = await fetchImpl(`${base}/${call}`, {
-        method: "POST",
-        headers,
-        body: JSON.stringify(input),
-        redirect: "error",
-        signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS),
-      });
-    } catch (error) {
-      logError(`upstream ${call} unreachable`, error);
-      throw new ApiError(502, FAILURE.upstreamUnreachable);
-    }
-    const payload: unknown = await response.json().catch(() => undefined);
-    if (response.status === 200) {
-      const parsed = schemasOf(call).response.safeParse(payload);
-      if (parsed.success) return parsed.data;
-      logError(`upstream ${call} answered outside the contract`, parsed.error);
-      throw new ApiError(502, FAILURE.upstreamInvalid);
-    }
-    // A refusal the external service explains (400, 403, 404, 429…) is passed on as it worded it.
-    const failure = failureSchema.safeParse(payload);
-    if (response.status >= 400 && response.status < 500 && failure.success) throw new ApiError(response.status, failure.data.message);
+/** Sends a contract call (never an internal one: the door runs those here) to the external service and answers what it answered. */
+export async function forwardCall(call: AnyCallName, input: unknown, { caller, upstream }: { caller: Caller; upstream: Upstream }): Promise<unknown> {
+  const { baseUrl, apiToken, fetchImpl = fetch } = upstream;
+  const base = baseUrl.replace(/\/+$/, "");
+  const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json" };
+  const authorization = authorizationFor(caller, apiToken);
+  if (authorization) headers.authorization = authorization;
+  if (caller.kind === "http") headers["x-forwarded-for"] = caller.address;
+
+  let response: Response;
+  try {
+    response = await fetchImpl(`${base}/${call}`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify(input),
+      redirect: "error",
+      signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS),
+    });
+  } catch (error) {
+    logError(`upstream ${call} unreachable`, error);
     throw new ApiError(502, FAILURE.upstreamUnreachable);
-  };
+  }
+  const payload: unknown = await response.json().catch(() => undefined);
+  if (response.status === 200) {
+    const parsed = schemasOf(call).response.safeParse(payload);
+    if (parsed.success) return parsed.data;
+    logError(`upstream ${call} answered outside the contract`, parsed.error);
+    throw new ApiError(502, FAILURE.upstreamInvalid);
+  }
+  // A refusal the external service explains (400, 403, 404, 429…) is passed on as it worded it.
+  const failure = failureSchema.safeParse(payload);
+  if (response.status >= 400 && response.status < 500 && failure.success) throw new ApiError(response.status, failure.data.message);
+  throw new ApiError(502, FAILURE.upstreamUnreachable);
 }
 
 /** The caller's own bearer token when it sent one, otherwise the site's. */

@@ -13,8 +13,9 @@ import { buildLawDocument } from "./law-document";
 import { listQuestions } from "../db/queries/questions";
 import { saveAgentApplication } from "../db/queries/submissions";
 import { listSitemapEntries } from "../db/queries/sitemap";
-import type { Dispatch, ServiceContext } from ".";
-import { listCityManagers, listManagersNear, markSampleRecipients, withChosenManagers } from "./directory";
+import type { ServiceContext } from "./context";
+import { countCaller } from "./rate-limit";
+import { listCityManagers, listManagersNear, withChosenManagers } from "./directory";
 import { env } from "../env";
 import { liveRulesFor } from "./workspace/seo";
 import { draftOfPreviewCookie } from "./workspace/preview";
@@ -175,43 +176,33 @@ export const handlers: Handlers = {
   },
 
   "agents/match": withChosenManagers(matchManagers),
-  // Sample listings are companies that do not exist: the pages after a request say so (issue 20).
-  async "lead/save"(lead, context) {
-    const answer = await saveLead(lead, context);
-    return { ...answer, recipients: await markSampleRecipients(context, answer.recipients) };
-  },
+  // Sample listings are companies that do not exist: each recipient carries `demo`, and the pages
+  // after a request say so (issue 20).
+  "lead/save": saveLead,
   "lead/withdraw": withdrawLead,
-  async "lead/recipients"(input, context) {
-    const answer = await chooseRecipientsLater(input, context);
-    return { ...answer, recipients: await markSampleRecipients(context, answer.recipients) };
-  },
+  "lead/recipients": chooseRecipientsLater,
 
-  async "agent/save"(application, { write }) {
-    if (!isBotSubmission(application)) await write((trx) => saveAgentApplication(trx, application));
+  async "agent/save"(application, context) {
+    if (isBotSubmission(application)) return { success: true, message: SAVED.agentApplication };
+    await context.write(async (trx) => {
+      await countCaller(trx, context);
+      await saveAgentApplication(trx, application);
+    });
     return { success: true, message: SAVED.agentApplication };
   },
 
   "contact/save": saveContact,
   "newsletter/save": subscribe,
   "newsletter/confirm": confirmNewsletter,
-  async "lead/confirm"(input, context) {
-    const answer = await confirmLead(input, context);
-    return { ...answer, requests: await Promise.all(answer.requests.map(async (request) => ({ ...request, recipients: await markSampleRecipients(context, request.recipients) }))) };
-  },
+  "lead/confirm": confirmLead,
 
   async "sitemap/paths"({ page, per_page }, { db }) {
     const { entries, total } = await listSitemapEntries(db, { offset: (page - 1) * per_page, limit: per_page });
     return { success: true, entries, total };
   },
 
-  async "lead/request"(input, context) {
-    const answer = await readRequest(input, context);
-    return { ...answer, request: { ...answer.request, recipients: await markSampleRecipients(context, answer.request.recipients) } };
-  },
-  async "lead/confirmation"(input, context) {
-    const answer = await readConfirmation(input, context);
-    return { ...answer, requests: await Promise.all(answer.requests.map(async (request) => ({ ...request, recipients: await markSampleRecipients(context, request.recipients) }))) };
-  },
+  "lead/request": readRequest,
+  "lead/confirmation": readConfirmation,
   "health/check": checkHealth,
 
   async "seo/rules"({ kind, path }, { db }) {
@@ -220,10 +211,4 @@ export const handlers: Handlers = {
   async "seo/draft"({ preview }, { db }) {
     return { success: true, draft: await draftOfPreviewCookie(db, { preview, secret: await staffAuthSecret(db, env().STAFF_AUTH_SECRET) }) };
   },
-};
-
-/** The embedded service: each call runs its handler on this site's database. */
-export const localDispatch: Dispatch = async (call, input, { service }) => {
-  const handler = handlers[call] as (input: unknown, context: ServiceContext) => Promise<unknown>;
-  return handler(input, await service());
 };

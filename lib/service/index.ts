@@ -1,10 +1,6 @@
-import type { Kysely } from "kysely";
-import type { Database } from "../db/schema";
-import type { WriteRunner } from "./write";
-import type { Dialect } from "../db/connection";
-import type { DeliveryRouting } from "./delivery/routing";
 import {
   SAVE_CALLS,
+  isBotSubmission,
   isCallName,
   isInternalCallName,
   schemasOf,
@@ -14,44 +10,26 @@ import {
 } from "../contract";
 import { ApiError } from "../contract/errors";
 import { FAILURE } from "../contract/messages";
-import { checkCaller, type Caller } from "./guard";
-import { limitSave, RateLimitedError, type RateLimiter, type SaveLimits } from "./rate-limit";
-import { logError } from "./log";
 import { clientKey } from "../contract/keys";
+import { checkCaller, type Caller } from "./guard";
+import { callLimits, countCaller, RateLimitedError } from "./rate-limit";
+import { handlers } from "./handlers";
+import { forwardCall, type Upstream } from "./forward";
+import { logError } from "./log";
+import type { ServiceContext } from "./context";
+
+export type { ServiceContext } from "./context";
 
 /**
- * The service's one door. Every caller comes through `handle`: the HTTP route (a browser or a
+ * The service's one door. Every caller comes through `handleCall`: the HTTP route (a browser or a
  * server), the in-process client of the pages, the sitemap, the worker and the CLIs. In order:
- * the call must exist; an HTTP caller must pass the guard (origin or token), send JSON of at most
- * 16 KiB; the body must match the contract; then the call is dispatched (to the local handlers,
- * or to the external service in forwarding mode) under the save limits (rate-limit.ts), and the
- * answer, or the failure, is written in the contract's shape.
+ * the call must exist; an HTTP caller must pass the guard (origin or token) and send JSON of at
+ * most 16 KiB; the body must match the contract; a limited caller's keys are computed
+ * (rate-limit.ts callLimits); then the call's handler runs with a plain context (handlers.ts), or
+ * the external service answers it in forwarding mode (forward.ts). A save's handler counts the
+ * caller first in its own transaction; a call that stores nothing is counted here, on the refusal
+ * path. The answer, or the failure, is written in the contract's shape.
  */
-export type ServiceContext = {
-  db: Kysely<Database>;
-  dialect: Dialect;
-  /**
-   * Runs a save in a transaction, answered once committed (grouped commits on SQLite). For a
-   * limited caller the save's counters are written in the same transaction (rate-limit.ts).
-   */
-  write: WriteRunner;
-  limiter: RateLimiter;
-  /**
-   * For a limited caller (a browser's save): RATE_LIMIT_PER_MINUTE, the base of each manager's cap,
-   * counted where a request reaches a manager (rate-limit.ts countManagerDeliveries). Unset: no cap.
-   */
-  managerCapPerMinute?: number;
-  /** For an HTTP caller: its client network, hashed (lib/contract/keys.ts clientKey); where a waiting lead was saved from. */
-  clientKey?: string;
-  halfStateCount: number;
-  /** Which channels carry messages to managers and to people (SMTP_URL, LEAD_WEBHOOK_URL; files when unset). */
-  delivery: DeliveryRouting;
-  /** OUTBOX_DIR, where the file channel writes: a withdrawn request's files are erased from it. */
-  outboxDir?: string;
-  /** REDIS_URL's server, when configured: resolves once it answers (GET /healthz). */
-  pingRedis?: () => Promise<void>;
-};
-
 /** What the HTTP route hands over when the body was over the limit (it stops reading at 16 KiB). */
 export const BODY_TOO_LARGE = Symbol("body too large");
 export const MAX_BODY_BYTES = 16 * 1024;
@@ -63,24 +41,16 @@ export type ServiceRequest = {
   caller: Caller;
 };
 
+/** The door as the rest of the site holds it: the running site's (default.ts), or a test's. */
 export type Service = { handle(request: ServiceRequest): Promise<CallResult> };
-
-/**
- * Runs a call that passed validation: the local handlers, or the external service. `admit`
- * counts the call against its save limits now (a no-op for unlimited callers): what stores
- * nothing here, such as forwarding, calls it first; a local save is counted by its `write`.
- */
-export type Dispatch = (
-  call: AnyCallName,
-  input: unknown,
-  context: { caller: Caller; service: () => Promise<ServiceContext>; admit: () => Promise<void> },
-) => Promise<unknown>;
 
 export type ServiceSettings = {
   allowedOrigins: readonly string[];
   apiToken?: string;
   /** Saves per minute per address, per email address and per manager (the last at 3x). */
   savesPerMinute: number;
+  /** Forwarding mode (API_BASE_URL): where the contract's calls are answered instead of here. */
+  upstream?: Upstream;
 };
 
 const failure = (status: number, message: string, headers?: Record<string, string>): CallResult => ({
@@ -131,63 +101,70 @@ function failureOf(call: AnyCallName, error: unknown): CallResult {
   return failure(500, FAILURE.unexpected);
 }
 
-const unlimited = async () => {};
+/**
+ * The refusal path: a limited call that stored nothing (invalid input, a honeypot's, one its
+ * handler refused, a forwarded one) is counted with the query a save counts with, in a
+ * transaction of its own. Over a limit it is answered 429 instead; a counter that cannot be
+ * written does not cost a visitor their answer.
+ */
+async function countRefusal(call: AnyCallName, context: ServiceContext): Promise<CallResult | undefined> {
+  if (!context.limits) return undefined;
+  try {
+    await context.write((trx) => countCaller(trx, context));
+  } catch (error) {
+    if (error instanceof RateLimitedError) return failureOf(call, error);
+    logError("rate limit check failed", error);
+  }
+  return undefined;
+}
 
-export function createService({
-  context,
-  settings,
-  dispatch,
-}: {
-  context: () => Promise<ServiceContext>;
-  settings: ServiceSettings;
-  dispatch: Dispatch;
-}): Service {
-  /** Runs a call that passed the guard; under limits, a call that stored nothing is counted before it is answered. */
-  async function run(name: AnyCallName, checked: CheckedInput, caller: Caller, limits?: SaveLimits): Promise<CallResult> {
-    const admit = limits?.admit ?? unlimited;
-    const callerParts = caller.kind === "http" ? { clientKey: clientKey(caller.address) } : {};
-    const limitParts = limits ? { write: limits.write, managerCapPerMinute: settings.savesPerMinute } : {};
-    // The site's own calls (every page read) take the shared context as it is.
-    const service = caller.kind === "http" ? async (): Promise<ServiceContext> => ({ ...(await context()), ...callerParts, ...limitParts }) : context;
-    let result: CallResult;
-    try {
-      result = "answer" in checked ? checked.answer : { status: 200, body: await dispatch(name, checked.data, { caller, service, admit }) };
-    } catch (error) {
-      result = failureOf(name, error);
-    }
-    try {
-      await admit();
-    } catch (refusal) {
-      return failureOf(name, refusal);
-    }
-    return result;
+/** Runs a call that passed validation: its handler here, or the external service in forwarding mode. */
+async function dispatch(call: AnyCallName, input: Record<string, unknown>, context: ServiceContext, { caller, upstream }: { caller: Caller; upstream?: Upstream }) {
+  if (upstream && !isInternalCallName(call)) return forwardCall(call, input, { caller, upstream });
+  const handler = handlers[call] as (input: unknown, context: ServiceContext) => Promise<unknown>;
+  return handler(input, context);
+}
+
+/** The context of one call: the site's, with an HTTP caller's network and, when limited, its keys. */
+function callContext(context: ServiceContext, { name, caller, data, limited, settings }: { name: AnyCallName; caller: Caller; data?: Record<string, unknown>; limited: boolean; settings: ServiceSettings }): ServiceContext {
+  // The site's own calls (every page read) take the shared context as it is.
+  if (caller.kind !== "http") return context;
+  const limits = limited ? callLimits({ call: name as CallName, address: caller.address, input: data, perMinute: settings.savesPerMinute }) : undefined;
+  return { ...context, clientKey: clientKey(caller.address), ...(limits ? { limits } : {}) };
+}
+
+export async function handleCall({ call, body, caller }: ServiceRequest, { context, settings }: { context: ServiceContext; settings: ServiceSettings }): Promise<CallResult> {
+  if (caller.kind === "http" && caller.method !== "POST") return failure(405, FAILURE.onlyPost, { allow: "POST" });
+  const known = isCallName(call) || (caller.kind === "internal" && isInternalCallName(call));
+  if (!known) return failure(404, FAILURE.unknownCall(call));
+  const name = call as AnyCallName;
+
+  let input = body;
+  let limited = false;
+  if (caller.kind === "http") {
+    const isSave = SAVE_CALLS.has(name as CallName);
+    const verdict = checkCaller({ isSave, headers: caller.headers, allowedOrigins: settings.allowedOrigins, apiToken: settings.apiToken });
+    if (!verdict.allowed) return failure(verdict.status, verdict.message);
+    const read = readHttpBody(body, caller.headers);
+    if ("status" in read) return read;
+    input = read.value;
+    limited = isSave && !verdict.trusted;
   }
 
-  return {
-    async handle({ call, body, caller }) {
-      if (caller.kind === "http" && caller.method !== "POST") return failure(405, FAILURE.onlyPost, { allow: "POST" });
-      const known = isCallName(call) || (caller.kind === "internal" && isInternalCallName(call));
-      if (!known) return failure(404, FAILURE.unknownCall(call));
-      const name = call as AnyCallName;
-      const isSave = SAVE_CALLS.has(name as CallName);
-
-      let input = body;
-      let limited = false;
-      if (caller.kind === "http") {
-        const verdict = checkCaller({ isSave, headers: caller.headers, allowedOrigins: settings.allowedOrigins, apiToken: settings.apiToken });
-        if (!verdict.allowed) return failure(verdict.status, verdict.message);
-        const read = readHttpBody(body, caller.headers);
-        if ("status" in read) return read;
-        input = read.value;
-        limited = isSave && !verdict.trusted;
-      }
-
-      const checked = checkInput(name, input);
-      const limits =
-        caller.kind === "http" && limited
-          ? limitSave({ context, call: name as CallName, address: caller.address, input: "data" in checked ? checked.data : undefined, perMinute: settings.savesPerMinute })
-          : undefined;
-      return run(name, checked, caller, limits);
-    },
-  };
+  const checked = checkInput(name, input);
+  const data = "data" in checked ? checked.data : undefined;
+  const scoped = callContext(context, { name, caller, data, limited, settings });
+  if (!data) return (await countRefusal(name, scoped)) ?? (checked as { answer: CallResult }).answer;
+  // Nothing is stored for a honeypot's call, nor here for a forwarded one: counted now.
+  if (isBotSubmission(data) || settings.upstream) {
+    const refused = await countRefusal(name, scoped);
+    if (refused) return refused;
+  }
+  try {
+    return { status: 200, body: await dispatch(name, data, scoped, { caller, upstream: settings.upstream }) };
+  } catch (error) {
+    // A refusal rolled its transaction back, counters included: the refusal path counts it.
+    const refused = error instanceof RateLimitedError ? undefined : await countRefusal(name, scoped);
+    return refused ?? failureOf(name, error);
+  }
 }

@@ -14,8 +14,8 @@ import { insertOutboxMessages } from "../db/queries/outbox";
 import { signalOutbox } from "./delivery/signal";
 import { hashToken, newReference, newToken } from "./delivery/tokens";
 import { awaitConfirmation, newLeadRows } from "./confirmations";
-import { countManagerDeliveries } from "./rate-limit";
-import type { ServiceContext } from ".";
+import { countCaller, countManagerDeliveries } from "./rate-limit";
+import type { ServiceContext } from "./context";
 
 /**
  * A lead's save (lead/save), from the validated request to its rows, and the managers it may go
@@ -100,6 +100,7 @@ export const saveLead: Handler<"lead/save"> = async (lead, context) => {
   const now = new Date().toISOString();
 
   const saved = await context.write(async (trx) => {
+    await countCaller(trx, context);
     // The recipients are checked inside the write: on SQLite a read outside it would wait for the
     // batch being committed, and the grouped commits would shrink (3,100 → 960 leads/s measured).
     // A refusal rolls back this lead alone and answers 400.
@@ -118,7 +119,7 @@ export const saveLead: Handler<"lead/save"> = async (lead, context) => {
     // With an email address, nobody receives it before the owner confirms it (confirmations.ts);
     // a quote-guarantee lead with a phone number only goes at once, marked "Phone not verified".
     if (!lead.email_address) {
-      await countManagerDeliveries(trx, { limiter: context.limiter, perMinute: context.managerCapPerMinute, agentIds: recipients.map((recipient) => recipient.agent_id) });
+      await countManagerDeliveries(trx, { limits: context.limits, agentIds: recipients.map((recipient) => recipient.agent_id) });
       await insertOutboxMessages(trx, newLeadRows(stored.id, recipients, context.delivery, now));
       return { ...stored, recipients, confirmation: "none" as const };
     }

@@ -2,28 +2,38 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import { announcePostgres, callAsSite, createTestDatabase, createTestService, databaseKinds, type TestDatabase } from "@/lib/test-support";
 import type { Service } from ".";
-import { createRateLimiter, limitKeyPart, RATE_LIMIT_WINDOW_MS, type RateLimiter } from "./rate-limit";
+import { countHits, limitKeyPart, RATE_LIMIT_WINDOW_MS, RateLimitedError, type LimitCheck } from "./rate-limit";
+import { createOutboxWorker } from "./delivery/worker";
+import { FILES_ONLY } from "./delivery/routing";
 
 announcePostgres();
 
 /** The sliding window of the save limits, on the database store the site uses. */
-describe.each(databaseKinds)("rate limiter on %s", (kind) => {
+describe.each(databaseKinds)("save limits' counters on %s", (kind) => {
   let database: TestDatabase;
-  let limiter: RateLimiter;
   const minute = (index: number) => index * RATE_LIMIT_WINDOW_MS;
   let base = 0;
 
   beforeAll(async () => {
     database = await createTestDatabase(kind, { seed: false });
-    limiter = createRateLimiter();
-    // A clock minute far from now, so the library's own expiry (from the real clock) keeps the rows.
     base = Math.floor(Date.now() / RATE_LIMIT_WINDOW_MS) * RATE_LIMIT_WINDOW_MS;
   });
   afterAll(async () => database?.destroy());
 
+  /** Counts `checks` as a save does, in a transaction of its own (a refusal rolls it back); answers the 429's Retry-After, or null when let through. */
+  async function hit(checks: LimitCheck[], at: number): Promise<number | null> {
+    try {
+      await database.db.transaction().execute((trx) => countHits(trx, checks, at));
+      return null;
+    } catch (error) {
+      if (error instanceof RateLimitedError) return error.retryAfterSeconds;
+      throw error;
+    }
+  }
+
   const hits = async (key: string, count: number, at: number) => {
     const results: boolean[] = [];
-    for (let index = 0; index < count; index++) results.push((await limiter.hit(database.db, [{ key, limit: 10 }], at)).limited);
+    for (let index = 0; index < count; index++) results.push((await hit([{ key, limit: 10 }], at)) !== null);
     return results;
   };
 
@@ -38,65 +48,62 @@ describe.each(databaseKinds)("rate limiter on %s", (kind) => {
     expect(await hits(key, 3, base + minute(1) + 1_000)).toEqual([true, true, true]);
   });
 
-  it("frees saves as the previous minute slides out", async () => {
+  it("frees saves as the previous minute slides out, and forgets a minute two windows old", async () => {
     const key = "lead/save|address:198.51.100.3";
     await hits(key, 10, base + minute(0) + 30_000);
     // At 1:45 the previous minute weighs 25% (2.5 saves), so the next minute allows about seven.
     const later = await hits(key, 10, base + minute(1) + 45_000);
     expect(later.filter((limited) => !limited).length).toBe(7);
     expect(later.slice(0, 7)).toEqual(Array(7).fill(false));
+    // At 3:00 the seven of minute 1 are two windows back: ten saves again.
+    expect(await hits(key, 11, base + minute(3))).toEqual([...Array(10).fill(false), true]);
   });
 
-  it("counts each key on its own, and any key over its limit refuses the save", async () => {
+  it("keeps one row per key, whose count a refused save does not raise", async () => {
+    const key = "lead/save|address:198.51.100.4";
+    await hits(key, 12, base + minute(0) + 10_000);
+    const rows = await database.db.selectFrom("rate_limiter").select(["key", "points", "previous_points"]).where("key", "like", `${key}%`).execute();
+    expect(rows.map((row) => ({ ...row, points: Number(row.points), previous_points: Number(row.previous_points) }))).toEqual([{ key, points: 10, previous_points: 0 }]);
+  });
+
+  it("counts each key on its own, and any key over its limit refuses the save, with the seconds the window needs", async () => {
     const email = `lead/save|${limitKeyPart("email", "Owner@Example.org")}`;
     for (let index = 0; index < 10; index++) {
-      const address = `lead/save|address:203.0.113.${index}`;
-      expect((await limiter.hit(database.db, [{ key: address, limit: 10 }, { key: email, limit: 10 }], base + 1_000)).limited).toBe(false);
+      expect(await hit([{ key: `lead/save|address:203.0.113.${index}`, limit: 10 }, { key: email, limit: 10 }], base + 1_000)).toBeNull();
     }
-    // A new address, the same owner's email in another case: refused by the email key.
-    const verdict = await limiter.hit(database.db, [{ key: "lead/save|address:203.0.113.99", limit: 10 }, { key: `lead/save|${limitKeyPart("email", "owner@example.ORG")}`, limit: 10 }], base + 2_000);
-    expect(verdict.limited).toBe(true);
-    expect(verdict.retryAfterSeconds).toBeGreaterThan(0);
-    expect(verdict.retryAfterSeconds).toBeLessThanOrEqual(60);
+    // A new address, the same owner's email in another case: refused by the email key, 59 s before its minute ends.
+    expect(await hit([{ key: "lead/save|address:203.0.113.99", limit: 10 }, { key: `lead/save|${limitKeyPart("email", "owner@example.ORG")}`, limit: 10 }], base + 2_000)).toBe(58);
   });
 
   it("stores no email in clear and caps every key's length", async () => {
     const at = base + 3_000;
-    const window = Math.floor(at / RATE_LIMIT_WINDOW_MS);
     const email = `newsletter/save|${limitKeyPart("email", "Private.Person+quotes@example.org")}`;
     const long = `x|${limitKeyPart("address", "9".repeat(500))}`;
     expect(email).toMatch(/^newsletter\/save\|email:[0-9a-f]{32}$/);
-    await limiter.hit(database.db, [{ key: email, limit: 10 }, { key: long, limit: 10 }], at);
+    await hit([{ key: email, limit: 10 }, { key: long, limit: 10 }], at);
     // Both counters were written, one hit each: an empty table would pass the checks below.
-    const counted = await database.db.selectFrom("rate_limiter").select(["key", "points"]).where("key", "in", [`${email}|${window}`, `${long}|${window}`]).orderBy("key").execute();
+    const counted = await database.db.selectFrom("rate_limiter").select(["key", "points"]).where("key", "in", [email, long]).orderBy("key").execute();
     expect(counted.map((row) => ({ key: row.key, points: Number(row.points) }))).toEqual([
-      { key: `${email}|${window}`, points: 1 },
-      { key: `${long}|${window}`, points: 1 },
+      { key: email, points: 1 },
+      { key: long, points: 1 },
     ]);
     const keys = (await database.db.selectFrom("rate_limiter").select("key").execute()).map((row) => row.key);
     expect(keys.join(" ")).not.toMatch(/private\.person/i);
     expect(keys.filter((key) => key.length >= 120)).toEqual([]);
   });
 
-  it("purges rows whose window has long passed", async () => {
-    await database.db.insertInto("rate_limiter").values({ key: "stale|1", points: 3, expire: Date.now() - 2 * 3_600_000 }).execute();
-    await limiter.purgeExpired(database.db);
-    expect(await database.db.selectFrom("rate_limiter").select("key").where("key", "=", "stale|1").execute()).toEqual([]);
-  });
-
-  it("drops expired counters inside a counting transaction every five minutes, with no timer of its own", async () => {
-    const counting = createRateLimiter();
-    await database.db.insertInto("rate_limiter").values({ key: "stale|2", points: 3, expire: Date.now() - 1_000 }).execute();
-    const stale = () => database.db.selectFrom("rate_limiter").select("key").where("key", "=", "stale|2").execute();
-    await counting.hit(database.db, [{ key: "purge|a", limit: 10 }]);
-    expect(await stale()).toHaveLength(1);
-    const clock = jest.spyOn(Date, "now").mockReturnValue(Date.now() + 5 * RATE_LIMIT_WINDOW_MS + 1_000);
-    try {
-      await counting.hit(database.db, [{ key: "purge|a", limit: 10 }]);
-    } finally {
-      clock.mockRestore();
-    }
-    expect(await stale()).toEqual([]);
+  it("the worker's retention sweep drops the counters whose windows have passed, and only those", async () => {
+    await database.db.insertInto("rate_limiter").values({ key: "stale|1", points: 3, expire: Date.now() - 1_000 }).execute();
+    await database.db.insertInto("rate_limiter").values({ key: "live|1", points: 3, expire: Date.now() + 60_000 }).execute();
+    const worker = createOutboxWorker({
+      db: database.db,
+      dialect: database.dialect,
+      channels: {},
+      settings: { siteUrl: "http://localhost:3000", delivery: FILES_ONLY, retryBaseMs: 1, retryMaxMs: 1, giveUpMs: 1, leaseMs: 1, pollMs: 1, matchCheckMs: 1, retentionDays: 30 },
+    });
+    await worker.sweepRetention();
+    const keys = (await database.db.selectFrom("rate_limiter").select("key").where("key", "in", ["stale|1", "live|1"]).execute()).map((row) => row.key);
+    expect(keys).toEqual(["live|1"]);
   });
 });
 

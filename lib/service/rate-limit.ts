@@ -1,13 +1,11 @@
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
-import { addToCounter, deleteExpiredCounters, readCounter } from "../db/queries/rate-limits";
+import { countInWindow } from "../db/queries/rate-limits";
 import type { CallName } from "../contract";
 import { phoneDigits } from "../contract/phone";
 import { ApiError } from "../contract/errors";
 import { FAILURE } from "../contract/messages";
-import type { WriteRunner } from "./write";
-import { logError } from "./log";
 import { clientNetwork, mailboxKey } from "../contract/keys";
 
 /**
@@ -26,14 +24,18 @@ import { clientNetwork, mailboxKey } from "../contract/keys";
  *    reaches: MANAGER_LIMIT_FACTOR times that number, in the transaction that queues the message
  *    (countManagerDeliveries). A flood of unconfirmed leads with throwaway emails never reaches
  *    a manager, so it never uses up a manager's cap, and a genuine owner still goes through.
- * A call refused by one key is counted against none after it; a call that is invalid, a
+ * A save's handler counts keys 1 to 3 as the first statements of its transaction (countCaller);
+ * a call that stores nothing (invalid input, a honeypot's, one its handler refused, a forwarded
+ * one) is counted by the door's refusal path (index.ts) with the same query. A call refused by a
+ * limit is counted against no key (its transaction is rolled back); a call that is invalid, a
  * honeypot's, refused or rolled back counts toward no manager.
  *
  * Each limit is a sliding window: the count of the current clock window plus the previous
  * window's count weighted by how much of it still lies within the last window's length, so ten
  * saves at 0:59 and ten more at 1:01 are not twenty within two seconds. The counters are rows of
- * `rate_limiter` (lib/db/queries/rate-limits.ts), written inside the save's transaction: they
- * cost no commit of their own, and every instance on the database shares them.
+ * `rate_limiter` (lib/db/queries/rate-limits.ts), one row per key holding both windows, written
+ * inside the save's transaction: they cost no commit of their own, and every instance on the
+ * database shares them. The worker drops expired rows (delivery/worker.ts).
  */
 export const RATE_LIMIT_WINDOW_MS = 60_000;
 export const DAY_MS = 24 * 60 * 60_000;
@@ -45,13 +47,9 @@ export const WAITING_PER_NETWORK_FACTOR = 3;
 export const MANAGER_LIMIT_FACTOR = 3;
 /** Longest key part stored: an address is at most 45 characters, hashes are 32. */
 const MAX_KEY_PART = 64;
-/** How often a counting transaction also drops the counters that have expired. */
-const PURGE_EVERY_MS = 5 * 60_000;
 
 /** A key and its limit over a window (RATE_LIMIT_WINDOW_MS unless given). */
 export type LimitCheck = { key: string; limit: number; windowMs?: number };
-export type LimitVerdict = { limited: boolean; retryAfterSeconds: number };
-const NOT_LIMITED: LimitVerdict = { limited: false, retryAfterSeconds: 0 };
 
 /**
  * A key part that never carries personal data in clear and never grows without bound: a client by
@@ -90,62 +88,14 @@ export function managerChecks({ agentIds, perMinute }: { agentIds: readonly numb
 }
 
 /**
- * Counts a request reaching these managers, in the transaction that queues their messages, for a
- * limited caller (`perMinute` set; the site's own code and bearer callers are not limited). Over a
- * manager's cap it throws the 429, and the transaction, with its messages, is rolled back.
+ * What the door (index.ts) hands a limited caller's save: its keys 1 to 3, and the base of each
+ * manager's cap. Plain data: the save's handler counts them first in its own transaction.
  */
-export async function countManagerDeliveries(
-  trx: Kysely<Database>,
-  { limiter, perMinute, agentIds }: { limiter: RateLimiter; perMinute: number | undefined; agentIds: readonly number[] },
-): Promise<void> {
-  if (perMinute === undefined || agentIds.length === 0) return;
-  const verdict = await limiter.hit(trx, managerChecks({ agentIds, perMinute }));
-  if (verdict.limited) throw new RateLimitedError(verdict.retryAfterSeconds);
+export type CallLimits = { checks: readonly LimitCheck[]; perMinute: number };
+
+export function callLimits({ call, address, input, perMinute }: { call: CallName; address: string; input?: SaveInput; perMinute: number }): CallLimits {
+  return { checks: visitorChecks({ call, address, input, perMinute }), perMinute };
 }
-
-// ---------------------------------------------------------------------------------------------
-// The counters
-
-export type RateLimiter = {
-  /**
-   * Counts one hit on each key in order, in `db` (a save's transaction), and stops at the first
-   * key over its limit over its window (a minute unless the check says): the keys after it are
-   * not counted.
-   */
-  hit(db: Kysely<Database>, checks: readonly LimitCheck[], now?: number): Promise<LimitVerdict>;
-  /** Deletes counters whose windows have ended (a counting transaction also does every 5 minutes). */
-  purgeExpired(db: Kysely<Database>): Promise<void>;
-};
-
-export function createRateLimiter(): RateLimiter {
-  let lastPurge = Date.now();
-  const purgeExpired = (db: Kysely<Database>) => deleteExpiredCounters(db, { before: Date.now() });
-
-  return {
-    async hit(db, checks, now = Date.now()) {
-      if (checks.length === 0) return NOT_LIMITED;
-      if (Date.now() - lastPurge >= PURGE_EVERY_MS) {
-        lastPurge = Date.now();
-        await purgeExpired(db);
-      }
-      for (const { key, limit, windowMs = RATE_LIMIT_WINDOW_MS } of checks) {
-        const window = Math.floor(now / windowMs);
-        const elapsed = (now - window * windowMs) / windowMs;
-        // Each window's row lives two windows, so the previous one is still there during the current one.
-        const current = await addToCounter(db, { key: `${key}|${window}`, points: 1, expire: (window + 2) * windowMs, now });
-        const previous = await readCounter(db, { key: `${key}|${window - 1}`, now });
-        const estimate = (previous?.points ?? 0) * (1 - elapsed) + current.points;
-        // The weight of the previous window keeps falling; the rest of this one is the honest bound.
-        if (estimate > limit) return { limited: true, retryAfterSeconds: Math.ceil(((1 - elapsed) * windowMs) / 1000) || 1 };
-      }
-      return NOT_LIMITED;
-    },
-    purgeExpired,
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
-// One save under its limits
 
 /** 429, with the seconds until the window frees a save (the Retry-After header). */
 export class RateLimitedError extends ApiError {
@@ -157,65 +107,32 @@ export class RateLimitedError extends ApiError {
   }
 }
 
-export type SaveLimits = {
-  /**
-   * The save's `write`: its transaction first counts the visitor's keys (refused: committed with
-   * nothing else, then 429), then runs the save (which counts the managers it reaches, if any:
-   * countManagerDeliveries). One transaction, one commit.
-   */
-  write: WriteRunner;
-  /**
-   * Counts the visitor's keys in a write of their own unless the save's write already did: for a
-   * call that stored nothing (invalid input, a honeypot, a refusal, forwarding mode). Throws the
-   * 429 when over. A counter that cannot be written does not cost a visitor their submission.
-   */
-  admit(): Promise<void>;
-};
-
-export function limitSave({
-  context,
-  call,
-  address,
-  input,
-  perMinute,
-}: {
-  context: () => Promise<{ write: WriteRunner; limiter: RateLimiter }>;
-  call: CallName;
-  address: string;
-  /** The validated body; undefined when it was not valid (then the address alone is counted). */
-  input?: SaveInput;
-  perMinute: number;
-}): SaveLimits {
-  const visitor = visitorChecks({ call, address, input, perMinute });
-  let counted = false;
-
-  async function write<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
-    const { write: run, limiter } = await context();
-    if (counted) return run(work);
-    const outcome = await run(async (trx): Promise<{ refused: LimitVerdict } | { value: T }> => {
-      const refusal = await limiter.hit(trx, visitor);
-      if (refusal.limited) return { refused: refusal };
-      return { value: await work(trx) };
-    });
-    counted = true;
-    if ("refused" in outcome) throw new RateLimitedError(outcome.refused.retryAfterSeconds);
-    return outcome.value;
+/**
+ * Counts one hit on each key in order, in `trx`, and throws the 429 at the first key over its
+ * limit (the keys after it are not counted; the transaction, rolled back, keeps none of it). One
+ * upsert per key (countInWindow); the estimate weighs the previous window by how much of it still
+ * lies within the last window's length.
+ */
+export async function countHits(trx: Kysely<Database>, checks: readonly LimitCheck[], now = Date.now()): Promise<void> {
+  for (const { key, limit, windowMs = RATE_LIMIT_WINDOW_MS } of checks) {
+    const window = Math.floor(now / windowMs);
+    const elapsed = (now - window * windowMs) / windowMs;
+    const { current, previous } = await countInWindow(trx, { key, window, windowMs });
+    // The weight of the previous window keeps falling; the rest of this one is the honest bound.
+    if (previous * (1 - elapsed) + current > limit) throw new RateLimitedError(Math.ceil(((1 - elapsed) * windowMs) / 1000) || 1);
   }
+}
 
-  return {
-    write,
+/** A save's first statements: the caller's keys 1 to 3, when the caller is limited (`limits` set by the door). */
+export async function countCaller(trx: Kysely<Database>, { limits }: { limits?: CallLimits }): Promise<void> {
+  if (limits) await countHits(trx, limits.checks);
+}
 
-    async admit() {
-      if (counted) return;
-      counted = true;
-      let verdict = NOT_LIMITED;
-      try {
-        const { write, limiter } = await context();
-        verdict = await write((trx) => limiter.hit(trx, visitor));
-      } catch (error) {
-        logError("rate limit check failed", error);
-      }
-      if (verdict.limited) throw new RateLimitedError(verdict.retryAfterSeconds);
-    },
-  };
+/**
+ * Counts a request reaching these managers, in the transaction that queues their messages, for a
+ * limited caller (the site's own code and bearer callers are not limited). Over a manager's cap it
+ * throws the 429, and the transaction, with its messages, is rolled back.
+ */
+export async function countManagerDeliveries(trx: Kysely<Database>, { limits, agentIds }: { limits?: CallLimits; agentIds: readonly number[] }): Promise<void> {
+  if (limits && agentIds.length > 0) await countHits(trx, managerChecks({ agentIds, perMinute: limits.perMinute }));
 }

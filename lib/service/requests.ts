@@ -17,8 +17,8 @@ import { categoryName, checkRecipients, consentFor } from "./leads";
 import { newLeadRows } from "./confirmations";
 import { forgetConfirmation } from "../db/queries/confirmations";
 import { mayMailUnconfirmed } from "./mail-caps";
-import { countManagerDeliveries } from "./rate-limit";
-import type { ServiceContext } from ".";
+import { countCaller, countManagerDeliveries } from "./rate-limit";
+import type { ServiceContext } from "./context";
 
 /**
  * The handlers of issue 11 after a lead's save (leads.ts): the private request page (lead/request,
@@ -42,6 +42,7 @@ export const withdrawLead: Handler<"lead/withdraw"> = async ({ token }, context)
   const leadId = await requireLeadByToken(context.db, token);
   const now = isoNow();
   const withdrawn = await context.write(async (trx) => {
+    await countCaller(trx, context);
     if (!(await eraseLead(trx, { leadId, now }))) return null;
     await cancelLeadMessages(trx, { leadId });
     // Nothing keyed by the owner's mailbox stays behind (issue 26, L3).
@@ -72,6 +73,7 @@ export const chooseRecipientsLater: Handler<"lead/recipients"> = async ({ token,
   // Only a lead nobody has received yet, and only once (a second click, another tab): the lead's
   // row is held first, so concurrent choices run one after the other and the later finds the first's.
   const chosen = await context.write(async (trx) => {
+    await countCaller(trx, context);
     await lockLead(trx, { leadId });
     const lead = await getLead(trx, { leadId });
     if (!lead || lead.withdrawn_at || (await listRecipients(trx, { leadId })).length > 0) return false;
@@ -79,7 +81,7 @@ export const chooseRecipientsLater: Handler<"lead/recipients"> = async ({ token,
     await stopWaitingForMatch(trx, { leadId });
     // An email address not confirmed yet: they receive it when the owner confirms (confirmations.ts).
     if (lead.email_address && !lead.email_confirmed_at) return "awaiting" as const;
-    await countManagerDeliveries(trx, { limiter: context.limiter, perMinute: context.managerCapPerMinute, agentIds: recipients.map((recipient) => recipient.agent_id) });
+    await countManagerDeliveries(trx, { limits: context.limits, agentIds: recipients.map((recipient) => recipient.agent_id) });
     await insertOutboxMessages(trx, newLeadRows(leadId, recipients, context.delivery, now));
     return true;
   });
@@ -189,10 +191,11 @@ export const saveContact: Handler<"contact/save"> = async (contact, context) => 
   }
   const now = isoNow();
   await context.write(async (trx) => {
+    await countCaller(trx, context);
     const contactId = await insertContactMessage(trx, contact);
     // A message for a manager goes to that manager; one for the site stays in its inbox (the table).
     if (!toManager) return;
-    await countManagerDeliveries(trx, { limiter: context.limiter, perMinute: context.managerCapPerMinute, agentIds: [contact.agent_id] });
+    await countManagerDeliveries(trx, { limits: context.limits, agentIds: [contact.agent_id] });
     await insertOutboxMessages(trx, outboxRows("contact.message", { contact_id: contactId, agent_id: contact.agent_id }, context.delivery, now));
   });
   if (toManager) signalOutbox();
@@ -203,6 +206,7 @@ export const subscribe: Handler<"newsletter/save"> = async (subscription, contex
   if (isBotSubmission(subscription)) return { success: true, message: SAVED.subscribed };
   const now = isoNow();
   const outcome = await context.write(async (trx) => {
+    await countCaller(trx, context);
     const found = await subscribeNewsletter(trx, subscription);
     if (found.confirmed) return "confirmed" as const;
     // Double opt-in: the address is mailed a link, and the subscription counts once it is opened;
@@ -219,7 +223,10 @@ export const subscribe: Handler<"newsletter/save"> = async (subscription, contex
 };
 
 export const confirmNewsletter: Handler<"newsletter/confirm"> = async ({ token }, context) => {
-  const outcome = await context.write((trx) => confirmSubscription(trx, { tokenHash: hashToken(token), now: isoNow() }));
+  const outcome = await context.write(async (trx) => {
+    await countCaller(trx, context);
+    return confirmSubscription(trx, { tokenHash: hashToken(token), now: isoNow() });
+  });
   if (outcome === "unknown") throw new ApiError(404, NOT_FOUND.newsletterLink);
   return { success: true, message: outcome === "confirmed" ? SAVED.subscriptionConfirmed : SAVED.alreadySubscribed };
 };

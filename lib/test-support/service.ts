@@ -1,7 +1,5 @@
-import { createService, type Service } from "../service";
-import { localDispatch } from "../service/handlers";
+import { handleCall, type Service, type ServiceContext, type ServiceSettings } from "../service";
 import { INTERNAL_CALLER } from "../service/guard";
-import { createRateLimiter } from "../service/rate-limit";
 import { createWriteRunner } from "../service/write";
 import type { DatabaseHandle } from "../db/connection";
 import { FILES_ONLY, type DeliveryRouting } from "../service/delivery/routing";
@@ -19,13 +17,17 @@ export function createTestService(
     pingRedis,
   }: { savesPerMinute?: number; delivery?: DeliveryRouting; outboxDir?: string; pingRedis?: () => Promise<void> } = {},
 ): Service {
-  const write = createWriteRunner(database);
-  const limiter = createRateLimiter();
-  return createService({
-    context: async () => ({ db: database.db, dialect: database.dialect, write, limiter, halfStateCount: 10, delivery, outboxDir, ...(pingRedis ? { pingRedis } : {}) }),
-    settings: { allowedOrigins: ["http://localhost:3000"], savesPerMinute },
-    dispatch: localDispatch,
-  });
+  const context: ServiceContext = {
+    db: database.db,
+    dialect: database.dialect,
+    write: createWriteRunner(database),
+    halfStateCount: 10,
+    delivery,
+    outboxDir,
+    ...(pingRedis ? { pingRedis } : {}),
+  };
+  const settings: ServiceSettings = { allowedOrigins: ["http://localhost:3000"], savesPerMinute };
+  return { handle: (request) => handleCall(request, { context, settings }) };
 }
 
 /** A call as the site's own code makes it: status and body, the body loosely typed for tests. */

@@ -408,12 +408,6 @@ export async function chosenManagersAtPoint(db: Db, { point, categoryId, ids }: 
   return servingAgents(db, (await servingAreas(db, { point, categoryId })).filter((area) => wanted.has(area.id)).sort(byDistance));
 }
 
-/** Which of `ids` are sample listings (demo companies that do not exist). */
-export async function sampleListingIds(db: Db, { ids }: { ids: readonly number[] }): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db.selectFrom("agents").select("id").where("id", "in", [...ids]).where("is_demo", "=", 1).execute();
-  return new Set(rows.map((row) => row.id));
-}
 
 /** Which of `ids` serve the point for the category (the check of a lead's chosen managers). */
 export async function idsServingPoint(db: Db, { point, categoryId, ids }: { point: Point; categoryId: number; ids: readonly number[] }): Promise<Set<number>> {

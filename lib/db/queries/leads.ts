@@ -117,15 +117,17 @@ export async function insertToken(db: Db, { leadId, tokenHash, now }: { leadId: 
   await db.insertInto("lead_tokens").values({ token_hash: tokenHash, lead_id: leadId, created_at: now }).execute();
 }
 
-/** The managers a lead went to, in the order they were chosen. */
+/** The managers a lead went to, in the order they were chosen; `demo` 1 for a sample listing. */
 export async function listRecipients(db: Db, { leadId }: { leadId: number }): Promise<Recipient[]> {
-  return db
+  const rows = await db
     .selectFrom("lead_recipients")
-    .select(["agent_id", "company_name"])
-    .where("lead_id", "=", leadId)
-    .orderBy("consented_at")
-    .orderBy("agent_id")
+    .leftJoin("agents", "agents.id", "lead_recipients.agent_id")
+    .select(["lead_recipients.agent_id", "lead_recipients.company_name", "agents.is_demo"])
+    .where("lead_recipients.lead_id", "=", leadId)
+    .orderBy("lead_recipients.consented_at")
+    .orderBy("lead_recipients.agent_id")
     .execute();
+  return rows.map(({ is_demo, ...recipient }) => ({ ...recipient, demo: Number(is_demo) === 1 ? 1 : 0 }));
 }
 
 /** The lead a request page's token opens, if any. */

@@ -6,6 +6,7 @@ import type { Dialect } from "../../db/connection";
 import { claimDueMessages, eraseOldPayloads, insertOutboxMessages, markCancelled, markFailed, markRetry, markSent, withdrawnLeadIds } from "../../db/queries/outbox";
 import { insertToken, leadsAwaitingMatch, stopWaitingForMatch } from "../../db/queries/leads";
 import { getZipPlace } from "../../db/queries/zips";
+import { deleteExpiredCounters } from "../../db/queries/rate-limits";
 import { countManagersServingPoint } from "../../db/queries/agents";
 import { logError, logInfo } from "../log";
 import { CONFIRM } from "../../contract/messages";
@@ -178,6 +179,8 @@ async function tellOwnersOfNewMatches(db: Kysely<Database>, { delivery, now }: {
 /**
  * Erases what is past the retention period, in batches of RETENTION_BATCH: the payloads (links'
  * tokens) of old messages, then their files. Bounded: at most RETENTION_MAX_BATCHES of each.
+ * The save limits' expired counters go too (a row per key, so at most one per key seen in the
+ * last two days).
  */
 async function sweepOldCopies(
   db: Kysely<Database>,
@@ -191,6 +194,7 @@ async function sweepOldCopies(
     if (count < RETENTION_BATCH) break;
   }
   if (outboxDir) erased.files = await eraseOutboxFilesBefore({ dir: outboxDir, before, limit: RETENTION_BATCH * RETENTION_MAX_BATCHES });
+  await deleteExpiredCounters(db, { before: now() });
   return erased;
 }
 
