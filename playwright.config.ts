@@ -1,13 +1,46 @@
 import fs from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
-import { E2E_API_TOKEN, E2E_BASE_URL, E2E_DATABASE, E2E_DIST_DIR, E2E_OUTBOX_DIR, E2E_PORT } from "./e2e/support/server";
+import { E2E_ALLOW_WRITES, E2E_API_TOKEN, E2E_BASE_URL, E2E_DATABASE, E2E_DIST_DIR, E2E_OUTBOX_DIR, E2E_PORT, E2E_REMOTE_URL } from "./e2e/support/server";
 
 /**
  * End-to-end journeys against a production build on its own port, database and build folder,
- * so they never touch the developer's site or .data/site.db.
+ * so they never touch the developer's site or .data/site.db; or, with E2E_BASE_URL, against a
+ * site started elsewhere (nothing built or served; the journeys that save, tagged @writes, only
+ * with E2E_ALLOW_WRITES=1). Tags (README "End-to-end journeys"): @smoke, @journey, @a11y, @seo,
+ * @http, @slow, @writes. E2E_REUSE_BUILD=1 serves the build already in the port's folder.
  */
 const SYSTEM_CHROMIUM = "/usr/bin/chromium";
 const WORKSPACE_SPEC = /workspace\.spec\.ts$/;
+
+/** Builds unless asked to reuse a build that is there (`npm run test:smoke`). */
+const reuseBuild = process.env.E2E_REUSE_BUILD === "1" && fs.existsSync(`${E2E_DIST_DIR}/BUILD_ID`);
+
+/** The run's own server: a fresh database and outbox, the build, then `npm run serve`. */
+const localServer = {
+  command: `rm -rf ${E2E_DATABASE} ${E2E_DATABASE}-wal ${E2E_DATABASE}-shm ${E2E_OUTBOX_DIR} && ${reuseBuild ? "npx tsx lib/cli/prepare.ts" : "npm run build"} && npm run serve`,
+  url: `${E2E_BASE_URL}/`,
+  reuseExistingServer: !process.env.CI,
+  timeout: 300_000,
+  stdout: "pipe" as const,
+  env: {
+    DATABASE_URL: `file:${E2E_DATABASE}`,
+    NEXT_DIST_DIR: E2E_DIST_DIR,
+    PORT: String(E2E_PORT),
+    SITE_URL: E2E_BASE_URL,
+    API_TOKEN: E2E_API_TOKEN,
+    NEXT_TELEMETRY_DISABLED: "1",
+    // The journeys save far more than a visitor would; the 429 path has its own test.
+    RATE_LIMIT_PER_MINUTE: "100000",
+    // The worker writes what it would send here (no SMTP or webhook): the journeys read it.
+    OUTBOX_DIR: E2E_OUTBOX_DIR,
+  },
+};
+
+/**
+ * Left out of the run: @slow (the directory crawl and other long walks) unless E2E_SLOW=1
+ * (`npm run test:full`, `.ci/run`); @writes against a site started elsewhere unless E2E_ALLOW_WRITES=1.
+ */
+const leftOut = [...(process.env.E2E_SLOW === "1" ? [] : ["@slow"]), ...(E2E_ALLOW_WRITES ? [] : ["@writes"])];
 
 const launchOptions = {
   executablePath: fs.existsSync(SYSTEM_CHROMIUM) ? SYSTEM_CHROMIUM : undefined,
@@ -50,23 +83,7 @@ export default defineConfig({
     // The marketers' workspace publishes site-wide templates: it runs after the public pages' tests, never beside them.
     { name: "workspace", testMatch: WORKSPACE_SPEC, dependencies: ["desktop", "phone"], use: { ...devices["Desktop Chrome"], launchOptions } },
   ],
-  webServer: {
-    command: `rm -rf ${E2E_DATABASE} ${E2E_DATABASE}-wal ${E2E_DATABASE}-shm ${E2E_OUTBOX_DIR} && npm run build && npm run serve`,
-    url: `${E2E_BASE_URL}/`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 300_000,
-    stdout: "pipe",
-    env: {
-      DATABASE_URL: `file:${E2E_DATABASE}`,
-      NEXT_DIST_DIR: E2E_DIST_DIR,
-      PORT: String(E2E_PORT),
-      SITE_URL: E2E_BASE_URL,
-      API_TOKEN: E2E_API_TOKEN,
-      NEXT_TELEMETRY_DISABLED: "1",
-      // The journeys save far more than a visitor would; the 429 path has its own test.
-      RATE_LIMIT_PER_MINUTE: "100000",
-      // The worker writes what it would send here (no SMTP or webhook): the journeys read it.
-      OUTBOX_DIR: E2E_OUTBOX_DIR,
-    },
-  },
+  // A site started elsewhere is checked once, before any test: down, the run stops with one line.
+  ...(E2E_REMOTE_URL ? { globalSetup: "./e2e/support/remote-site.ts" } : { webServer: localServer }),
+  ...(leftOut.length ? { grepInvert: new RegExp(leftOut.join("|")) } : {}),
 });

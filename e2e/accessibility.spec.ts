@@ -52,7 +52,7 @@ function outlineProblems(outline: Outline): string[] {
 }
 
 for (const kind of PAGE_KINDS) {
-  test(`axe, pa11y and headings: ${kind.name}`, async ({ page, request, isMobile }) => {
+  test(`axe, pa11y and headings: ${kind.name}`, { tag: ["@a11y"] }, async ({ page, request, isMobile }) => {
     const path = await pathOf(kind, request);
     if (kind.leadValues) {
       await page.goto(STEP_PATHS[1]);
@@ -71,7 +71,7 @@ for (const kind of PAGE_KINDS) {
   });
 }
 
-test("axe: the open Join our Network popup", async ({ page }) => {
+test("axe: the open Join our Network popup", { tag: ["@a11y"] }, async ({ page }) => {
   await page.goto("/faqs");
   const toggle = page.getByLabel("Menu");
   if (await toggle.isVisible()) await toggle.click();
@@ -81,7 +81,7 @@ test("axe: the open Join our Network popup", async ({ page }) => {
   expect(results.violations.map((violation) => violation.id)).toEqual([]);
 });
 
-test("the menu and its dropdown work from the keyboard", async ({ page, isMobile }) => {
+test("the menu and its dropdown work from the keyboard", { tag: ["@a11y"] }, async ({ page, isMobile }) => {
   test.skip(isMobile, "The desktop menu is hidden on phones; the phone menu is checked in the journeys.");
   // The small header keeps Laws, Blog and FAQs in the Resources dropdown (the details header lists them on top).
   await page.goto("/acceptable-use-policy");
@@ -96,7 +96,7 @@ test("the menu and its dropdown work from the keyboard", async ({ page, isMobile
   await expect(resources).toBeFocused();
 });
 
-test("no page scrolls sideways on a 320px phone: compare, the law comparison, city pages and their views among them", async ({ browser, request, isMobile }) => {
+test("no page scrolls sideways on a 320px phone: compare, the law comparison, city pages and their views among them", { tag: ["@a11y"] }, async ({ browser, request, isMobile }) => {
   test.skip(!isMobile, "A 320px screen is a phone's: checked once, in the phone project.");
   const context = await browser.newContext({ viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true });
   const page = await context.newPage();

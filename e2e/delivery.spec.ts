@@ -4,6 +4,7 @@ import { CATEGORIES, completedSteps, expect, isLeadFormKey, leadsByEmail, test, 
 import { queryRows } from "./support/db";
 import { confirmPathFor, mailText, outboxFilesMentioning } from "./support/outbox";
 import { E2E_API_TOKEN } from "./support/server";
+import { onlyOnTheLocalBuild } from "./support/target";
 import { CONFIRM, CONSENT_VERSION, RECIPIENTS, SAMPLE, consentSentence } from "../lib/contract/messages";
 
 /**
@@ -64,7 +65,7 @@ async function goToPreviewThroughTheSteps(quote: QuoteFlow, category: (typeof CA
 }
 
 for (const category of CATEGORIES) {
-  test(`${category.label}: the owner chooses who receives the request, sees it delivered, and withdraws it`, async ({ page, quote, request }, testInfo) => {
+  test(`${category.label}: the owner chooses who receives the request, sees it delivered, and withdraws it`, { tag: ["@journey", "@writes"] }, async ({ page, quote, request }, testInfo) => {
     // Eight pages and the owner's mail: a long journey on a busy machine.
     test.slow();
     const email = uniqueEmail(testInfo, `delivery-${category.id}`);
@@ -178,7 +179,7 @@ for (const category of CATEGORIES) {
   });
 }
 
-test("the quote guarantee: the owner chooses its recipients in the modal, and the named price goes to them", async ({ page, quote, request }, testInfo) => {
+test("the quote guarantee: the owner chooses its recipients in the modal, and the named price goes to them", { tag: ["@journey", "@writes"] }, async ({ page, quote, request }, testInfo) => {
   const email = uniqueEmail(testInfo, "guarantee-recipients");
   const matches = await matchesFor(request, SERVED.zip, 2);
   await quote.prefill({ ...completedSteps({ email, category: 2 }), preferred_contact_method: "", phone_no: "" });
@@ -217,7 +218,7 @@ test("the quote guarantee: the owner chooses its recipients in the modal, and th
   }
 });
 
-test("a ZIP no manager serves: the owner is told, the request is still accepted, and nobody receives it", async ({ page, quote }, testInfo) => {
+test("a ZIP no manager serves: the owner is told, the request is still accepted, and nobody receives it", { tag: ["@journey", "@writes"] }, async ({ page, quote }, testInfo) => {
   const email = uniqueEmail(testInfo, "no-match");
   await quote.prefill({ ...completedSteps({ email, category: 1 }), property_address: UNSERVED.address, property_city: UNSERVED.city, property_zip: UNSERVED.zip });
   await page.goto("/preview");
@@ -241,7 +242,7 @@ test("a ZIP no manager serves: the owner is told, the request is still accepted,
   await expect(page.getByRole("region", { name: "Who received it" })).toContainText(`Nobody yet: no property manager serves ZIP ${UNSERVED.zip}`);
 });
 
-test("the request page is private: no-store, noindex, no referrer, and a wrong token is a plain 404", async ({ page, quote, request }, testInfo) => {
+test("the request page is private: no-store, noindex, no referrer, and a wrong token is a plain 404", { tag: ["@journey", "@writes"] }, async ({ page, quote, request }, testInfo) => {
   const email = uniqueEmail(testInfo, "private");
   await quote.prefill(completedSteps({ email }));
   await page.goto("/preview");
@@ -273,7 +274,7 @@ test("the request page is private: no-store, noindex, no referrer, and a wrong t
   expect(onRequest.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
 });
 
-test("axe: /preview with the recipients' choice, and no sideways scroll at 320px", async ({ browser }) => {
+test("axe: /preview with the recipients' choice, and no sideways scroll at 320px", { tag: ["@journey", "@a11y"] }, async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 320, height: 720 } });
   const page = await context.newPage();
   await page.goto("/search");
@@ -288,9 +289,10 @@ test("axe: /preview with the recipients' choice, and no sideways scroll at 320px
   await context.close();
 });
 
-test("GET /healthz answers the database and the outbox backlog", async ({ request }) => {
+test("GET /healthz answers the database and the outbox backlog", { tag: ["@journey"] }, async ({ request }) => {
   // Without the API token only the status; the details (as a monitor sees them) with it.
   expect(await (await request.get("/healthz")).json()).toEqual({ status: "ok" });
+  onlyOnTheLocalBuild("uses the site's API token");
   const response = await request.get("/healthz", { headers: { authorization: `Bearer ${E2E_API_TOKEN}` } });
   expect(response.status()).toBe(200);
   expect(response.headers()["cache-control"]).toContain("no-store");

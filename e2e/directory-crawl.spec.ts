@@ -51,7 +51,7 @@ async function walk(city: City) {
   return { reached, pages };
 }
 
-test("every city page, followed page by page, reaches every manager the database lists as serving it", async () => {
+test("every city page, followed page by page, reaches every manager the database lists as serving it", { tag: ["@journey", "@slow"] }, async () => {
   const cities = queryRows<City>(
     "select cities.id, states.abbreviation as state, cities.slug, cities.managers_serving from cities join states on states.id = cities.state_id order by cities.id",
   );

@@ -54,7 +54,7 @@ async function tickCompare(page: Page, count: number): Promise<string[]> {
   return names;
 }
 
-test("an owner searches a ZIP code from the home page, opens a profile and compares three managers for their rent", async ({ page, request }) => {
+test("an owner searches a ZIP code from the home page, opens a profile and compares three managers for their rent", { tag: ["@journey", "@smoke"] }, async ({ page, request }) => {
   const expected = await agentsNear(request, ZIP, 1);
   await page.goto("/");
   const search = page.getByRole("form", { name: "Find property managers by ZIP code" });
@@ -114,7 +114,7 @@ test("an owner searches a ZIP code from the home page, opens a profile and compa
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the ZIP form, the compare form and the rent are plain GET forms", async ({ page, request }) => {
+  test("the ZIP form, the compare form and the rent are plain GET forms", { tag: ["@journey"] }, async ({ page, request }) => {
     const expected = await agentsNear(request, ZIP, 2);
     await page.goto("/");
     const search = page.getByRole("form", { name: "Find property managers by ZIP code" });
@@ -138,7 +138,7 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("row", { name: /First-year total/ }).getByRole("cell")).toHaveText(agents.map((agent) => formatMoney(firstYearCost(agent.fees, 2500).total!)));
   });
 
-  test("an unknown or malformed ZIP code says so on the results page", async ({ page }) => {
+  test("an unknown or malformed ZIP code says so on the results page", { tag: ["@journey"] }, async ({ page }) => {
     await page.goto("/managers?zip=00000&category=1");
     await expect(page.getByRole("alert")).toHaveText("We could not find ZIP code 00000. Please check it and try again.");
     await page.goto("/managers?zip=12ab&category=1");
@@ -147,7 +147,7 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test("the compare tray is on screen from the first tick: three managers reach /compare without scrolling, and Clear unticks them", async ({ page }) => {
+test("the compare tray is on screen from the first tick: three managers reach /compare without scrolling, and Clear unticks them", { tag: ["@journey"] }, async ({ page }) => {
   await page.goto(cityPath("TX", "austin"));
   const cards = page.locator(".agent-card");
   const tray = page.locator(".compare-bar");
@@ -177,7 +177,7 @@ test("the compare tray is on screen from the first tick: three managers reach /c
   expect(scrolled).toBeGreaterThan(0);
 });
 
-test("category tabs list every manager serving the city for that type, page by page", async ({ page }) => {
+test("category tabs list every manager serving the city for that type, page by page", { tag: ["@journey"] }, async ({ page }) => {
   const [austin] = queryRows<{ id: number; managers_serving: number }>(
     "select cities.id, cities.managers_serving from cities join states on states.id = cities.state_id where states.abbreviation = 'TX' and cities.slug = 'austin'",
   );
@@ -209,7 +209,7 @@ test("category tabs list every manager serving the city for that type, page by p
   await expectAxeClean(page, "category tab");
 });
 
-test("a state hub lists the state's cities that have managers, with counts, and its law page", async ({ page }) => {
+test("a state hub lists the state's cities that have managers, with counts, and its law page", { tag: ["@journey"] }, async ({ page }) => {
   const cities = queryRows<{ name: string; managers_serving: number }>(
     "select cities.name, cities.managers_serving from cities join states on states.id = cities.state_id where states.abbreviation = 'ME' and cities.managers_serving > 0 order by cities.population desc, cities.name",
   );
@@ -230,7 +230,7 @@ test("a state hub lists the state's cities that have managers, with counts, and 
   await expect(page).toHaveURL(statePath("ME"));
 });
 
-test("a city nobody serves says No Record, then shows the nearest managers and its one call to action", async ({ page }) => {
+test("a city nobody serves says No Record, then shows the nearest managers and its one call to action", { tag: ["@journey"] }, async ({ page }) => {
   await page.goto(cityPath(UNSERVED.state, UNSERVED.city));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Property Managers in ${UNSERVED.name}, ${UNSERVED.state}`);
   await expect(page.getByText("No Record", { exact: true })).toBeVisible();
@@ -247,7 +247,7 @@ test("a city nobody serves says No Record, then shows the nearest managers and i
   await expectAxeClean(page, "city nobody serves");
 });
 
-test("Get free quotes carries the city and the tab's property type into the quote flow", async ({ page }) => {
+test("Get free quotes carries the city and the tab's property type into the quote flow", { tag: ["@journey"] }, async ({ page }) => {
   const flow = new QuoteFlow(page);
   await page.goto(cityPath("TX", "austin", { category: "association" }));
   await page.getByRole("link", { name: "Get free quotes" }).click();
@@ -258,7 +258,7 @@ test("Get free quotes carries the city and the tab's property type into the quot
   await expect(page.getByLabel("City", { exact: true })).toHaveValue("Austin");
 });
 
-test("quote step 2: a known ZIP code fills an empty City field, and never replaces a typed one", async ({ page }) => {
+test("quote step 2: a known ZIP code fills an empty City field, and never replaces a typed one", { tag: ["@journey"] }, async ({ page }) => {
   const flow = new QuoteFlow(page);
   await flow.startFromHome();
   await flow.next.click();
@@ -281,7 +281,7 @@ test("quote step 2: a known ZIP code fills an empty City field, and never replac
   expect(lookups).toBe(0);
 });
 
-test("no new directory page scrolls sideways on a 320px phone", async ({ browser, request }) => {
+test("no new directory page scrolls sideways on a 320px phone", { tag: ["@journey", "@a11y"] }, async ({ browser, request }) => {
   const { agents } = await (await request.post("/api/agents/list", { data: { state: "TX", city: "austin", cate_id: 0 } })).json();
   const ids = agents.data.slice(0, 3).map((agent: Agent) => agent.agent_id).join(",");
   const context = await browser.newContext({ viewport: { width: 320, height: 640 } });

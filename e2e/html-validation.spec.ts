@@ -33,7 +33,7 @@ async function checkHtml(files: string[]): Promise<VnuMessage[]> {
   return (JSON.parse(output.stdout) as { messages: VnuMessage[] }).messages;
 }
 
-test("every kind of page is valid HTML (W3C Nu HTML Checker)", async ({ request }) => {
+test("every kind of page is valid HTML (W3C Nu HTML Checker)", { tag: ["@seo"] }, async ({ request }) => {
   test.setTimeout(120_000);
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), "managely-vnu-"));
   try {

@@ -37,7 +37,7 @@ async function expectNoticeAtTopAndEnd(page: Page, endNotice: string) {
   expect(order).toEqual({ topFirst: true, endLast: true });
 }
 
-test("a comparison page lists every state with its rule, statute, source and state page, with no accessibility violation", async ({ page, request }) => {
+test("a comparison page lists every state with its rule, statute, source and state page, with no accessibility violation", { tag: ["@journey"] }, async ({ page, request }) => {
   const { topic, rows } = await comparison(request, "security-deposit-limits");
   await page.goto(lawComparePath(topic.slug));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(topic.title);
@@ -58,7 +58,7 @@ test("a comparison page lists every state with its rule, statute, source and sta
   expect(results.violations.map((violation) => ({ id: violation.id, impact: violation.impact, nodes: violation.nodes.map((node) => node.target.join(" ")).slice(0, 3) }))).toEqual([]);
 });
 
-test("an extra topic's table marks the states not yet covered instead of guessing", async ({ page, request }) => {
+test("an extra topic's table marks the states not yet covered instead of guessing", { tag: ["@journey"] }, async ({ page, request }) => {
   const { topic, rows } = await comparison(request, "property-manager-licensing");
   const missing = rows.filter((row) => row.value === null);
   expect(missing.length).toBe(51 - topic.states);
@@ -71,7 +71,7 @@ test("an extra topic's table marks the states not yet covered instead of guessin
   expect(results.violations.map((violation) => violation.id)).toEqual([]);
 });
 
-test("filtering by state name narrows the table without leaving the page", async ({ page, request }) => {
+test("filtering by state name narrows the table without leaving the page", { tag: ["@journey"] }, async ({ page, request }) => {
   const { topic, rows } = await comparison(request, "late-fees");
   await page.goto(lawComparePath(topic.slug));
   const table = page.getByRole("table", { name: new RegExp(topic.title) });
@@ -93,7 +93,7 @@ test("filtering by state name narrows the table without leaving the page", async
   await expect(table.locator("tbody tr:visible")).toHaveCount(51);
 });
 
-test("at 320px the page never scrolls sideways: the table scrolls inside its own box", async ({ page }) => {
+test("at 320px the page never scrolls sideways: the table scrolls inside its own box", { tag: ["@journey", "@a11y"] }, async ({ page }) => {
   await page.setViewportSize({ width: 320, height: 800 });
   for (const path of [lawComparePath("nonpayment-eviction-notice"), lawPath("texas"), "/laws"]) {
     await page.goto(path);
@@ -106,7 +106,7 @@ test("at 320px the page never scrolls sideways: the table scrolls inside its own
   expect(scroll.scrollWidth).toBeGreaterThan(scroll.clientWidth);
 });
 
-test("a state page shows each fact with its statute and source right under it, and links to the comparisons", async ({ page, request }) => {
+test("a state page shows each fact with its statute and source right under it, and links to the comparisons", { tag: ["@journey", "@smoke"] }, async ({ page, request }) => {
   const { facts } = await (await request.post("/api/law/facts", { data: { state: "arizona" } })).json();
   await page.goto(lawPath("arizona"));
   const license = facts.find((fact: { topic: string }) => fact.topic === "property_manager_license");
@@ -137,7 +137,7 @@ test("a state page shows each fact with its statute and source right under it, a
   await expect(page.getByText(/not yet covered/i)).toHaveCount(0);
 });
 
-test("the laws index links to every comparison, and the comparisons are in the sitemap with a Dataset", async ({ page, request }) => {
+test("the laws index links to every comparison, and the comparisons are in the sitemap with a Dataset", { tag: ["@journey", "@seo"] }, async ({ page, request }) => {
   const topics = await comparisons(request);
   expect(topics.length).toBe(9);
   await page.goto("/laws");
@@ -158,14 +158,14 @@ test("the laws index links to every comparison, and the comparisons are in the s
   expect(html).toMatch(/<link rel="canonical" href="[^"]*\/laws\/compare\/late-fees"/);
 });
 
-test("an unknown topic, or one without enough states, is a real 404", async ({ request }) => {
+test("an unknown topic, or one without enough states, is a real 404", { tag: ["@journey"] }, async ({ request }) => {
   for (const path of [lawComparePath("pets"), lawComparePath("rent-increase-notice")]) {
     const response = await request.get(path);
     expect(response.status(), path).toBe(404);
   }
 });
 
-test("a manager's profile shows the state's license rule as information, linked to the law page", async ({ page, request }) => {
+test("a manager's profile shows the state's license rule as information, linked to the law page", { tag: ["@journey"] }, async ({ page, request }) => {
   const { agents } = await (await request.post("/api/agents/list", { data: { state: "TX", city: "austin" } })).json();
   const agent = agents.data[0];
   await page.goto(`/agent/TX/${agent.city_slug}/${agent.agent_id}`);

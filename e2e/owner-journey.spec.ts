@@ -30,7 +30,7 @@ async function listed(request: APIRequestContext, body: Record<string, unknown>)
 
 const cards = (page: Page) => page.locator(".agent-card");
 
-test("home to a sent request in at most 10 taps plus the contact fields; the pages after it are true about sample companies, also once withdrawn", async ({ page }, testInfo) => {
+test("home to a sent request in at most 10 taps plus the contact fields; the pages after it are true about sample companies, also once withdrawn", { tag: ["@journey", "@smoke", "@writes"] }, async ({ page }, testInfo) => {
   const taps = new Taps();
   const email = uniqueEmail(testInfo, "journey20");
   await page.goto(PATHS.home);
@@ -82,7 +82,7 @@ test("home to a sent request in at most 10 taps plus the contact fields; the pag
   await expect(page.getByText("Erased when you withdrew the request").first()).toBeVisible();
 });
 
-test("home to a manager's profile in two taps", async ({ page }, testInfo) => {
+test("home to a manager's profile in two taps", { tag: ["@journey", "@smoke"] }, async ({ page }, testInfo) => {
   const taps = new Taps();
   await page.goto(PATHS.home);
   const cities = page.getByRole("list", { name: /Cities in/ });
@@ -94,7 +94,7 @@ test("home to a manager's profile in two taps", async ({ page }, testInfo) => {
   expect(taps.count).toBe(2);
 });
 
-test("a town's own offices come first (Franklin Township, NJ), featured managers are marked, not moved up, and the page says how it ranks", async ({ page, request }) => {
+test("a town's own offices come first (Franklin Township, NJ), featured managers are marked, not moved up, and the page says how it ranks", { tag: ["@journey"] }, async ({ page, request }) => {
   const town = await listed(request, { state: "NJ", city: "franklin-township" });
   const own = town.data.filter((agent) => agent.city_slug === "franklin-township");
   expect(own.length).toBeGreaterThan(0);
@@ -113,7 +113,7 @@ test("a town's own offices come first (Franklin Township, NJ), featured managers
   expect(marks.indexOf(true)).toBeGreaterThan(marks.indexOf(false));
 });
 
-test("sort and filter are in the address, rendered by the server, kept out of the index; cards are compact", async ({ page, request, isMobile }) => {
+test("sort and filter are in the address, rendered by the server, kept out of the index; cards are compact", { tag: ["@journey"] }, async ({ page, request, isMobile }) => {
   await page.goto(cityPath("TX", "austin"));
   if (isMobile) {
     // Two whole cards and the next one's name fit on one phone screen. (Three did before the
@@ -178,7 +178,7 @@ async function walkToLastStep(page: Page, { cityAtStep2 }: { cityAtStep2?: strin
   await expect(page).toHaveURL(STEP_PATHS[5]);
 }
 
-test("compare leads into the quote flow with the compared managers chosen; one that does not serve the ZIP is named", async ({ page, request }) => {
+test("compare leads into the quote flow with the compared managers chosen; one that does not serve the ZIP is named", { tag: ["@journey"] }, async ({ page, request }) => {
   const serving = await servingAustin(request);
   // Beyond the five the last step shows by default, so being there is the comparison's doing.
   const [first, second] = serving.slice(6, 8);
@@ -193,7 +193,7 @@ test("compare leads into the quote flow with the compared managers chosen; one t
   await expect(page.getByRole("status").filter({ hasText: RECIPIENTS.chosenNotServing([elsewhere.company_name], "78701", "Single Family") })).toBeVisible();
 });
 
-test("a profile's Request a quote starts the flow with that manager chosen, whatever its distance rank", async ({ page, request }) => {
+test("a profile's Request a quote starts the flow with that manager chosen, whatever its distance rank", { tag: ["@journey"] }, async ({ page, request }) => {
   const serving = await servingAustin(request);
   // Beyond the five the last step shows by default, so being ticked there is the profile link's doing.
   const chosen = serving[7];
@@ -206,7 +206,7 @@ test("a profile's Request a quote starts the flow with that manager chosen, what
   await expect(choice.getByRole("checkbox", { name: chosen.company_name, exact: true })).toBeChecked();
 });
 
-test("a place nobody serves: No Record, one call to action, and the nearest cities that have managers (Nome, AK)", async ({ page }) => {
+test("a place nobody serves: No Record, one call to action, and the nearest cities that have managers (Nome, AK)", { tag: ["@journey"] }, async ({ page }) => {
   await page.goto(cityPath("AK", "nome"));
   await expect(page.getByText(EMPTY.noRecord, { exact: true })).toBeVisible();
   await expect(page.getByText(EMPTY.noRecordMeaning("Nome"), { exact: true })).toBeVisible();

@@ -28,7 +28,7 @@ async function rawPage(request: APIRequestContext, path: string) {
   return { html, bytes: Buffer.byteLength(html) };
 }
 
-test("the heaviest pages are light in their raw HTML, every card's content still in it (city ≤ 90 kB, profile ≤ 50 kB)", async ({ request }) => {
+test("the heaviest pages are light in their raw HTML, every card's content still in it (city ≤ 90 kB, profile ≤ 50 kB)", { tag: ["@journey"] }, async ({ request }) => {
   // Full pages of 20 managers; Elk Grove Village, IL was the largest of all 2,911 served city pages
   // (68.2 kB; 84.7 kB, 12.8 kB in brotli, since each card has the spec's address, about text and
   // View Detail link again, issue 30: +15.6 kB raw, +1.8 kB on the wire).
@@ -52,7 +52,7 @@ test("the heaviest pages are light in their raw HTML, every card's content still
   expect(profile.html).toContain("Fees of ");
 });
 
-test("a city page links its category tabs only where the city has managers of that type", async ({ request }) => {
+test("a city page links its category tabs only where the city has managers of that type", { tag: ["@journey"] }, async ({ request }) => {
   const cities: [string, string][] = [["AK", "juneau"], ["AK", "fairbanks"], ["TX", "austin"]];
   let sawEmpty = false;
   for (const [state, city] of cities) {
@@ -69,7 +69,7 @@ test("a city page links its category tabs only where the city has managers of th
   expect(sawEmpty, "one of the cities has an empty category").toBe(true);
 });
 
-test("the 404 page has its title and Open Graph data", async ({ request }) => {
+test("the 404 page has its title and Open Graph data", { tag: ["@journey", "@seo"] }, async ({ request }) => {
   const response = await request.get("/no-such-page");
   expect(response.status()).toBe(404);
   const html = await response.text();
@@ -79,7 +79,7 @@ test("the 404 page has its title and Open Graph data", async ({ request }) => {
   expect(head).toContain('name="twitter:card" content="summary_large_image"');
 });
 
-test("the footer and the contact page say who runs the site and how to reach them", async ({ page }) => {
+test("the footer and the contact page say who runs the site and how to reach them", { tag: ["@journey"] }, async ({ page }) => {
   await page.goto(PATHS.contact);
   const operator = page.getByRole("region", { name: "Who runs Managely" });
   await expect(operator.getByRole("link", { name: "hello@managely.example.com" })).toHaveAttribute("href", "mailto:hello@managely.example.com");
@@ -89,7 +89,7 @@ test("the footer and the contact page say who runs the site and how to reach the
   await expect(footer).toContainText(`© ${new Date().getFullYear()} Managely`);
 });
 
-test("rent control on every state page and in a 50-state table; an unconfirmed statute says so, and each source is named for what it is", async ({ page, request }) => {
+test("rent control on every state page and in a 50-state table; an unconfirmed statute says so, and each source is named for what it is", { tag: ["@journey"] }, async ({ page, request }) => {
   for (const slug of ["alabama", "wyoming", "new-york"]) {
     const { html } = await rawPage(request, lawPath(slug));
     expect(html, slug).toMatch(/Does [A-Za-z ]+ have rent control\?/);
@@ -107,7 +107,7 @@ test("rent control on every state page and in a 50-state table; an unconfirmed s
   await expect(table.locator('tr[data-abbreviation="AL"]')).toContainText("official site");
 });
 
-test("a load in the browser that fails says so and tries again: the home page's state picker, the testimonial, /preview's recipients", async ({ page }) => {
+test("a load in the browser that fails says so and tries again: the home page's state picker, the testimonial, /preview's recipients", { tag: ["@journey"] }, async ({ page }) => {
   await page.goto(PATHS.home);
   await page.route("**/api/city/list", (route) => route.abort());
   await page.getByRole("button", { name: "TX", exact: true }).click();

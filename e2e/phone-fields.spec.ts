@@ -62,7 +62,7 @@ const FIELDS: PhoneField[] = [
 ];
 
 for (const field of FIELDS) {
-  test(`phone field of ${field.name}: phone keypad, national-number autofill, the digits of any format`, async ({ page, context }) => {
+  test(`phone field of ${field.name}: phone keypad, national-number autofill, the digits of any format`, { tag: ["@journey"] }, async ({ page, context }) => {
     const input = await field.open(page);
     await expect(input).toBeVisible();
     // A text control (the HTML standard allows tel-national there, not on type=tel) with the phone keypad.

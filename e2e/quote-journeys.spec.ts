@@ -5,7 +5,7 @@ import { CATEGORIES, answersFor, expect, isLeadFormKey, leadsByEmail, questionsF
  * answering every question, and the lead lands in the database exactly as entered, once.
  */
 for (const [index, category] of CATEGORIES.entries()) {
-  test(`${category.label}: from Get Started Now to thank-you, the lead stored field by field`, async ({ page, quote, request }, testInfo) => {
+  test(`${category.label}: from Get Started Now to thank-you, the lead stored field by field`, { tag: ["@journey", "@smoke", "@writes"] }, async ({ page, quote, request }, testInfo) => {
     const email = uniqueEmail(testInfo, `journey-${category.id}`);
     const questions = await questionsFor(request, category.id);
     expect(questions.length).toBeGreaterThan(0);

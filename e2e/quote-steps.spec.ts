@@ -1,6 +1,6 @@
 import { STEP_HEADINGS, answersFor, completedSteps, expect, questionsFor, test, uniqueEmail } from "./pages/quote";
 
-test("each validation message, in order, in the Error! dialog; closing it focuses the field to fix", async ({ page, quote }) => {
+test("each validation message, in order, in the Error! dialog; closing it focuses the field to fix", { tag: ["@journey"] }, async ({ page, quote }) => {
   await page.goto("/search");
   await quote.next.click();
 
@@ -46,7 +46,7 @@ test("each validation message, in order, in the Error! dialog; closing it focuse
   await expect(page.locator(".quote-intro__heading")).toHaveText(STEP_HEADINGS[5]);
 });
 
-test("a reload at every step keeps everything entered, in the spec's storage format", async ({ page, quote, request }) => {
+test("a reload at every step keeps everything entered, in the spec's storage format", { tag: ["@journey"] }, async ({ page, quote, request }) => {
   const questions = await questionsFor(request, 3);
   const exam = answersFor(questions);
 
@@ -106,7 +106,7 @@ test("a reload at every step keeps everything entered, in the spec's storage for
   expect(JSON.parse(stored.question_answer ?? "")).toEqual(exam);
 });
 
-test("a later step opened directly sends the visitor to the first incomplete step", async ({ page, quote }) => {
+test("a later step opened directly sends the visitor to the first incomplete step", { tag: ["@journey"] }, async ({ page, quote }) => {
   await page.goto("/preview");
   await quote.expectStep(1);
 
@@ -122,7 +122,7 @@ test("a later step opened directly sends the visitor to the first incomplete ste
   await quote.expectStep(3);
 });
 
-test("the Edit links, the back arrow, close and the logo", async ({ page, quote }, testInfo) => {
+test("the Edit links, the back arrow, close and the logo", { tag: ["@journey"] }, async ({ page, quote }, testInfo) => {
   const email = uniqueEmail(testInfo, "edit");
   await quote.prefill(completedSteps({ email, category: 8 }));
   await page.goto("/preview");
@@ -170,7 +170,7 @@ test("the Edit links, the back arrow, close and the logo", async ({ page, quote 
   await expect(page).toHaveURL(/\/$/);
 });
 
-test("every step passes axe, fits a 320px screen and has touch targets of at least 44px", async ({ page, quote }, testInfo) => {
+test("every step passes axe, fits a 320px screen and has touch targets of at least 44px", { tag: ["@journey", "@a11y"] }, async ({ page, quote }, testInfo) => {
   // axe on every step, twice over: 40 s on a quiet runner, against a 45 s timeout.
   test.slow();
   const { default: AxeBuilder } = await import("@axe-core/playwright");

@@ -7,7 +7,7 @@ const EXAM = [
   { question: "Is the home currently occupied?", answer: "" },
 ];
 
-test("the quote guarantee: no mobile, nothing sent; a mobile and a price save a lead of their own", async ({ page, quote }, testInfo) => {
+test("the quote guarantee: no mobile, nothing sent; a mobile and a price save a lead of their own", { tag: ["@journey", "@writes"] }, async ({ page, quote }, testInfo) => {
   const email = uniqueEmail(testInfo, "guarantee");
   const sent: unknown[] = [];
   page.on("request", (request) => {
@@ -71,7 +71,7 @@ test("the quote guarantee: no mobile, nothing sent; a mobile and a price save a 
   });
 });
 
-test("the quote guarantee is offered on step 5 as well", async ({ page, quote }, testInfo) => {
+test("the quote guarantee is offered on step 5 as well", { tag: ["@journey"] }, async ({ page, quote }, testInfo) => {
   await quote.prefill(completedSteps({ email: uniqueEmail(testInfo, "guarantee-5") }));
   await page.goto("/preview");
   await quote.expectStep(5);
@@ -80,7 +80,7 @@ test("the quote guarantee is offered on step 5 as well", async ({ page, quote },
   await expect(quote.guaranteeDialog.getByLabel("Mobile Number")).toHaveAttribute("inputmode", "tel");
 });
 
-test("a server error stays on the page with its message and keeps every value; the retry stores one lead", async ({ page, quote }, testInfo) => {
+test("a server error stays on the page with its message and keeps every value; the retry stores one lead", { tag: ["@journey", "@writes"] }, async ({ page, quote }, testInfo) => {
   const email = uniqueEmail(testInfo, "server-error");
   await quote.prefill(completedSteps({ email, exam: EXAM }));
   await page.goto("/preview");
@@ -107,7 +107,7 @@ test("a server error stays on the page with its message and keeps every value; t
   expect(JSON.parse(rows[0].exam)).toEqual(EXAM);
 });
 
-test("a network failure shows Error!, keeps every value across a reload, and the retry stores one lead", async ({ page, quote }, testInfo) => {
+test("a network failure shows Error!, keeps every value across a reload, and the retry stores one lead", { tag: ["@journey", "@writes"] }, async ({ page, quote }, testInfo) => {
   const email = uniqueEmail(testInfo, "network");
   await quote.prefill(completedSteps({ email, exam: EXAM }));
   await page.goto("/preview");
@@ -128,7 +128,7 @@ test("a network failure shows Error!, keeps every value across a reload, and the
   expect(leadsByEmail(email)).toHaveLength(1);
 });
 
-test("an answer lost on the way back: the retry sends the same key and the lead is stored once", async ({ page, quote }, testInfo) => {
+test("an answer lost on the way back: the retry sends the same key and the lead is stored once", { tag: ["@journey", "@writes"] }, async ({ page, quote }, testInfo) => {
   const email = uniqueEmail(testInfo, "lost-answer");
   await quote.prefill(completedSteps({ email }));
   await page.goto("/preview");
@@ -157,7 +157,7 @@ test("an answer lost on the way back: the retry sends the same key and the lead 
   expect(leadsByEmail(email)).toHaveLength(1);
 });
 
-test("a double click sends one lead, with Processing... and the button disabled while it is pending", async ({ page, quote }, testInfo) => {
+test("a double click sends one lead, with Processing... and the button disabled while it is pending", { tag: ["@journey", "@writes"] }, async ({ page, quote }, testInfo) => {
   const email = uniqueEmail(testInfo, "double");
   await quote.prefill(completedSteps({ email, exam: EXAM }));
   await page.goto("/preview");

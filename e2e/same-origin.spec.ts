@@ -3,7 +3,7 @@ import { expect, test } from "@playwright/test";
 import { completedSteps } from "./pages/quote";
 import { createSeededDatabase, removeDatabase, startSite, type RunningSite } from "./support/production-site";
 import { PATHS } from "../lib/contract/routes";
-import { E2E_DIST_DIR, E2E_PORT } from "./support/server";
+import { E2E_DIST_DIR, E2E_PORT, E2E_REMOTE_URL } from "./support/server";
 
 /**
  * `PORT=3300 npm start` without SITE_URL (issue 19): the site's own origin follows the port, and
@@ -12,6 +12,7 @@ import { E2E_DIST_DIR, E2E_PORT } from "./support/server";
  */
 test.describe.configure({ mode: "serial" });
 test.skip(({ isMobile }) => isMobile, "Which host a page was opened on does not depend on the viewport: checked once.");
+test.skip(Boolean(E2E_REMOTE_URL), "Starts a site of its own from the run's build: only on the run's own build, not against E2E_BASE_URL.");
 
 const PORT = E2E_PORT + 200;
 const DATABASE = path.join(".data", `same-origin-${PORT}.db`);
@@ -29,7 +30,7 @@ test.afterAll(async () => {
 });
 
 for (const host of ["localhost", "127.0.0.1"]) {
-  test(`opened as http://${host}:${PORT}, the state picker, /preview's recipients and a form all work`, async ({ page }) => {
+  test(`opened as http://${host}:${PORT}, the state picker, /preview's recipients and a form all work`, { tag: ["@journey", "@writes"] }, async ({ page }) => {
     const origin = `http://${host}:${PORT}`;
     const refused: string[] = [];
     page.on("response", (response) => {

@@ -4,7 +4,7 @@ import { countHeader, rawRequest, type RawAnswer } from "./support/raw-http";
 import { E2E_BASE_URL } from "./support/server";
 
 /** The production server's headers, and pages that run under their policy without a violation. */
-test("every response carries the security headers; pages a hash-only script policy", async ({ request }) => {
+test("every response carries the security headers; pages a hash-only script policy", { tag: ["@http", "@smoke"] }, async ({ request }) => {
   for (const path of ["/", "/laws/texas", "/search", "/brand/logo.svg"]) {
     const headers = (await request.get(path)).headers();
     expect(headers["strict-transport-security"], path).toContain("max-age=");
@@ -20,7 +20,7 @@ test("every response carries the security headers; pages a hash-only script poli
   expect(page).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+/);
 });
 
-test("pages hydrate under the policy, on a first load and a reload, without a violation", async ({ page }) => {
+test("pages hydrate under the policy, on a first load and a reload, without a violation", { tag: ["@http"] }, async ({ page }) => {
   const violations: string[] = [];
   page.on("console", (message) => {
     if (message.type() === "error" && /Content Security Policy/i.test(message.text())) violations.push(message.text());
@@ -36,7 +36,7 @@ test("pages hydrate under the policy, on a first load and a reload, without a vi
   expect(violations).toEqual([]);
 });
 
-test("a script injected into a page's HTML does not run: the policy allows only what Next.js emitted", async ({ page }) => {
+test("a script injected into a page's HTML does not run: the policy allows only what Next.js emitted", { tag: ["@http"] }, async ({ page }) => {
   const violations: string[] = [];
   page.on("console", (message) => {
     if (message.type() === "error" && /Content Security Policy/i.test(message.text())) violations.push(message.text());
@@ -56,7 +56,7 @@ test("a script injected into a page's HTML does not run: the policy allows only 
   expect(violations.every((text) => /inline script/i.test(text))).toBe(true);
 });
 
-test("a repeat page load is answered from the page cache, with the same content and policy", async ({ request }) => {
+test("a repeat page load is answered from the page cache, with the same content and policy", { tag: ["@http"] }, async ({ request }) => {
   // A law page is rendered on its first request, then Next.js serves it from its cache (and the
   // server keeps a copy); from then on the copy answers. Three requests cover a cold server.
   await request.get("/laws/ohio");
@@ -94,7 +94,7 @@ const neverSeenCase = (text: string) => [...text].map((char) => (Math.random() <
 test.describe("raw HTTP", () => {
   test.skip(({ isMobile }) => isMobile, "Raw HTTP does not depend on the viewport: checked once.");
 
-  test("HEAD answers like GET, without a body, on pages, cached copies and 404s", async () => {
+  test("HEAD answers like GET, without a body, on pages, cached copies and 404s", { tag: ["@http"] }, async () => {
     for (const path of ["/", "/laws/texas", "/laws/texas", "/agents/OH/columbus", "/agents/TX/no-such-city", "/no-such-page"]) {
       const get = await rawRequest(path);
       const head = await rawRequest(path, { method: "HEAD" });
@@ -107,7 +107,7 @@ test.describe("raw HTTP", () => {
     }
   });
 
-  test("malformed percent-encoding and control characters answer a 400 page, not a 500", async () => {
+  test("malformed percent-encoding and control characters answer a 400 page, not a 500", { tag: ["@http"] }, async () => {
     for (const path of ["/%", "/%ZZ", "/agents/TX/%ZZ", "/laws/%E0%A4%A", "/x%0a%5Bservice%5D%20forged", "/agent/TX/austin/1%00"]) {
       const answer = await rawRequest(path);
       expect(answer.status, path).toBe(400);
@@ -117,7 +117,7 @@ test.describe("raw HTTP", () => {
     }
   });
 
-  test("the page copy ignores query strings a page does not use", async () => {
+  test("the page copy ignores query strings a page does not use", { tag: ["@http"] }, async () => {
     await rawRequest("/faqs");
     await rawRequest("/faqs");
     for (let index = 0; index < 30; index++) {
@@ -127,7 +127,7 @@ test.describe("raw HTTP", () => {
     }
   });
 
-  test("cached pages come precompressed in the encoding asked for, with Vary and an ETag per encoding", async () => {
+  test("cached pages come precompressed in the encoding asked for, with Vary and an ETag per encoding", { tag: ["@http"] }, async () => {
     await rawRequest("/laws/ohio");
     await rawRequest("/laws/ohio");
     await expect.poll(async () => (await rawRequest("/laws/ohio", { headers: { "accept-encoding": "gzip, br" } })).headers["content-encoding"]).toBe("br");
@@ -141,7 +141,7 @@ test.describe("raw HTTP", () => {
     expect(new Set([plain.headers.etag, gzip.headers.etag, br.headers.etag]).size).toBe(3);
   });
 
-  test("every response carries the full set of security headers: 304s, redirects, 404s, files and API answers", async () => {
+  test("every response carries the full set of security headers: 304s, redirects, 404s, files and API answers", { tag: ["@http"] }, async () => {
     await rawRequest("/about-us");
     const page = await rawRequest("/about-us");
     const notModified = await rawRequest("/about-us", { headers: { "if-none-match": String(page.headers.etag) } });
@@ -154,7 +154,7 @@ test.describe("raw HTTP", () => {
     }
   });
 
-  test("a first, uncached redirect of every kind carries one Location, and Node's fetch ends on the canonical page", async () => {
+  test("a first, uncached redirect of every kind carries one Location, and Node's fetch ends on the canonical page", { tag: ["@http"] }, async () => {
     const redirects: [string, string][] = [
       [`/agents/OH/${neverSeenCase("columbus")}`, "/agents/OH/columbus"],
       [`/agents/${neverSeenCase("oh")}/Columbus`, "/agents/OH/columbus"],

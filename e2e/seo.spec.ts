@@ -45,7 +45,7 @@ async function pageRecord(request: APIRequestContext, pageId: number) {
   return (await (await request.post("/api/page/get", { data: { page_id: pageId } })).json()).pageData;
 }
 
-test("home: page 1's SEO, a canonical to itself, Organization and WebSite", async ({ request }) => {
+test("home: page 1's SEO, a canonical to itself, Organization and WebSite", { tag: ["@seo", "@smoke"] }, async ({ request }) => {
   const record = await pageRecord(request, 1);
   const head = await fetchHead(request, "/");
   expect(head).toMatchObject({ title: record.seo_title, description: record.seo_description, keywords: record.seo_keywords, canonical: E2E_BASE_URL });
@@ -54,7 +54,7 @@ test("home: page 1's SEO, a canonical to itself, Organization and WebSite", asyn
   expect(types(head)).toEqual(["Organization", "WebSite"]);
 });
 
-test("content pages carry their own record's SEO", async ({ request }) => {
+test("content pages carry their own record's SEO", { tag: ["@seo"] }, async ({ request }) => {
   for (const [path, pageId] of [["/about-us", 2], ["/privacy-policy", 12], ["/faqs", 9], ["/blogs", 10], ["/laws", 21], ["/resources", 11], ["/contact-us", 20]] as const) {
     const record = await pageRecord(request, pageId);
     const head = await fetchHead(request, path);
@@ -76,7 +76,7 @@ const PAGE_TYPES: Record<string, string> = {
   "/search": "WebPage",
 };
 
-test("every indexable page has JSON-LD of its kind and a BreadcrumbList ending at itself", async ({ request }) => {
+test("every indexable page has JSON-LD of its kind and a BreadcrumbList ending at itself", { tag: ["@seo"] }, async ({ request }) => {
   for (const path of INDEXABLE_FIXED_PATHS.filter((fixed) => fixed !== "/")) {
     const head = await fetchHead(request, path);
     const page = head.jsonLd.find((item) => item["@type"] === PAGE_TYPES[path]);
@@ -95,7 +95,7 @@ test("every indexable page has JSON-LD of its kind and a BreadcrumbList ending a
   expect(laws.mainEntity.numberOfItems).toBe(51);
 });
 
-test("a blog post uses its own SEO fields and BlogPosting", async ({ request }) => {
+test("a blog post uses its own SEO fields and BlogPosting", { tag: ["@seo"] }, async ({ request }) => {
   const { blogs } = await (await request.post("/api/blogs/list", { data: { type: "All" } })).json();
   const blog = blogs[0];
   const head = await fetchHead(request, `/blog/${blog.slug}`);
@@ -104,7 +104,7 @@ test("a blog post uses its own SEO fields and BlogPosting", async ({ request }) 
   expect(types(head)).toEqual(["BlogPosting", "BreadcrumbList"]);
 });
 
-test("FAQ answers and meta descriptions read as text: no entities, no sentence run into the next", async ({ request }) => {
+test("FAQ answers and meta descriptions read as text: no entities, no sentence run into the next", { tag: ["@seo"] }, async ({ request }) => {
   const faqPage = (await fetchHead(request, "/faqs")).jsonLd.find((item) => item["@type"] === "FAQPage") as { mainEntity: { acceptedAnswer: { text: string } }[] };
   const answers = faqPage.mainEntity.map((entry) => entry.acceptedAnswer.text);
   expect(answers.length).toBeGreaterThan(5);
@@ -120,7 +120,7 @@ test("FAQ answers and meta descriptions read as text: no entities, no sentence r
 });
 
 /** The share image of a page, from its raw HTML, and the image itself. */
-test("every page kind shares a PNG with alt text (Open Graph and X), and the image answers as a PNG", async ({ request }) => {
+test("every page kind shares a PNG with alt text (Open Graph and X), and the image answers as a PNG", { tag: ["@seo"] }, async ({ request }) => {
   const checked = new Map<string, string>();
   for (const kind of PAGE_KINDS.filter((pageKind) => (pageKind.status ?? 200) === 200)) {
     const path = await pathOf(kind, request);
@@ -152,7 +152,7 @@ test("every page kind shares a PNG with alt text (Open Graph and X), and the ima
   expect(checked.size).toBeGreaterThanOrEqual(3);
 });
 
-test("a law page: laws title and state, BreadcrumbList", async ({ request }) => {
+test("a law page: laws title and state, BreadcrumbList", { tag: ["@seo"] }, async ({ request }) => {
   const head = await fetchHead(request, "/laws/texas");
   expect(head.title).toBe("Landlord Tenant Laws in Texas | Managely");
   expect(head.description).toContain("Landlord Tenant Laws in Texas");
@@ -161,7 +161,7 @@ test("a law page: laws title and state, BreadcrumbList", async ({ request }) => 
   expect(head.jsonLd[0]).toMatchObject({ "@type": "BreadcrumbList" });
 });
 
-test("a city page: product name, state and city; BreadcrumbList and ItemList", async ({ request }) => {
+test("a city page: product name, state and city; BreadcrumbList and ItemList", { tag: ["@seo"] }, async ({ request }) => {
   const head = await fetchHead(request, "/agents/TX/austin");
   expect(head.title).toBe("Property Managers in Austin, TX | Managely");
   expect(head.description).toContain("Austin, Texas");
@@ -171,7 +171,7 @@ test("a city page: product name, state and city; BreadcrumbList and ItemList", a
   expect(head.robots).toBe("index, follow");
 });
 
-test("a profile: RealEstateAgent without email or phone", async ({ request }) => {
+test("a profile: RealEstateAgent without email or phone", { tag: ["@seo"] }, async ({ request }) => {
   const { agents } = await (await request.post("/api/agents/list", { data: { state: "TX", city: "austin" } })).json();
   const agent = agents.data[0];
   const path = agentPath(agent);
@@ -197,7 +197,7 @@ test("a profile: RealEstateAgent without email or phone", async ({ request }) =>
   expect(html).not.toContain("@example.com");
 });
 
-test("metadata is in <head> for ordinary browsers and for bots alike", async ({ request }) => {
+test("metadata is in <head> for ordinary browsers and for bots alike", { tag: ["@seo"] }, async ({ request }) => {
   for (const agent of ["Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile Safari/604.1", "Googlebot/2.1 (+http://www.google.com/bot.html)", "curl/8.5.0"]) {
     const head = await fetchHead(request, "/laws/ohio", agent);
     expect(head.title, agent).toBe("Landlord Tenant Laws in Ohio | Managely");
@@ -205,13 +205,13 @@ test("metadata is in <head> for ordinary browsers and for bots alike", async ({ 
   }
 });
 
-test("a city nobody serves is No Record and noindex; search results and compare are noindex", async ({ request }) => {
+test("a city nobody serves is No Record and noindex; search results and compare are noindex", { tag: ["@seo"] }, async ({ request }) => {
   for (const path of ["/agents/ME/rockland", "/managers?zip=78701&category=1", "/managers", "/compare?ids=1,2"]) {
     expect((await fetchHead(request, path)).robots, path).toBe("noindex, follow");
   }
 });
 
-test("tabs, later pages and state hubs: canonical to themselves, ItemList of what they show", async ({ request }) => {
+test("tabs, later pages and state hubs: canonical to themselves, ItemList of what they show", { tag: ["@seo"] }, async ({ request }) => {
   const tab = await fetchHead(request, "/agents/TX/austin/multi-family");
   expect(tab.title).toBe("Multi Family Property Managers in Austin, TX | Managely");
   expect(tab.canonical).toBe(`${E2E_BASE_URL}/agents/TX/austin/multi-family`);
@@ -230,7 +230,7 @@ test("tabs, later pages and state hubs: canonical to themselves, ItemList of wha
   expect(types(hub)).toEqual(["BreadcrumbList", "ItemList"]);
 });
 
-test("other spellings redirect permanently to the canonical URL", async ({ request }) => {
+test("other spellings redirect permanently to the canonical URL", { tag: ["@seo"] }, async ({ request }) => {
   for (const [from, to] of [
     ["/law/texas", "/laws/texas"],
     ["/laws/TX", "/laws/texas"],
@@ -250,7 +250,7 @@ test("other spellings redirect permanently to the canonical URL", async ({ reque
   }
 });
 
-test("unknown blogs, laws, managers, cities and states are real 404s", async ({ request }) => {
+test("unknown blogs, laws, managers, cities and states are real 404s", { tag: ["@seo"] }, async ({ request }) => {
   for (const path of [
     "/blog/no-such-post", "/laws/atlantis", "/agent/TX/austin/999999", "/agent/TX/austin/abc", "/agents/ZZ/austin", "/agents/TX/gotham", "/no-such-page",
     "/agents/ZZ", "/agents/TX/austin/condos", "/agents/TX/austin/page/99", "/agents/TX/austin/page/0", "/agents/ME/rockland/page/2",
@@ -261,7 +261,7 @@ test("unknown blogs, laws, managers, cities and states are real 404s", async ({ 
   }
 });
 
-test("sitemap.xml lists every indexable page and nothing else; robots.txt points to it", async ({ request }) => {
+test("sitemap.xml lists every indexable page and nothing else; robots.txt points to it", { tag: ["@seo", "@slow"] }, async ({ request }) => {
   const xml = await (await request.get("/sitemap.xml")).text();
   const urls = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1].replace(E2E_BASE_URL, ""));
   for (const path of [
@@ -288,7 +288,7 @@ test("sitemap.xml lists every indexable page and nothing else; robots.txt points
   expect(robots).not.toMatch(/^Host:/im);
 });
 
-test("a 404 says noindex exactly once", async ({ request }) => {
+test("a 404 says noindex exactly once", { tag: ["@seo"] }, async ({ request }) => {
   for (const path of ["/no-such-page", "/blog/no-such-post", "/laws/atlantis", "/agent/TX/austin/999999", "/agents/TX/gotham"]) {
     const response = await request.get(path);
     expect(response.status(), path).toBe(404);

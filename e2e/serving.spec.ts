@@ -5,6 +5,7 @@ import { expect, test } from "@playwright/test";
 import { junkImageUrls, junkUrls } from "./support/junk-urls";
 import { rawRequest, type RawAnswer } from "./support/raw-http";
 import { E2E_API_TOKEN, E2E_BASE_URL, E2E_DATABASE, E2E_DIST_DIR } from "./support/server";
+import { onlyOnTheLocalBuild } from "./support/target";
 
 /**
  * How the production server serves a crawler (issue 17) and keeps private pages private
@@ -22,7 +23,7 @@ function bytesUnder(folder: string): number {
   return total;
 }
 
-test("after concurrent first requests, every answer of 1 KB or more comes compressed, then and later", async () => {
+test("after concurrent first requests, every answer of 1 KB or more comes compressed, then and later", { tag: ["@http"] }, async () => {
   // Build files of the home page and pages no other test asks for, each asked 16 times at once
   // while nothing of them is stored yet, then again one by one.
   const home = (await rawRequest("/", { headers: COMPRESSED })).headers;
@@ -50,9 +51,10 @@ test("after concurrent first requests, every answer of 1 KB or more comes compre
   }
 });
 
-test("a URL that names nothing, in every route family, is a 404 that is never cacheable and writes nothing", async () => {
+test("a URL that names nothing, in every route family, is a 404 that is never cacheable and writes nothing", { tag: ["@http"] }, async () => {
   const profile = (await rawRequest("/agents/TX/austin")).body.toString().match(/href="(\/agent\/TX\/[^"#]+)"/)![1];
   const blog = (await rawRequest("/blogs")).body.toString().match(/href="(\/blog\/[^"#]+)"/)![1];
+  onlyOnTheLocalBuild("reads the build and data folders");
   const buildBytes = bytesUnder(E2E_DIST_DIR);
   const junk = [
     ...Array.from({ length: 6 }, (_, index) => junkUrls(index)).flat(),
@@ -76,7 +78,7 @@ test("a URL that names nothing, in every route family, is a 404 that is never ca
   expect((await rawRequest(`${profile}/opengraph-image-zv6u9g/card`)).status).toBe(200);
 });
 
-test("private pages are never cached and never sent as a referrer; /healthz tells the public only ok", async () => {
+test("private pages are never cached and never sent as a referrer; /healthz tells the public only ok", { tag: ["@http", "@smoke"] }, async () => {
   for (const url of ["/requests/not-a-real-token-0123456789", "/newsletter/confirm/not-a-real-token-0123456789"]) {
     const answer = await rawRequest(url);
     expect(answer.headers["referrer-policy"], url).toBe("no-referrer");
@@ -85,12 +87,14 @@ test("private pages are never cached and never sent as a referrer; /healthz tell
   const open = await rawRequest("/healthz");
   expect(open.status).toBe(200);
   expect(JSON.parse(open.body.toString())).toEqual({ status: "ok" });
+  onlyOnTheLocalBuild("uses the site's API token");
   const detailed = JSON.parse((await rawRequest("/healthz", { headers: { authorization: `Bearer ${E2E_API_TOKEN}` } })).body.toString());
   expect(detailed).toMatchObject({ status: "ok", database: { ok: true }, outbox: { backlog: expect.any(Number) }, pageStore: { entries: expect.any(Number) } });
 });
 
-test("slow clients cannot hold the server: with 100 of them open a request is answered at once, and they are cut off", async () => {
+test("slow clients cannot hold the server: with 100 of them open a request is answered at once, and they are cut off", { tag: ["@http"] }, async () => {
   test.setTimeout(60_000);
+  onlyOnTheLocalBuild("holds 100 connections open to the server's own sockets");
   const base = new URL(E2E_BASE_URL);
   const slow = await Promise.all(
     Array.from(

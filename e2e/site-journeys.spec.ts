@@ -1,19 +1,20 @@
 import { expect, test } from "@playwright/test";
 import { queryRows } from "./support/db";
+import { E2E_EMAIL_DOMAIN } from "./support/server";
 import { PAGE_KINDS, pathOf } from "./support/page-kinds";
 import { CAROUSEL } from "../components/home/carousel-settings";
 import { JOIN_NETWORK, SAMPLE, SAVED } from "../lib/contract/messages";
 
 /** Visitors' stories through the public pages, on a desktop and a phone. */
 
-const unique = (label: string) => `${label}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.org`;
+const unique = (label: string) => `${label}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@${E2E_EMAIL_DOMAIN}`;
 
 async function openMenuIfPhone(page: import("@playwright/test").Page) {
   const toggle = page.getByLabel("Menu");
   if (await toggle.isVisible()) await toggle.click();
 }
 
-test("an owner goes from home to a state, a city and a profile, and sends Get In Touch", async ({ page }) => {
+test("an owner goes from home to a state, a city and a profile, and sends Get In Touch", { tag: ["@journey", "@smoke", "@writes"] }, async ({ page }) => {
   await page.goto("/");
   await page.getByRole("button", { name: "TX", exact: true }).click();
   await expect(page.getByRole("button", { name: "TX", exact: true })).toHaveAttribute("aria-pressed", "true");
@@ -56,7 +57,7 @@ test("an owner goes from home to a state, a city and a profile, and sends Get In
   expect(rows).toEqual([expect.objectContaining({ name: "Riley Owner", agent_id: agentId, mobile: "5125550111" })]);
 });
 
-test("every page has the footer (spec 2.2), the quote flow, thank-you and 404 included", async ({ page, request }) => {
+test("every page has the footer (spec 2.2), the quote flow, thank-you and 404 included", { tag: ["@journey", "@writes"] }, async ({ page, request }) => {
   for (const kind of PAGE_KINDS) {
     const path = await pathOf(kind, request);
     const html = await (await request.get(path)).text();
@@ -74,7 +75,7 @@ test("every page has the footer (spec 2.2), the quote flow, thank-you and 404 in
   }
 });
 
-test("the home page's state list grows with See All, and a city nobody serves says No Record", async ({ page }) => {
+test("the home page's state list grows with See All, and a city nobody serves says No Record", { tag: ["@journey"] }, async ({ page }) => {
   await page.goto("/");
   const states = page.getByRole("button", { name: "See All" }).first();
   await states.click();
@@ -83,7 +84,7 @@ test("the home page's state list grows with See All, and a city nobody serves sa
   await expect(page.getByText("No Record", { exact: true })).toBeVisible();
 });
 
-test("the testimonials start moving where someone sees them: Swiper is fetched only when the row nears the viewport", async ({ page }) => {
+test("the testimonials start moving where someone sees them: Swiper is fetched only when the row nears the viewport", { tag: ["@journey"] }, async ({ page }) => {
   // The page's timers run on Playwright's clock, so "two seconds later" is a step, not a wait.
   await page.clock.install();
   await page.goto("/");
@@ -100,7 +101,7 @@ test("the testimonials start moving where someone sees them: Swiper is fetched o
   await expect(still).toHaveCount(0);
 });
 
-test("a law page renders its sections, table and breadcrumbs", async ({ page }) => {
+test("a law page renders its sections, table and breadcrumbs", { tag: ["@journey", "@smoke"] }, async ({ page }) => {
   await page.goto("/laws");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Landlord Tenant Rights");
   await page.getByRole("link", { name: /Texas/ }).click();
@@ -114,7 +115,7 @@ test("a law page renders its sections, table and breadcrumbs", async ({ page }) 
   await expect(page.getByText("not legal advice").first()).toBeVisible();
 });
 
-test("blogs lead to a blog post", async ({ page }) => {
+test("blogs lead to a blog post", { tag: ["@journey", "@smoke"] }, async ({ page }) => {
   await page.goto("/blogs");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Blog & News");
   const first = page.locator(".blog-card").first();
@@ -124,7 +125,7 @@ test("blogs lead to a blog post", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
 });
 
-test("the newsletter box refuses an empty email, then subscribes and clears", async ({ page }) => {
+test("the newsletter box refuses an empty email, then subscribes and clears", { tag: ["@journey", "@writes"] }, async ({ page }) => {
   await page.goto("/faqs");
   const box = page.getByRole("region", { name: "Get Exclusive Insights Directly to Your Inbox!" });
   await box.getByRole("button", { name: "Subscribe" }).click();
@@ -142,7 +143,7 @@ test("the newsletter box refuses an empty email, then subscribes and clears", as
   expect(queryRows("select id from newsletter_subscriptions where email_lower = ?", email.toLowerCase())).toHaveLength(1);
 });
 
-test("a manager joins the network through the popup", async ({ page }) => {
+test("a manager joins the network through the popup", { tag: ["@journey", "@writes"] }, async ({ page }) => {
   await page.goto("/about-us");
   await openMenuIfPhone(page);
   await page.getByRole("button", { name: "Join Our Network" }).filter({ visible: true }).first().click();
@@ -162,7 +163,7 @@ test("a manager joins the network through the popup", async ({ page }) => {
   expect(rows).toEqual([expect.objectContaining({ country_code: 91, mobile: "9876543210" })]);
 });
 
-test("Contact Us sends a message and clears the form; a network failure keeps it", async ({ page }) => {
+test("Contact Us sends a message and clears the form; a network failure keeps it", { tag: ["@journey", "@writes"] }, async ({ page }) => {
   await page.goto("/contact-us");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Get In Touch");
   const email = unique("contact");
@@ -185,7 +186,7 @@ test("Contact Us sends a message and clears the form; a network failure keeps it
   expect(queryRows<{ agent_id: number }>("select agent_id from contact_messages where email = ?", email)).toEqual([{ agent_id: 0 }]);
 });
 
-test("pages apply the clearing rules of the saved quote values", async ({ page }) => {
+test("pages apply the clearing rules of the saved quote values", { tag: ["@journey"] }, async ({ page }) => {
   const seed = async () =>
     page.evaluate(() => {
       for (const key of ["property_category", "property_address", "property_city", "property_zip", "property_price", "full_name", "email_address", "phone_no", "preferred_contact_method", "question_answer"]) {
@@ -214,7 +215,7 @@ test("pages apply the clearing rules of the saved quote values", async ({ page }
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("every public page outside the quote flow shows its real content", async ({ page }) => {
+  test("every public page outside the quote flow shows its real content", { tag: ["@journey", "@writes"] }, async ({ page }) => {
     const pages: [string, string | RegExp][] = [
       ["/", /Find and Compare/],
       ["/about-us", "About Us"],

@@ -18,7 +18,7 @@ async function expectNoAxeViolations(page: Page) {
 }
 const DEFAULT_CITY_TITLE = "Property Managers in Austin, TX | Managely";
 
-test("an admin signs in from the outbox link, drafts a city template, previews it, publishes it, sees it live and in the history, and rolls it back", async ({
+test("an admin signs in from the outbox link, drafts a city template, previews it, publishes it, sees it live and in the history, and rolls it back", { tag: ["@journey", "@writes"] }, async ({
   page,
   request,
   browser,
@@ -84,7 +84,7 @@ test("an admin signs in from the outbox link, drafts a city template, previews i
   await preview.close();
 });
 
-test("a viewer cannot publish or preview: refused (a 403 page for the preview), and nothing changes", async ({ page }) => {
+test("a viewer cannot publish or preview: refused (a 403 page for the preview), and nothing changes", { tag: ["@journey", "@writes"] }, async ({ page }) => {
   const editor = staffEmail("demoted");
   const pagePath = "/laws/vermont";
   await useSignInLink(page, addStaff(editor, "editor"));
@@ -112,7 +112,7 @@ test("a viewer cannot publish or preview: refused (a 403 page for the preview), 
   expect(await previewed.text()).toContain("Your role (viewer) cannot preview pages. Nothing was changed.");
 });
 
-test("signed out, every workspace URL and server action is the sign-in page", async ({ page, request, context }) => {
+test("signed out, every workspace URL and server action is the sign-in page", { tag: ["@journey", "@smoke"] }, async ({ page, request, context }) => {
   for (const url of ["/workspace", "/workspace/pages/agents/TX/austin", "/workspace/templates", "/workspace/templates/city", "/workspace/audit", "/workspace/history", "/workspace/staff"]) {
     const response = await request.get(url);
     expect(response.status(), url).toBe(401);
@@ -136,7 +136,7 @@ test("signed out, every workspace URL and server action is the sign-in page", as
   expect(draftsOf("page:/laws/maine").filter((draft) => draft.title?.startsWith("Signed out"))).toHaveLength(0);
 });
 
-test("the list finds every indexable page of the sitemap, filters it, and exports it as CSV", async ({ page, request }) => {
+test("the list finds every indexable page of the sitemap, filters it, and exports it as CSV", { tag: ["@journey", "@slow"] }, async ({ page, request }) => {
   const viewer = staffEmail("viewer");
   await useSignInLink(page, addStaff(viewer, "viewer"));
   const sitemap = await (await request.get("/sitemap.xml")).text();

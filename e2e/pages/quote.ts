@@ -1,5 +1,6 @@
 import { test as base, expect, type APIRequestContext, type Locator, type Page, type TestInfo } from "@playwright/test";
 import { queryRows } from "../support/db";
+import { E2E_EMAIL_DOMAIN } from "../support/server";
 import { GUARANTEE_SUBMISSION_KEY, LEAD_KEYS, SELECTED_AGENTS_KEY, SUBMISSION_KEY } from "../../lib/lead-form/storage";
 
 /** The owner quote flow (spec 2.4) as a visitor sees it: steps, dialogs and the stored lead. */
@@ -50,7 +51,7 @@ export const NETWORK_ERROR_MESSAGE =
 /** An address no other test uses, so a lead row is found by its email alone. */
 export function uniqueEmail(testInfo: TestInfo, label: string): string {
   const random = Math.random().toString(36).slice(2, 8);
-  return `owner.${label}.${testInfo.project.name}.${Date.now()}.${random}@example.com`.toLowerCase();
+  return `owner.${label}.${testInfo.project.name}.${Date.now()}.${random}@${E2E_EMAIL_DOMAIN}`.toLowerCase();
 }
 
 export function leadsByEmail(email: string): LeadRow[] {

@@ -1,12 +1,16 @@
 import fs from "node:fs";
 import path from "node:path";
 import { E2E_OUTBOX_DIR } from "./server";
+import { onlyOnTheLocalBuild } from "./target";
 
 /**
  * The messages the end-to-end server's worker wrote (no SMTP here: `.eml` files in its outbox
  * folder), read as the owner reads their mail.
  */
-const outboxDir = () => path.resolve(E2E_OUTBOX_DIR);
+function outboxDir(): string {
+  onlyOnTheLocalBuild("reads the mail the site's worker wrote");
+  return path.resolve(E2E_OUTBOX_DIR);
+}
 
 /** The `.eml` files that mention `text` (a lead's reference, an address). */
 export function outboxFilesMentioning(text: string): string[] {

@@ -1,4 +1,5 @@
 import http from "node:http";
+import https from "node:https";
 import { E2E_BASE_URL } from "./server";
 
 /**
@@ -10,7 +11,9 @@ export type RawAnswer = { status: number; rawHeaders: Array<[string, string]>; h
 export function rawRequest(path: string, { method = "GET", headers = {} }: { method?: string; headers?: Record<string, string> } = {}): Promise<RawAnswer> {
   const base = new URL(E2E_BASE_URL);
   return new Promise((resolve, reject) => {
-    const request = http.request({ host: base.hostname, port: base.port, method, path, headers, agent: false }, (response) => {
+    // A site started elsewhere may be on HTTPS (E2E_BASE_URL).
+    const client = base.protocol === "https:" ? https : http;
+    const request = client.request({ host: base.hostname, port: base.port, method, path, headers, agent: false }, (response) => {
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
       response.on("end", () => {

@@ -1,12 +1,25 @@
 /**
- * Where the end-to-end server of this run lives. E2E_PORT picks the port; the build folder and
+ * Where the end-to-end site of this run lives.
+ *
+ * By default, the run's own production build: E2E_PORT picks the port, and the build folder and
  * the database follow it, so two runs (two people, or CI and a person) never share either.
+ *
+ * With E2E_BASE_URL (`E2E_BASE_URL=https://staging.example.com npm run test:journeys`), a site
+ * somebody else started: nothing is built or served, the journeys that save run only with
+ * E2E_ALLOW_WRITES=1 (their addresses at E2E_EMAIL_DOMAIN), and those that read this machine's
+ * database or outbox skip, saying so (e2e/support/target.ts).
  */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_DIST_DIR = `.next-e2e-${E2E_PORT}`;
 export const E2E_DATABASE = `.data/e2e-${E2E_PORT}.db`;
 /** Where the end-to-end server's outbox worker writes the messages it would send. */
 export const E2E_OUTBOX_DIR = `.data/outbox-e2e-${E2E_PORT}`;
-export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+/** A site started elsewhere (E2E_BASE_URL), without its trailing slash; undefined for the run's own build. */
+export const E2E_REMOTE_URL = process.env.E2E_BASE_URL ? process.env.E2E_BASE_URL.replace(/\/+$/, "") : undefined;
+export const E2E_BASE_URL = E2E_REMOTE_URL ?? `http://127.0.0.1:${E2E_PORT}`;
+/** Whether journeys that save may run: always against the run's own build, on request (E2E_ALLOW_WRITES=1) elsewhere. */
+export const E2E_ALLOW_WRITES = !E2E_REMOTE_URL || process.env.E2E_ALLOW_WRITES === "1";
+/** The domain of every email address a journey types (E2E_EMAIL_DOMAIN; example.org by default, which receives no mail). */
+export const E2E_EMAIL_DOMAIN = process.env.E2E_EMAIL_DOMAIN || "example.org";
 /** The end-to-end server's API_TOKEN: unlocks /healthz's details (the page store's size). */
 export const E2E_API_TOKEN = `e2e-token-${E2E_PORT}-unlocks-health-details`;

@@ -1,0 +1,11 @@
+import { test } from "@playwright/test";
+import { E2E_REMOTE_URL } from "./server";
+
+/**
+ * A journey step that needs this machine's own build (its database, its outbox folder, its
+ * server's token or files): against a site started elsewhere (E2E_BASE_URL) the test stops here
+ * as skipped, with the reason in the report.
+ */
+export function onlyOnTheLocalBuild(what: string): void {
+  test.skip(Boolean(E2E_REMOTE_URL), `${what}: only on the run's own build, not against E2E_BASE_URL (${E2E_REMOTE_URL})`);
+}
