@@ -42,6 +42,9 @@ const localServer = {
  */
 const leftOut = [...(process.env.E2E_SLOW === "1" ? [] : ["@slow"]), ...(E2E_ALLOW_WRITES ? [] : ["@writes"])];
 
+/** A run that picks tests by tag or title (`--grep`, `-g`). */
+const picked = process.argv.some((arg) => arg === "--grep" || arg === "-g" || arg.startsWith("--grep="));
+
 const launchOptions = {
   executablePath: fs.existsSync(SYSTEM_CHROMIUM) ? SYSTEM_CHROMIUM : undefined,
   args: [
@@ -81,7 +84,8 @@ export default defineConfig({
     { name: "desktop", testIgnore: WORKSPACE_SPEC, use: { ...devices["Desktop Chrome"], launchOptions } },
     { name: "phone", testIgnore: WORKSPACE_SPEC, use: { ...devices["Pixel 7"], launchOptions } },
     // The marketers' workspace publishes site-wide templates: it runs after the public pages' tests, never beside them.
-    { name: "workspace", testMatch: WORKSPACE_SPEC, dependencies: ["desktop", "phone"], use: { ...devices["Desktop Chrome"], launchOptions } },
+    // (With --grep, as in test:smoke, a dependency would run every public test: the workspace's picked tests run beside the others.)
+    { name: "workspace", testMatch: WORKSPACE_SPEC, dependencies: picked ? [] : ["desktop", "phone"], use: { ...devices["Desktop Chrome"], launchOptions } },
   ],
   // A site started elsewhere is checked once, before any test: down, the run stops with one line.
   ...(E2E_REMOTE_URL ? { globalSetup: "./e2e/support/remote-site.ts" } : { webServer: localServer }),
