@@ -8,6 +8,7 @@ import { previewCookieValue, workspaceDb } from "@/lib/service/workspace";
 import { siteRows } from "@/lib/service/workspace/pages";
 import { draftToPreview } from "@/lib/service/workspace/seo";
 import { staffOf } from "../../../staff-session";
+import { PRIVATE_NO_STORE_HEADERS } from "@/lib/contract/cache-policy";
 
 /**
  * GET /workspace/preview/{draftId}[/{page path}]: opens the real page with one of your drafts
@@ -16,7 +17,7 @@ import { staffOf } from "../../../staff-session";
  * site: the draft's own page, or for a template a page of its kind (the one named after the id,
  * or its first).
  */
-const PRIVATE = { "cache-control": "no-store", "x-robots-tag": "noindex, nofollow" };
+const PRIVATE = PRIVATE_NO_STORE_HEADERS;
 const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 /** A refusal as a small page (403: the role; 404: no such draft or page), with the way back. */
 const refusal = (status: number, text: string) =>
