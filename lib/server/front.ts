@@ -11,6 +11,7 @@ import type { Service } from "../service";
 import { answerHealth } from "../service/health";
 import { HEALTH_PATH, isPrivatePath } from "../contract/routes";
 import { IMMUTABLE_CACHE_CONTROL, NO_STORE_HEADERS } from "../contract/cache-policy";
+import { FAILURE } from "../contract/messages";
 
 /**
  * What the production server does with each request before and after Next.js (see index.ts).
@@ -67,7 +68,7 @@ export function createFrontHandler(options: FrontOptions) {
     const rawUrl = req.url ?? "/";
     const queryAt = rawUrl.indexOf("?");
     const rawPath = queryAt === -1 ? rawUrl : rawUrl.slice(0, queryAt);
-    if (!isWellFormedPath(rawPath)) return sendPlainPage(req, res, 400, "Bad request", "This address is not well formed. Please check it and try again.");
+    if (!isWellFormedPath(rawPath)) return sendPlainPage(req, res, 400, "Bad request", FAILURE.malformedAddress);
 
     for (const header of CLIENT_HEADERS_DROPPED) delete req.headers[header];
     const method = req.method ?? "GET";

@@ -8,6 +8,7 @@ import { workspaceDb } from "@/lib/service/workspace";
 import { PAGE_LIST_SIZE, listPages, type PageFilter, type PageRow } from "@/lib/service/workspace/pages";
 import { requireStaff } from "./staff-session";
 import { filterFrom, queryString, type ListQuery } from "./filters";
+import { WORKSPACE } from "@/lib/contract/staff";
 
 export const metadata = { title: "Pages" };
 
@@ -37,7 +38,7 @@ export default async function PagesListPage({ searchParams }: Props) {
       </p>
       <Filters filter={filter} list={list} />
       <p className="ws-count" role="status">
-        {list.total === 0 ? "No page matches these filters." : `Pages ${number(first)}–${number(first + list.rows.length - 1)} of ${number(list.total)}`}
+        {list.total === 0 ? WORKSPACE.noPageMatches : `Pages ${number(first)}–${number(first + list.rows.length - 1)} of ${number(list.total)}`}
       </p>
       {list.rows.length > 0 && <PagesTable list={list} origin={siteUrl()} />}
       {list.lastPage > 1 && <Pager filter={filter} list={list} />}

@@ -1,7 +1,7 @@
 import { cookies, draftMode } from "next/headers";
 import { NextResponse } from "next/server";
 import { ApiError } from "@/lib/contract/errors";
-import { PREVIEW_DRAFT_COOKIE } from "@/lib/contract/staff";
+import { PREVIEW_DRAFT_COOKIE, WORKSPACE } from "@/lib/contract/staff";
 import { PATHS, WORKSPACE_PATHS } from "@/lib/contract/routes";
 import { siteUrl } from "@/lib/env";
 import { previewCookieValue, workspaceDb } from "@/lib/service/workspace";
@@ -46,7 +46,7 @@ export async function GET(request: Request, { params }: Context) {
   const wanted = segments?.length ? `/${segments.map((segment) => decodeURIComponent(segment)).join("/")}` : null;
   const ofKind = (await siteRows(db)).rows.filter((row) => row.kind === target.kind);
   const destination = target.type === "page" ? target.path : wanted === null ? ofKind[0]?.path : ofKind.find((row) => row.path === wanted)?.path;
-  if (!destination) return refusal(404, "That page is not an indexable page of this template's kind.");
+  if (!destination) return refusal(404, WORKSPACE.notOfTemplateKind);
 
   (await draftMode()).enable();
   // Bound to this session and signed: a public page shows the draft only to it (lib/service/workspace/preview.ts).
