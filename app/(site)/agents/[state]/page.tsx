@@ -5,6 +5,7 @@ import { siteUrl } from "@/lib/env";
 import { breadcrumbLd, linkListLd } from "@/lib/seo/json-ld";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { pageSeo } from "@/lib/api/seo";
+import { emptyListIsNoindex } from "@/lib/contract/seo-text";
 import { EMPTY } from "@/lib/contract/messages";
 import { PATHS, cityPath, lawPath, requestedStatePath, statePath } from "@/lib/contract/routes";
 import { ZipSearchForm } from "@/components/directory/ZipSearchForm";
@@ -38,7 +39,7 @@ export async function generateMetadata({ params }: Props) {
   return pageMetadata({
     ...(await pageSeo("state", statePath(state.abbreviation), { state: state.state, state_abbr: state.abbreviation, count: cities.length })),
     path: statePath(state.abbreviation),
-    noindex: cities.length === 0,
+    noindex: emptyListIsNoindex(cities.length),
   });
 }
 

@@ -5,6 +5,7 @@ import { siteUrl } from "@/lib/env";
 import { breadcrumbLd, itemListLd } from "@/lib/seo/json-ld";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { pageSeo } from "@/lib/api/seo";
+import { emptyListIsNoindex } from "@/lib/contract/seo-text";
 import {
   DEFAULT_DIRECTORY_SORT,
   DIRECTORY_PAGE_SIZE,
@@ -78,7 +79,7 @@ export async function listingMetadata(params: Promise<ListingParams>, view?: Lis
     ...(await (category ? pageSeo("category", path, { ...facts, category: category.label }) : pageSeo("city", path, facts))),
     path,
     // A list nobody is in is a "No Record" page, and a chosen view a copy of the list: useful to a visitor, not to an index.
-    noindex: total === 0 || view !== undefined,
+    noindex: emptyListIsNoindex(total) || view !== undefined,
   });
 }
 
