@@ -9,6 +9,7 @@ import { PAGE_LIST_SIZE, listPages, type PageFilter, type PageRow } from "@/lib/
 import { requireStaff } from "./staff-session";
 import { filterFrom, queryString, type ListQuery } from "./filters";
 import { WORKSPACE } from "@/lib/contract/staff";
+import { WorkspaceTable } from "@/components/workspace/WorkspaceTable";
 
 export const metadata = { title: "Pages" };
 
@@ -97,26 +98,11 @@ function Filters({ filter, list }: { filter: PageFilter; list: PageList }) {
 /** One screen of the list: a row per page, with its words, their widths and its problems. */
 function PagesTable({ list, origin }: { list: PageList; origin: string }) {
   return (
-    <div className="ws-table-scroll">
-      <table className="ws-table">
-        <caption className="visually-hidden">Indexable pages, {number(list.total)} matching</caption>
-        <thead>
-          <tr>
-            <th scope="col">Type</th>
-            <th scope="col">Page</th>
-            <th scope="col">Title</th>
-            <th scope="col">Description</th>
-            <th scope="col">Keywords</th>
-            <th scope="col">Canonical, robots, share image</th>
-          </tr>
-        </thead>
-        <tbody>
-          {list.rows.map((row) => (
-            <PageTableRow key={row.path} row={row} origin={origin} />
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <WorkspaceTable caption={`Indexable pages, ${number(list.total)} matching`} columns={["Type", "Page", "Title", "Description", "Keywords", "Canonical, robots, share image"]}>
+      {list.rows.map((row) => (
+        <PageTableRow key={row.path} row={row} origin={origin} />
+      ))}
+    </WorkspaceTable>
   );
 }
 
