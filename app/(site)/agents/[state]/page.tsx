@@ -1,5 +1,4 @@
 import Link from "next/link";
-import { notFound, permanentRedirect } from "next/navigation";
 import { getStateHub } from "@/lib/api/pages";
 import { siteUrl } from "@/lib/env";
 import { breadcrumbLd, linkListLd } from "@/lib/seo/json-ld";
@@ -11,6 +10,8 @@ import { PATHS, cityPath, lawPath, requestedStatePath, statePath } from "@/lib/c
 import { ZipSearchForm } from "@/components/directory/ZipSearchForm";
 import { JsonLd } from "@/components/seo/JsonLd";
 import { PageShell } from "@/components/layout/PageShell";
+import { PAGE_TABLE } from "@/lib/contract/page-table";
+import { requirePage } from "@/lib/seo/canonical";
 
 type Props = { params: Promise<{ state: string }> };
 
@@ -46,10 +47,8 @@ export async function generateMetadata({ params }: Props) {
 /** A state's hub: its cities that have managers, with counts, and its law page. */
 export default async function StateHubPage({ params }: Props) {
   const { requested, hub } = await load(params);
-  if (!hub) notFound();
-  const { state, cities } = hub;
+  const { state, cities } = requirePage(hub, requestedStatePath(requested), (found) => PAGE_TABLE.state(found.state));
   const canonical = statePath(state.abbreviation);
-  if (requestedStatePath(requested) !== canonical) permanentRedirect(canonical);
 
   const crumbs = [
     { name: "Home", path: PATHS.home },
