@@ -6,6 +6,7 @@ import type { Fees } from "@/lib/contract";
 import { firstYearCost, formatMoney, parseMonthlyRent } from "@/lib/contract/fees";
 import { MONTHLY_RENT_MAX } from "@/lib/contract/site";
 import { PATHS, comparePath } from "@/lib/contract/routes";
+import { COST_CALCULATOR } from "@/lib/contract/messages";
 
 type Manager = { id: number; name: string; fees: Fees };
 
@@ -58,7 +59,7 @@ export function CostCalculator({ managers, initialRent }: { managers: Manager[];
             aria-invalid={typed === null}
           />
           <p id={`${ids}-rent-help`} className="field__help">
-            {typed === null ? `Type a monthly rent between $1 and ${formatMoney(MONTHLY_RENT_MAX)}; the table shows ${formatMoney(initialRent)}.` : "The table follows what you type."}
+            {typed === null ? COST_CALCULATOR.rentHint(formatMoney(MONTHLY_RENT_MAX), formatMoney(initialRent)) : COST_CALCULATOR.follows}
           </p>
         </div>
         <button type="submit" className="button button--outline">

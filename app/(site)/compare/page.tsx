@@ -10,6 +10,7 @@ import { RequestQuotesLink } from "@/components/directory/RequestQuotesLink";
 import { CostCalculator } from "@/components/directory/CostCalculator";
 import { SampleNotice } from "@/components/directory/SampleNotice";
 import { PageShell } from "@/components/layout/PageShell";
+import { PAGE_DESCRIPTIONS } from "@/lib/contract/messages";
 
 type Query = { ids?: string | string[]; rent?: string | string[] };
 type Props = { searchParams: Promise<Query> };
@@ -23,7 +24,7 @@ function readIds(value: string | string[] | undefined): number[] {
 export async function generateMetadata(): Promise<Metadata> {
   return pageMetadata({
     title: `Compare property managers | ${SITE_NAME}`,
-    description: "Property managers side by side: fees, services, licenses, service areas, and the first-year cost for your rent.",
+    description: PAGE_DESCRIPTIONS.compare,
     path: PATHS.compare,
     noindex: true,
   });

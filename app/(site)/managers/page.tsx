@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { searchManagersNear } from "@/lib/api/pages";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { DIRECTORY_PAGE_SIZE, DEFAULT_DIRECTORY_SORT, SITE_NAME, categoryLabel } from "@/lib/contract/site";
-import { DIRECTORY, EMPTY, RANKING } from "@/lib/contract/messages";
+import { DIRECTORY, EMPTY, RANKING, PAGE_DESCRIPTIONS } from "@/lib/contract/messages";
 import { HOW_WE_RANK_ANCHOR, PATHS, listViewFromQuery, managersNearPath, type ViewQuery } from "@/lib/contract/routes";
 import type { CallResponse } from "@/lib/contract";
 import { AgentList } from "@/components/directory/AgentList";
@@ -27,7 +27,7 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
   const { zip } = readQuery(await searchParams);
   return pageMetadata({
     title: zip ? `Property managers serving ${zip} | ${SITE_NAME}` : `Find property managers by ZIP code | ${SITE_NAME}`,
-    description: `The property managers whose service area includes a ZIP code, nearest office first, with their fees, services and licenses.`,
+    description: PAGE_DESCRIPTIONS.managers,
     path: PATHS.managers,
     // Search results: one page per query, nothing for an index.
     noindex: true,

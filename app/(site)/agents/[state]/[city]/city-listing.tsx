@@ -1,16 +1,16 @@
-import { notFound, permanentRedirect, redirect } from "next/navigation";
+import { notFound, redirect } from "next/navigation";
 import type { Metadata } from "next";
 import { getCityListing, type CityListing as Listing } from "@/lib/api/pages";
 import { siteUrl } from "@/lib/env";
 import { breadcrumbLd, itemListLd } from "@/lib/seo/json-ld";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { pageSeo } from "@/lib/api/seo";
+import { emptyListIsNoindex } from "@/lib/contract/seo-text";
 import {
   DEFAULT_DIRECTORY_SORT,
   DIRECTORY_PAGE_SIZE,
   NEARBY_RADIUS_MILES,
   PROPERTY_CATEGORIES,
-  categoryBySlug,
   serviceLabel,
   type DirectorySort,
   type ServiceKey,
@@ -27,6 +27,8 @@ import { Pagination } from "@/components/directory/Pagination";
 import { SampleNotice } from "@/components/directory/SampleNotice";
 import { JsonLd } from "@/components/seo/JsonLd";
 import { PageShell } from "@/components/layout/PageShell";
+import { PAGE_TABLE, cityListRequest } from "@/lib/contract/page-table";
+import { requirePage } from "@/lib/seo/canonical";
 
 /**
  * The routes of a city's managers share this: /agents/TX/austin, a category tab
@@ -50,16 +52,14 @@ const decode = (segment: string) => {
 };
 
 async function load(raw: ListingParams, view?: ListingView) {
-  const category = view ? categoryById(view.categoryId) : raw.category === undefined ? undefined : categoryBySlug(raw.category);
-  if (!view && raw.category !== undefined && !category) return null;
-  const page = view ? view.page : raw.page === undefined ? 1 : /^\d{1,6}$/.test(raw.page) ? Number(raw.page) : 0;
-  if (page < 1) return null;
+  const request = view ? { category: categoryById(view.categoryId), page: view.page } : cityListRequest(raw);
+  if (!request || request.page < 1) return null;
+  const { category, page } = request;
   const categoryId = category?.id ?? 0;
   const listing = await getCityListing(decode(raw.state), decode(raw.city), categoryId, page, view?.sort, view?.service);
-  if (!listing) return null;
-  // Past the last page is no page at all (page 1 of an empty list still is: "No Record").
-  if (page > listing.agents.last_page) return null;
-  const canonical = cityPath(listing.state.abbreviation, listing.city.slug, { category: category?.slug, page });
+  // The page table: past the last page is no page at all (page 1 of an empty list still is: "No Record").
+  const canonical = listing && PAGE_TABLE.city(request, { state: listing.state.abbreviation, city_slug: listing.city.slug, last_page: listing.agents.last_page });
+  if (!listing || !canonical) return null;
   const place = `${listing.city.city}, ${listing.state.abbreviation}`;
   const kind = category ? `${category.label} Property Managers` : "Property Managers";
   return { listing, category, categoryId, page, canonical, place, kind, view };
@@ -78,16 +78,14 @@ export async function listingMetadata(params: Promise<ListingParams>, view?: Lis
     ...(await (category ? pageSeo("category", path, { ...facts, category: category.label }) : pageSeo("city", path, facts))),
     path,
     // A list nobody is in is a "No Record" page, and a chosen view a copy of the list: useful to a visitor, not to an index.
-    noindex: total === 0 || view !== undefined,
+    noindex: emptyListIsNoindex(total) || view !== undefined,
   });
 }
 
 /** A city's list in its default view: the city page, a category tab, their later pages. */
 export async function CityListing({ params }: { params: Promise<ListingParams> }) {
   const raw = await params;
-  const loaded = await load(raw);
-  if (!loaded) notFound();
-  if (requestedCityPath(raw) !== loaded.canonical) permanentRedirect(loaded.canonical);
+  const loaded = requirePage(await load(raw), requestedCityPath(raw), (found) => found.canonical);
   return <ListingPage loaded={loaded} />;
 }
 
