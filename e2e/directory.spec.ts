@@ -2,7 +2,8 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { queryRows } from "./support/db";
 import { QuoteFlow } from "./pages/quote";
-import { firstYearCost, formatMoney } from "../lib/contract/fees";
+import { formatMoney } from "../lib/contract/fees";
+import { firstYearCost } from "../lib/contract/first-year-cost";
 import { agentPath, cityPath, statePath } from "../lib/contract/routes";
 import { DIRECTORY_PAGE_SIZE } from "../lib/contract/site";
 import type { Agent } from "../lib/contract";
@@ -104,7 +105,7 @@ test("an owner searches a ZIP code from the home page, opens a profile and compa
   await page.getByLabel("Monthly rent ($)").fill("3150");
   await expect(costs.getByRole("caption")).toHaveText("First year at $3,150 a month: management × 12 + leasing + setup");
   const totals = costs.getByRole("row", { name: /First-year total/ }).getByRole("cell");
-  await expect(totals).toHaveText(agents.map((agent) => formatMoney(firstYearCost(agent.fees, 3150).total!)));
+  await expect(totals).toHaveText(agents.map((agent) => formatMoney(firstYearCost({ fees: agent.fees, monthlyRent: 3150 }).total!)));
   const renewals = costs.getByRole("row", { name: /Renewal fee/ }).getByRole("cell");
   await expect(renewals).toHaveText(agents.map((agent) => formatMoney(agent.fees.renewal_fee!)));
   await page.getByRole("button", { name: "Update" }).click();
@@ -135,7 +136,7 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "Update" }).click();
     await expect(page).toHaveURL(`/compare?ids=${ids.join("%2C")}&rent=2500`);
     const agents = await Promise.all(ids.map((id) => agentById(request, id)));
-    await expect(page.getByRole("row", { name: /First-year total/ }).getByRole("cell")).toHaveText(agents.map((agent) => formatMoney(firstYearCost(agent.fees, 2500).total!)));
+    await expect(page.getByRole("row", { name: /First-year total/ }).getByRole("cell")).toHaveText(agents.map((agent) => formatMoney(firstYearCost({ fees: agent.fees, monthlyRent: 2500 }).total!)));
   });
 
   test("an unknown or malformed ZIP code says so on the results page", async ({ page }) => {

@@ -3,7 +3,8 @@
 import { useId, useState } from "react";
 import { useRouter } from "next/navigation";
 import type { Fees } from "@/lib/contract";
-import { firstYearCost, formatMoney, parseMonthlyRent } from "@/lib/contract/fees";
+import { formatMoney, parseMonthlyRent } from "@/lib/contract/fees";
+import { firstYearCost } from "@/lib/contract/first-year-cost";
 import { MONTHLY_RENT_MAX } from "@/lib/contract/site";
 import { PATHS, comparePath } from "@/lib/contract/routes";
 
@@ -20,7 +21,7 @@ export function CostCalculator({ managers, initialRent }: { managers: Manager[];
   const [text, setText] = useState(String(initialRent));
   const typed = parseMonthlyRent(text, MONTHLY_RENT_MAX);
   const rent = typed ?? initialRent;
-  const costs = managers.map((manager) => ({ manager, cost: firstYearCost(manager.fees, rent) }));
+  const costs = managers.map((manager) => ({ manager, cost: firstYearCost({ fees: manager.fees, monthlyRent: rent }) }));
   const ids = useId();
   const router = useRouter();
   const rows: { label: string; value: (cost: (typeof costs)[number]["cost"]) => string; total?: boolean }[] = [
