@@ -1,4 +1,4 @@
-import { cheapestFirstYear, firstYearCost, mostServices } from "./first-year-cost";
+import { cheapestFirstYear, firstYearCost, mostServices, rentFromQuery } from "./first-year-cost";
 import { NO_FEES } from "./fees";
 import type { Fees } from ".";
 
@@ -61,5 +61,16 @@ describe("marks on /compare", () => {
     expect(mostServices([{ id: 1, services: ["a"] }, { id: 2, services: ["a", "b"] }, { id: 3, services: ["b", "c"] }])).toEqual([2, 3]);
     expect(mostServices([{ id: 1, services: ["a"] }, { id: 2, services: ["b"] }])).toEqual([]);
     expect(mostServices([{ id: 1, services: ["a"] }])).toEqual([]);
+  });
+});
+
+describe("the rent a page assumes", () => {
+  it("takes the owner's rent from the address, else $2,000 and says what was not a rent", () => {
+    expect(rentFromQuery("2500")).toEqual({ rent: 2500 });
+    expect(rentFromQuery(["$3,150", "9"])).toEqual({ rent: 3150 });
+    expect(rentFromQuery(undefined)).toEqual({ rent: 2000 });
+    expect(rentFromQuery("abc")).toEqual({ rent: 2000, invalid: "abc" });
+    expect(rentFromQuery("0")).toEqual({ rent: 2000, invalid: "0" });
+    expect(rentFromQuery("100001")).toEqual({ rent: 2000, invalid: "100001" });
   });
 });

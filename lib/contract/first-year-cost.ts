@@ -12,6 +12,8 @@
  * the total unknown (null), never zero.
  */
 import type { Fees } from ".";
+import { parseMonthlyRent } from "./fees";
+import { DEFAULT_MONTHLY_RENT, MONTHLY_RENT_MAX } from "./site";
 
 export type FirstYearInput = {
   fees: Fees;
@@ -76,3 +78,15 @@ export function mostServices<Id>(managers: readonly { id: Id; services: readonly
  * a comparator's key (null: unknown) for one manager's fees at the owner's rent.
  */
 export const firstYearSortKey = (fees: Fees, monthlyRent: number): number | null => firstYearCost({ fees, monthlyRent }).total;
+
+/**
+ * The rent a page's figures assume, from its address (`?rent=2500`): the owner's when it is one
+ * (lib/contract/fees.ts parseMonthlyRent), else DEFAULT_MONTHLY_RENT, with what was typed so the
+ * page can say it was not a rent.
+ */
+export function rentFromQuery(value: string | string[] | undefined): { rent: number; invalid?: string } {
+  const text = (Array.isArray(value) ? value[0] : value) ?? "";
+  if (text.trim() === "") return { rent: DEFAULT_MONTHLY_RENT };
+  const rent = parseMonthlyRent(text, MONTHLY_RENT_MAX);
+  return rent === null ? { rent: DEFAULT_MONTHLY_RENT, invalid: text.slice(0, 40) } : { rent };
+}
