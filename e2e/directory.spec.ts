@@ -112,7 +112,7 @@ async function expectCompareCards(page: Page, names: string[]) {
   const cards = page.locator(".compare-card");
   await expect(cards.getByRole("heading", { level: 2 })).toHaveText(names);
   const labels = await cards.first().locator("dt").allTextContents();
-  for (const row of ["Management fee", "Leasing fee", "Services", "License", "In business", "Units managed", "Area served", "Renewal fee"]) expect(labels).toContain(row);
+  for (const row of ["Management fee", "Leasing fee", "Services", "License", "In business", "Units managed", "Area served", "Lease renewal fee"]) expect(labels).toContain(row);
   for (let index = 1; index < names.length; index++) await expect(cards.nth(index).locator("dt")).toHaveText(labels);
 }
 

@@ -156,6 +156,8 @@ test("sort and filter are in the address, rendered by the server, kept out of th
 
   // Back to the default view: the city page itself, indexable.
   await controls.getByLabel("Sort").selectOption({ label: "Nearest first" });
+  // The chosen services are named on the folded summary.
+  await services.getByText("Offers: Property inspections, Eviction handling").click();
   await services.getByLabel("Eviction handling").uncheck();
   await services.getByLabel("Property inspections").uncheck();
   await controls.getByRole("button", { name: "Apply" }).click();

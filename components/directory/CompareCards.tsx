@@ -9,8 +9,6 @@ import { SampleBadge } from "./SampleNotice";
 
 const money = (amount: number | null) => (amount === null ? "not listed" : formatMoney(amount));
 
-const renewalText = (renewal: number | null) => (renewal === null ? "Not listed" : renewal === 0 ? "None" : FIRST_YEAR.renewal(formatMoney(renewal)));
-
 function TotalCell({ cost }: { cost: FirstYearCost }) {
   if (cost.total === null) return <>{FIRST_YEAR.unknownTotal}</>;
   return (
@@ -33,7 +31,7 @@ export function CompareCards({ agents, rent }: { agents: Agent[]; rent: number }
   const cheapest = cheapestFirstYear(agents.map((agent, index) => ({ id: agent.agent_id, total: costs[index].total })));
   const most = mostServices(agents.map((agent) => ({ id: agent.agent_id, services: agent.services })));
   const cheapestText = cheapest.complete ? FIRST_YEAR.cheapest : FIRST_YEAR.cheapestOfListed;
-  const rows = 2 + COMPARE_ROWS.length;
+  const rows = 1 + COMPARE_ROWS.length;
   return (
     <ol className="compare-cards" style={{ "--compare-columns": agents.length, "--compare-rows": rows + 1 } as React.CSSProperties} aria-label="Managers compared">
       {agents.map((agent, index) => {
@@ -62,10 +60,6 @@ export function CompareCards({ agents, rent }: { agents: Agent[]; rent: number }
                 <dd>
                   <TotalCell cost={costs[index]} />
                 </dd>
-              </div>
-              <div className="compare-card__row">
-                <dt>{FIRST_YEAR.renewalLabel}</dt>
-                <dd>{renewalText(costs[index].renewal)}</dd>
               </div>
               {COMPARE_ROWS.map((row) => (
                 <div key={row.key} className={row.key === "services" && hasMost ? "compare-card__row compare-card__row--marked" : "compare-card__row"}>

@@ -23,10 +23,15 @@ type Props = {
  * Sort and filter a list (issues 20, 30): a plain GET form, so the view is in the address
  * (`?sort=fee&rent=2500&service=evictions&service=inspections`) and rendered by the server, with
  * or without JavaScript. Each control takes the full width on a phone; services are checkboxes
- * (several at once) folded under one summary; the rent field shows while the fee sort is chosen
+ * (several at once) folded under one summary that names those chosen; the rent field shows while the fee sort is chosen
  * (CSS :has, no script). A client component only so that its options travel once, as HTML,
  * instead of again in the page's flight data.
  */
+const chosenLabels = (services: readonly string[]) =>
+  MANAGER_SERVICES.filter((option) => services.includes(option.key))
+    .map((option) => option.label)
+    .join(", ");
+
 export function ListControls({ action, sort, category, categories, services = [], rent, hidden = {} }: Props) {
   return (
     <form action={action} method="get" className="list-controls" aria-label="Sort and filter managers">
@@ -60,8 +65,9 @@ export function ListControls({ action, sort, category, categories, services = []
           </select>
         </label>
       )}
-      <details className="list-controls__services" open={services.length > 0}>
-        <summary>{services.length === 0 ? "Offers: any service" : `Offers: ${services.length} ${services.length === 1 ? "service" : "services"} chosen`}</summary>
+      {/* Folded even with services chosen: eleven boxes would push the list a screen down on a phone. */}
+      <details className="list-controls__services">
+        <summary>{services.length === 0 ? "Offers: any service" : `Offers: ${chosenLabels(services)}`}</summary>
         <fieldset>
           <legend>Managers offering every service ticked</legend>
           {MANAGER_SERVICES.map((option) => (

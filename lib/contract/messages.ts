@@ -398,7 +398,7 @@ export const SAMPLE = {
 export const FIRST_YEAR = {
   /** The assumption, in full: what the figures add up and at which rent. */
   assumption: (rent: string) =>
-    `First-year cost at ${rent} a month: management for 12 months, leasing once and the setup fee. The renewal fee is shown apart: it is due when a lease renews.`,
+    `First-year cost at ${rent} a month: management for 12 months, leasing once and the setup fee. The lease renewal fee is not in it: it is due when a lease renews.`,
   rentLabel: "Your monthly rent ($)",
   /** A rent in the address that is not one: the figures keep the default. */
   rentInvalid: (typed: string, max: string, shown: string) => `“${typed}” is not a monthly rent between $1 and ${max}: the figures show ${shown} a month.`,
@@ -406,8 +406,6 @@ export const FIRST_YEAR = {
   parts: (management: string, leasing: string, setup: string) => `Management ${management} + leasing ${leasing} + setup ${setup}`,
   /** A total the manager's listing cannot give: one of its parts is not listed. */
   unknownTotal: "Not known: a fee it adds up is not listed",
-  renewalLabel: "Renewal fee",
-  renewal: (amount: string) => `${amount} when a lease renews (not in the first year)`,
   cheapest: "Cheapest first year",
   /** The mark when another compared manager does not list every fee. */
   cheapestOfListed: "Cheapest first year of those listing every fee",
