@@ -418,15 +418,45 @@ export const HOW_IT_WORKS = [
   },
 ] as const;
 
-/** The first-year cost calculator's help under the rent field. */
-export const COST_CALCULATOR = {
-  rentHint: (max: string, shown: string) => `Type a monthly rent between $1 and ${max}; the table shows ${shown}.`,
-  follows: "The table follows what you type.",
-} as const;
-
 /** The meta descriptions of pages that have no search-appearance record of their own. */
 export const PAGE_DESCRIPTIONS = {
   compare: "Property managers side by side: fees, services, licenses, service areas, and the first-year cost for your rent.",
   managers: "The property managers whose service area includes a ZIP code, nearest office first, with their fees, services and licenses.",
   notFound: "We could not find that page. Find property managers by state and city, read landlord-tenant laws, or get free quotes.",
+/**
+ * What /compare and the fee sort say about cost (issue 30): the rent the figures assume, stated
+ * wherever a first-year figure or the fee order is shown, and the marks of /compare's cards.
+ * The computation is lib/contract/first-year-cost.ts.
+ */
+export const FIRST_YEAR = {
+  /** The assumption, in full: what the figures add up and at which rent. */
+  assumption: (rent: string) =>
+    `First-year cost at ${rent} a month: management for 12 months, leasing once and the setup fee. The lease renewal fee is not in it: it is due when a lease renews.`,
+  rentLabel: "Your monthly rent ($)",
+  /** A rent in the address that is not one: the figures keep the default. */
+  rentInvalid: (typed: string, max: string, shown: string) => `“${typed}” is not a monthly rent between $1 and ${max}: the figures show ${shown} a month.`,
+  totalLabel: (rent: string) => `First year at ${rent} a month`,
+  parts: (management: string, leasing: string, setup: string) => `Management ${management} + leasing ${leasing} + setup ${setup}`,
+  /** A total the manager's listing cannot give: one of its parts is not listed. */
+  unknownTotal: "Not known: a fee it adds up is not listed",
+  cheapest: "Cheapest first year",
+  /** The mark when another compared manager does not list every fee. */
+  cheapestOfListed: "Cheapest first year of those listing every fee",
+  mostServices: "Most services",
+  /** The fee sort of a list: what "lowest" means, with the rent the owner can change. */
+  sortAssumption: (rent: string) => `Sorted by first-year cost at ${rent} a month (management for 12 months, leasing once, setup); managers that do not list every fee come last.`,
+} as const;
+
+/** The compare tray of a list and a profile's "Add to compare" (issue 30): at most `max` at once. */
+export const COMPARE_TRAY = {
+  intro: (max: number) => `Tick up to ${max} managers, then compare their fees, services and licenses side by side.`,
+  empty: (max: number) => `Tick up to ${max} managers to compare them side by side.`,
+  count: (selected: number, max: number) => `${selected} of ${max} selected.`,
+  full: (max: number) => `${max} of ${max} selected: the most you can compare at once. Untick one, or Clear, to choose another.`,
+  add: "Add to compare",
+  remove: "Remove from compare",
+  added: (selected: number, max: number) => `In your compare list (${selected} of ${max}).`,
+  /** A profile whose manager cannot be added: the tray holds the most already. */
+  profileFull: (max: number) => `Your compare list holds ${max} managers, the most at once: compare them, or remove one from a list's compare tray.`,
+  compareNow: "Compare now",
 } as const;

@@ -14,6 +14,7 @@ import { ContactForm } from "@/components/forms/ContactForm";
 import { PageShell } from "@/components/layout/PageShell";
 import { FeeTable } from "@/components/directory/FeeTable";
 import { LicenseRuleLine } from "@/components/laws/LicenseRuleLine";
+import { AddToCompare } from "@/components/directory/AddToCompare";
 import { RequestQuotesLink } from "@/components/directory/RequestQuotesLink";
 import { LicenseLine } from "@/components/directory/LicenseLine";
 import { SampleBadge, SampleNotice } from "@/components/directory/SampleNotice";
@@ -79,6 +80,7 @@ export default async function AgentProfilePage({ params }: Props) {
           <ProfileFacts agent={agent} />
           <div className="profile__actions">
             <RequestQuotesLink ids={[agent.agent_id]} city={agent.city} />
+            <AddToCompare id={agent.agent_id} name={agent.company_name} />
             <Link href={cityHref}>Other managers serving {agent.city}</Link>
           </div>
         </article>
