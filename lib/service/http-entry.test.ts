@@ -71,13 +71,13 @@ describe("reading a call", () => {
 
   it("names an HTTP caller with its method, its headers (Node's or a Request's) and its address", async () => {
     const request = await readCallRequest(
-      raw({ method: "POST", headers: { origin: "https://managely.example", "x-forwarded-for": "6.6.6.6, 203.0.113.9", "accept-language": ["en", "fr"], absent: undefined } }),
+      raw({ method: "POST", headers: { origin: "https://managely.example", "x-forwarded-for": "6.6.6.6, 203.0.113.9", "x-languages": ["en", "fr"], absent: undefined } }),
       { trustProxy: true },
     );
     expect(request.caller).toMatchObject({ kind: "http", method: "POST", address: "203.0.113.9" });
     const headers = (request.caller as { headers: Headers }).headers;
     expect(headers.get("origin")).toBe("https://managely.example");
-    expect(headers.get("accept-language")).toBe("en, fr");
+    expect(headers.get("x-languages")).toBe("en, fr");
     expect(headers.has("absent")).toBe(false);
     const webHeaders = new Headers({ "x-forwarded-for": "203.0.113.9" });
     const fromWeb = await readCallRequest(raw({ headers: webHeaders }), { trustProxy: false });

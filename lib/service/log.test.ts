@@ -38,7 +38,9 @@ describe("server log", () => {
 describe("server log lines (what the mutation run showed unchecked)", () => {
   const captured = (method: "error" | "log", write: () => void) => {
     const lines: string[] = [];
-    const spy = jest.spyOn(console, method).mockImplementation((text: string) => lines.push(...text.split("\n")));
+    const spy = jest.spyOn(console, method).mockImplementation((...text: unknown[]) => {
+      lines.push(...String(text[0]).split("\n"));
+    });
     try {
       write();
     } finally {
