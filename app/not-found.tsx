@@ -4,9 +4,10 @@ import { SITE_NAME } from "@/lib/contract/site";
 import { PATHS, STEP_PATHS } from "@/lib/contract/routes";
 import { DEFAULT_SHARE_IMAGE } from "@/lib/seo/metadata";
 import "@/styles/site.css";
+import { PAGE_DESCRIPTIONS } from "@/lib/contract/messages";
 
 const TITLE = `Page not found | ${SITE_NAME}`;
-const DESCRIPTION = "We could not find that page. Find property managers by state and city, read landlord-tenant laws, or get free quotes.";
+const DESCRIPTION = PAGE_DESCRIPTIONS.notFound;
 
 // No robots here: Next.js gives every 404 its noindex, and a second one would repeat it.
 export const metadata: Metadata = {

@@ -2,9 +2,11 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { queryRows } from "./support/db";
 import { QuoteFlow } from "./pages/quote";
-import { firstYearCost, formatMoney } from "../lib/contract/fees";
+import { formatMoney } from "../lib/contract/fees";
+import { cheapestFirstYear, firstYearCost } from "../lib/contract/first-year-cost";
 import { agentPath, cityPath, statePath } from "../lib/contract/routes";
 import { DIRECTORY_PAGE_SIZE } from "../lib/contract/site";
+import { COMPARE_TRAY, FIRST_YEAR } from "../lib/contract/messages";
 import type { Agent } from "../lib/contract";
 
 /**
@@ -92,24 +94,40 @@ test("an owner searches a ZIP code from the home page, opens a profile and compa
   await page.getByRole("button", { name: "Compare selected" }).click();
   const ids = expected.agents.data.slice(0, 3).map((agent) => agent.agent_id);
   await expect(page).toHaveURL(`/compare?ids=${ids.join(",")}`);
-  const facts = page.getByRole("table", { name: "Fees, services, license and area of each manager" });
-  await expect(facts.getByRole("columnheader")).toHaveText(names.map((name) => new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))));
-  for (const row of ["Management fee", "Leasing fee", "Services", "License", "In business", "Units managed", "Area served"]) await expect(facts.getByRole("rowheader", { name: row, exact: true })).toBeVisible();
+  await expectCompareCards(page, names);
   await expectAxeClean(page, "compare");
 
-  // The owner types a rent: the first-year cost follows, computed as the server computes it.
+  // The owner states a rent: the first-year cost is the server's, for that rent, the cheapest marked.
   const agents = await Promise.all(ids.map((id) => agentById(request, id)));
-  const costs = page.getByRole("table", { name: /First year at/ });
-  await expect(costs.getByRole("caption")).toHaveText("First year at $2,000 a month: management × 12 + leasing + setup");
-  await page.getByLabel("Monthly rent ($)").fill("3150");
-  await expect(costs.getByRole("caption")).toHaveText("First year at $3,150 a month: management × 12 + leasing + setup");
-  const totals = costs.getByRole("row", { name: /First-year total/ }).getByRole("cell");
-  await expect(totals).toHaveText(agents.map((agent) => formatMoney(firstYearCost(agent.fees, 3150).total!)));
-  const renewals = costs.getByRole("row", { name: /Renewal fee/ }).getByRole("cell");
-  await expect(renewals).toHaveText(agents.map((agent) => formatMoney(agent.fees.renewal_fee!)));
+  await expect(page.getByText(FIRST_YEAR.assumption("$2,000"))).toBeVisible();
+  await page.getByLabel(FIRST_YEAR.rentLabel).fill("3150");
   await page.getByRole("button", { name: "Update" }).click();
-  await expect(page).toHaveURL(`/compare?ids=${ids.join(",")}&rent=3150`);
+  await expect(page).toHaveURL(`/compare?ids=${ids.join("%2C")}&rent=3150`);
+  await expect(page.getByText(FIRST_YEAR.assumption("$3,150"))).toBeVisible();
+  await expectFirstYear(page, agents, 3150);
 });
+
+/** One card per manager, in the order picked, each with the same rows. */
+async function expectCompareCards(page: Page, names: string[]) {
+  const cards = page.locator(".compare-card");
+  await expect(cards.getByRole("heading", { level: 2 })).toHaveText(names);
+  const labels = await cards.first().locator("dt").allTextContents();
+  for (const row of ["Management fee", "Leasing fee", "Services", "License", "In business", "Units managed", "Area served", "Lease renewal fee"]) expect(labels).toContain(row);
+  for (let index = 1; index < names.length; index++) await expect(cards.nth(index).locator("dt")).toHaveText(labels);
+}
+
+/** Each card's first-year total at `rent`, and the cheapest-first-year mark exactly where it applies. */
+async function expectFirstYear(page: Page, agents: Agent[], rent: number) {
+  const cards = page.locator(".compare-card");
+  const costs = agents.map((agent) => firstYearCost({ fees: agent.fees, monthlyRent: rent }));
+  await expect(cards.locator(".compare-card__total")).toHaveText(costs.map((cost) => formatMoney(cost.total!)));
+  const cheapest = cheapestFirstYear(agents.map((agent, index) => ({ id: agent.agent_id, total: costs[index].total })));
+  expect(cheapest.ids.length).toBeGreaterThan(0);
+  for (const [index, agent] of agents.entries()) {
+    const mark = cards.nth(index).getByText(cheapest.complete ? FIRST_YEAR.cheapest : FIRST_YEAR.cheapestOfListed, { exact: true });
+    await expect(mark).toHaveCount(cheapest.ids.includes(agent.agent_id) ? 1 : 0);
+  }
+}
 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
@@ -129,13 +147,12 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "Compare selected" }).click();
     const ids = expected.agents.data.slice(0, 3).map((agent) => agent.agent_id);
     await expect(page).toHaveURL(`/compare?${ids.map((id) => `ids=${id}`).join("&")}`);
-    await expect(page.getByRole("table", { name: "Fees, services, license and area of each manager" }).getByRole("columnheader")).toHaveCount(3);
+    await expect(page.locator(".compare-card")).toHaveCount(3);
 
-    await page.getByLabel("Monthly rent ($)").fill("2500");
+    await page.getByLabel(FIRST_YEAR.rentLabel).fill("2500");
     await page.getByRole("button", { name: "Update" }).click();
     await expect(page).toHaveURL(`/compare?ids=${ids.join("%2C")}&rent=2500`);
-    const agents = await Promise.all(ids.map((id) => agentById(request, id)));
-    await expect(page.getByRole("row", { name: /First-year total/ }).getByRole("cell")).toHaveText(agents.map((agent) => formatMoney(firstYearCost(agent.fees, 2500).total!)));
+    await expectFirstYear(page, await Promise.all(ids.map((id) => agentById(request, id))), 2500);
   });
 
   test("an unknown or malformed ZIP code says so on the results page", { tag: ["@journey"] }, async ({ page }) => {
@@ -147,7 +164,7 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test("the compare tray is on screen from the first tick: three managers reach /compare without scrolling, and Clear unticks them", { tag: ["@journey"] }, async ({ page }) => {
+test("the compare tray is on screen from the first tick: three managers reach /compare without scrolling, and Clear unticks them", { tag: ["@journey"] }, async ({ page, request }) => {
   await page.goto(cityPath("TX", "austin"));
   const cards = page.locator(".agent-card");
   const tray = page.locator(".compare-bar");
@@ -162,7 +179,8 @@ test("the compare tray is on screen from the first tick: three managers reach /c
     await expect(tray).toContainText(`${index + 1} of 3 selected`);
     await expect(tray).toContainText(names[index]);
   }
-  await expect(tray).toContainText("Untick one to choose another.");
+  // The limit is said, and the fourth box waits greyed out.
+  await expect(tray).toContainText(COMPARE_TRAY.full(3));
   await expect(cards.nth(3).getByRole("checkbox", { name: /^Compare/ })).toBeDisabled();
 
   await tray.getByRole("button", { name: "Clear" }).click();
@@ -175,6 +193,33 @@ test("the compare tray is on screen from the first tick: three managers reach /c
   await tray.getByRole("button", { name: "Compare selected" }).click();
   await expect(page).toHaveURL(/\/compare\?ids=\d+,\d+,\d+$/);
   expect(scrolled).toBeGreaterThan(0);
+  // Cards with the same rows; the cheapest first year marked where it applies (issue 30).
+  await expectCompareCards(page, names);
+  const ids = new URL(page.url()).searchParams.get("ids")!.split(",").map(Number);
+  await expectFirstYear(page, await Promise.all(ids.map((id) => agentById(request, id))), 2000);
+});
+
+test("a profile's Add to compare puts the manager in the tray a city list shows; a full tray says so", { tag: ["@journey"] }, async ({ page, request }) => {
+  const agents = (await (await request.post("/api/agents/list", { data: { state: "TX", city: "austin", cate_id: 0, per_page: 4 } })).json()).agents.data as Agent[];
+  const [first, second, third, fourth] = agents;
+  for (const agent of [first, second, third]) {
+    await page.goto(agentPath(agent));
+    await page.getByRole("button", { name: COMPARE_TRAY.add }).click();
+    await expect(page.getByRole("button", { name: COMPARE_TRAY.remove })).toBeVisible();
+  }
+  await expect(page.getByText(COMPARE_TRAY.added(3, 3))).toBeVisible();
+  // A fourth profile: the tray is full, so it says so and offers the comparison instead.
+  await page.goto(agentPath(fourth));
+  await expect(page.getByText(COMPARE_TRAY.profileFull(3))).toBeVisible();
+  await expect(page.getByRole("button", { name: COMPARE_TRAY.add })).toHaveCount(0);
+  // The city list shows the tray: the three ticked, named, the others waiting.
+  await page.goto(cityPath("TX", "austin"));
+  const tray = page.locator(".compare-bar");
+  await expect(tray).toContainText(COMPARE_TRAY.full(3));
+  for (const agent of [first, second, third]) await expect(tray).toContainText(agent.company_name);
+  await expect(page.getByRole("checkbox", { name: `Compare ${first.company_name}` })).toBeChecked();
+  await tray.getByRole("button", { name: "Compare selected" }).click();
+  await expect(page).toHaveURL(`/compare?ids=${[first, second, third].map((agent) => agent.agent_id).join(",")}`);
 });
 
 test("category tabs list every manager serving the city for that type, page by page", { tag: ["@journey"] }, async ({ page }) => {

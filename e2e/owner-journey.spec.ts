@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { expect, test, uniqueEmail } from "./pages/quote";
-import { DIRECTORY, EMPTY, RANKING, RECIPIENTS, SAMPLE } from "../lib/contract/messages";
+import { DIRECTORY, EMPTY, FIRST_YEAR, RANKING, RECIPIENTS, SAMPLE } from "../lib/contract/messages";
 import { PATHS, STEP_PATHS, agentPath, cityPath, cityViewPath, comparePath } from "../lib/contract/routes";
 
 /**
@@ -124,25 +124,42 @@ test("sort and filter are in the address, rendered by the server, kept out of th
     expect(first.height + second.height + 2 * 12 + third.name).toBeLessThanOrEqual(page.viewportSize()!.height);
   }
   const controls = page.getByRole("form", { name: "Sort and filter managers" });
+  const services = controls.locator("details");
   if (isMobile) {
     // Each control the full width of the form, so no option's words are cut (issue 30).
     const form = (await controls.boundingBox())!;
-    for (const name of ["Sort", "Property type", "Offers"]) expect((await controls.getByLabel(name).boundingBox())!.width, name).toBeGreaterThan(form.width - 2);
+    for (const control of [controls.getByLabel("Sort"), controls.getByLabel("Property type"), services]) expect((await control.boundingBox())!.width).toBeGreaterThan(form.width - 2);
   }
-  await controls.getByLabel("Sort").selectOption({ label: "Lowest management fee" });
-  await controls.getByLabel("Offers").selectOption({ label: "Eviction handling" });
+  // The rent shows with the fee sort only; several services at once (issue 30).
+  await expect(controls.getByLabel(FIRST_YEAR.rentLabel)).toBeHidden();
+  await controls.getByLabel("Sort").selectOption({ label: "Lowest first-year cost" });
+  await expect(controls.getByLabel(FIRST_YEAR.rentLabel)).toHaveValue("2000");
+  await services.getByText("Offers: any service").click();
+  await services.getByLabel("Eviction handling").check();
+  await services.getByLabel("Property inspections").check();
   await controls.getByRole("button", { name: "Apply" }).click();
-  await expect(page).toHaveURL(`${cityViewPath("TX", "austin")}?sort=fee&category=0&service=evictions`);
+  await expect(page).toHaveURL(`${cityViewPath("TX", "austin")}?sort=fee&rent=2000&category=0&service=inspections&service=evictions`);
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/agents\/TX\/austin$/);
-  const expected = await listed(request, { state: "TX", city: "austin", sort: "fee", services: ["evictions"] });
-  expect(expected.total).toBeGreaterThan(0);
-  await expect(cards(page).getByRole("heading")).toHaveText(expected.data.map((agent) => agent.company_name));
-  await expect(page.getByText(`${expected.total} ${expected.total === 1 ? "manager serves" : "managers serve"} Austin`)).toBeVisible();
+  // The order states what it ranks by, at which rent, and follows the rent the owner types.
+  await expect(page.getByText(FIRST_YEAR.sortAssumption("$2,000"))).toBeVisible();
+  const atDefault = await listed(request, { state: "TX", city: "austin", sort: "fee", services: ["evictions", "inspections"] });
+  expect(atDefault.total).toBeGreaterThan(1);
+  await expect(cards(page).getByRole("heading")).toHaveText(atDefault.data.map((agent) => agent.company_name));
+  await expect(page.getByText(`${atDefault.total} ${atDefault.total === 1 ? "manager serves" : "managers serve"} Austin and offer property inspections and eviction handling.`)).toBeVisible();
+  await controls.getByLabel(FIRST_YEAR.rentLabel).fill("700");
+  await controls.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(`${cityViewPath("TX", "austin")}?sort=fee&rent=700&category=0&service=inspections&service=evictions`);
+  await expect(page.getByText(FIRST_YEAR.sortAssumption("$700"))).toBeVisible();
+  const atLowRent = await listed(request, { state: "TX", city: "austin", sort: "fee", rent: 700, services: ["evictions", "inspections"] });
+  await expect(cards(page).getByRole("heading")).toHaveText(atLowRent.data.map((agent) => agent.company_name));
 
   // Back to the default view: the city page itself, indexable.
   await controls.getByLabel("Sort").selectOption({ label: "Nearest first" });
-  await controls.getByLabel("Offers").selectOption({ label: "Any service" });
+  // The chosen services are named on the folded summary.
+  await services.getByText("Offers: Property inspections, Eviction handling").click();
+  await services.getByLabel("Eviction handling").uncheck();
+  await services.getByLabel("Property inspections").uncheck();
   await controls.getByRole("button", { name: "Apply" }).click();
   await expect(page).toHaveURL(cityPath("TX", "austin"));
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /^index/);
@@ -201,6 +218,23 @@ test("a profile's Request a quote starts the flow with that manager chosen, what
   await page.getByRole("link", { name: "Request a quote from this manager" }).click();
   // The profile's city comes along to step 2.
   await walkToLastStep(page, { cityAtStep2: chosen.city });
+  const choice = page.getByRole("group", { name: RECIPIENTS.heading });
+  await expect(choice.getByRole("checkbox", { checked: true })).toHaveCount(1);
+  await expect(choice.getByRole("checkbox", { name: chosen.company_name, exact: true })).toBeChecked();
+});
+
+test("a city card's Request a quote starts the flow with that manager chosen, whatever its distance rank", { tag: ["@journey"] }, async ({ page, request }) => {
+  const serving = await servingAustin(request);
+  // Beyond the five the last step shows by default, so being ticked there is the card link's doing.
+  const chosen = serving[7];
+  await page.goto(cityPath("TX", "austin"));
+  const card = cards(page).filter({ has: page.getByRole("heading", { name: chosen.company_name, exact: true }) });
+  await expect(card).toHaveCount(1);
+  // The spec's rows stay on the card beside it (issue 30).
+  await expect(card.getByRole("link", { name: `View Detail of ${chosen.company_name}` })).toBeVisible();
+  await card.getByRole("link", { name: /^Request a quote from this manager/ }).click();
+  // The list's city comes along to step 2.
+  await walkToLastStep(page, { cityAtStep2: "Austin" });
   const choice = page.getByRole("group", { name: RECIPIENTS.heading });
   await expect(choice.getByRole("checkbox", { checked: true })).toHaveCount(1);
   await expect(choice.getByRole("checkbox", { name: chosen.company_name, exact: true })).toBeChecked();

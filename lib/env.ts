@@ -6,7 +6,7 @@ import { z } from "zod";
  */
 const emptyAsUndefined = (value: unknown) => (value === "" ? undefined : value);
 
-const envSchema = z.object({
+const envShape = z.object({
   PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(65535).default(3000)),
   DATABASE_URL: z.preprocess(emptyAsUndefined, z.string().optional()),
   API_BASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
@@ -82,7 +82,12 @@ const envSchema = z.object({
    * and kept in the database, shared by every instance on it.
    */
   STAFF_AUTH_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, "STAFF_AUTH_SECRET must be at least 32 characters").optional()),
-})
+});
+
+/** Every variable this module reads: the README's configuration table lists exactly these (env.test.ts). */
+export const ENV_VARIABLES = Object.keys(envShape.shape) as (keyof typeof envShape.shape)[];
+
+const envSchema = envShape
   .refine((config) => !config.LEAD_WEBHOOK_URL || config.LEAD_WEBHOOK_SECRET, {
     message: "LEAD_WEBHOOK_SECRET is required with LEAD_WEBHOOK_URL (the webhook is signed)",
     path: ["LEAD_WEBHOOK_SECRET"],

@@ -1,5 +1,5 @@
 import type { ServingAgent } from "@/lib/contract";
-import { agentPath } from "@/lib/contract/routes";
+import { STEP_PATHS, agentPath } from "@/lib/contract/routes";
 import { CompareCheckbox } from "./CompareCheckbox";
 import { cardAboutText, cardDistanceText, cardFeeText, cardLicenseText, servicesCountText, shortYearsText } from "./manager-facts";
 
@@ -19,7 +19,7 @@ type Props = {
  * A manager in a list (spec 2.5): logo, name linking to the profile, "Sample listing" and
  * "Featured" where they apply, the office's address and how far it is, then its fee, services and
  * years, what it manages and its license, the about text's first sentence, the spec's "View
- * Detail" link to the profile, and a Compare checkbox. Compact on purpose (issue 20: three fit on a
+ * Detail" link to the profile, a Compare checkbox and "Request a quote from this manager" (issue 30). Compact on purpose (issue 20: three fit on a
  * phone screen) and plain markup styled by position (styles/site.css): a server component's every
  * element and class is sent twice, as HTML and in the page's flight data (issue 17: a city page
  * of 20 cards within 70 kB).
@@ -50,6 +50,10 @@ export function AgentCard({ agent, placeName, compareFormId }: Props) {
         View Detail<span className="visually-hidden">{` of ${agent.company_name}`}</span>
       </a>
       <CompareCheckbox id={agent.agent_id} name={agent.company_name} form={compareFormId} />
+      {/* The list's CardQuoteLinks chooses this manager on the way (data-quote-agent). */}
+      <a href={STEP_PATHS[1]} data-quote-agent={agent.agent_id} className="agent-card__quote">
+        Request a quote from this manager<span className="visually-hidden">{` (${agent.company_name})`}</span>
+      </a>
     </li>
   );
 }

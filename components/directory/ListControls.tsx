@@ -1,6 +1,8 @@
 "use client";
 
 import { DIRECTORY_SORTS, MANAGER_SERVICES, PROPERTY_CATEGORIES, type DirectorySort } from "@/lib/contract/site";
+import { FIRST_YEAR } from "@/lib/contract/messages";
+import { SORT_RENT_ANCHOR } from "@/lib/contract/routes";
 
 type Props = {
   /** Where the form goes: the list's view path (a city's /view, or /managers). */
@@ -9,18 +11,28 @@ type Props = {
   /** The chosen property category (0: all) and the categories to offer (those with managers); none: no choice here. */
   category?: number;
   categories?: number[];
-  service?: string;
+  /** The services every listed manager must offer (any number of them). */
+  services?: readonly string[];
+  /** The monthly rent the fee sort ranks first-year cost at. */
+  rent: number;
   /** Fields the view needs besides these (the ZIP code of /managers). */
   hidden?: Record<string, string>;
 };
 
 /**
- * Sort and filter a list (issue 20): a plain GET form, so the view is in the address
- * (`?sort=fee&service=evictions`) and rendered by the server, with or without JavaScript. A
- * client component only so that its two dozen options travel once, as HTML, instead of again in
- * the page's flight data: it receives the few values it needs, and the options come with its code.
+ * Sort and filter a list (issues 20, 30): a plain GET form, so the view is in the address
+ * (`?sort=fee&rent=2500&service=evictions&service=inspections`) and rendered by the server, with
+ * or without JavaScript. Each control takes the full width on a phone; services are checkboxes
+ * (several at once) folded under one summary that names those chosen; the rent field shows while the fee sort is chosen
+ * (CSS :has, no script). A client component only so that its options travel once, as HTML,
+ * instead of again in the page's flight data.
  */
-export function ListControls({ action, sort, category, categories, service = "", hidden = {} }: Props) {
+const chosenLabels = (services: readonly string[]) =>
+  MANAGER_SERVICES.filter((option) => services.includes(option.key))
+    .map((option) => option.label)
+    .join(", ");
+
+export function ListControls({ action, sort, category, categories, services = [], rent, hidden = {} }: Props) {
   return (
     <form action={action} method="get" className="list-controls" aria-label="Sort and filter managers">
       {Object.entries(hidden).map(([name, value]) => (
@@ -36,6 +48,10 @@ export function ListControls({ action, sort, category, categories, service = "",
           ))}
         </select>
       </label>
+      <label className="list-controls__rent">
+        {FIRST_YEAR.rentLabel}
+        <input id={SORT_RENT_ANCHOR} name="rent" type="text" inputMode="decimal" defaultValue={String(rent)} autoComplete="off" />
+      </label>
       {categories && (
         <label>
           Property type
@@ -49,17 +65,19 @@ export function ListControls({ action, sort, category, categories, service = "",
           </select>
         </label>
       )}
-      <label>
-        Offers
-        <select name="service" defaultValue={service}>
-          <option value="">Any service</option>
+      {/* Folded even with services chosen: eleven boxes would push the list a screen down on a phone. */}
+      <details className="list-controls__services">
+        <summary>{services.length === 0 ? "Offers: any service" : `Offers: ${chosenLabels(services)}`}</summary>
+        <fieldset>
+          <legend>Managers offering every service ticked</legend>
           {MANAGER_SERVICES.map((option) => (
-            <option key={option.key} value={option.key}>
+            <label key={option.key}>
+              <input type="checkbox" name="service" value={option.key} defaultChecked={services.includes(option.key)} />
               {option.label}
-            </option>
+            </label>
           ))}
-        </select>
-      </label>
+        </fieldset>
+      </details>
       <button type="submit" className="button button--outline">
         Apply
       </button>

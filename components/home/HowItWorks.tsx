@@ -1,12 +1,4 @@
-const STEPS = [
-  { title: "Pick your property type and ZIP code", text: "Tell us what you own and where it is. It takes about two minutes." },
-  { title: "Review top local property managers", text: "See up to five managers who serve your ZIP code, nearest first, with their fees and license details." },
-  { title: "Select and compare quotes", text: "Choose up to three to receive your request; only they get your details. Compare the quotes they send." },
-  {
-    title: "Select a manager and talk it through",
-    text: "The managers you chose contact you by phone or email: ask your questions and hire the one you like best. You can withdraw your request at any time.",
-  },
-];
+import { HOW_IT_WORKS } from "@/lib/contract/messages";
 
 /**
  * The four steps of spec section 1 with "Get Started Now" (the page's own link into the flow).
@@ -21,7 +13,7 @@ export function HowItWorks({ cta }: { cta: React.ReactNode }) {
           How it works
         </h2>
         <ol className="steps">
-          {STEPS.map((step, index) => (
+          {HOW_IT_WORKS.map((step, index) => (
             <li key={step.title} className="steps__item">
               <span className="steps__number" aria-hidden="true">
                 {index + 1}

@@ -5,6 +5,7 @@ import { RichText } from "@/components/ui/RichText";
 import "@/styles/laws.css";
 
 /** Section titles the page never shows (spec 2.6); their content still renders. */
+// eslint-disable-next-line no-restricted-syntax -- titles matched in the seeded content, never shown
 export const HIDDEN_SECTION_TITLES = ["Explore Property Management", "About Us", "Got Questions?"];
 
 /**

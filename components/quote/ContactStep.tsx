@@ -49,6 +49,7 @@ function ContactForm({ initial, disabled }: { initial: ContactValues; disabled: 
         onChange={(value) => update("email_address", value)}
       />
       <div className="quote-form__row">
+        {/* eslint-disable-next-line no-restricted-syntax -- the spec's field label, not a sentence */}
         <Field kind="phone" id="phone-no" label="Phone No." name="phone_no" value={contact.phone_no} onChange={(value) => update("phone_no", value)} />
         <div className="field">
           <label htmlFor="preferred-contact-method">Preferred Contact Method</label>

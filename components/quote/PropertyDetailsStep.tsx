@@ -1,14 +1,13 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { useRouter } from "next/navigation";
 import type { ExamEntry } from "@/lib/contract";
 import { readAnswers, saveAnswers, saveLeadValue } from "@/lib/lead-form/storage";
 import { parseCategory } from "@/lib/lead-form/steps";
 import { STEP_PATHS } from "@/lib/contract/routes";
 import { examEntriesFor, type Answer, type QuoteQuestion } from "./answers";
 import { QuestionField } from "./QuestionField";
-import { StepActions } from "./StepActions";
+import { StepForm } from "./StepForm";
 import { useStepEntry } from "./useStepEntry";
 
 /** Spec 2.4 and 9: opening step 3 sets the stored property_price to 300. */
@@ -28,7 +27,6 @@ export function PropertyDetailsStep({ questionsByCategory }: { questionsByCatego
 }
 
 function QuestionsForm({ questions, disabled }: { questions: QuoteQuestion[]; disabled: boolean }) {
-  const router = useRouter();
   const [entries, setEntries] = useState<ExamEntry[]>(() => (disabled ? [] : examEntriesFor(questions, readAnswers())));
 
   useEffect(() => {
@@ -42,37 +40,25 @@ function QuestionsForm({ questions, disabled }: { questions: QuoteQuestion[]; di
   }
 
   return (
-    <form
-      className="quote-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        saveAnswers(entries);
-        router.push(STEP_PATHS[4]);
-      }}
-    >
-      <fieldset className="quote-fieldset" disabled={disabled} aria-busy={disabled}>
-        <legend className="visually-hidden">Property details</legend>
-        {disabled ? (
-          <p className="quote-form__note">Loading the questions for your property type...</p>
-        ) : questions.length === 0 ? (
-          <p className="quote-form__note">There are no questions for this property type. Select Next to continue.</p>
-        ) : (
-          <>
-            <p className="quote-form__note">Every question is optional: answer what you know and skip the rest.</p>
-            {questions.map((question, index) => (
-              <QuestionField
-                key={question.question}
-                id={`question-${index + 1}`}
-                question={question}
-                answer={entries[index]?.answer ?? ""}
-                onChange={(value) => answer(index, value)}
-              />
-            ))}
-          </>
-        )}
-      </fieldset>
-      <StepActions backHref={STEP_PATHS[2]} disabled={disabled} />
-    </form>
+    <StepForm legend="Property details" onNext={() => saveAnswers(entries)} nextHref={STEP_PATHS[4]} backHref={STEP_PATHS[2]} disabled={disabled} busy={disabled}>
+      {disabled ? (
+        <p className="quote-form__note">Loading the questions for your property type...</p>
+      ) : questions.length === 0 ? (
+        <p className="quote-form__note">There are no questions for this property type. Select Next to continue.</p>
+      ) : (
+        <>
+          <p className="quote-form__note">Every question is optional: answer what you know and skip the rest.</p>
+          {questions.map((question, index) => (
+            <QuestionField
+              key={question.question}
+              id={`question-${index + 1}`}
+              question={question}
+              answer={entries[index]?.answer ?? ""}
+              onChange={(value) => answer(index, value)}
+            />
+          ))}
+        </>
+      )}
+    </StepForm>
   );
 }

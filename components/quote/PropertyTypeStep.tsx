@@ -1,13 +1,12 @@
 "use client";
 
 import { useEffect, useId, useState } from "react";
-import { useRouter } from "next/navigation";
 import { DEFAULT_CATEGORY_ID, PROPERTY_CATEGORIES, type PropertyCategoryId } from "@/lib/contract/site";
 import { saveAnswers, saveLeadValue } from "@/lib/lead-form/storage";
 import { parseCategory } from "@/lib/lead-form/steps";
 import { STEP_PATHS } from "@/lib/contract/routes";
 import { useStepEntry } from "./useStepEntry";
-import { StepActions } from "./StepActions";
+import { StepForm } from "./StepForm";
 import { CategoryIcon } from "./icons";
 
 /** What each kind of property covers, as page 5 explains it. */
@@ -25,7 +24,6 @@ export function PropertyTypeStep() {
 }
 
 function PropertyTypeForm({ storedCategory, disabled }: { storedCategory: string; disabled: boolean }) {
-  const router = useRouter();
   const idPrefix = useId();
   const [category, setCategory] = useState<PropertyCategoryId>(() => parseCategory(storedCategory) ?? DEFAULT_CATEGORY_ID);
 
@@ -42,41 +40,30 @@ function PropertyTypeForm({ storedCategory, disabled }: { storedCategory: string
   }
 
   return (
-    <form
-      className="quote-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        router.push(STEP_PATHS[2]);
-      }}
-    >
-      <fieldset className="quote-fieldset" disabled={disabled}>
-        <legend className="visually-hidden">Property type</legend>
-        <div className="category-cards">
-          {PROPERTY_CATEGORIES.map(({ id, label }) => (
-            <label key={id} className="category-card">
-              <input
-                className="category-card__input"
-                type="radio"
-                name="property_category"
-                value={id}
-                checked={category === id}
-                onChange={() => choose(id)}
-                aria-labelledby={`${idPrefix}-label-${id}`}
-                aria-describedby={`${idPrefix}-hint-${id}`}
-              />
-              <CategoryIcon categoryId={id} className="category-card__icon" />
-              <span id={`${idPrefix}-label-${id}`} className="category-card__label">
-                {label}
-              </span>
-              <span id={`${idPrefix}-hint-${id}`} className="category-card__hint">
-                {CATEGORY_HINTS[id]}
-              </span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      <StepActions disabled={disabled} />
-    </form>
+    <StepForm legend="Property type" nextHref={STEP_PATHS[2]} disabled={disabled}>
+      <div className="category-cards">
+        {PROPERTY_CATEGORIES.map(({ id, label }) => (
+          <label key={id} className="category-card">
+            <input
+              className="category-card__input"
+              type="radio"
+              name="property_category"
+              value={id}
+              checked={category === id}
+              onChange={() => choose(id)}
+              aria-labelledby={`${idPrefix}-label-${id}`}
+              aria-describedby={`${idPrefix}-hint-${id}`}
+            />
+            <CategoryIcon categoryId={id} className="category-card__icon" />
+            <span id={`${idPrefix}-label-${id}`} className="category-card__label">
+              {label}
+            </span>
+            <span id={`${idPrefix}-hint-${id}`} className="category-card__hint">
+              {CATEGORY_HINTS[id]}
+            </span>
+          </label>
+        ))}
+      </div>
+    </StepForm>
   );
 }

@@ -14,6 +14,7 @@ import { useStepEntry } from "./useStepEntry";
 import { useRecipients } from "./useRecipients";
 import { useSubmitLead } from "./useSubmitLead";
 import { ConsentLine, RecipientChoice } from "./RecipientChoice";
+import { QUOTE_STEP_TITLES } from "@/lib/contract/messages";
 
 /**
  * Step 5: everything the owner entered, an Edit link per step, who should receive the request
@@ -108,7 +109,7 @@ function ReviewSections({ values, categoryName, method }: { values: LeadValues; 
         title="Property Details"
         editLabel="Edit Property Details"
         editHref={STEP_PATHS[3]}
-        emptyText={answers.length === 0 ? "No details given. Managers will ask about anything they need." : undefined}
+        emptyText={answers.length === 0 ? QUOTE_STEP_TITLES.noDetails : undefined}
       >
         {answers.map((entry) => (
           <ReviewItem key={entry.question} term={entry.question} value={formatAnswer(entry.answer)} />

@@ -19,23 +19,29 @@ export function useStoredFields<T extends Partial<Record<LeadKey, string>>>(init
 }
 
 /**
- * The form of a step with fields: Next checks the step (emptiness only, the first failure in an
- * "Error!" dialog, spec section 5, whose closing focuses that field) and moves on; Back leads to
- * the previous step. Each field is named after its storage key.
+ * The form of every quote step with fields: Next checks the step (emptiness only, the first
+ * failure in an "Error!" dialog, spec section 5, whose closing focuses that field), keeps what
+ * the step keeps on leaving (`onNext`) and moves on; Back leads to the previous step (step 1 has
+ * none). Each field is named after its storage key.
  */
 export function StepForm({
   legend,
-  validate,
+  validate = () => null,
+  onNext,
   nextHref,
   backHref,
   disabled,
+  busy,
   children,
 }: {
   legend: string;
-  validate: () => StepProblem | null;
+  validate?: () => StepProblem | null;
+  onNext?: () => void;
   nextHref: string;
-  backHref: string;
+  backHref?: string;
   disabled: boolean;
+  /** While the step's content is still coming (aria-busy on the fieldset). */
+  busy?: boolean;
   children: React.ReactNode;
 }) {
   const router = useRouter();
@@ -48,11 +54,15 @@ export function StepForm({
         event.preventDefault();
         const form = event.currentTarget;
         const problem = validate();
-        if (problem) showError(problem.message, { focus: () => formControl(form, problem.field) });
-        else router.push(nextHref);
+        if (problem) {
+          showError(problem.message, { focus: () => formControl(form, problem.field) });
+          return;
+        }
+        onNext?.();
+        router.push(nextHref);
       }}
     >
-      <fieldset className="quote-fieldset" disabled={disabled}>
+      <fieldset className="quote-fieldset" disabled={disabled} aria-busy={busy}>
         <legend className="visually-hidden">{legend}</legend>
         {children}
       </fieldset>

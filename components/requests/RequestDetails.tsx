@@ -16,7 +16,7 @@ type Recipient = RequestView["recipients"][number];
  */
 function recipientStatus(recipient: Recipient, withdrawn: boolean, awaitingConfirmation: boolean): string {
   if (withdrawn) {
-    if (recipient.demo === 1) return "Withdrawn. A sample listing: this company does not exist.";
+    if (recipient.demo === 1) return REQUEST_PAGE.withdrawnSample;
     return recipient.delivery === "sent"
       ? `Withdrawn: it had been delivered${recipient.delivered_at ? ` ${when(recipient.delivered_at)}` : ""}, and we told them you withdrew it`
       : "Withdrawn before it was sent";
@@ -57,8 +57,8 @@ function RequestStatus({ request }: { request: RequestView }) {
       <p className="request__status request__status--withdrawn" role="status">
         You withdrew this request on {when(request.withdrawn_at!)}.{" "}
         {request.recipients.some((recipient) => recipient.demo !== 1)
-          ? "The managers who received it were told, and your name, email, phone number and address were erased."
-          : "Your name, email, phone number and address were erased."}
+          ? REQUEST_PAGE.erasedAndTold
+          : REQUEST_PAGE.erasedOnly}
       </p>
     );
   }

@@ -48,12 +48,16 @@ export const getStateLaw = cache(async (slug: string): Promise<StateLaw | null> 
 
 type CategoryOrAll = 0 | 1 | 2 | 3 | 8;
 
+/** The services of a view as one string ("evictions,inspections"): cache() tells arrays apart by identity. */
+export const servicesKey = (services: readonly ServiceKey[]) => services.join(",");
+const servicesOf = (key: string) => (key ? (key.split(",") as ServiceKey[]) : []);
+
 /**
  * One page of the managers serving a city, for one category or all (0), in the default order or
- * the sort and service an owner chose; null for an unknown place.
+ * the sort, services (servicesKey) and, for the fee sort, the rent an owner chose; null for an unknown place.
  */
-export const getCityListing = cache(async (state: string, city: string, categoryId: CategoryOrAll, page: number, sort?: DirectorySort, service?: ServiceKey) =>
-  orNull(api().call("agents/list", { cate_id: categoryId, state, city, page, per_page: DIRECTORY_PAGE_SIZE, sort, services: service ? [service] : [] })),
+export const getCityListing = cache(async (state: string, city: string, categoryId: CategoryOrAll, page: number, sort?: DirectorySort, services = "", rent?: number) =>
+  orNull(api().call("agents/list", { cate_id: categoryId, state, city, page, per_page: DIRECTORY_PAGE_SIZE, sort, services: servicesOf(services), rent })),
 );
 export type CityListing = NonNullable<Awaited<ReturnType<typeof getCityListing>>>;
 
@@ -71,9 +75,9 @@ export const getStateHub = cache(async (key: string) => {
  * The ZIP search (not cached: every query differs): the place and one page of the managers
  * serving it, or the message to show for a ZIP code that is malformed or unknown.
  */
-export async function searchManagersNear(zip: string, categoryId: CategoryOrAll, page: number, sort?: DirectorySort, service?: ServiceKey) {
+export async function searchManagersNear(zip: string, categoryId: CategoryOrAll, page: number, sort?: DirectorySort, services: readonly ServiceKey[] = [], rent?: number) {
   try {
-    return { result: await api().call("agents/near", { zip, cate_id: categoryId, page, per_page: DIRECTORY_PAGE_SIZE, sort, services: service ? [service] : [] }) };
+    return { result: await api().call("agents/near", { zip, cate_id: categoryId, page, per_page: DIRECTORY_PAGE_SIZE, sort, services: [...services], rent }) };
   } catch (error) {
     if (error instanceof ApiError && (error.status === 400 || error.status === 404)) return { error: error.message };
     throw error;

@@ -4,6 +4,7 @@ import { cookies, draftMode } from "next/headers";
 import { serverApi } from "./server";
 import { seoCacheTags, seoTextFor, type SeoFactsOf, type SeoKind, type SeoPattern, type SeoText } from "../contract/seo-text";
 import { PREVIEW_DRAFT_COOKIE } from "../contract/staff";
+import { PAGE_REVALIDATE_SECONDS } from "../contract/cache-policy";
 
 /**
  * The one function every indexable page's generateMetadata takes its title, description and
@@ -19,8 +20,6 @@ import { PREVIEW_DRAFT_COOKIE } from "../contract/staff";
 type Rules = { template: SeoPattern | null; override: SeoPattern | null };
 const NO_RULES: Rules = { template: null, override: null };
 
-/** As long as the pages' own refresh: a publish's tag makes it sooner. */
-const RULES_REVALIDATE_SECONDS = 3600;
 
 async function publishedRules(kind: SeoKind, path: string): Promise<Rules> {
   const read = unstable_cache(
@@ -29,7 +28,7 @@ async function publishedRules(kind: SeoKind, path: string): Promise<Rules> {
       return { template, override };
     },
     ["seo-rules", kind, path],
-    { tags: seoCacheTags(kind, path), revalidate: RULES_REVALIDATE_SECONDS },
+    { tags: seoCacheTags(kind, path), revalidate: PAGE_REVALIDATE_SECONDS /* as long as the pages' own refresh: a publish's tag makes it sooner */ },
   );
   try {
     return await read();

@@ -94,6 +94,7 @@ function main() {
   }
   const data = {
     font: path.basename(fontPath),
+    // eslint-disable-next-line no-restricted-syntax -- a note in a data file, read by developers
     note: "Advance widths in font units (Liberation Sans Regular, metric-compatible with Arial); px = units / unitsPerEm × font size. Written by lib/cli/serp-metrics.ts.",
     unitsPerEm,
     averageAdvance,

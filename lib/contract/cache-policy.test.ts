@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { PAGE_REVALIDATE_SECONDS } from "./cache-policy";
+import { NO_STORE, PAGE_REVALIDATE_SECONDS } from "./cache-policy";
 
 /**
  * Next.js reads a route's `revalidate` only as a literal, so the page lifetime is written in the
@@ -25,3 +25,25 @@ describe("page lifetimes", () => {
     expect(literals.filter(({ file }) => file.endsWith("page.tsx") || (file.endsWith("layout.tsx") && file !== "layout.tsx"))).toEqual([]);
   });
 });
+
+/** Every shipped .ts/.tsx file below the given top-level folders, with its text. */
+function shippedSources(...folders: string[]) {
+  const root = path.join(__dirname, "..", "..");
+  return folders.flatMap((folder) =>
+    fs
+      .readdirSync(path.join(root, folder), { recursive: true })
+      .map(String)
+      .filter((file) => /\.(ts|tsx)$/.test(file) && !/\.test\.tsx?$/.test(file))
+      .map((file) => ({ file: path.join(folder, file), text: fs.readFileSync(path.join(root, folder, file), "utf8") })),
+  );
+}
+
+describe("no-store", () => {
+  it("is written once, in the cache policy: every route, the server and the service spread its headers", () => {
+    const writers = shippedSources("app", "lib", "components")
+      .filter(({ file, text }) => file !== path.join("lib", "contract", "cache-policy.ts") && new RegExp(`["'\`]${NO_STORE}["'\`]`).test(text))
+      .map(({ file }) => file);
+    expect(writers).toEqual([]);
+  });
+});
+

@@ -51,6 +51,12 @@ export const IMMUTABLE_CACHE_CONTROL = "public, max-age=31536000, immutable";
  */
 export const NO_STORE = "no-store";
 
+/** The headers of such an answer: every route, the server and the service spread this object. */
+export const NO_STORE_HEADERS: Readonly<Record<"cache-control", string>> = { "cache-control": NO_STORE };
+
+/** A staff-only answer (workspace exports, previews): not kept, and kept out of search engines. */
+export const PRIVATE_NO_STORE_HEADERS: Readonly<Record<"cache-control" | "x-robots-tag", string>> = { ...NO_STORE_HEADERS, "x-robots-tag": "noindex, nofollow" };
+
 /** The production server remembers a known page's canonical address this long (ms). */
 export const ROUTE_RESOLUTION_MS = 60_000;
 /** …for at most this many addresses. */

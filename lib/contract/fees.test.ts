@@ -1,4 +1,4 @@
-import { feeHeadline, feeRows, firstYearCost, formatMoney, NO_FEES, parseMonthlyRent } from "./fees";
+import { feeHeadline, feeRows, formatMoney, NO_FEES, parseMonthlyRent } from "./fees";
 import type { Fees } from ".";
 
 const percentFees: Fees = {
@@ -12,24 +12,6 @@ const percentFees: Fees = {
 };
 const flatFees: Fees = { ...percentFees, management_percent: null, management_flat: 129, setup_fee: 0, renewal_fee: 0 };
 const unlisted: Fees = NO_FEES;
-
-describe("first-year cost", () => {
-  it("adds management for twelve months, leasing once and setup; renewal stays apart", () => {
-    expect(firstYearCost(percentFees, 2000)).toEqual({ monthlyRent: 2000, management: 1920, leasing: 1500, setup: 99, total: 3519, renewal: 150 });
-    expect(firstYearCost(flatFees, 2000)).toEqual({ monthlyRent: 2000, management: 1548, leasing: 1500, setup: 0, total: 3048, renewal: 0 });
-  });
-
-  it("follows the rent for percentages but not for a flat fee", () => {
-    expect(firstYearCost(percentFees, 3000).total).toBe(3000 * 0.08 * 12 + 3000 * 0.75 + 99);
-    expect(firstYearCost(flatFees, 3000).management).toBe(1548);
-  });
-
-  it("keeps cents and never calls an unlisted fee zero", () => {
-    expect(firstYearCost({ ...percentFees, management_percent: 7.5 }, 1234.5).management).toBe(1111.05);
-    expect(firstYearCost(unlisted, 2000)).toMatchObject({ management: null, leasing: null, setup: null, total: null, renewal: null });
-    expect(firstYearCost({ ...percentFees, setup_fee: null }, 2000).total).toBeNull();
-  });
-});
 
 describe("fee wording", () => {
   it("words the card headline and every row of the fee table", () => {

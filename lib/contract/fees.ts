@@ -1,22 +1,10 @@
 /**
  * What a manager costs, worded and added up the same way on the server and in the browser: the
- * fee headline of a card, the rows of a profile's fee table and the first-year cost of /compare.
+ * fee headline of a card and the rows of a profile's fee table and of /compare (the first-year cost
+ * is lib/contract/first-year-cost.ts).
  * Plain functions of the contract's `fees` object (no zod at runtime: the browser imports this).
  */
 import type { Fees } from ".";
-
-export type FirstYearCost = {
-  monthlyRent: number;
-  /** Management for twelve months. */
-  management: number | null;
-  /** Leasing once (a percentage of one month's rent). */
-  leasing: number | null;
-  setup: number | null;
-  /** management + leasing + setup; null when one of them is not listed. */
-  total: number | null;
-  /** Shown apart: due when a lease renews, usually after the first year. */
-  renewal: number | null;
-};
 
 const money = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
 const cents = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -28,8 +16,6 @@ export function formatMoney(amount: number): string {
 
 /** "8%", "7.5%". */
 export const formatPercent = (value: number) => `${Number(value.toFixed(2))}%`;
-
-const roundToCents = (amount: number) => Math.round(amount * 100) / 100;
 
 /** The monthly management fee: "8% of collected rent" or "$99 a month". */
 export function managementFeeText(fees: Fees): string | null {
@@ -77,24 +63,6 @@ export function feeRows(fees: Fees): { label: string; value: string }[] {
     },
     { label: "Vacancy fee", value: fees.vacancy_fee === null ? "Not listed" : fees.vacancy_fee ? "Charged while the home is empty" : "None" },
   ];
-}
-
-/**
- * The first year for an owner renting at `monthlyRent`: management × 12 + leasing + setup, with
- * the renewal fee apart. A fee the manager did not list makes the total unknown, never zero.
- */
-export function firstYearCost(fees: Fees, monthlyRent: number): FirstYearCost {
-  const rent = Math.max(0, monthlyRent);
-  const management =
-    fees.management_percent !== null
-      ? roundToCents(((rent * fees.management_percent) / 100) * 12)
-      : fees.management_flat !== null
-        ? roundToCents(fees.management_flat * 12)
-        : null;
-  const leasing = fees.leasing_percent !== null ? roundToCents((rent * fees.leasing_percent) / 100) : null;
-  const setup = fees.setup_fee;
-  const total = management !== null && leasing !== null && setup !== null ? roundToCents(management + leasing + setup) : null;
-  return { monthlyRent: rent, management, leasing, setup, total, renewal: fees.renewal_fee };
 }
 
 /** A typed rent as a number of dollars, or null when it is not one. */

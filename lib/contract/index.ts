@@ -1,5 +1,16 @@
 import { z } from "zod";
-import { ALL_CATEGORIES_ID, DEFAULT_DIRECTORY_SORT, DIRECTORY_SORT_KEYS, LICENSE_SOURCES, MAX_SERVICE_FILTERS, PRICE_MAX, PRICE_MIN, SERVICE_KEYS } from "./site";
+import {
+  ALL_CATEGORIES_ID,
+  DEFAULT_DIRECTORY_SORT,
+  DEFAULT_MONTHLY_RENT,
+  DIRECTORY_SORT_KEYS,
+  LICENSE_SOURCES,
+  MAX_SERVICE_FILTERS,
+  MONTHLY_RENT_MAX,
+  PRICE_MAX,
+  PRICE_MIN,
+  SERVICE_KEYS,
+} from "./site";
 import { FORMAT, INVALID, RECIPIENTS, REQUIRED } from "./messages";
 import { LAW_TOPIC_KEYS } from "./law-topics";
 import { SEO_KINDS } from "./seo-text";
@@ -158,6 +169,13 @@ const serviceFilter = z
   .optional()
   .default([])
   .transform((keys) => [...new Set(keys)]);
+/** The monthly rent the fee sort ranks first-year cost at (lib/contract/first-year-cost.ts); $2,000 when absent. */
+const sortRent = z
+  .number({ error: INVALID.notNumber("the monthly rent") })
+  .positive(INVALID.tooSmall("the monthly rent", 1))
+  .max(MONTHLY_RENT_MAX, INVALID.atMost("the monthly rent", MONTHLY_RENT_MAX))
+  .optional()
+  .default(DEFAULT_MONTHLY_RENT);
 
 /** A path-like word: a slug, a state abbreviation or a city name. */
 const slugText = (label: string, emptyMessage: string) =>
@@ -643,6 +661,7 @@ export const contract = {
       per_page: pageSize(100).optional().default(24),
       sort: directorySort,
       services: serviceFilter,
+      rent: sortRent,
     }),
     response: ok({
       state: stateSchema,
@@ -669,6 +688,7 @@ export const contract = {
       per_page: pageSize(100).optional().default(24),
       sort: directorySort,
       services: serviceFilter,
+      rent: sortRent,
     }),
     response: ok({
       place: placeSchema,

@@ -199,6 +199,11 @@ export const REQUEST_PAGE = {
   partlyHidden: "Partly hidden, so this page does not show them in full to anyone who sees it.",
   /** Above them once the request is withdrawn: nothing is left to hide. */
   erased: "This request was withdrawn and its details erased.",
+  /** A withdrawn request's recipient that was a sample listing. */
+  withdrawnSample: "Withdrawn. A sample listing: this company does not exist.",
+  /** After "You withdrew this request on …": what became of it. */
+  erasedAndTold: "The managers who received it were told, and your name, email, phone number and address were erased.",
+  erasedOnly: "Your name, email, phone number and address were erased.",
 } as const;
 
 /**
@@ -300,6 +305,8 @@ export const FAILURE = {
   upstreamUnreachable: "The service is not reachable right now. Please try again in a moment.",
   upstreamInvalid: "The service answered with data we could not use. Please try again in a moment.",
   invalidRequest: "The request is not valid.",
+  /** A path with broken percent-encoding or control characters (the production server's 400 page). */
+  malformedAddress: "This address is not well formed. Please check it and try again.",
 } as const;
 
 /**
@@ -388,4 +395,68 @@ export const SAMPLE = {
   recipient: "Sample listing: this company does not exist, so nobody will contact you from it.",
   testimonial: "Sample testimonial",
   testimonialNote: "Sample testimonial: written for this demonstration site; the person quoted does not exist.",
+} as const;
+
+/** The questions that head the quote steps (spec section 1: steps 1, 2 and 4 word for word). */
+export const QUOTE_STEP_TITLES = {
+  propertyType: "What type of property do you own?",
+  address: "What's the property address?",
+  details: "What should managers know about your property?",
+  contact: "What's your contact information?",
+  /** The review step's list when the owner answered none of the optional questions. */
+  noDetails: "No details given. Managers will ask about anything they need.",
+} as const;
+
+/** The four steps of the home page's "How it works" (spec section 1's titles; the site has no chat). */
+export const HOW_IT_WORKS = [
+  { title: "Pick your property type and ZIP code", text: "Tell us what you own and where it is. It takes about two minutes." },
+  { title: "Review top local property managers", text: "See up to five managers who serve your ZIP code, nearest first, with their fees and license details." },
+  { title: "Select and compare quotes", text: "Choose up to three to receive your request; only they get your details. Compare the quotes they send." },
+  {
+    title: "Select a manager and talk it through",
+    text: "The managers you chose contact you by phone or email: ask your questions and hire the one you like best. You can withdraw your request at any time.",
+  },
+] as const;
+
+/** The meta descriptions of pages that have no search-appearance record of their own. */
+export const PAGE_DESCRIPTIONS = {
+  compare: "Property managers side by side: fees, services, licenses, service areas, and the first-year cost for your rent.",
+  managers: "The property managers whose service area includes a ZIP code, nearest office first, with their fees, services and licenses.",
+  notFound: "We could not find that page. Find property managers by state and city, read landlord-tenant laws, or get free quotes.",
+/**
+ * What /compare and the fee sort say about cost (issue 30): the rent the figures assume, stated
+ * wherever a first-year figure or the fee order is shown, and the marks of /compare's cards.
+ * The computation is lib/contract/first-year-cost.ts.
+ */
+export const FIRST_YEAR = {
+  /** The assumption, in full: what the figures add up and at which rent. */
+  assumption: (rent: string) =>
+    `First-year cost at ${rent} a month: management for 12 months, leasing once and the setup fee. The lease renewal fee is not in it: it is due when a lease renews.`,
+  rentLabel: "Your monthly rent ($)",
+  /** A rent in the address that is not one: the figures keep the default. */
+  rentInvalid: (typed: string, max: string, shown: string) => `“${typed}” is not a monthly rent between $1 and ${max}: the figures show ${shown} a month.`,
+  totalLabel: (rent: string) => `First year at ${rent} a month`,
+  parts: (management: string, leasing: string, setup: string) => `Management ${management} + leasing ${leasing} + setup ${setup}`,
+  /** A total the manager's listing cannot give: one of its parts is not listed. */
+  unknownTotal: "Not known: a fee it adds up is not listed",
+  cheapest: "Cheapest first year",
+  /** The mark when another compared manager does not list every fee. */
+  cheapestOfListed: "Cheapest first year of those listing every fee",
+  mostServices: "Most services",
+  /** The fee sort of a list: what "lowest" means, with the rent the owner can change. */
+  sortAssumption: (rent: string) => `Sorted by first-year cost at ${rent} a month (management for 12 months, leasing once, setup); managers that do not list every fee come last.`,
+} as const;
+
+/** The compare tray of a list and a profile's "Add to compare" (issue 30): at most `max` at once. */
+export const COMPARE_TRAY = {
+  intro: (max: number) => `Tick up to ${max} managers, then compare their fees, services and licenses side by side.`,
+  empty: (max: number) => `Tick up to ${max} managers to compare them side by side.`,
+  count: (selected: number, max: number) => `${selected} of ${max} selected.`,
+  full: (max: number) => `${max} of ${max} selected: the most you can compare at once. Untick one, or Clear, to choose another.`,
+  add: "Add to compare",
+  remove: "Remove from compare",
+  added: (selected: number, max: number) => `In your compare list (${selected} of ${max}).`,
+  /** A profile whose manager cannot be added: the tray holds the most already. */
+  profileFull: (max: number) => `Your compare list holds ${max} managers, the most at once: compare them, or remove one from a list's compare tray.`,
+  compareNow: "Compare now",
 } as const;

@@ -33,8 +33,15 @@ describe("routes", () => {
       category: 2,
       services: ["evictions"],
       page: 3,
+      rent: 2000,
     });
-    expect(listViewFromQuery({ sort: "cheapest", category: "5", page: "x" })).toEqual({ sort: "distance", category: 0, services: [], page: 1 });
+    expect(listViewFromQuery({ sort: "cheapest", category: "5", page: "x" })).toEqual({ sort: "distance", category: 0, services: [], page: 1, rent: 2000 });
+    // The fee sort's rent: kept in the address when it is not the default, said when it is not a rent.
+    expect(cityViewPath("TX", "austin", { sort: "fee", rent: 2500, services: ["evictions"] })).toBe("/agents/TX/austin/view?sort=fee&rent=2500&service=evictions");
+    expect(cityViewPath("TX", "austin", { sort: "years", rent: 2500 })).toBe("/agents/TX/austin/view?sort=years");
+    expect(cityViewPath("TX", "austin", { sort: "fee", rent: 2000 })).toBe("/agents/TX/austin/view?sort=fee");
+    expect(listViewFromQuery({ sort: "fee", rent: "1,750" })).toMatchObject({ sort: "fee", rent: 1750 });
+    expect(listViewFromQuery({ sort: "fee", rent: "lots" })).toMatchObject({ rent: 2000, rentInvalid: "lots" });
     expect(isDefaultListView({ sort: "distance", services: [] })).toBe(true);
     expect(isDefaultListView({ sort: "years" })).toBe(false);
   });

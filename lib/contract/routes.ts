@@ -7,6 +7,7 @@ import {
   ALL_CATEGORIES_ID,
   CATEGORY_IDS,
   DEFAULT_DIRECTORY_SORT,
+  DEFAULT_MONTHLY_RENT,
   MAX_SERVICE_FILTERS,
   SERVICE_KEYS,
   isDirectorySort,
@@ -14,6 +15,7 @@ import {
   type PropertyCategorySlug,
   type ServiceKey,
 } from "./site";
+import { rentFromQuery } from "./first-year-cost";
 
 /** The quote flow (spec 2.4); step 5 is /preview, /search-five redirects to it (DESIGN.md 4). */
 export const STEP_PATHS = {
@@ -131,12 +133,17 @@ export const requestedCityPath = ({ state, city, category, page }: { state: stri
 /** The segment of a city's views (a sort or filter an owner chose): `/agents/TX/austin/view?sort=fee`. */
 export const CITY_VIEW_SEGMENT = "view";
 
-/** What a list of managers is asked to show: its sort, property category (0: all), services, page. */
-export type ListViewQuery = { sort?: DirectorySort; category?: number; services?: readonly ServiceKey[]; page?: number };
+/**
+ * What a list of managers is asked to show: its sort, property category (0: all), services, page,
+ * and the monthly rent the fee sort ranks first-year cost at.
+ */
+export type ListViewQuery = { sort?: DirectorySort; category?: number; services?: readonly ServiceKey[]; page?: number; rent?: number };
 
-/** The query string of a list view, without the defaults (`sort=fee&service=evictions`). */
-function viewQuery({ sort = DEFAULT_DIRECTORY_SORT, category, services = [], page = 1 }: ListViewQuery, query = new URLSearchParams()): URLSearchParams {
+/** The query string of a list view, without the defaults (`sort=fee&rent=2500&service=evictions`). */
+function viewQuery({ sort = DEFAULT_DIRECTORY_SORT, category, services = [], page = 1, rent }: ListViewQuery, query = new URLSearchParams()): URLSearchParams {
   if (sort !== DEFAULT_DIRECTORY_SORT) query.set("sort", sort);
+  // The rent matters to the fee sort only.
+  if (sort === "fee" && rent !== undefined && rent !== DEFAULT_MONTHLY_RENT) query.set("rent", String(rent));
   if (category) query.set("category", String(category));
   for (const service of services) query.append("service", service);
   if (page > 1) query.set("page", String(page));
@@ -144,15 +151,16 @@ function viewQuery({ sort = DEFAULT_DIRECTORY_SORT, category, services = [], pag
 }
 
 /** A view's query as Next.js hands it to a page (each name once or repeated). */
-export type ViewQuery = { sort?: string | string[]; category?: string | string[]; service?: string | string[]; page?: string | string[] };
+export type ViewQuery = { sort?: string | string[]; category?: string | string[]; service?: string | string[]; page?: string | string[]; rent?: string | string[] };
 
 const firstOf = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? "";
 
 /**
  * A list view from its query, every part checked: an unknown sort is the default, an unknown
- * category is every category, unknown services are dropped, a page that is not a number is 1.
+ * category is every category, unknown services are dropped, a page that is not a number is 1, a
+ * rent that is not one is DEFAULT_MONTHLY_RENT (and `rentInvalid` holds what was typed).
  */
-export function listViewFromQuery(query: ViewQuery): Required<Omit<ListViewQuery, "services">> & { services: ServiceKey[] } {
+export function listViewFromQuery(query: ViewQuery): Required<Omit<ListViewQuery, "services">> & { services: ServiceKey[]; rentInvalid?: string } {
   const sortText = firstOf(query.sort);
   const categoryText = firstOf(query.category);
   const category = (CATEGORY_IDS as number[]).includes(Number(categoryText)) ? Number(categoryText) : ALL_CATEGORIES_ID;
@@ -163,8 +171,11 @@ export function listViewFromQuery(query: ViewQuery): Required<Omit<ListViewQuery
     category,
     services: services.slice(0, MAX_SERVICE_FILTERS),
     page: /^\d{1,6}$/.test(pageText) ? Math.max(1, Number(pageText)) : 1,
+    ...rentOf(rentFromQuery(query.rent)),
   };
 }
+
+const rentOf = ({ rent, invalid }: { rent: number; invalid?: string }) => (invalid === undefined ? { rent } : { rent, rentInvalid: invalid });
 
 /** Whether a view is the list every city page shows by default (then its canonical path says it). */
 export const isDefaultListView = ({ sort = DEFAULT_DIRECTORY_SORT, services = [] }: ListViewQuery) => sort === DEFAULT_DIRECTORY_SORT && services.length === 0;
@@ -348,3 +359,5 @@ export function matchDynamicRoute(segments: string[]): DynamicRoute | null {
   }
   return null;
 }
+/** The rent field of a list's controls, which the fee sort's statement above the list links to. */
+export const SORT_RENT_ANCHOR = "list-rent";

@@ -4,7 +4,7 @@
  * rules are tested on rows made for them and run the same on 20 pages or 1,000,000.
  */
 import { SERP, textWidth } from "./serp";
-import type { SeoFacts, SeoKind } from "./seo-text";
+import { LIST_KINDS, emptyListIsNoindex, type SeoFacts, type SeoKind } from "./seo-text";
 
 export const AUDIT_PROBLEMS = {
   "title-missing": { label: "Missing title", explain: "The page has no title: search engines make one up." },
@@ -74,7 +74,6 @@ function groupBy<T>(items: T[], key: (item: T) => string | null): Map<string, nu
 }
 
 const PLACE_KINDS: ReadonlySet<SeoKind> = new Set(["city", "category", "profile"]);
-const LIST_KINDS: ReadonlySet<SeoKind> = new Set(["state", "city", "category"]);
 
 const placeOf = (page: AuditedPage) => {
   const facts = page.facts as { city?: string; state?: string; state_abbr?: string };
@@ -98,7 +97,7 @@ export function auditPages(pages: AuditedPage[]): AuditProblem[][] {
     if (!page.image.alt.trim()) flag([index], "image-alt-missing");
     if (page.canonical !== page.path) flag([index], "canonical-mismatch");
     const count = Number((page.facts as { count?: number }).count);
-    if (page.robots === "index" && LIST_KINDS.has(page.kind) && count === 0) flag([index], "indexable-no-managers");
+    if (page.robots === "index" && LIST_KINDS.has(page.kind) && emptyListIsNoindex(count)) flag([index], "indexable-no-managers");
   });
 
   // Only pages open to search engines compete with each other.

@@ -3,7 +3,7 @@ import { agentShareCardAlt, blogShareCardAlt } from "@/components/seo/ShareCard"
 import type { Agent, Blog } from "./index";
 import { LAW_TOPICS } from "./law-topics";
 import { SITE_NAME } from "./site";
-import { DEFAULT_SEO_TEMPLATES, DEFAULT_SHARE_IMAGE, FIXED_PAGE_RECORDS, SEO_FIELDS, SEO_KINDS, patternProblem, resolveSeo, seoTextFor, shareImageFor } from "./seo-text";
+import { DEFAULT_SEO_TEMPLATES, DEFAULT_SHARE_IMAGE, FIXED_PAGE_RECORDS, SEO_FIELDS, SEO_KINDS, emptyListIsNoindex, patternProblem, resolveSeo, seoTextFor, shareImageFor } from "./seo-text";
 
 const austin = { city: "Austin", state: "Texas", state_abbr: "TX", count: 25, page: 1 };
 
@@ -131,5 +131,19 @@ describe("one home for the facts the workspace shares with the pages", () => {
     const blog = { heading: "How to pick a manager" } as Blog;
     expect(shareImageFor({ kind: "blog", facts: { heading: "How to pick a manager", seo_title: "", seo_description: "", seo_keywords: "" } }).alt).toBe(blogShareCardAlt(blog));
     expect(shareImageFor({ kind: "city", facts: austin })).toEqual({ url: DEFAULT_SHARE_IMAGE.url, alt: DEFAULT_SHARE_IMAGE.alt });
+  });
+});
+
+describe("an empty list is noindex: one predicate", () => {
+  it("a list of nobody is noindex; one entry or more is indexable", () => {
+    expect([0, 1, 2, 25].map(emptyListIsNoindex)).toEqual([true, false, false, false]);
+  });
+
+  it("a city list nobody is in keeps the empty-list description whatever the template says", () => {
+    const template = { title: null, description: "{count} managers serve {city}.", keywords: null };
+    expect(seoTextFor({ kind: "city", facts: { ...austin, count: 0 }, template }).description).toBe(
+      seoTextFor({ kind: "city", facts: { ...austin, count: 0 } }).description,
+    );
+    expect(seoTextFor({ kind: "city", facts: { ...austin, count: 1 }, template }).description).toBe("1 managers serve Austin.");
   });
 });

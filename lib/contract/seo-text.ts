@@ -131,6 +131,22 @@ export const DEFAULT_SEO_TEMPLATES: Record<SeoKind, SeoText> = {
   },
 };
 
+/** The kinds of page that are lists: a state's served cities, a city's managers, a category tab's. */
+export const LIST_KINDS: ReadonlySet<SeoKind> = new Set(["state", "city", "category"]);
+
+/** A list with fewer entries than this is empty: a "No Record" page (or a state nobody serves). */
+export const INDEXED_LIST_MIN = 1;
+
+/**
+ * The one rule of an empty list (issue 27): a list page of `count` entries is kept out of search
+ * engines when nobody is in it. The state hub and the city lists say noindex by it, the
+ * workspace shows their robots by it, the audit flags an indexed page that breaks it, and the
+ * sitemap's SQL keeps a list only when its count reaches INDEXED_LIST_MIN (the same rule, in SQL).
+ */
+export function emptyListIsNoindex(count: number): boolean {
+  return !(count >= INDEXED_LIST_MIN);
+}
+
 /**
  * A list nobody is in (a "No Record" page, noindex, in no sitemap and not in the workspace) keeps
  * this description whatever the template says: a template's "{count} managers serve…" would read
@@ -181,7 +197,7 @@ export function resolveSeo<K extends SeoKind>({
   override?: SeoPattern | null;
 }): ResolvedSeo {
   const variables = seoVariables(kind, facts);
-  const emptyList = (kind === "city" || kind === "category") && Number((facts as SeoFactsOf["city"]).count) === 0;
+  const emptyList = (kind === "city" || kind === "category") && emptyListIsNoindex(Number((facts as SeoFactsOf["city"]).count));
   const text = {} as SeoText;
   const sources = {} as Record<SeoField, SeoSource>;
   for (const field of SEO_FIELDS) {

@@ -90,7 +90,7 @@ export const DIRECTORY_PAGE_SIZE = 20;
  */
 export const DIRECTORY_SORTS = [
   { key: "distance", label: "Nearest first" },
-  { key: "fee", label: "Lowest management fee" },
+  { key: "fee", label: "Lowest first-year cost" },
   { key: "years", label: "Most years in business" },
   { key: "units", label: "Most units managed" },
 ] as const;

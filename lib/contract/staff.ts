@@ -81,6 +81,14 @@ export const WORKSPACE = {
   staffRemoved: (email: string) => `${email} was removed and signed out everywhere.`,
   notFromTheSite: "This request did not come from the workspace's own pages. Nothing was changed: reload the page and try again.",
   cannotChangeSelf: "You cannot change or remove your own access: ask another admin.",
+  chooseRole: "Choose a role.",
+  alreadyStaff: (email: string) => `${email} is already staff.`,
+  staffNotAdded: "The staff member could not be added.",
+  noPageMatches: "No page matches these filters.",
+  notOfTemplateKind: "That page is not an indexable page of this template's kind.",
+  /** Under a template's fields, and under a page's (with its kind's label). */
+  templateEmptyMeans: "Leave a field empty to use the default wording (shown greyed). Pages with their own override keep it. Saving keeps a draft; only Publish changes the site.",
+  pageEmptyMeans: (kindLabel: string) => `Leave a field empty to use the ${kindLabel} template (shown greyed). Saving keeps a draft; only Publish changes the public page.`,
 } as const;
 
 /**

@@ -10,7 +10,8 @@ import { answerCall, clientAddress, readCallRequest } from "../service/http-entr
 import type { Service } from "../service";
 import { answerHealth } from "../service/health";
 import { HEALTH_PATH, isPrivatePath } from "../contract/routes";
-import { IMMUTABLE_CACHE_CONTROL, NO_STORE } from "../contract/cache-policy";
+import { IMMUTABLE_CACHE_CONTROL, NO_STORE_HEADERS } from "../contract/cache-policy";
+import { FAILURE } from "../contract/messages";
 
 /**
  * What the production server does with each request before and after Next.js (see index.ts).
@@ -67,7 +68,7 @@ export function createFrontHandler(options: FrontOptions) {
     const rawUrl = req.url ?? "/";
     const queryAt = rawUrl.indexOf("?");
     const rawPath = queryAt === -1 ? rawUrl : rawUrl.slice(0, queryAt);
-    if (!isWellFormedPath(rawPath)) return sendPlainPage(req, res, 400, "Bad request", "This address is not well formed. Please check it and try again.");
+    if (!isWellFormedPath(rawPath)) return sendPlainPage(req, res, 400, "Bad request", FAILURE.malformedAddress);
 
     for (const header of CLIENT_HEADERS_DROPPED) delete req.headers[header];
     const method = req.method ?? "GET";
@@ -127,7 +128,7 @@ function sendJson(req: http.IncomingMessage, res: http.ServerResponse, status: n
     ...Object.fromEntries(SECURITY_HEADERS),
     "content-security-policy": RESOURCE_POLICY,
     "content-type": "application/json",
-    "cache-control": NO_STORE,
+    ...NO_STORE_HEADERS,
     "content-length": String(json.length),
     ...extraHeaders,
   });
@@ -295,7 +296,7 @@ function isDraftPreview(headers: http.IncomingHttpHeaders, previewModeId: string
  * (a request's or a confirmation's token in its path) is never kept and never sent as a referrer.
  */
 function applyPathRules(headers: Record<string, string | string[]>, rawPath: string, status: number) {
-  if (status === 404) headers["cache-control"] = NO_STORE;
+  if (status === 404) Object.assign(headers, NO_STORE_HEADERS);
   if (isPrivatePath(rawPath)) Object.assign(headers, Object.fromEntries(PRIVATE_PAGE_HEADERS));
 }
 
@@ -336,7 +337,7 @@ function sendPlainPage(req: http.IncomingMessage, res: http.ServerResponse, stat
     `<!doctype html><html lang="en-US"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title} | Managely</title></head>` +
       `<body><main><h1>${title}</h1><p>${text}</p><p><a href="/">Go to the home page</a></p></main></body></html>`,
   );
-  const headers = { ...Object.fromEntries(SECURITY_HEADERS), "content-type": "text/html; charset=utf-8", "content-security-policy": policyForHtml(html), "cache-control": NO_STORE };
+  const headers = { ...Object.fromEntries(SECURITY_HEADERS), "content-type": "text/html; charset=utf-8", "content-security-policy": policyForHtml(html), ...NO_STORE_HEADERS };
   sendBody(req, res, status, headers, html, "identity");
 }
 

@@ -1,3 +1,5 @@
+import { NO_STORE_HEADERS } from "../contract/cache-policy";
+
 /**
  * The security headers every response carries, whichever layer made it (a page, a 304 from the
  * page copy, a redirect, a static file, an API answer, an error). The production server sets
@@ -17,6 +19,6 @@ export const SECURITY_HEADERS: ReadonlyArray<readonly [name: string, value: stri
  * is the only key to it): never kept by a cache, never sent on as a referrer, not even its origin.
  */
 export const PRIVATE_PAGE_HEADERS: ReadonlyArray<readonly [name: string, value: string]> = [
-  ["cache-control", "no-store"],
+  ...Object.entries(NO_STORE_HEADERS),
   ["referrer-policy", "no-referrer"],
 ];

@@ -35,6 +35,7 @@ import { RedisBackend } from "./page-store-redis";
 import { createStaticFiles, precompressStaticFiles } from "./static-files";
 import { createRouteResolver } from "./route-resolver";
 import { createFrontHandler } from "./front";
+import { FAILURE } from "../contract/messages";
 import { boundNextActionLogs } from "./next-log";
 import { getService } from "../service/default";
 import { INTERNAL_CALLER } from "../service/guard";
@@ -145,7 +146,7 @@ async function listen(front: ReturnType<typeof createFrontHandler>, { port, host
       logError(`request ${req.method ?? ""} ${req.url ?? ""} failed`, error);
       if (!res.headersSent) {
         res.writeHead(502, { "content-type": "text/plain; charset=utf-8" });
-        res.end("The site is not reachable right now. Please try again in a moment.");
+        res.end(FAILURE.upstreamUnreachable);
       } else res.destroy();
     });
   });

@@ -1,6 +1,6 @@
-import { agentPath, blogPath, cityPath, lawComparePath, lawPath, matchDynamicRoute, shareImageSuffix, slugify, statePath, type DynamicRoute } from "../contract/routes";
+import { matchDynamicRoute, slugify, type DynamicRoute } from "../contract/routes";
 import { findLawTopic } from "../contract/law-topics";
-import { DIRECTORY_PAGE_SIZE, categoryBySlug } from "../contract/site";
+import { PAGE_TABLE, cityListRequest, lastListPage, pageDecision, wholeNumberSegment, type Resolution } from "../contract/page-table";
 import { ROUTE_RESOLUTION_LIMIT, ROUTE_RESOLUTION_MS } from "../contract/cache-policy";
 
 /**
@@ -14,7 +14,7 @@ import { ROUTE_RESOLUTION_LIMIT, ROUTE_RESOLUTION_MS } from "../contract/cache-p
  * is a read call to the site's own service; a known page is remembered for a minute, an unknown
  * one not at all, so a manager added a moment ago is found at once.
  */
-export type Resolution = { kind: "page" } | { kind: "missing" } | { kind: "redirect"; location: string };
+export type { Resolution } from "../contract/page-table";
 
 /** Calls the site's own service in this process; answers the status and the parsed body. */
 export type ServiceCall = (call: string, body: unknown) => Promise<{ status: number; body: unknown }>;
@@ -22,62 +22,55 @@ export type ServiceCall = (call: string, body: unknown) => Promise<{ status: num
 type Answer = Record<string, Record<string, unknown>>;
 type Lookup = { call: string; body: unknown; canonical(answer: Answer): string | null };
 
-const WHOLE_NUMBER = /^[1-9]\d{0,8}$/;
-
 /**
  * States and law pages are checked against the list of states (one cheap call, its answer
  * remembered like every resolution), by abbreviation or slug, as the service finds a state.
  */
 const STATE_LIST = { call: "state/code/list", body: { type: "Featured", length: "Full" } } as const;
-function stateIn(answer: Answer, key: string, canonical: (state: { abbreviation: string; slug: string }) => string): string | null {
+function stateIn(answer: Answer, key: string) {
   const states = (answer as unknown as { states: Array<{ abbreviation: string; slug: string }> }).states;
-  const state = states.find((item) => item.abbreviation === key.trim().toUpperCase() || item.slug === slugify(key));
-  return state ? canonical(state) : null;
+  return states.find((item) => item.abbreviation === key.trim().toUpperCase() || item.slug === slugify(key)) ?? null;
 }
 
-/** The call that finds a route's record, and the canonical address it gives; null: cannot exist. */
+/** The call that finds a route's record, and its canonical address by the page table; null: cannot exist. */
 function lookupFor(route: DynamicRoute): Lookup | null {
   switch (route.route) {
     case "state":
-      return { ...STATE_LIST, canonical: (answer) => stateIn(answer, route.state, (state) => statePath(state.abbreviation)) };
+      return { ...STATE_LIST, canonical: (answer) => PAGE_TABLE.state(stateIn(answer, route.state)) };
     case "city": {
-      const category = route.category === undefined ? undefined : categoryBySlug(route.category);
-      if ((route.category !== undefined && !category) || !WHOLE_NUMBER.test(route.page)) return null;
-      const page = Number(route.page);
+      const request = cityListRequest(route);
+      if (!request) return null;
       return {
         call: "agents/list",
-        body: { state: route.state, city: route.city, cate_id: category?.id ?? 0, per_page: 1 },
-        canonical: ({ state, city, agents }) => {
-          // Past the last page is no page at all (page 1 of an empty list still is: "No Record").
-          const lastPage = Math.max(1, Math.ceil(Number(agents.total) / DIRECTORY_PAGE_SIZE));
-          return page > lastPage ? null : cityPath(String(state.abbreviation), String(city.slug), { category: category?.slug, page });
-        },
+        body: { state: route.state, city: route.city, cate_id: request.category?.id ?? 0, per_page: 1 },
+        canonical: ({ state, city, agents }) =>
+          PAGE_TABLE.city(request, { state: String(state.abbreviation), city_slug: String(city.slug), last_page: lastListPage(Number(agents.total)) }),
       };
     }
-    case "agent":
-      if (!WHOLE_NUMBER.test(route.id) || route.image === null) return null;
+    case "agent": {
+      const id = wholeNumberSegment(route.id);
+      if (id === null || route.image === null) return null;
       return {
         call: "agent/get",
-        body: { agent_id: Number(route.id) },
-        canonical: ({ agent_data: agent }) =>
-          agentPath({ state: String(agent.state), city_slug: String(agent.city_slug), agent_id: Number(agent.agent_id) }) + shareImageSuffix(route.image ?? undefined),
+        body: { agent_id: id },
+        canonical: ({ agent_data: agent }) => PAGE_TABLE.agent({ state: String(agent.state), city_slug: String(agent.city_slug), agent_id: Number(agent.agent_id) }, route.image ?? undefined),
       };
+    }
     case "law":
       // Every state has a law page (the page itself says 404 should one ever lack its facts).
-      return { ...STATE_LIST, canonical: (answer) => stateIn(answer, route.slug, (state) => lawPath(state.slug)) };
+      return { ...STATE_LIST, canonical: (answer) => PAGE_TABLE.law(stateIn(answer, route.slug)) };
     case "lawCompare":
       return {
         call: "laws/topics",
         body: {},
         canonical: (answer) => {
           const wanted = findLawTopic(route.topic);
-          const topic = (answer as unknown as { topics: Array<{ topic: string; slug: string; compare: boolean }> }).topics.find((item) => item.topic === wanted?.key);
-          return topic?.compare ? lawComparePath(topic.slug) : null;
+          return PAGE_TABLE.lawCompare((answer as unknown as { topics: Array<{ topic: string; slug: string; compare: boolean }> }).topics.find((item) => item.topic === wanted?.key));
         },
       };
     case "blog":
       if (route.image === null) return null;
-      return { call: "blog/get", body: { slug: route.slug }, canonical: ({ blog }) => blogPath(String(blog.slug)) + shareImageSuffix(route.image ?? undefined) };
+      return { call: "blog/get", body: { slug: route.slug }, canonical: ({ blog }) => PAGE_TABLE.blog({ slug: String(blog.slug) }, route.image ?? undefined) };
   }
 }
 
@@ -112,9 +105,8 @@ export function createRouteResolver(callService: ServiceCall) {
     }
     if (answer.status === 400 || answer.status === 404) return { kind: "missing" };
     if (answer.status !== 200 || typeof answer.body !== "object" || answer.body === null) return { kind: "page" };
-    const canonical = lookup.canonical(answer.body as Answer);
-    if (canonical === null) return { kind: "missing" };
-    const resolution: Resolution = canonical === rawPath ? { kind: "page" } : { kind: "redirect", location: canonical };
+    const resolution = pageDecision(rawPath, lookup.canonical(answer.body as Answer));
+    if (resolution.kind === "missing") return resolution;
     if (known.size >= ROUTE_RESOLUTION_LIMIT) known.delete(known.keys().next().value!);
     known.set(rawPath, { resolution, until: now + ROUTE_RESOLUTION_MS });
     return resolution;

@@ -19,13 +19,13 @@ type Call<C extends "agents/list" | "agents/near" | "agents/match"> = (input: An
 
 const lastPage = (total: number, perPage: number) => Math.max(1, Math.ceil(total / perPage));
 
-export const listCityManagers: Call<"agents/list"> = async ({ cate_id, state: stateKey, city: cityKey, page, per_page, sort, services }, { db }) => {
+export const listCityManagers: Call<"agents/list"> = async ({ cate_id, state: stateKey, city: cityKey, page, per_page, sort, services, rent }, { db }) => {
   const state = await findState(db, { key: stateKey });
   if (!state) throw new ApiError(404, NOT_FOUND.stateByKey(stateKey));
   const city = await findCity(db, { stateId: state.id, key: cityKey });
   if (!city) throw new ApiError(404, NOT_FOUND.city(cityKey, state.state));
   const [{ agents, total }, categoryCounts] = await Promise.all([
-    listCityAgents(db, { cityId: city.id, categoryId: cate_id, page, perPage: per_page, sort, services }),
+    listCityAgents(db, { cityId: city.id, categoryId: cate_id, page, perPage: per_page, sort, services, rent }),
     cityCategoryCounts(db, { cityId: city.id }),
   ]);
   // A city nobody serves (in any category) is no dead end: the offices within 60 miles, and the
@@ -49,10 +49,10 @@ export const listCityManagers: Call<"agents/list"> = async ({ cate_id, state: st
   };
 };
 
-export const listManagersNear: Call<"agents/near"> = async ({ zip, cate_id, page, per_page, sort, services }, { db }) => {
+export const listManagersNear: Call<"agents/near"> = async ({ zip, cate_id, page, per_page, sort, services, rent }, { db }) => {
   const place = await getZipPlace(db, { zip });
   if (!place) throw new ApiError(404, NOT_FOUND.zip(zip));
-  const { agents, total } = await managersServingPoint(db, { point: place, categoryId: cate_id, page, perPage: per_page, sort, services });
+  const { agents, total } = await managersServingPoint(db, { point: place, categoryId: cate_id, page, perPage: per_page, sort, services, rent });
   const nobody = total === 0 && services.length === 0;
   const nearestCities = nobody ? await nearestCitiesWithManagers(db, { point: place, limit: NEAREST_CITIES_LIMIT }) : [];
   return { success: true, place, agents: { data: agents, total, page, per_page, last_page: lastPage(total, per_page) }, nearest_cities: nearestCities };

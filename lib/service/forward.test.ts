@@ -1,6 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { createTestDatabase, type TestDatabase } from "@/lib/test-support";
+import { FAILURE } from "../contract/messages";
 
 /**
  * Forwarding mode (API_BASE_URL set), through the real route handler: only contract calls reach
@@ -17,6 +18,8 @@ let upstream: http.Server;
 let database: TestDatabase;
 let route: typeof import("@/app/api/[...call]/route");
 let upstreamStatus = 200;
+/** When set, the external service answers exactly this (status upstreamStatus) instead. */
+let upstreamAnswer: { body: string; headers?: Record<string, string>; path?: string } | undefined;
 
 /** A manager as the contract describes one (read from a seeded database, so it follows the contract). */
 let agent: Record<string, unknown>;
@@ -27,6 +30,10 @@ beforeAll(async () => {
     req.on("data", (chunk) => (body += chunk));
     req.on("end", () => {
       received.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers, body });
+      if (upstreamAnswer && (!upstreamAnswer.path || upstreamAnswer.path === req.url)) {
+        res.writeHead(upstreamStatus, { "content-type": "application/json", ...upstreamAnswer.headers });
+        return res.end(upstreamAnswer.body);
+      }
       res.writeHead(upstreamStatus, { "content-type": "application/json" });
       if (upstreamStatus !== 200) return res.end(JSON.stringify({ success: false, message: "upstream trouble" }));
       if (req.url === "/api/agent/get") return res.end(JSON.stringify({ success: true, agent_data: { ...agent, email: "owner-only@example.com", phone: "5125550100" }, debug: "internal" }));
@@ -56,6 +63,7 @@ afterAll(async () => {
 beforeEach(() => {
   received = [];
   upstreamStatus = 200;
+  upstreamAnswer = undefined;
 });
 
 function post(path: string, body: unknown, headers: Record<string, string> = { origin: SITE, "x-forwarded-for": "198.51.100.7" }) {
@@ -114,4 +122,46 @@ it("answers 502 when the external service fails, and passes on a refusal it expl
   const refused = await post("agent/get", { agent_id: 7 });
   expect(refused.status).toBe(404);
   expect(await refused.json()).toEqual({ success: false, message: "upstream trouble" });
+});
+
+it("sends the caller's own bearer token on when it sent one, and the site's when it is absent or too long", async () => {
+  await post("agent/get", { agent_id: 7 }, { origin: SITE, authorization: "Bearer caller-own-token" });
+  await post("agent/get", { agent_id: 7 }, { origin: SITE, authorization: `Bearer ${"t".repeat(1_100)}` });
+  await post("agent/get", { agent_id: 7 }, { origin: SITE, authorization: "Basic Y2FsbGVyOnB3" });
+  expect(received.map((request) => request.headers.authorization)).toEqual(["Bearer caller-own-token", `Bearer ${TOKEN}`, `Bearer ${TOKEN}`]);
+});
+
+it("answers 502, in its own words, when the external service answers outside the contract, redirects or fails without saying why", async () => {
+  const errors = jest.spyOn(console, "error").mockImplementation(() => undefined);
+  try {
+    upstreamAnswer = { body: JSON.stringify({ success: true, agent_data: { agent_id: "not a number" } }) };
+    const invalid = await post("agent/get", { agent_id: 7 });
+    expect(invalid.status).toBe(502);
+    expect(await invalid.json()).toEqual({ success: false, message: FAILURE.upstreamInvalid });
+    expect(errors.mock.calls.some(([line]) => String(line).startsWith("[service] upstream agent/get answered outside the contract: "))).toBe(true);
+
+    // A redirect is not followed, even to the external service itself.
+    upstreamStatus = 302;
+    upstreamAnswer = { body: "", headers: { location: "/api/elsewhere" }, path: "/api/agent/get" };
+    received = [];
+    const redirected = await post("agent/get", { agent_id: 7 });
+    expect(received.map((request) => request.url)).toEqual(["/api/agent/get"]);
+    expect(redirected.status).toBe(502);
+    expect(await redirected.json()).toEqual({ success: false, message: FAILURE.upstreamUnreachable });
+    expect(errors.mock.calls.some(([line]) => String(line).startsWith("[service] upstream agent/get unreachable: "))).toBe(true);
+
+    for (const [status, body] of [
+      [404, "Not Found"],
+      [400, JSON.stringify({ success: false })],
+      [503, JSON.stringify({ success: false, message: "upstream down" })],
+    ] as const) {
+      upstreamStatus = status;
+      upstreamAnswer = { body };
+      const failed = await post("agent/get", { agent_id: 7 });
+      expect([status, failed.status]).toEqual([status, 502]);
+      expect(await failed.json()).toEqual({ success: false, message: FAILURE.upstreamUnreachable });
+    }
+  } finally {
+    errors.mockRestore();
+  }
 });

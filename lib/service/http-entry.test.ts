@@ -1,4 +1,5 @@
-import { clientAddress } from "./http-entry";
+import { BODY_TOO_LARGE, MAX_BODY_BYTES } from "./index";
+import { answerCall, clientAddress, readCallRequest, type RawCallRequest } from "./http-entry";
 
 const address = (forwardedFor: string | undefined, trustProxy: boolean) => clientAddress({ socketAddress: "10.0.0.5", forwardedFor, trustProxy });
 
@@ -18,5 +19,82 @@ describe("client address", () => {
 
   it("keeps at most 64 characters", () => {
     expect(address("a".repeat(500), true)).toHaveLength(64);
+  });
+});
+
+/** How a POST /api/<call> becomes a service request, and its answer an HTTP one. */
+describe("reading a call", () => {
+  const bodyOf = (...chunks: (string | Buffer)[]) => {
+    const progress = { finished: false };
+    async function* stream() {
+      for (const chunk of chunks) yield typeof chunk === "string" ? Buffer.from(chunk) : chunk;
+      progress.finished = true;
+    }
+    return { body: stream(), progress };
+  };
+  const raw = (overrides: Partial<RawCallRequest>): RawCallRequest => ({ method: "POST", path: "/api/lead/save", headers: {}, socketAddress: "10.0.0.5", body: null, ...overrides });
+
+  it("takes the call's name from the path, decoded, without its query", async () => {
+    expect((await readCallRequest(raw({ path: "/api/lead/save?x=1&y=/api/other" }), { trustProxy: false })).call).toBe("lead/save");
+    expect((await readCallRequest(raw({ path: "/api/agent%2Fget" }), { trustProxy: false })).call).toBe("agent/get");
+    expect((await readCallRequest(raw({ path: "/api/lead/%E0%A4%A" }), { trustProxy: false })).call).toBe("lead/%E0%A4%A");
+  });
+
+  it("reads a POST's body as UTF-8, a character split across chunks included", async () => {
+    const euro = Buffer.from("{\"note\":\"€\"}");
+    const { body, progress } = bodyOf(euro.subarray(0, 10), euro.subarray(10));
+    const request = await readCallRequest(raw({ body }), { trustProxy: false });
+    expect(request.body).toBe('{"note":"€"}');
+    expect(progress.finished).toBe(true);
+  });
+
+  it("reads no body for another method, nor when there is none", async () => {
+    const { body, progress } = bodyOf("{}");
+    expect((await readCallRequest(raw({ method: "GET", body }), { trustProxy: false })).body).toBe("");
+    expect(progress.finished).toBe(false);
+    expect((await readCallRequest(raw({ body: null }), { trustProxy: false })).body).toBe("");
+  });
+
+  it(`takes a body of up to ${MAX_BODY_BYTES} bytes, and reads a longer one to its end to drop it`, async () => {
+    const exact = bodyOf("a".repeat(MAX_BODY_BYTES - 10), "b".repeat(10));
+    expect(await readCallRequest(raw({ body: exact.body }), { trustProxy: false })).toMatchObject({ body: "a".repeat(MAX_BODY_BYTES - 10) + "b".repeat(10) });
+    const over = bodyOf("a".repeat(MAX_BODY_BYTES), "b", "c".repeat(100));
+    expect((await readCallRequest(raw({ body: over.body }), { trustProxy: false })).body).toBe(BODY_TOO_LARGE);
+    expect(over.progress.finished).toBe(true);
+    // A declared length over the limit is refused whatever arrives.
+    const declared = bodyOf("{}");
+    expect((await readCallRequest(raw({ body: declared.body, headers: { "content-length": String(MAX_BODY_BYTES + 1) } }), { trustProxy: false })).body).toBe(BODY_TOO_LARGE);
+    expect(declared.progress.finished).toBe(true);
+    const honest = bodyOf("{}");
+    expect((await readCallRequest(raw({ body: honest.body, headers: { "content-length": String(MAX_BODY_BYTES) } }), { trustProxy: false })).body).toBe("{}");
+  });
+
+  it("names an HTTP caller with its method, its headers (Node's or a Request's) and its address", async () => {
+    const request = await readCallRequest(
+      raw({ method: "POST", headers: { origin: "https://managely.example", "x-forwarded-for": "6.6.6.6, 203.0.113.9", "x-languages": ["en", "fr"], absent: undefined } }),
+      { trustProxy: true },
+    );
+    expect(request.caller).toMatchObject({ kind: "http", method: "POST", address: "203.0.113.9" });
+    const headers = (request.caller as { headers: Headers }).headers;
+    expect(headers.get("origin")).toBe("https://managely.example");
+    expect(headers.get("x-languages")).toBe("en, fr");
+    expect(headers.has("absent")).toBe(false);
+    const webHeaders = new Headers({ "x-forwarded-for": "203.0.113.9" });
+    const fromWeb = await readCallRequest(raw({ headers: webHeaders }), { trustProxy: false });
+    expect(fromWeb.caller).toMatchObject({ kind: "http", headers: webHeaders, address: "10.0.0.5" });
+  });
+});
+
+describe("answering a call", () => {
+  const serviceAnswering = (result: { status: number; body: unknown; headers?: Record<string, string> }) => ({ handle: async () => result }) as unknown as Parameters<typeof answerCall>[0];
+  const request = { call: "lead/save", body: "{}", caller: { kind: "internal" as const } };
+
+  it("passes the service's status, body and headers on, and is never cached", async () => {
+    expect(await answerCall(serviceAnswering({ status: 200, body: { success: true } }), request)).toEqual({ status: 200, body: { success: true }, headers: { "cache-control": "no-store" } });
+    expect(await answerCall(serviceAnswering({ status: 429, body: { success: false, message: "slow" }, headers: { "retry-after": "60" } }), request)).toEqual({
+      status: 429,
+      body: { success: false, message: "slow" },
+      headers: { "cache-control": "no-store", "retry-after": "60" },
+    });
   });
 });

@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { BODY_TOO_LARGE, MAX_BODY_BYTES, type Service, type ServiceRequest } from "./index";
 import type { CallResult } from "../contract";
+import { NO_STORE_HEADERS } from "../contract/cache-policy";
 
 /**
  * The one HTTP entry of the service: how a `POST /api/<call>` becomes a service request (the
@@ -88,5 +89,5 @@ export async function readCallRequest(raw: RawCallRequest, { trustProxy }: { tru
 /** The service's answer, with the headers every API answer carries. */
 export async function answerCall(service: Service, request: ServiceRequest): Promise<{ status: number; body: unknown; headers: Record<string, string> }> {
   const result: CallResult = await service.handle(request);
-  return { status: result.status, body: result.body, headers: { "cache-control": "no-store", ...result.headers } };
+  return { status: result.status, body: result.body, headers: { ...NO_STORE_HEADERS, ...result.headers } };
 }

@@ -1,4 +1,5 @@
-import { contract, lawDocumentSchema, CALL_NAMES } from "../contract";
+import { contract, lawDocumentSchema, CALL_NAMES, type Fees } from "../contract";
+import { firstYearCost } from "../contract/first-year-cost";
 import { distanceMiles } from "../contract/geo";
 import { CONFIRM, SAVED } from "../contract/messages";
 import type { Service } from ".";
@@ -219,7 +220,7 @@ describe.each(databaseKinds)("service on %s", (kind) => {
     });
 
     it("agents/list sorts by fee, years or units and keeps the managers offering a service, in pages, with the counts per category", async () => {
-      type Listed = { agent_id: number; fees: { management_percent: number | null; management_flat: number | null }; year_founded: number | null; units_managed: number | null; services: string[]; category_ids: number[] };
+      type Listed = { agent_id: number; fees: Fees; year_founded: number | null; units_managed: number | null; services: string[]; category_ids: number[] };
       const all = async (body: Record<string, unknown>) => {
         const listed: Listed[] = [];
         for (let page = 1; ; page++) {
@@ -230,12 +231,21 @@ describe.each(databaseKinds)("service on %s", (kind) => {
         }
       };
       const everyone = await all({});
-      const monthly = (agent: Listed) => agent.fees.management_percent !== null ? agent.fees.management_percent * 20 : agent.fees.management_flat;
       const nullsLast = (values: (number | null)[]) => values.map((value) => (value === null ? Infinity : value));
       const ascending = (values: number[]) => values.every((value, index) => index === 0 || values[index - 1] <= value);
+      // The fee sort ranks the first year at the owner's rent ($2,000 when not given), percent and flat fees alike.
+      const firstYear = (rent: number) => (agent: Listed) => firstYearCost({ fees: agent.fees, monthlyRent: rent }).total;
       const byFee = await all({ sort: "fee" });
       expect(byFee.listed).toHaveLength(everyone.total);
-      expect(ascending(nullsLast(byFee.listed.map(monthly)))).toBe(true);
+      expect(ascending(nullsLast(byFee.listed.map(firstYear(2000))))).toBe(true);
+      const byFeeLowRent = await all({ sort: "fee", rent: 700 });
+      expect(ascending(nullsLast(byFeeLowRent.listed.map(firstYear(700))))).toBe(true);
+      // A flat fee weighs more at a low rent: the order turns with the rent the owner states.
+      expect(byFeeLowRent.listed.map((agent) => agent.agent_id)).not.toEqual(byFee.listed.map((agent) => agent.agent_id));
+      expect((await call("agents/list", { state: "TX", city: "austin", sort: "fee", rent: 0 })).status).toBe(400);
+      const nearByFee = (await call("agents/near", { zip: "78701", cate_id: 0, sort: "fee", rent: 700, per_page: 100 })).body.agents.data as Listed[];
+      expect(nearByFee.length).toBeGreaterThan(1);
+      expect(ascending(nullsLast(nearByFee.map(firstYear(700))))).toBe(true);
       const byYears = await all({ sort: "years" });
       expect(ascending(nullsLast(byYears.listed.map((agent) => agent.year_founded)))).toBe(true);
       const byUnits = await all({ sort: "units" });

@@ -29,6 +29,31 @@ export function announcePostgres(): void {
   }
 }
 
+/**
+ * Seeding takes about five seconds, and the mutation run (`npm run mutate`) starts a test file
+ * once per mutant, so it sets TEST_SQLITE_TEMPLATE_DIR: the first suite there migrates and seeds
+ * a SQLite file once, and each later one starts from a copy of it (prepareDatabase below then
+ * finds nothing to do). Mutants are never in lib/db, so the copy is what seeding would make.
+ * Unset (`npm test`), every suite seeds its own database as before.
+ */
+const sqliteTemplateDir = process.env.TEST_SQLITE_TEMPLATE_DIR ? path.resolve(process.env.TEST_SQLITE_TEMPLATE_DIR) : undefined;
+
+async function copySqliteTemplate(file: string, { demo, seed }: { demo: boolean; seed: boolean }): Promise<void> {
+  const template = path.join(sqliteTemplateDir!, `${seed ? (demo ? "seeded-demo" : "seeded") : "migrated"}.db`);
+  if (!fs.existsSync(template)) {
+    fs.mkdirSync(sqliteTemplateDir!, { recursive: true });
+    // Built under a name of its own and renamed whole, so a suite in another process never copies half a file.
+    const partial = `${template}.${process.pid}-${crypto.randomBytes(4).toString("hex")}`;
+    const handle = openDatabase(`file:${partial}`);
+    if (seed) await prepareDatabase(handle, { demo });
+    else await migrateToLatest(handle);
+    await handle.close();
+    if (fs.existsSync(`${partial}-wal`)) throw new Error(`createTestDatabase: ${partial} kept a -wal file after closing`);
+    fs.renameSync(partial, template);
+  }
+  fs.copyFileSync(template, file);
+}
+
 export async function createTestDatabase(kind: TestDatabaseKind, { demo = true, seed = true } = {}): Promise<TestDatabase> {
   const id = crypto.randomBytes(6).toString("hex");
   let url: string;
@@ -37,6 +62,7 @@ export async function createTestDatabase(kind: TestDatabaseKind, { demo = true, 
   if (kind === "sqlite") {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "managely-test-"));
     url = `file:${path.join(dir, "test.db")}`;
+    if (sqliteTemplateDir) await copySqliteTemplate(path.join(dir, "test.db"), { demo, seed });
     cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
   } else {
     if (!postgresUrl) throw new Error("TEST_DATABASE_URL is not set");

@@ -6,6 +6,7 @@ import { QuoteFrame } from "@/components/quote/QuoteFrame";
 import { ContactStep } from "@/components/quote/ContactStep";
 import { QuoteGuarantee } from "@/components/quote/QuoteGuarantee";
 import { quotePageMetadata } from "../metadata";
+import { QUOTE_STEP_TITLES } from "@/lib/contract/messages";
 
 export function generateMetadata() {
   return quotePageMetadata(PAGE_IDS.step4, STEP_PATHS[4]);
@@ -14,7 +15,7 @@ export function generateMetadata() {
 export default async function ContactInfoPage() {
   const page = await getPageRecord(PAGE_IDS.step4);
   return (
-    <QuoteFrame step={4} title="What's your contact information?" panelHeading={page.heading} panelDescription={<RichText html={page.description} />}>
+    <QuoteFrame step={4} title={QUOTE_STEP_TITLES.contact} panelHeading={page.heading} panelDescription={<RichText html={page.description} />}>
       <ContactStep />
       <QuoteGuarantee />
     </QuoteFrame>

@@ -7,6 +7,7 @@ import { CategoryPanelText } from "@/components/quote/CategoryPanelText";
 import { PropertyDetailsStep } from "@/components/quote/PropertyDetailsStep";
 import { quotePageMetadata } from "../metadata";
 import { getStepThreeContent } from "./questions";
+import { QUOTE_STEP_TITLES } from "@/lib/contract/messages";
 
 export function generateMetadata() {
   return quotePageMetadata(PAGE_IDS.step3, STEP_PATHS[3]);
@@ -22,7 +23,7 @@ export default async function PropertyDetailsPage() {
   return (
     <QuoteFrame
       step={3}
-      title="What should managers know about your property?"
+      title={QUOTE_STEP_TITLES.details}
       panelHeading={<CategoryPanelText part="heading" panels={panelsByCategory} fallback={fallback} />}
       panelDescription={<CategoryPanelText part="description" panels={panelsByCategory} fallback={fallback} />}
     >

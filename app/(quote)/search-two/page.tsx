@@ -5,6 +5,7 @@ import { RichText } from "@/components/ui/RichText";
 import { QuoteFrame } from "@/components/quote/QuoteFrame";
 import { AddressStep } from "@/components/quote/AddressStep";
 import { quotePageMetadata } from "../metadata";
+import { QUOTE_STEP_TITLES } from "@/lib/contract/messages";
 
 export function generateMetadata() {
   return quotePageMetadata(PAGE_IDS.step2, STEP_PATHS[2]);
@@ -13,7 +14,7 @@ export function generateMetadata() {
 export default async function PropertyAddressPage() {
   const page = await getPageRecord(PAGE_IDS.step2);
   return (
-    <QuoteFrame step={2} title="What's the property address?" panelHeading={page.heading} panelDescription={<RichText html={page.description} />}>
+    <QuoteFrame step={2} title={QUOTE_STEP_TITLES.address} panelHeading={page.heading} panelDescription={<RichText html={page.description} />}>
       <AddressStep />
     </QuoteFrame>
   );

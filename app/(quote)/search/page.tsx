@@ -8,12 +8,13 @@ import { RichText } from "@/components/ui/RichText";
 import { QuoteFrame } from "@/components/quote/QuoteFrame";
 import { PropertyTypeStep } from "@/components/quote/PropertyTypeStep";
 import { quotePageMetadata } from "../metadata";
+import { QUOTE_STEP_TITLES } from "@/lib/contract/messages";
 
 export function generateMetadata() {
   return quotePageMetadata(PAGE_IDS.step1, STEP_PATHS[1], { noindex: false });
 }
 
-const TITLE = "What type of property do you own?";
+const TITLE = QUOTE_STEP_TITLES.propertyType;
 
 export default async function PropertyTypePage() {
   const page = await getPageRecord(PAGE_IDS.step1);

@@ -1,15 +1,17 @@
 import type { Metadata } from "next";
 import { getAgent, getStateLicenseRule } from "@/lib/api/pages";
-import { parseMonthlyRent } from "@/lib/contract/fees";
+import { rentFromQuery } from "@/lib/contract/first-year-cost";
+import { FIRST_YEAR } from "@/lib/contract/messages";
 import { pageMetadata } from "@/lib/seo/metadata";
-import { COMPARE_MAX, DEFAULT_MONTHLY_RENT, MONTHLY_RENT_MAX, SITE_NAME } from "@/lib/contract/site";
+import { COMPARE_MAX, SITE_NAME } from "@/lib/contract/site";
 import { PATHS } from "@/lib/contract/routes";
-import { CompareTable } from "@/components/directory/CompareTable";
+import { CompareCards } from "@/components/directory/CompareCards";
 import { CompareLicenseRules } from "@/components/directory/compare-rows";
 import { RequestQuotesLink } from "@/components/directory/RequestQuotesLink";
-import { CostCalculator } from "@/components/directory/CostCalculator";
+import { RentForm } from "@/components/directory/RentForm";
 import { SampleNotice } from "@/components/directory/SampleNotice";
 import { PageShell } from "@/components/layout/PageShell";
+import { PAGE_DESCRIPTIONS } from "@/lib/contract/messages";
 
 type Query = { ids?: string | string[]; rent?: string | string[] };
 type Props = { searchParams: Promise<Query> };
@@ -23,13 +25,17 @@ function readIds(value: string | string[] | undefined): number[] {
 export async function generateMetadata(): Promise<Metadata> {
   return pageMetadata({
     title: `Compare property managers | ${SITE_NAME}`,
-    description: "Property managers side by side: fees, services, licenses, service areas, and the first-year cost for your rent.",
+    description: PAGE_DESCRIPTIONS.compare,
     path: PATHS.compare,
     noindex: true,
   });
 }
 
-/** Up to three managers side by side, with the first-year cost for the owner's rent. */
+/**
+ * Up to three managers side by side, with the first-year cost for the owner's rent: rendered by
+ * the server for the rent in the address (the form above the cards changes it), so the page needs
+ * no script of its own but the quote link's.
+ */
 export default async function ComparePage({ searchParams }: Props) {
   const query = await searchParams;
   const requested = readIds(query.ids);
@@ -37,8 +43,7 @@ export default async function ComparePage({ searchParams }: Props) {
   const agents = found.filter((agent) => agent !== null);
   const states = [...new Map(agents.map((agent) => [agent.state, agent.state_name])).entries()];
   const licenseRules = await Promise.all(states.map(async ([state, name]) => ({ name, rule: await getStateLicenseRule(state) })));
-  const rentText = Array.isArray(query.rent) ? query.rent[0] : query.rent;
-  const rent = parseMonthlyRent(rentText ?? "", MONTHLY_RENT_MAX) ?? DEFAULT_MONTHLY_RENT;
+  const { rent, invalid } = rentFromQuery(query.rent);
   return (
     <PageShell
       title="Compare property managers"
@@ -69,10 +74,16 @@ export default async function ComparePage({ searchParams }: Props) {
               <RequestQuotesLink ids={agents.map((agent) => agent.agent_id)} />
               <p>They will receive your request only if they serve your property&apos;s ZIP code; the last step says which do not.</p>
             </div>
-            {agents.length > 1 && <p className="compare__hint">Swipe a table sideways to see every manager.</p>}
-            <CompareTable agents={agents} />
+            <RentForm
+              id="compare-rent"
+              action={PATHS.compare}
+              hidden={{ ids: agents.map((agent) => agent.agent_id).join(",") }}
+              rent={rent}
+              invalid={invalid}
+              statement={FIRST_YEAR.assumption}
+            />
+            <CompareCards agents={agents} rent={rent} />
             <CompareLicenseRules rules={licenseRules} />
-            <CostCalculator managers={agents.map((agent) => ({ id: agent.agent_id, name: agent.company_name, fees: agent.fees }))} initialRent={rent} />
           </>
         )}
       </div>

@@ -2,12 +2,13 @@ import type { Metadata } from "next";
 import { searchManagersNear } from "@/lib/api/pages";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { DIRECTORY_PAGE_SIZE, DEFAULT_DIRECTORY_SORT, SITE_NAME, categoryLabel } from "@/lib/contract/site";
-import { DIRECTORY, EMPTY, RANKING } from "@/lib/contract/messages";
+import { DIRECTORY, EMPTY, RANKING, PAGE_DESCRIPTIONS } from "@/lib/contract/messages";
 import { HOW_WE_RANK_ANCHOR, PATHS, listViewFromQuery, managersNearPath, type ViewQuery } from "@/lib/contract/routes";
 import type { CallResponse } from "@/lib/contract";
 import { AgentList } from "@/components/directory/AgentList";
 import { GetQuotesLink } from "@/components/directory/GetQuotesLink";
 import { HowWeRank } from "@/components/directory/HowWeRank";
+import { FeeSortStatement } from "@/components/directory/FeeSortStatement";
 import { ListControls } from "@/components/directory/ListControls";
 import { NearestCities } from "@/components/directory/NearestCities";
 import { Pagination } from "@/components/directory/Pagination";
@@ -27,7 +28,7 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
   const { zip } = readQuery(await searchParams);
   return pageMetadata({
     title: zip ? `Property managers serving ${zip} | ${SITE_NAME}` : `Find property managers by ZIP code | ${SITE_NAME}`,
-    description: `The property managers whose service area includes a ZIP code, nearest office first, with their fees, services and licenses.`,
+    description: PAGE_DESCRIPTIONS.managers,
     path: PATHS.managers,
     // Search results: one page per query, nothing for an index.
     noindex: true,
@@ -37,7 +38,7 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
 /** The ZIP search's results, rendered for each request (/managers?zip=78701&category=1&sort=fee). */
 export default async function ManagersNearPage({ searchParams }: Props) {
   const { zip, ...view } = readQuery(await searchParams);
-  const search = zip ? await searchManagersNear(zip, view.category as 0 | 1 | 2 | 3 | 8, view.page, view.sort, view.services[0]) : null;
+  const search = zip ? await searchManagersNear(zip, view.category as 0 | 1 | 2 | 3 | 8, view.page, view.sort, view.services, view.sort === "fee" ? view.rent : undefined) : null;
   const found = search && "result" in search ? search.result : null;
   const categoryName = view.category ? categoryLabel(view.category) : undefined;
   const title = found ? `${found.agents.total} ${found.agents.total === 1 ? "manager serves" : "managers serve"} ${found.place.zip}` : "Find property managers by ZIP code";
@@ -95,14 +96,15 @@ function Results({ found, view }: { found: CallResponse<"agents/near">; view: Vi
         <GetQuotesLink city={place.city} zip={place.zip} category={view.category || undefined} />
       </div>
       {/* The ZIP form above already chooses the property type. */}
-      <ListControls action={PATHS.managers} hidden={{ zip: place.zip, category: String(view.category) }} sort={view.sort ?? DEFAULT_DIRECTORY_SORT} service={view.services[0]} />
+      <ListControls action={PATHS.managers} hidden={{ zip: place.zip, category: String(view.category) }} sort={view.sort ?? DEFAULT_DIRECTORY_SORT} services={view.services} rent={view.rent} />
+      {view.sort === "fee" && <FeeSortStatement rent={view.rent} invalid={view.rentInvalid} />}
       {agents.data.length > 0 ? (
         <>
           <p className="directory__summary">
             {agents.total} {agents.total === 1 ? "manager serves" : "managers serve"} ZIP {place.zip}. <a href={`#${HOW_WE_RANK_ANCHOR}`}>{RANKING.title}</a>
           </p>
           {agents.data.some((agent) => agent.demo === 1) && <SampleNotice />}
-          <AgentList agents={agents.data} placeName={place.zip} start={(agents.page - 1) * DIRECTORY_PAGE_SIZE + 1} />
+          <AgentList agents={agents.data} placeName={place.zip} quotePlace={{ property_zip: place.zip }} start={(agents.page - 1) * DIRECTORY_PAGE_SIZE + 1} />
           <Pagination page={agents.page} lastPage={agents.last_page} hrefFor={viewPath} />
           <HowWeRank rule={RANKING.zip(place.zip)} />
         </>

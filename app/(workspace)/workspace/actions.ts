@@ -182,12 +182,12 @@ export async function addStaffAction(_state: ActionState, formData: FormData): P
   const email = text(formData, "email").trim().toLowerCase();
   const role = text(formData, "role");
   if (!isValidEmail(email)) return { ok: false, message: WORKSPACE.signInInvalidEmail, field: "email" };
-  if (!isStaffRole(role)) return { ok: false, message: "Choose a role.", field: "role" };
+  if (!isStaffRole(role)) return { ok: false, message: WORKSPACE.chooseRole, field: "role" };
   const requestHeaders = await headers();
   try {
     await (await staffAuth()).api.createUser({ body: { email, name: "", role }, headers: requestHeaders });
   } catch (error) {
-    return { ok: false, message: error instanceof Error && /exist/i.test(error.message) ? `${email} is already staff.` : "The staff member could not be added.", field: "email" };
+    return { ok: false, message: error instanceof Error && /exist/i.test(error.message) ? WORKSPACE.alreadyStaff(email) : WORKSPACE.staffNotAdded, field: "email" };
   }
   await audit(await workspaceDb(), admin, "staff.added", `staff:${email}`, role);
   await requestSignInLink(email, requestHeaders, []).catch(() => undefined);
@@ -204,7 +204,7 @@ export async function changeRoleAction(_state: ActionState, formData: FormData):
   const email = text(formData, "email");
   const role = text(formData, "role");
   if (userId === admin.id) return { ok: false, message: WORKSPACE.cannotChangeSelf };
-  if (!isStaffRole(role)) return { ok: false, message: "Choose a role.", field: "role" };
+  if (!isStaffRole(role)) return { ok: false, message: WORKSPACE.chooseRole, field: "role" };
   const auth = await staffAuth();
   const requestHeaders = await headers();
   if (text(formData, "intent") === "remove") {

@@ -8,6 +8,8 @@ import { workspaceDb } from "@/lib/service/workspace";
 import { PAGE_LIST_SIZE, listPages, type PageFilter, type PageRow } from "@/lib/service/workspace/pages";
 import { requireStaff } from "./staff-session";
 import { filterFrom, queryString, type ListQuery } from "./filters";
+import { WORKSPACE } from "@/lib/contract/staff";
+import { WorkspaceTable } from "@/components/workspace/WorkspaceTable";
 
 export const metadata = { title: "Pages" };
 
@@ -37,7 +39,7 @@ export default async function PagesListPage({ searchParams }: Props) {
       </p>
       <Filters filter={filter} list={list} />
       <p className="ws-count" role="status">
-        {list.total === 0 ? "No page matches these filters." : `Pages ${number(first)}–${number(first + list.rows.length - 1)} of ${number(list.total)}`}
+        {list.total === 0 ? WORKSPACE.noPageMatches : `Pages ${number(first)}–${number(first + list.rows.length - 1)} of ${number(list.total)}`}
       </p>
       {list.rows.length > 0 && <PagesTable list={list} origin={siteUrl()} />}
       {list.lastPage > 1 && <Pager filter={filter} list={list} />}
@@ -96,26 +98,11 @@ function Filters({ filter, list }: { filter: PageFilter; list: PageList }) {
 /** One screen of the list: a row per page, with its words, their widths and its problems. */
 function PagesTable({ list, origin }: { list: PageList; origin: string }) {
   return (
-    <div className="ws-table-scroll">
-      <table className="ws-table">
-        <caption className="visually-hidden">Indexable pages, {number(list.total)} matching</caption>
-        <thead>
-          <tr>
-            <th scope="col">Type</th>
-            <th scope="col">Page</th>
-            <th scope="col">Title</th>
-            <th scope="col">Description</th>
-            <th scope="col">Keywords</th>
-            <th scope="col">Canonical, robots, share image</th>
-          </tr>
-        </thead>
-        <tbody>
-          {list.rows.map((row) => (
-            <PageTableRow key={row.path} row={row} origin={origin} />
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <WorkspaceTable caption={`Indexable pages, ${number(list.total)} matching`} columns={["Type", "Page", "Title", "Description", "Keywords", "Canonical, robots, share image"]}>
+      {list.rows.map((row) => (
+        <PageTableRow key={row.path} row={row} origin={origin} />
+      ))}
+    </WorkspaceTable>
   );
 }
 

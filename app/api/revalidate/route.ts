@@ -3,6 +3,7 @@ import { z } from "zod";
 import { env, INTERNAL_SECRET_HEADER } from "@/lib/env";
 import { parseBearer, tokensMatch } from "@/lib/contract/bearer";
 import { FAILURE, REVALIDATION } from "@/lib/contract/messages";
+import { NO_STORE_HEADERS } from "@/lib/contract/cache-policy";
 
 /**
  * POST /api/revalidate refreshes cached pages after their data changed. Callers: a server with
@@ -16,7 +17,7 @@ const bodySchema = z.union([
   z.object({ paths: z.array(z.string().regex(/^\/[^\s]*$/, REVALIDATION.path)).min(1).max(500) }),
 ]);
 
-const json = (status: number, body: unknown) => Response.json(body, { status, headers: { "cache-control": "no-store" } });
+const json = (status: number, body: unknown) => Response.json(body, { status, headers: NO_STORE_HEADERS });
 
 function isAllowed(headers: Headers): boolean {
   const { API_TOKEN, INTERNAL_SECRET } = env();

@@ -1,6 +1,7 @@
 import { PostgresAdapter, sql, type Kysely, type Selectable, type SelectQueryBuilder } from "kysely";
 import type { Database } from "../schema";
-import type { Agent, CategoryCount, ServingAgent } from "../../contract";
+import type { Agent, CategoryCount, Fees, ServingAgent } from "../../contract";
+import { firstYearSortKey } from "../../contract/first-year-cost";
 import {
   DEFAULT_DIRECTORY_SORT,
   DEFAULT_MONTHLY_RENT,
@@ -87,6 +88,30 @@ function licenseOf(row: PublicAgentRow): Agent["license"] {
   };
 }
 
+/** The fee columns a listing publishes, as the contract's `fees` (also what the fee sort ranks by). */
+const FEE_COLUMNS = [
+  "agents.management_fee_percent",
+  "agents.management_fee_flat",
+  "agents.leasing_fee_percent",
+  "agents.renewal_fee",
+  "agents.setup_fee",
+  "agents.maintenance_markup_percent",
+  "agents.vacancy_fee",
+] as const;
+type FeeRow = Pick<Selectable<Database["agents"]>, AgentColumn<(typeof FEE_COLUMNS)[number]>>;
+
+function feesOfRow(row: FeeRow): Fees {
+  return {
+    management_percent: numberOrNull(row.management_fee_percent),
+    management_flat: numberOrNull(row.management_fee_flat),
+    leasing_percent: numberOrNull(row.leasing_fee_percent),
+    renewal_fee: numberOrNull(row.renewal_fee),
+    setup_fee: numberOrNull(row.setup_fee),
+    maintenance_markup_percent: numberOrNull(row.maintenance_markup_percent),
+    vacancy_fee: row.vacancy_fee === null ? null : Number(row.vacancy_fee) === 1,
+  };
+}
+
 export function agentRowToAgent(row: PublicAgentRow, categoryIds: number[]): Agent {
   const sorted = [...categoryIds].sort((a, b) => a - b);
   return {
@@ -105,15 +130,7 @@ export function agentRowToAgent(row: PublicAgentRow, categoryIds: number[]): Age
     category: sorted.map((id) => categoryLabel(id)).filter(Boolean).join(", "),
     category_ids: sorted,
     read_more: row.read_more,
-    fees: {
-      management_percent: numberOrNull(row.management_fee_percent),
-      management_flat: numberOrNull(row.management_fee_flat),
-      leasing_percent: numberOrNull(row.leasing_fee_percent),
-      renewal_fee: numberOrNull(row.renewal_fee),
-      setup_fee: numberOrNull(row.setup_fee),
-      maintenance_markup_percent: numberOrNull(row.maintenance_markup_percent),
-      vacancy_fee: row.vacancy_fee === null ? null : Number(row.vacancy_fee) === 1,
-    },
+    fees: feesOfRow(row),
     services: servicesOf(row.services),
     license: licenseOf(row),
     service_area:
@@ -161,25 +178,26 @@ async function servingAgents(db: Db, ranked: readonly { id: number; distance: nu
 
 const maskFor = (categoryId: number) => (categoryId === 0 ? ALL_CATEGORIES_MASK : categoryBit(categoryId));
 
-/** A list's view: its order (lib/contract/site.ts DIRECTORY_SORTS) and the services every manager must offer. */
-export type ListView = { sort?: DirectorySort; services?: readonly ServiceKey[] };
+/**
+ * A list's view: its order (lib/contract/site.ts DIRECTORY_SORTS), the services every manager must
+ * offer, and the monthly rent the fee sort ranks first-year cost at (DEFAULT_MONTHLY_RENT when absent).
+ */
+export type ListView = { sort?: DirectorySort; services?: readonly ServiceKey[]; rent?: number };
 
 const isDefaultView = ({ sort = DEFAULT_DIRECTORY_SORT, services = [] }: ListView) => sort === DEFAULT_DIRECTORY_SORT && services.length === 0;
-
-/** The monthly management fee on the rent /compare starts from: a percentage and a flat fee on one scale. */
-const monthlyFee = sql<number>`coalesce(agents.management_fee_percent * ${DEFAULT_MONTHLY_RENT / 100}, agents.management_fee_flat)`;
 
 /** A service key as it stands in agents.services (a JSON list of keys). */
 const servicePattern = (key: ServiceKey) => `%"${key}"%`;
 
 /**
  * The order of a sort other than distance: the chosen fact first (a manager who does not list it
- * last), then by distance, then by id, so every page of the view is stable.
+ * last), then by distance, then by id, so every page of the view is stable. The fee sort is
+ * ranked in code (byFirstYear), by the one first-year computation /compare shows.
  */
 function orderedBy<Q extends SelectQueryBuilder<Database & { agents: Database["agents"] }, "agents", object>>(query: Q, sort: DirectorySort): Q {
   switch (sort) {
     case "fee":
-      return query.orderBy(sql`case when ${monthlyFee} is null then 1 else 0 end`).orderBy(monthlyFee) as Q;
+      return query;
     case "years":
       return query.orderBy(sql`case when agents.year_founded is null then 1 else 0 end`).orderBy("agents.year_founded") as Q;
     case "units":
@@ -187,6 +205,23 @@ function orderedBy<Q extends SelectQueryBuilder<Database & { agents: Database["a
     case "distance":
       return query;
   }
+}
+
+type FeeRanked = { id: number; distance: number; fees: Fees; ownCity?: number; years?: number | null };
+
+/**
+ * The fee sort (issue 30): lowest first-year cost at the owner's rent first (management for 12
+ * months, leasing once, setup: lib/contract/first-year-cost.ts), a manager without every fee
+ * listed last; ties as the default order (a city's own offices, nearest, longest in business, id).
+ */
+function byFirstYear(managers: readonly FeeRanked[], rent: number): { id: number; distance: number }[] {
+  return managers
+    .map((manager) => ({ ...manager, key: firstYearSortKey(manager.fees, rent) }))
+    .sort(
+      (a, b) =>
+        compareKeys(a.key, b.key) || (b.ownCity ?? 0) - (a.ownCity ?? 0) || a.distance - b.distance || (a.years ?? 9999) - (b.years ?? 9999) || a.id - b.id,
+    )
+    .map(({ id, distance }) => ({ id, distance }));
 }
 
 /**
@@ -198,7 +233,7 @@ function orderedBy<Q extends SelectQueryBuilder<Database & { agents: Database["a
  */
 export async function listCityAgents(
   db: Db,
-  { cityId, categoryId, page, perPage, sort = DEFAULT_DIRECTORY_SORT, services = [] }: { cityId: number; categoryId: number; page: number; perPage: number } & ListView,
+  { cityId, categoryId, page, perPage, sort = DEFAULT_DIRECTORY_SORT, services = [], rent = DEFAULT_MONTHLY_RENT }: { cityId: number; categoryId: number; page: number; perPage: number } & ListView,
 ): Promise<{ agents: ServingAgent[]; total: number }> {
   const mask = maskFor(categoryId);
   let base = db
@@ -207,6 +242,16 @@ export async function listCityAgents(
     .where("city_coverage.city_id", "=", cityId)
     .where(sql<boolean>`(city_coverage.category_mask & ${mask}) <> 0`);
   for (const key of services) base = base.where("agents.services", "like", servicePattern(key));
+  if (sort === "fee") {
+    // Every manager of the view is read to rank it by first-year cost: a view an owner asks for.
+    const rows = await base.select(["city_coverage.agent_id", "city_coverage.distance_miles", "city_coverage.own_city", "agents.year_founded", ...FEE_COLUMNS]).execute();
+    const ranked = byFirstYear(
+      rows.map((row) => ({ id: row.agent_id, distance: Number(row.distance_miles), ownCity: Number(row.own_city), years: numberOrNull(row.year_founded), fees: feesOfRow(row) })),
+      rent,
+    );
+    const start = (page - 1) * perPage;
+    return { agents: await servingAgents(db, ranked.slice(start, start + perPage)), total: ranked.length };
+  }
   const ranked = orderedBy(base.select(["city_coverage.agent_id", "city_coverage.distance_miles"]), sort)
     .orderBy("city_coverage.own_city", "desc")
     .orderBy("city_coverage.distance_miles")
@@ -321,35 +366,33 @@ export async function managersServingPoint(
 /** managersServingPoint for a sort other than distance, or with services every manager must offer. */
 async function managersServingPointView(
   db: Db,
-  { point, categoryId, page, perPage, sort = DEFAULT_DIRECTORY_SORT, services = [] }: { point: Point; categoryId: number; page: number; perPage: number } & ListView,
+  { point, categoryId, page, perPage, sort = DEFAULT_DIRECTORY_SORT, services = [], rent = DEFAULT_MONTHLY_RENT }: { point: Point; categoryId: number; page: number; perPage: number } & ListView,
 ): Promise<{ agents: ServingAgent[]; total: number }> {
   const areas = await servingAreas(db, { point, categoryId });
   if (areas.length === 0) return { agents: [], total: 0 };
   const distances = new Map(areas.map((area) => [area.id, area.distance]));
-  let query = db.selectFrom("agents").select(["agents.id", "agents.management_fee_percent", "agents.management_fee_flat", "agents.year_founded", "agents.units_managed"]);
+  let query = db.selectFrom("agents").select(["agents.id", "agents.year_founded", "agents.units_managed", ...FEE_COLUMNS]);
   for (const key of services) query = query.where("agents.services", "like", servicePattern(key));
-  const rows: (SortRow & { id: number })[] = [];
+  const rows: (SortRow & FeeRow & { id: number })[] = [];
   for (const batch of chunked([...distances.keys()], 5_000)) rows.push(...(await orderedBy(query.where("agents.id", "in", batch), sort).execute()));
   const key = sortKey(sort);
-  const ranked = rows
-    .map((row) => ({ id: row.id, distance: distances.get(row.id)!, key: key(row) }))
-    .sort((a, b) => compareKeys(a.key, b.key) || a.distance - b.distance || a.id - b.id);
+  const ranked =
+    sort === "fee"
+      ? byFirstYear(rows.map((row) => ({ id: row.id, distance: distances.get(row.id)!, fees: feesOfRow(row) })), rent)
+      : rows
+          .map((row) => ({ id: row.id, distance: distances.get(row.id)!, key: key(row) }))
+          .sort((a, b) => compareKeys(a.key, b.key) || a.distance - b.distance || a.id - b.id);
   const start = (page - 1) * perPage;
   return { agents: await servingAgents(db, ranked.slice(start, start + perPage)), total: ranked.length };
 }
 
-type SortRow = { management_fee_percent?: number | null; management_fee_flat?: number | null; year_founded?: number | null; units_managed?: number | null };
+type SortRow = { year_founded?: number | null; units_managed?: number | null };
 
-/** The same orders as orderedBy, for rows already read (batches of ids are merged here). */
+/** The same orders as orderedBy, for rows already read (batches of ids are merged here); the fee sort is byFirstYear. */
 function sortKey(sort: DirectorySort): (row: SortRow) => number | null {
   switch (sort) {
     case "fee":
-      return (row) =>
-        row.management_fee_percent !== null && row.management_fee_percent !== undefined
-          ? Number(row.management_fee_percent) * (DEFAULT_MONTHLY_RENT / 100)
-          : row.management_fee_flat === null || row.management_fee_flat === undefined
-            ? null
-            : Number(row.management_fee_flat);
+      return () => 0;
     case "years":
       return (row) => (row.year_founded === null || row.year_founded === undefined ? null : Number(row.year_founded));
     case "units":

@@ -4,7 +4,7 @@ import type { SitemapEntry } from "../../contract";
 import { DIRECTORY_PAGE_SIZE, PROPERTY_CATEGORIES, categoryLabel } from "../../contract/site";
 import { INDEXABLE_FIXED_PATHS, agentPath, blogPath, cityPath, lawComparePath, lawPath, statePath } from "../../contract/routes";
 import { LAW_TOPICS, hasComparePage, lawCompareSummary } from "../../contract/law-topics";
-import { FIXED_PAGE_RECORDS, type SeoFactsOf, type SeoKind } from "../../contract/seo-text";
+import { FIXED_PAGE_RECORDS, INDEXED_LIST_MIN, type SeoFactsOf, type SeoKind } from "../../contract/seo-text";
 import { excerpt } from "../../sanitize";
 import { listTopicComparison, statesWithLawFacts, summarizeLawTopics } from "./laws";
 import { categoryBit } from "../service-areas";
@@ -39,9 +39,9 @@ const section = <Row,>(definition: Section<Row>) => definition as Section<unknow
 const countOf = async (query: { executeTakeFirstOrThrow(): Promise<{ count: number | string | bigint }> }) =>
   Number((await query.executeTakeFirstOrThrow()).count);
 
-/** Cities with at least one manager serving them (all categories). */
+/** Cities with at least one manager serving them (all categories): emptyListIsNoindex's rule, in SQL. */
 function servedCities(db: Db) {
-  return db.selectFrom("cities").innerJoin("states", "states.id", "cities.state_id").where("cities.managers_serving", ">", 0);
+  return db.selectFrom("cities").innerJoin("states", "states.id", "cities.state_id").where("cities.managers_serving", ">=", INDEXED_LIST_MIN);
 }
 
 /** Cities with at least one manager serving them for one category: its tab is not empty. */
@@ -201,7 +201,7 @@ const SECTIONS: Section<unknown>[] = [
       const rows = await db
         .selectFrom("cities")
         .select(["state_id", (eb) => eb.fn.countAll<number>().as("count")])
-        .where("managers_serving", ">", 0)
+        .where("managers_serving", ">=", INDEXED_LIST_MIN)
         .groupBy("state_id")
         .execute();
       const counts = new Map(rows.map((row) => [Number(row.state_id), Number(row.count)]));

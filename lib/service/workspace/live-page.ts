@@ -1,4 +1,5 @@
 import { checkJsonLd, type JsonLdBlock } from "../../contract/json-ld-check";
+import { NO_STORE } from "../../contract/cache-policy";
 
 /**
  * What a public page serves right now, read the way a crawler reads it: one GET of its address,
@@ -66,7 +67,7 @@ export function parseHead(html: string): LiveHead {
 /** GET `origin + path` (5 s at most) and read its head. */
 export async function readLivePage(origin: string, path: string): Promise<LivePage> {
   try {
-    const response = await fetch(new URL(path, origin), { headers: { accept: "text/html", "user-agent": "Managely-Workspace/1.0" }, redirect: "manual", signal: AbortSignal.timeout(5_000), cache: "no-store" });
+    const response = await fetch(new URL(path, origin), { headers: { accept: "text/html", "user-agent": "Managely-Workspace/1.0" }, redirect: "manual", signal: AbortSignal.timeout(5_000), cache: NO_STORE });
     const html = await response.text();
     if (response.status !== 200) return { ok: false, error: `The page answered ${response.status}${response.headers.get("location") ? ` (redirect to ${response.headers.get("location")})` : ""}.` };
     return { ok: true, status: response.status, ...parseHead(html) };

@@ -4,6 +4,8 @@ import { latestContentChangeId } from "../../db/queries/content-changes";
 import { SERP, textWidth } from "../../contract/serp";
 import { AUDIT_PROBLEM_KEYS, auditPages, countProblems, type AuditProblem } from "../../contract/seo-audit";
 import {
+  LIST_KINDS,
+  emptyListIsNoindex,
   pageTarget,
   resolveSeo,
   shareImageFor,
@@ -59,7 +61,7 @@ async function publishedRules(db: WorkspaceDb): Promise<Rules> {
 export function renderRow(page: IndexablePage, rules: Rules, stateAbbreviations: Map<string, string>): Omit<PageRow, "problems"> {
   const { text, sources } = resolveSeo({ kind: page.kind, facts: page.facts, template: rules.templates.get(page.kind), override: rules.overrides.get(page.path) } as Parameters<typeof resolveSeo>[0]);
   const facts = page.facts as { state?: string; state_abbr?: string; count?: number };
-  const listIsEmpty = (page.kind === "city" || page.kind === "category" || page.kind === "state") && Number(facts.count) === 0;
+  const listIsEmpty = LIST_KINDS.has(page.kind) && emptyListIsNoindex(Number(facts.count));
   return {
     kind: page.kind,
     path: page.path,

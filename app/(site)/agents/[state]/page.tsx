@@ -1,15 +1,17 @@
 import Link from "next/link";
-import { notFound, permanentRedirect } from "next/navigation";
 import { getStateHub } from "@/lib/api/pages";
 import { siteUrl } from "@/lib/env";
 import { breadcrumbLd, linkListLd } from "@/lib/seo/json-ld";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { pageSeo } from "@/lib/api/seo";
+import { emptyListIsNoindex } from "@/lib/contract/seo-text";
 import { EMPTY } from "@/lib/contract/messages";
 import { PATHS, cityPath, lawPath, requestedStatePath, statePath } from "@/lib/contract/routes";
 import { ZipSearchForm } from "@/components/directory/ZipSearchForm";
 import { JsonLd } from "@/components/seo/JsonLd";
 import { PageShell } from "@/components/layout/PageShell";
+import { PAGE_TABLE } from "@/lib/contract/page-table";
+import { requirePage } from "@/lib/seo/canonical";
 
 type Props = { params: Promise<{ state: string }> };
 
@@ -38,17 +40,15 @@ export async function generateMetadata({ params }: Props) {
   return pageMetadata({
     ...(await pageSeo("state", statePath(state.abbreviation), { state: state.state, state_abbr: state.abbreviation, count: cities.length })),
     path: statePath(state.abbreviation),
-    noindex: cities.length === 0,
+    noindex: emptyListIsNoindex(cities.length),
   });
 }
 
 /** A state's hub: its cities that have managers, with counts, and its law page. */
 export default async function StateHubPage({ params }: Props) {
   const { requested, hub } = await load(params);
-  if (!hub) notFound();
-  const { state, cities } = hub;
+  const { state, cities } = requirePage(hub, requestedStatePath(requested), (found) => PAGE_TABLE.state(found.state));
   const canonical = statePath(state.abbreviation);
-  if (requestedStatePath(requested) !== canonical) permanentRedirect(canonical);
 
   const crumbs = [
     { name: "Home", path: PATHS.home },

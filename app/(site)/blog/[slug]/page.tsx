@@ -1,5 +1,4 @@
 import { Img } from "@/components/ui/Img";
-import { notFound } from "next/navigation";
 import { getBlog } from "@/lib/api/pages";
 import { siteUrl } from "@/lib/env";
 import { blogPostingLd, breadcrumbLd, crumbsFromHome } from "@/lib/seo/json-ld";
@@ -10,6 +9,8 @@ import { JsonLd } from "@/components/seo/JsonLd";
 import { RichText } from "@/components/ui/RichText";
 import { PageShell } from "@/components/layout/PageShell";
 import { PATHS, blogPath } from "@/lib/contract/routes";
+import { PAGE_TABLE } from "@/lib/contract/page-table";
+import { requirePage } from "@/lib/seo/canonical";
 
 type Props = { params: Promise<{ slug: string }> };
 
@@ -31,8 +32,8 @@ export async function generateMetadata({ params }: Props) {
 }
 
 export default async function BlogPage({ params }: Props) {
-  const blog = await getBlog((await params).slug);
-  if (!blog) notFound();
+  const { slug } = await params;
+  const blog = requirePage(await getBlog(slug), blogPath(slug), (found) => PAGE_TABLE.blog(found));
   const crumbs = crumbsFromHome({ name: "Blog & News", path: PATHS.blogs }, { name: blog.heading, path: blogPath(blog.slug) });
   return (
     <PageShell eyebrow="Blog Details" crumbs={crumbs}>

@@ -1,4 +1,3 @@
-import { notFound, permanentRedirect } from "next/navigation";
 import { getStateLaw } from "@/lib/api/pages";
 import { siteUrl } from "@/lib/env";
 import { breadcrumbLd } from "@/lib/seo/json-ld";
@@ -10,6 +9,8 @@ import { LegalNotice } from "@/components/laws/LegalNotice";
 import { JsonLd } from "@/components/seo/JsonLd";
 import { PageShell } from "@/components/layout/PageShell";
 import { PATHS, lawPath } from "@/lib/contract/routes";
+import { PAGE_TABLE } from "@/lib/contract/page-table";
+import { requirePage } from "@/lib/seo/canonical";
 
 type Props = { params: Promise<{ slug: string }> };
 
@@ -32,9 +33,7 @@ export async function generateMetadata({ params }: Props) {
 
 export default async function LawPage({ params }: Props) {
   const { slug } = await params;
-  const law = await getStateLaw(slug);
-  if (!law) notFound();
-  if (slug !== law.slug) permanentRedirect(lawPath(law.slug));
+  const law = requirePage(await getStateLaw(slug), lawPath(slug), (found) => PAGE_TABLE.law(found));
 
   const crumbs = [
     { name: "Home", path: PATHS.home },

@@ -8,6 +8,7 @@ import { AuditProgress } from "@/components/workspace/AuditProgress";
 import { auditStatus } from "../actions";
 import { requireStaff } from "../staff-session";
 import { queryString } from "../filters";
+import { WorkspaceTable } from "@/components/workspace/WorkspaceTable";
 
 export const metadata = { title: "Audit" };
 
@@ -35,42 +36,27 @@ export default async function AuditPage() {
         {number(site.rows.length)} indexable pages checked from the database on {new Date(site.builtAt).toUTCString()} in {number(site.buildMs)} ms;{" "}
         {number(withProblems)} have at least one problem. It runs again when content changes or anything is published.
       </p>
-      <div className="ws-table-scroll">
-        <table className="ws-table">
-          <thead>
-            <tr>
-              <th scope="col">Problem</th>
-              <th scope="col">Pages</th>
-              {SEO_KINDS.map((kind) => (
-                <th scope="col" key={kind} className="ws-small ws-wide-only">
-                  {SEO_KIND_LABELS[kind]}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {AUDIT_PROBLEM_KEYS.map((problem) => (
-              <tr key={problem}>
-                <th scope="row" data-label="Problem">
-                  {AUDIT_PROBLEMS[problem].label}
-                  <span className="ws-block ws-small">{AUDIT_PROBLEMS[problem].explain}</span>
-                </th>
-                <td data-label="Pages">
-                  {site.counts[problem] > 0 ? <Link href={`${WORKSPACE_PATHS.home}${queryString({ problem })}`}>{number(site.counts[problem])}</Link> : "0"}
+      <WorkspaceTable columns={["Problem", "Pages", ...SEO_KINDS.map((kind) => ({ key: kind, label: SEO_KIND_LABELS[kind], className: "ws-small ws-wide-only" }))]}>
+        {AUDIT_PROBLEM_KEYS.map((problem) => (
+          <tr key={problem}>
+            <th scope="row" data-label="Problem">
+              {AUDIT_PROBLEMS[problem].label}
+              <span className="ws-block ws-small">{AUDIT_PROBLEMS[problem].explain}</span>
+            </th>
+            <td data-label="Pages">
+              {site.counts[problem] > 0 ? <Link href={`${WORKSPACE_PATHS.home}${queryString({ problem })}`}>{number(site.counts[problem])}</Link> : "0"}
+            </td>
+            {SEO_KINDS.map((kind) => {
+              const count = site.rows.filter((row) => row.kind === kind && row.problems.includes(problem)).length;
+              return (
+                <td key={kind} data-label={SEO_KIND_LABELS[kind]} className="ws-small ws-wide-only">
+                  {count > 0 ? <Link href={`${WORKSPACE_PATHS.home}${queryString({ problem, kind })}`}>{number(count)}</Link> : "0"}
                 </td>
-                {SEO_KINDS.map((kind) => {
-                  const count = site.rows.filter((row) => row.kind === kind && row.problems.includes(problem)).length;
-                  return (
-                    <td key={kind} data-label={SEO_KIND_LABELS[kind]} className="ws-small ws-wide-only">
-                      {count > 0 ? <Link href={`${WORKSPACE_PATHS.home}${queryString({ problem, kind })}`}>{number(count)}</Link> : "0"}
-                    </td>
-                  );
-                })}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+              );
+            })}
+          </tr>
+        ))}
+      </WorkspaceTable>
     </>
   );
 }

@@ -7,6 +7,7 @@ import { auditActionLabel, historyPage } from "@/lib/service/workspace/seo";
 import { RevisionList } from "@/components/workspace/RevisionList";
 import { rollbackAction } from "../actions";
 import { requireStaff } from "../staff-session";
+import { WorkspaceTable } from "@/components/workspace/WorkspaceTable";
 
 export const metadata = { title: "History" };
 
@@ -46,34 +47,21 @@ export default async function HistoryPage({ searchParams }: Props) {
       </section>
       <section aria-labelledby="log-heading">
         <h2 id="log-heading">Audit log</h2>
-        <div className="ws-table-scroll">
-          <table className="ws-table ws-table--compact">
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">What</th>
-                <th scope="col">On</th>
-                <th scope="col">Detail</th>
-              </tr>
-            </thead>
-            <tbody>
-              {log.map((entry) => (
-                <tr key={entry.id}>
-                  <td data-label="When" className="ws-nowrap">
-                    {when(entry.at)}
-                  </td>
-                  <td data-label="Who">{entry.staff_email}</td>
-                  <td data-label="What">{auditActionLabel(entry.action)}</td>
-                  <td data-label="On">
-                    <TargetLink target={entry.target} />
-                  </td>
-                  <td data-label="Detail">{entry.detail}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <WorkspaceTable compact columns={["When", "Who", "What", "On", "Detail"]}>
+          {log.map((entry) => (
+            <tr key={entry.id}>
+              <td data-label="When" className="ws-nowrap">
+                {when(entry.at)}
+              </td>
+              <td data-label="Who">{entry.staff_email}</td>
+              <td data-label="What">{auditActionLabel(entry.action)}</td>
+              <td data-label="On">
+                <TargetLink target={entry.target} />
+              </td>
+              <td data-label="Detail">{entry.detail}</td>
+            </tr>
+          ))}
+        </WorkspaceTable>
         {logPages > 1 && (
           <nav className="ws-pager" aria-label="Pages of the log">
             {page > 1 ? <Link href={`${WORKSPACE_PATHS.history}?page=${page - 1}`}>Newer</Link> : <span />}

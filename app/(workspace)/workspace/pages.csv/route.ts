@@ -3,9 +3,10 @@ import { workspaceDb } from "@/lib/service/workspace";
 import { csvLines, filterRows, siteRows } from "@/lib/service/workspace/pages";
 import { staffOf } from "../staff-session";
 import { filterFrom } from "../filters";
+import { PRIVATE_NO_STORE_HEADERS } from "@/lib/contract/cache-policy";
 
 /** GET /workspace/pages.csv?kind=&state=&problem=&q=: the list, as filtered, every row (staff only). */
-const PRIVATE = { "cache-control": "no-store", "x-robots-tag": "noindex, nofollow" };
+const PRIVATE = PRIVATE_NO_STORE_HEADERS;
 
 export async function GET(request: Request) {
   if (!(await staffOf(request))) {

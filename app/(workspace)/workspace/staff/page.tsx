@@ -4,6 +4,7 @@ import { staffList } from "@/lib/service/workspace/seo";
 import { ActionForm, IntentButton } from "@/components/workspace/ActionForm";
 import { addStaffAction, changeRoleAction } from "../actions";
 import { requireStaff } from "../staff-session";
+import { WorkspaceTable } from "@/components/workspace/WorkspaceTable";
 
 export const metadata = { title: "Staff" };
 
@@ -41,26 +42,15 @@ function RoleOptions() {
 /** Every staff member; a manager changes anyone's role but their own. */
 function StaffTable({ members, manage, selfId }: { members: Member[]; manage: boolean; selfId: string }) {
   return (
-    <div className="ws-table-scroll">
-      <table className="ws-table">
-        <thead>
-          <tr>
-            <th scope="col">Email</th>
-            <th scope="col">Role</th>
-            <th scope="col">Since</th>
-          </tr>
-        </thead>
-        <tbody>
-          {members.map((member) => (
-            <tr key={member.id}>
-              <td data-label="Email">{member.email}</td>
-              <td data-label="Role">{manage && member.id !== selfId ? <RoleForm member={member} /> : member.role}</td>
-              <td data-label="Since">{member.created_at.slice(0, 10)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <WorkspaceTable columns={["Email", "Role", "Since"]}>
+      {members.map((member) => (
+        <tr key={member.id}>
+          <td data-label="Email">{member.email}</td>
+          <td data-label="Role">{manage && member.id !== selfId ? <RoleForm member={member} /> : member.role}</td>
+          <td data-label="Since">{member.created_at.slice(0, 10)}</td>
+        </tr>
+      ))}
+    </WorkspaceTable>
   );
 }
 

@@ -5,6 +5,7 @@ import { workspaceDb } from "@/lib/service/workspace";
 import { siteRows } from "@/lib/service/workspace/pages";
 import { listLiveTemplates } from "@/lib/service/workspace/seo";
 import { requireStaff } from "../staff-session";
+import { WorkspaceTable } from "@/components/workspace/WorkspaceTable";
 
 export const metadata = { title: "Templates" };
 
@@ -22,35 +23,23 @@ export default async function TemplatesPage() {
         Each kind of page writes its title, description and keywords from a pattern with variables. Admins change them here; a single page can still override
         its template.
       </p>
-      <div className="ws-table-scroll">
-        <table className="ws-table">
-          <thead>
-            <tr>
-              <th scope="col">Kind</th>
-              <th scope="col">Pages</th>
-              <th scope="col">Title pattern</th>
-              <th scope="col">Published</th>
+      <WorkspaceTable columns={["Kind", "Pages", "Title pattern", "Published"]}>
+        {SEO_KINDS.map((kind) => {
+          const published = live.get(templateTarget(kind));
+          return (
+            <tr key={kind}>
+              <td data-label="Kind">
+                <Link href={workspaceTemplatePath(kind)}>{SEO_KIND_LABELS[kind]}</Link>
+              </td>
+              <td data-label="Pages">{(counts.get(kind) ?? 0).toLocaleString("en-US")}</td>
+              <td data-label="Title pattern">
+                <code>{published?.title ?? DEFAULT_SEO_TEMPLATES[kind].title}</code>
+              </td>
+              <td data-label="Published">{published ? `Revision ${published.revision_id} by ${published.published_by}` : "Default wording"}</td>
             </tr>
-          </thead>
-          <tbody>
-            {SEO_KINDS.map((kind) => {
-              const published = live.get(templateTarget(kind));
-              return (
-                <tr key={kind}>
-                  <td data-label="Kind">
-                    <Link href={workspaceTemplatePath(kind)}>{SEO_KIND_LABELS[kind]}</Link>
-                  </td>
-                  <td data-label="Pages">{(counts.get(kind) ?? 0).toLocaleString("en-US")}</td>
-                  <td data-label="Title pattern">
-                    <code>{published?.title ?? DEFAULT_SEO_TEMPLATES[kind].title}</code>
-                  </td>
-                  <td data-label="Published">{published ? `Revision ${published.revision_id} by ${published.published_by}` : "Default wording"}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+          );
+        })}
+      </WorkspaceTable>
     </>
   );
 }

@@ -1,17 +1,17 @@
-import { notFound, permanentRedirect, redirect } from "next/navigation";
+import { notFound, redirect } from "next/navigation";
 import type { Metadata } from "next";
-import { getCityListing, type CityListing as Listing } from "@/lib/api/pages";
+import { getCityListing, servicesKey, type CityListing as Listing } from "@/lib/api/pages";
 import { siteUrl } from "@/lib/env";
 import { breadcrumbLd, itemListLd } from "@/lib/seo/json-ld";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { pageSeo } from "@/lib/api/seo";
+import { emptyListIsNoindex } from "@/lib/contract/seo-text";
 import {
   DEFAULT_DIRECTORY_SORT,
+  DEFAULT_MONTHLY_RENT,
   DIRECTORY_PAGE_SIZE,
   NEARBY_RADIUS_MILES,
   PROPERTY_CATEGORIES,
-  categoryBySlug,
-  serviceLabel,
   type DirectorySort,
   type ServiceKey,
 } from "@/lib/contract/site";
@@ -21,12 +21,15 @@ import { AgentList } from "@/components/directory/AgentList";
 import { CategoryTabs } from "@/components/directory/CategoryTabs";
 import { GetQuotesLink } from "@/components/directory/GetQuotesLink";
 import { HowWeRank } from "@/components/directory/HowWeRank";
+import { FeeSortStatement, servicesText } from "@/components/directory/FeeSortStatement";
 import { ListControls } from "@/components/directory/ListControls";
 import { NearestCities } from "@/components/directory/NearestCities";
 import { Pagination } from "@/components/directory/Pagination";
 import { SampleNotice } from "@/components/directory/SampleNotice";
 import { JsonLd } from "@/components/seo/JsonLd";
 import { PageShell } from "@/components/layout/PageShell";
+import { PAGE_TABLE, cityListRequest } from "@/lib/contract/page-table";
+import { requirePage } from "@/lib/seo/canonical";
 
 /**
  * The routes of a city's managers share this: /agents/TX/austin, a category tab
@@ -36,8 +39,11 @@ import { PageShell } from "@/components/layout/PageShell";
  */
 export type ListingParams = { state: string; city: string; category?: string; page?: string };
 
-/** A view an owner chose: its sort, category (0: all) and the service every manager must offer. */
-export type ListingView = { sort: DirectorySort; categoryId: number; service?: ServiceKey; page: number };
+/**
+ * A view an owner chose: its sort, category (0: all), the services every manager must offer, and
+ * the rent the fee sort ranks first-year cost at (`rentInvalid`: what was typed, when it was not a rent).
+ */
+export type ListingView = { sort: DirectorySort; categoryId: number; services: ServiceKey[]; page: number; rent: number; rentInvalid?: string };
 
 const categoryById = (id: number) => PROPERTY_CATEGORIES.find((category) => category.id === id);
 
@@ -50,16 +56,14 @@ const decode = (segment: string) => {
 };
 
 async function load(raw: ListingParams, view?: ListingView) {
-  const category = view ? categoryById(view.categoryId) : raw.category === undefined ? undefined : categoryBySlug(raw.category);
-  if (!view && raw.category !== undefined && !category) return null;
-  const page = view ? view.page : raw.page === undefined ? 1 : /^\d{1,6}$/.test(raw.page) ? Number(raw.page) : 0;
-  if (page < 1) return null;
+  const request = view ? { category: categoryById(view.categoryId), page: view.page } : cityListRequest(raw);
+  if (!request || request.page < 1) return null;
+  const { category, page } = request;
   const categoryId = category?.id ?? 0;
-  const listing = await getCityListing(decode(raw.state), decode(raw.city), categoryId, page, view?.sort, view?.service);
-  if (!listing) return null;
-  // Past the last page is no page at all (page 1 of an empty list still is: "No Record").
-  if (page > listing.agents.last_page) return null;
-  const canonical = cityPath(listing.state.abbreviation, listing.city.slug, { category: category?.slug, page });
+  const listing = await getCityListing(decode(raw.state), decode(raw.city), categoryId, page, view?.sort, servicesKey(view?.services ?? []), view?.sort === "fee" ? view.rent : undefined);
+  // The page table: past the last page is no page at all (page 1 of an empty list still is: "No Record").
+  const canonical = listing && PAGE_TABLE.city(request, { state: listing.state.abbreviation, city_slug: listing.city.slug, last_page: listing.agents.last_page });
+  if (!listing || !canonical) return null;
   const place = `${listing.city.city}, ${listing.state.abbreviation}`;
   const kind = category ? `${category.label} Property Managers` : "Property Managers";
   return { listing, category, categoryId, page, canonical, place, kind, view };
@@ -78,16 +82,14 @@ export async function listingMetadata(params: Promise<ListingParams>, view?: Lis
     ...(await (category ? pageSeo("category", path, { ...facts, category: category.label }) : pageSeo("city", path, facts))),
     path,
     // A list nobody is in is a "No Record" page, and a chosen view a copy of the list: useful to a visitor, not to an index.
-    noindex: total === 0 || view !== undefined,
+    noindex: emptyListIsNoindex(total) || view !== undefined,
   });
 }
 
 /** A city's list in its default view: the city page, a category tab, their later pages. */
 export async function CityListing({ params }: { params: Promise<ListingParams> }) {
   const raw = await params;
-  const loaded = await load(raw);
-  if (!loaded) notFound();
-  if (requestedCityPath(raw) !== loaded.canonical) permanentRedirect(loaded.canonical);
+  const loaded = requirePage(await load(raw), requestedCityPath(raw), (found) => found.canonical);
   return <ListingPage loaded={loaded} />;
 }
 
@@ -97,7 +99,7 @@ export async function CityView({ params, view }: { params: Promise<ListingParams
   const loaded = await load(raw, view);
   if (!loaded) notFound();
   const { listing } = loaded;
-  if (isDefaultListView({ sort: view.sort, services: view.service ? [view.service] : [] })) {
+  if (isDefaultListView({ sort: view.sort, services: view.services })) {
     redirect(cityPath(listing.state.abbreviation, listing.city.slug, { category: loaded.category?.slug, page: view.page }));
   }
   return <ListingPage loaded={loaded} />;
@@ -130,7 +132,7 @@ function ListingBody({ loaded }: { loaded: Loaded }) {
   const { state, city } = listing;
   const { total, last_page } = listing.agents;
   const agents = listing.agents.data;
-  const viewOf = (target: number) => ({ sort: view?.sort, category: categoryId, services: view?.service ? [view.service] : [], page: target });
+  const viewOf = (target: number) => ({ sort: view?.sort, category: categoryId, services: view?.services ?? [], rent: view?.rent, page: target });
   const hrefFor = (target: number) => (view ? cityViewPath(state.abbreviation, city.slug, viewOf(target)) : cityPath(state.abbreviation, city.slug, { category: category?.slug, page: target }));
   return (
     <>
@@ -144,17 +146,19 @@ function ListingBody({ loaded }: { loaded: Loaded }) {
         sort={view?.sort ?? DEFAULT_DIRECTORY_SORT}
         category={categoryId}
         categories={listing.category_counts.filter((count) => count.managers > 0).map((count) => count.category_id)}
-        service={view?.service}
+        services={view?.services}
+        rent={view?.rent ?? DEFAULT_MONTHLY_RENT}
       />
+      {view?.sort === "fee" && <FeeSortStatement rent={view.rent} invalid={view.rentInvalid} />}
       {agents.length > 0 ? (
         <>
           <p className="directory__summary">
             {total} {total === 1 ? "manager serves" : "managers serve"} {city.city}
             {category ? ` for ${category.label.toLowerCase()} property` : ""}
-            {view?.service ? ` and offer ${serviceLabel(view.service)?.toLowerCase()}` : ""}. <a href={`#${HOW_WE_RANK_ANCHOR}`}>{RANKING.title}</a>
+            {view && view.services.length > 0 ? ` and offer ${servicesText(view.services)}` : ""}. <a href={`#${HOW_WE_RANK_ANCHOR}`}>{RANKING.title}</a>
           </p>
           {agents.some((agent) => agent.demo === 1) && <SampleNotice />}
-          <AgentList agents={agents} placeName={city.city} start={(page - 1) * DIRECTORY_PAGE_SIZE + 1} />
+          <AgentList agents={agents} placeName={city.city} quotePlace={{ property_city: city.city }} start={(page - 1) * DIRECTORY_PAGE_SIZE + 1} />
           <Pagination page={page} lastPage={last_page} hrefFor={hrefFor} />
           <HowWeRank rule={RANKING.city(city.city)} />
         </>
@@ -193,7 +197,7 @@ function EmptyArea({ listing }: { listing: Listing }) {
           <h2 id="nearby-heading">Managers with an office near {city.city}</h2>
           <p>The nearest offices within {NEARBY_RADIUS_MILES} miles. They do not list {city.city} in their service area: ask them whether they would take on a property there.</p>
           {nearby.some((agent) => agent.demo === 1) && <SampleNotice />}
-          <AgentList agents={nearby} placeName={city.city} id="nearby-managers" />
+          <AgentList agents={nearby} placeName={city.city} quotePlace={{ property_city: city.city }} id="nearby-managers" />
         </section>
       )}
     </>

@@ -1,4 +1,3 @@
-import { notFound, permanentRedirect } from "next/navigation";
 import { getLawComparison, getLawComparisons } from "@/lib/api/pages";
 import type { CallResponse } from "@/lib/contract";
 import { UNVERIFIED_TEXT, formatReviewedDate, lawCompareSummary, lawCoverageSentence, sourceKind } from "@/lib/contract/law-topics";
@@ -13,6 +12,8 @@ import { LegalNotice } from "@/components/laws/LegalNotice";
 import { StateFilter } from "@/components/laws/StateFilter";
 import { JsonLd } from "@/components/seo/JsonLd";
 import { PageShell } from "@/components/layout/PageShell";
+import { PAGE_TABLE } from "@/lib/contract/page-table";
+import { requirePage } from "@/lib/seo/canonical";
 
 type Props = { params: Promise<{ topic: string }> };
 
@@ -48,11 +49,10 @@ export async function generateMetadata({ params }: Props) {
 
 export default async function LawComparePage({ params }: Props) {
   const { topic: wanted } = await params;
-  const comparison = await getLawComparison(wanted);
-  if (!comparison) notFound();
+  // A comparison the service found is one of a topic that has a page.
+  const comparison = requirePage(await getLawComparison(wanted), lawComparePath(wanted), (found) => PAGE_TABLE.lawCompare({ slug: found.topic.slug, compare: true }));
   const { topic, rows } = comparison;
   const path = lawComparePath(topic.slug);
-  if (wanted !== topic.slug) permanentRedirect(path);
 
   const { coverage, sourcing, sources } = introduction(comparison);
   const others = (await getLawComparisons()).filter((entry) => entry.topic !== topic.topic);

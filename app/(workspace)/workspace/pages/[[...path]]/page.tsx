@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { AUDIT_PROBLEMS } from "@/lib/contract/seo-audit";
 import { EMPTY_PATTERN, SEO_KIND_LABELS, SEO_VARIABLES, resolveSeo, templateTarget, type ResolvedSeo, type SeoKind, type SeoSource } from "@/lib/contract/seo-text";
 import { WORKSPACE_PATHS, workspacePreviewPath, workspaceTemplatePath } from "@/lib/contract/routes";
-import { can } from "@/lib/contract/staff";
+import { can, WORKSPACE } from "@/lib/contract/staff";
 import { siteUrl } from "@/lib/env";
 import { workspaceDb } from "@/lib/service/workspace";
 import { readLivePage } from "@/lib/service/workspace/live-page";
@@ -68,7 +68,7 @@ export default async function PageEditor({ params }: Props) {
             draftId={draft?.id ?? null}
             canPublish={canPublish}
             previewHref={draft ? workspacePreviewPath(draft.id) : null}
-            emptyMeans={`Leave a field empty to use the ${SEO_KIND_LABELS[row.kind].toLowerCase()} template (shown greyed). Saving keeps a draft; only Publish changes the public page.`}
+            emptyMeans={WORKSPACE.pageEmptyMeans(SEO_KIND_LABELS[row.kind].toLowerCase())}
           />
         ) : (
           <p>Your role ({staff.role}) can see this page but not change it.</p>

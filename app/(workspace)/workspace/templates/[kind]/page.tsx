@@ -4,7 +4,7 @@ import { AUDIT_PROBLEMS, AUDIT_PROBLEM_KEYS } from "@/lib/contract/seo-audit";
 import { DEFAULT_SEO_TEMPLATES, EMPTY_PATTERN, SEO_KIND_LABELS, SEO_VARIABLES, isSeoKind, type SeoKind, type SeoPattern, type SeoText } from "@/lib/contract/seo-text";
 import { SERP } from "@/lib/contract/serp";
 import { WORKSPACE_PATHS, workspacePagePath, workspacePreviewPath } from "@/lib/contract/routes";
-import { can, type StaffRole } from "@/lib/contract/staff";
+import { can, type StaffRole, WORKSPACE } from "@/lib/contract/staff";
 import { siteUrl } from "@/lib/env";
 import { workspaceDb } from "@/lib/service/workspace";
 import { siteRows, templateImpact, type PageRow, type TemplateImpact } from "@/lib/service/workspace/pages";
@@ -78,7 +78,7 @@ export default async function TemplateEditor({ params }: Props) {
             draftId={draft?.id ?? null}
             canPublish={canPublish}
             previewHref={draft && impact.sample ? `${previewBase}${impact.sample.path}` : null}
-            emptyMeans="Leave a field empty to use the default wording (shown greyed). Pages with their own override keep it. Saving keeps a draft; only Publish changes the site."
+            emptyMeans={WORKSPACE.templateEmptyMeans}
           />
         ) : (
           <LivePatterns role={staff.role} pattern={livePattern} defaults={defaults} />

@@ -1,6 +1,5 @@
 import { Img } from "@/components/ui/Img";
 import Link from "next/link";
-import { notFound, permanentRedirect } from "next/navigation";
 import { getAgent, getStateLicenseRule } from "@/lib/api/pages";
 import { siteUrl } from "@/lib/env";
 import { breadcrumbLd, localBusinessLd } from "@/lib/seo/json-ld";
@@ -15,10 +14,13 @@ import { ContactForm } from "@/components/forms/ContactForm";
 import { PageShell } from "@/components/layout/PageShell";
 import { FeeTable } from "@/components/directory/FeeTable";
 import { LicenseRuleLine } from "@/components/laws/LicenseRuleLine";
+import { AddToCompare } from "@/components/directory/AddToCompare";
 import { RequestQuotesLink } from "@/components/directory/RequestQuotesLink";
 import { LicenseLine } from "@/components/directory/LicenseLine";
 import { SampleBadge, SampleNotice } from "@/components/directory/SampleNotice";
 import { areaText, serviceLabels, unitsText, yearsText } from "@/components/directory/manager-facts";
+import { PAGE_TABLE, wholeNumberSegment } from "@/lib/contract/page-table";
+import { requirePage } from "@/lib/seo/canonical";
 
 type Props = { params: Promise<{ state: string; city: string; id: string }> };
 
@@ -29,8 +31,8 @@ export function generateStaticParams() {
 
 async function load(params: Props["params"]) {
   const { state, city, id } = await params;
-  const agentId = /^\d{1,9}$/.test(id) ? Number(id) : 0;
-  return { state, city, id, agent: agentId > 0 ? await getAgent(agentId) : null };
+  const agentId = wholeNumberSegment(id);
+  return { state, city, id, agent: agentId === null ? null : await getAgent(agentId) };
 }
 
 export async function generateMetadata({ params }: Props) {
@@ -52,10 +54,9 @@ export async function generateMetadata({ params }: Props) {
 }
 
 export default async function AgentProfilePage({ params }: Props) {
-  const { state, city, id, agent } = await load(params);
-  if (!agent) notFound();
+  const { state, city, id, agent: found } = await load(params);
+  const agent = requirePage(found, requestedAgentPath({ state, city, id }), (record) => PAGE_TABLE.agent(record));
   const canonical = agentPath(agent);
-  if (requestedAgentPath({ state, city, id }) !== canonical) permanentRedirect(canonical);
 
   const cityHref = cityPath(agent.state, agent.city_slug);
   const crumbs = [
@@ -79,6 +80,7 @@ export default async function AgentProfilePage({ params }: Props) {
           <ProfileFacts agent={agent} />
           <div className="profile__actions">
             <RequestQuotesLink ids={[agent.agent_id]} city={agent.city} />
+            <AddToCompare id={agent.agent_id} name={agent.company_name} />
             <Link href={cityHref}>Other managers serving {agent.city}</Link>
           </div>
         </article>

@@ -3,10 +3,10 @@ import { listViewFromQuery, type ViewQuery } from "@/lib/contract/routes";
 
 type Props = { params: Promise<Pick<ListingParams, "state" | "city">>; searchParams: Promise<ViewQuery> };
 
-/** The view an owner chose, from the address: `?sort=fee&category=2&service=evictions&page=2`. */
+/** The view an owner chose, from the address: `?sort=fee&rent=2500&category=2&service=evictions&service=inspections&page=2`. */
 async function viewOf(searchParams: Props["searchParams"]): Promise<ListingView> {
-  const { sort, category, services, page } = listViewFromQuery(await searchParams);
-  return { sort, categoryId: category, service: services[0], page };
+  const { sort, category, services, page, rent, rentInvalid } = listViewFromQuery(await searchParams);
+  return { sort, categoryId: category, services, page, rent, rentInvalid };
 }
 
 export async function generateMetadata({ params, searchParams }: Props) {

@@ -1,13 +1,14 @@
 import { cookies, draftMode } from "next/headers";
 import { NextResponse } from "next/server";
 import { ApiError } from "@/lib/contract/errors";
-import { PREVIEW_DRAFT_COOKIE } from "@/lib/contract/staff";
+import { PREVIEW_DRAFT_COOKIE, WORKSPACE } from "@/lib/contract/staff";
 import { PATHS, WORKSPACE_PATHS } from "@/lib/contract/routes";
 import { siteUrl } from "@/lib/env";
 import { previewCookieValue, workspaceDb } from "@/lib/service/workspace";
 import { siteRows } from "@/lib/service/workspace/pages";
 import { draftToPreview } from "@/lib/service/workspace/seo";
 import { staffOf } from "../../../staff-session";
+import { PRIVATE_NO_STORE_HEADERS } from "@/lib/contract/cache-policy";
 
 /**
  * GET /workspace/preview/{draftId}[/{page path}]: opens the real page with one of your drafts
@@ -16,7 +17,7 @@ import { staffOf } from "../../../staff-session";
  * site: the draft's own page, or for a template a page of its kind (the one named after the id,
  * or its first).
  */
-const PRIVATE = { "cache-control": "no-store", "x-robots-tag": "noindex, nofollow" };
+const PRIVATE = PRIVATE_NO_STORE_HEADERS;
 const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 /** A refusal as a small page (403: the role; 404: no such draft or page), with the way back. */
 const refusal = (status: number, text: string) =>
@@ -45,7 +46,7 @@ export async function GET(request: Request, { params }: Context) {
   const wanted = segments?.length ? `/${segments.map((segment) => decodeURIComponent(segment)).join("/")}` : null;
   const ofKind = (await siteRows(db)).rows.filter((row) => row.kind === target.kind);
   const destination = target.type === "page" ? target.path : wanted === null ? ofKind[0]?.path : ofKind.find((row) => row.path === wanted)?.path;
-  if (!destination) return refusal(404, "That page is not an indexable page of this template's kind.");
+  if (!destination) return refusal(404, WORKSPACE.notOfTemplateKind);
 
   (await draftMode()).enable();
   // Bound to this session and signed: a public page shows the draft only to it (lib/service/workspace/preview.ts).

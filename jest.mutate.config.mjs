@@ -1,0 +1,20 @@
+import jestConfig from "./jest.config.mjs";
+
+/**
+ * The Jest set-up of `npm run mutate` (stryker.config.mjs): the project's own configuration,
+ * limited to the Node suites of the modules it mutates, so its first run (which maps every test to
+ * the mutants it reaches) does not spend minutes on component and page tests that cannot kill them.
+ * Each mutant's run then loads only the test files holding the tests that reached it
+ * (lib/test-support/mutate: names recorded in the first run, files chosen by the sequencer).
+ */
+const mutateJestConfig = async () => {
+  const base = await jestConfig();
+  return {
+    ...base,
+    testMatch: ["<rootDir>/lib/service/**/*.test.ts", "<rootDir>/lib/server/page-store*.test.ts"],
+    setupFilesAfterEnv: [...(base.setupFilesAfterEnv ?? []), "<rootDir>/lib/test-support/mutate/record-tests.ts"],
+    testSequencer: "<rootDir>/lib/test-support/mutate/sequencer.mjs",
+  };
+};
+
+export default mutateJestConfig;
