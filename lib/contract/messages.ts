@@ -423,6 +423,8 @@ export const PAGE_DESCRIPTIONS = {
   compare: "Property managers side by side: fees, services, licenses, service areas, and the first-year cost for your rent.",
   managers: "The property managers whose service area includes a ZIP code, nearest office first, with their fees, services and licenses.",
   notFound: "We could not find that page. Find property managers by state and city, read landlord-tenant laws, or get free quotes.",
+} as const;
+
 /**
  * What /compare and the fee sort say about cost (issue 30): the rent the figures assume, stated
  * wherever a first-year figure or the fee order is shown, and the marks of /compare's cards.
