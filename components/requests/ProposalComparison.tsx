@@ -70,7 +70,7 @@ function rowsOf(offer: Offer): { label: string; value: React.ReactNode }[] {
     { label: "Earliest start", value: p.start_date },
     { label: "Services included", value: p.services.length ? p.services.map((key) => serviceLabel(key) ?? key).join(", ") : "None listed" },
     { label: "Message", value: p.message || "None" },
-    { label: "Sent", value: PROPOSAL.version(p.revision, when(p.updated_at)) },
+    { label: "Version", value: PROPOSAL.version(p.revision, when(p.updated_at)) },
   ];
 }
 

@@ -390,6 +390,9 @@ export const SAMPLE = {
   testimonialNote: "Sample testimonial: written for this demonstration site; the person quoted does not exist.",
 } as const;
 
+/** "Anna Delgado Rentals'", "Lakeshore Homes of Austin's". */
+const possessive = (name: string) => (name.endsWith("s") ? `${name}'` : `${name}'s`);
+
 /**
  * Quotes that come back through the site (issue 28): the manager's proposal page
  * (/proposals/{token}), the owner's comparison on the request page, and the calls' answers.
@@ -457,13 +460,13 @@ export const PROPOSAL = {
   profileSays: (value: string) => `profile says ${value}`,
   differs: "differs from the profile",
   sameAsProfile: "as on the profile",
-  accept: (company: string) => `Accept ${company}'s proposal`,
+  accept: (company: string) => `Accept ${possessive(company)} proposal`,
   decline: (company: string) => `Decline ${company}`,
   acceptConfirm: (company: string) =>
-    `Accept ${company}'s proposal? ${company} gets your contact details as you chose to give them, every other manager is told politely that you chose someone else, and no more proposals can be sent.`,
+    `Accept ${possessive(company)} proposal? ${company} gets your contact details as you chose to give them, every other manager is told politely that you chose someone else, and no more proposals can be sent.`,
   declineConfirm: (company: string) => `Decline ${company}? They are told politely, and their link closes.`,
-  accepted: (company: string) => `You accepted ${company}'s proposal. ${company} has been sent your contact details; the other managers were told, and the request is closed.`,
-  declined: (company: string) => `You declined ${company}. They were told politely, and their link is closed.`,
+  accepted: (company: string) => `You accepted ${possessive(company)} proposal. We are sending ${company} your contact details as you chose to give them and telling the other managers; the request is closed.`,
+  declined: (company: string) => `You declined ${company}. We are telling them politely, and their link is closed.`,
   acceptedMark: "Accepted",
   declinedMark: "Declined",
   alreadyDecided: "You already decided on this request: nothing was changed.",

@@ -6,7 +6,7 @@
  */
 import type { CostAssumption, Fees, StoredProposal } from ".";
 import { DEFAULT_MONTHLY_RENT } from "./site";
-import { formatMoney, formatPercent } from "./fees";
+import { formatMoney, formatPercent, managementFeeText } from "./fees";
 
 type Terms = Pick<StoredProposal, "management_percent" | "management_flat" | "leasing_percent" | "setup_fee" | "renewal_fee" | "maintenance_markup_percent">;
 
@@ -68,7 +68,9 @@ export function profileDifferences(profile: Fees, terms: Terms): { label: string
   const theirs = proposalFeeRows(profileTerms);
   return proposalFeeRows(terms).flatMap((row, index) => {
     const other = theirs[index];
-    return listed[row.key] && other.value !== row.value ? [{ label: row.label, profile: other.value }] : [];
+    if (!listed[row.key] || other.value === row.value) return [];
+    // The profile's management fee in the directory's own words (its flat fee is per month, as listed).
+    return [{ label: row.label, profile: row.key === "management" ? (managementFeeText(profile) ?? other.value) : other.value }];
   });
 }
 

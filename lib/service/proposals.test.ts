@@ -177,6 +177,15 @@ describe.each(databaseKinds)("proposals on %s", (kind) => {
     expect([stranger.status, stranger.body.message]).toEqual([404, NOT_FOUND.request]);
   });
 
+  it("refuses a proposal on a request its owner has not confirmed (it reached nobody), and changes nothing", async () => {
+    const matches = (await call("agents/match", { property_zip: "78701", property_category: 2 })).body.agents as { agent_id: number }[];
+    const saved = await call("lead/save", { ...lead, email_address: `waiting.${next()}@example.org`, submission_key: `waiting-${next()}-abcdef`, agent_ids: [matches[0].agent_id] });
+    const before = await counts();
+    const early = await http("proposal/save", { reference: saved.body.reference, agent_id: matches[0].agent_id, save_key: `panel-${next()}-abcdef`, ...terms }, { bearer: true });
+    expect([early.status, early.body.message]).toEqual([409, PROPOSAL.notOpen]);
+    expect(await counts()).toEqual(before);
+  });
+
   it("limits saves per link, whatever the client address", async () => {
     const { links } = await deliveredRequest();
     const statuses = [];

@@ -154,7 +154,9 @@ export const saveProposal: Handler<"proposal/save"> = async (input, context) => 
     await lockLead(trx, { leadId });
     const lead = await getLead(trx, { leadId });
     const recipient = await recipientDecision(trx, { leadId, agentId });
-    if (!lead || !recipient || stateFor(lead, recipient.decision) !== "open") return { closed: true };
+    // A request its owner has not confirmed reached nobody: nobody may propose on it yet.
+    const delivered = lead && (!lead.email_address || lead.email_confirmed_at);
+    if (!lead || !recipient || !delivered || stateFor(lead, recipient.decision) !== "open") return { closed: true };
     const saved = await saveProposalRevision(trx, { leadId, agentId, terms: { ...terms, services: JSON.stringify(terms.services) }, saveKey, now });
     if (saved.repeated) return saved;
     await insertOutboxMessages(trx, outboxRows("proposal.saved", { lead_id: leadId, agent_id: agentId }, webhookOnly(context.delivery), now));
