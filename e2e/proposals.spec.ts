@@ -82,7 +82,11 @@ test("managers propose through their private links; the owner compares, accepts 
 
   // Two managers propose; the first changes theirs once.
   const manager = new ManagerProposalPage(page);
-  await manager.open(a.proposalPath);
+  // Private like the owner's page: never stored by a cache, never indexed, sending no referrer.
+  const headers = await manager.open(a.proposalPath);
+  expect(headers["cache-control"]).toContain("no-store");
+  expect(headers["referrer-policy"]).toBe("no-referrer");
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(PROPOSAL.pageTitle(reference));
   await manager.fill(first);
   await manager.send(1);

@@ -39,8 +39,10 @@ export function mailsOfKind(reference: string, kind: string): string[] {
 export class ManagerProposalPage {
   constructor(private readonly page: Page) {}
 
-  async open(path: string): Promise<void> {
-    await this.page.goto(path);
+  /** Opens the link; answers the page's response headers. */
+  async open(path: string): Promise<Record<string, string>> {
+    const response = await this.page.goto(path);
+    return response?.headers() ?? {};
   }
 
   get form(): Locator {

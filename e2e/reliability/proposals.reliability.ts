@@ -29,7 +29,7 @@ describe.each(kinds)("proposal saves on %s", (kind) => {
     database = await createTestDatabase(kind);
     await database.close();
     server = await startServer({ name: `proposals-${kind}`, databaseUrl: database.url, env: { API_TOKEN: TOKEN } });
-  }, 300_000);
+  }, 600_000);
 
   afterAll(async () => {
     await stopAllServers();
@@ -55,7 +55,7 @@ describe.each(kinds)("proposal saves on %s", (kind) => {
           full_name: "",
           email_address: "",
           property_number: `51255501${String(index).padStart(2, "0")}`,
-          price: "135",
+          price: 135,
           agent_ids: agentIds,
         },
         { token: TOKEN },
