@@ -252,6 +252,7 @@ describe.each(databaseKinds)("proposals on %s", (kind) => {
     expect(acceptedRow.agent_id).toBe(links[0].agentId);
     expect(acceptedMail!.email.text).toContain("Phone: 5125550188");
     expect(acceptedMail!.email.text).not.toContain("@example.org"); // the owner chose the phone
+    expect(acceptedMail!.email.replyTo).toBeUndefined();
     const declined = (await rowsOf(leadId, "request.declined")).filter((row) => row.channel === "email");
     expect(declined.map((row) => row.agent_id).sort()).toEqual([links[1].agentId, links[2].agentId].sort());
     const declinedMail = await renderMessage(database.db, declined[0], { siteUrl: SITE });

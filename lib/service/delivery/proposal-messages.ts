@@ -70,7 +70,7 @@ function acceptedMessage(lead: LeadFacts, manager: ManagerFacts): RenderedMessag
     PROPOSAL_MAIL.acceptedUse,
   ].join("\n");
   return {
-    email: { to: manager.email, subject: PROPOSAL_MAIL.acceptedSubject(lead.reference), text, ...(lead.email_address ? { replyTo: lead.email_address } : {}) },
+    email: { to: manager.email, subject: PROPOSAL_MAIL.acceptedSubject(lead.reference), text, ...(contact.data.email_address ? { replyTo: contact.data.email_address } : {}) },
     event: { type: "request.accepted", data: { reference: lead.reference, agent_id: manager.id, decided_at: lead.decided_at, owner: contact.data } },
   };
 }
