@@ -38,7 +38,7 @@ const nextConfig: NextConfig = {
     const list = (headers: typeof SECURITY_HEADERS) => headers.map(([key, value]) => ({ key, value }));
     return [
       { source: "/:path*", headers: list(SECURITY_HEADERS) },
-      ...[PATHS.requests, PATHS.newsletterConfirm].map((prefix) => ({ source: `${prefix}/:token*`, headers: list(PRIVATE_PAGE_HEADERS) })),
+      ...[PATHS.requests, PATHS.newsletterConfirm, PATHS.proposals].map((prefix) => ({ source: `${prefix}/:token*`, headers: list(PRIVATE_PAGE_HEADERS) })),
     ];
   },
   async redirects() {

@@ -7,7 +7,7 @@ import { FAILURE } from "@/lib/contract/messages";
 import type { AnyCallRequest, AnyCallResponse } from "@/lib/contract";
 import { useMessages } from "@/components/ui/MessageDialog";
 
-type SaveCall = "lead/save" | "agent/save" | "contact/save" | "newsletter/save" | "lead/withdraw" | "lead/recipients" | "newsletter/confirm" | "lead/confirm";
+type SaveCall = "lead/save" | "agent/save" | "contact/save" | "newsletter/save" | "lead/withdraw" | "lead/recipients" | "newsletter/confirm" | "lead/confirm" | "proposal/save" | "request/decide";
 
 type SaveOptions = {
   successPopup?: boolean;

@@ -80,12 +80,14 @@ function RequestStatus({ request }: { request: RequestView }) {
  * the contact details partly masked, and "Withdraw my request". A request nobody received yet
  * offers the managers who serve its ZIP now.
  */
-export function RequestDetails({ request, token }: { request: RequestView; token: string }) {
+/** `proposals`: the managers' proposals side by side (issue 28), shown right after where the request stands. */
+export function RequestDetails({ request, token, proposals }: { request: RequestView; token: string; proposals?: React.ReactNode }) {
   const category = categoryLabel(request.property_category) ?? "";
   const withdrawn = request.withdrawn_at !== null;
   return (
     <div className="container section request">
       <RequestStatus request={request} />
+      {proposals}
 
       <section className="request__section" aria-labelledby="request-recipients">
         <h2 id="request-recipients">{request.awaiting_confirmation && !withdrawn && request.recipients.length > 0 ? "Who receives it once you confirm" : "Who received it"}</h2>

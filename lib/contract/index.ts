@@ -11,7 +11,7 @@ import {
   PRICE_MIN,
   SERVICE_KEYS,
 } from "./site";
-import { FORMAT, INVALID, RECIPIENTS, REQUIRED } from "./messages";
+import { FORMAT, INVALID, PROPOSAL, RECIPIENTS, REQUIRED } from "./messages";
 import { LAW_TOPIC_KEYS } from "./law-topics";
 import { SEO_KINDS } from "./seo-text";
 import { phoneDigits } from "./phone";
@@ -591,6 +591,125 @@ export const confirmationRequestSchema = waitingRequestSchema.extend({ details: 
 /** A request lead/confirm sent: with a fresh link to its private page. */
 export const confirmedRequestSchema = waitingRequestSchema.extend({ request_path: z.string() });
 
+
+// ---------------------------------------------------------------------------------------------
+// Proposals (issue 28): a manager's quote in the directory's own fee fields
+
+/** The longest a proposal's message may be, and the most any fee may be. */
+export const PROPOSAL_MESSAGE_MAX = 1000;
+export const PROPOSAL_AMOUNT_MAX = 1_000_000;
+export const PROPOSAL_TERM_MAX_MONTHS = 120;
+
+/** A fee: a number from 0 to `max`, or null (none charged); absent is null. */
+const feeNumber = (label: string, max: number) =>
+  z
+    .number({ error: INVALID.notNumber(label) })
+    .min(0, INVALID.tooSmall(label, 0))
+    .max(max, INVALID.atMost(label, max))
+    .nullable()
+    .optional()
+    .transform((value) => value ?? null);
+
+const isCalendarDate = (value: string) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+};
+
+const proposalTermsShape = {
+  management_percent: feeNumber("the management fee", 100),
+  management_flat: feeNumber("the management fee", PROPOSAL_AMOUNT_MAX),
+  leasing_percent: feeNumber("the leasing fee", 200),
+  setup_fee: feeNumber("the setup fee", PROPOSAL_AMOUNT_MAX),
+  renewal_fee: feeNumber("the renewal fee", PROPOSAL_AMOUNT_MAX),
+  maintenance_markup_percent: feeNumber("the maintenance markup", 100),
+  contract_months: z
+    .number({ error: INVALID.notNumber("the minimum contract term") })
+    .int(INVALID.notWholeNumber("the minimum contract term"))
+    .min(0, INVALID.tooSmall("the minimum contract term", 0))
+    .max(PROPOSAL_TERM_MAX_MONTHS, INVALID.atMost("the minimum contract term", PROPOSAL_TERM_MAX_MONTHS)),
+  start_date: z.string({ error: PROPOSAL.startDate }).refine(isCalendarDate, PROPOSAL.startDate),
+  services: z
+    .array(z.enum(SERVICE_KEYS, { error: INVALID.service }), { error: INVALID.servicesList })
+    .max(SERVICE_KEYS.length, INVALID.tooManyServices(SERVICE_KEYS.length))
+    .optional()
+    .transform((keys) => [...new Set(keys ?? [])]),
+  message: text("The message", { lines: "many" })
+    .max(PROPOSAL_MESSAGE_MAX, INVALID.tooLong("The message", PROPOSAL_MESSAGE_MAX))
+    .optional()
+    .transform((value) => (value ?? "").trim()),
+};
+
+/** Exactly one management fee: a percent of rent or a flat monthly amount. */
+function oneManagementFee(terms: { management_percent: number | null; management_flat: number | null }, ctx: z.RefinementCtx) {
+  if (terms.management_percent === null && terms.management_flat === null) ctx.addIssue({ code: "custom", message: PROPOSAL.feeRequired, path: ["management_percent"] });
+  if (terms.management_percent !== null && terms.management_flat !== null) ctx.addIssue({ code: "custom", message: PROPOSAL.feeBoth, path: ["management_flat"] });
+}
+
+/** A proposal's terms as the form sends them (and as the service stores them). */
+export const proposalTermsSchema = z.object(proposalTermsShape).superRefine(oneManagementFee);
+
+/** A stored proposal: its terms, which save it is and when it was made. */
+export const storedProposalSchema = z.object({
+  management_percent: z.number().nullable(),
+  management_flat: z.number().nullable(),
+  leasing_percent: z.number().nullable(),
+  setup_fee: z.number().nullable(),
+  renewal_fee: z.number().nullable(),
+  maintenance_markup_percent: z.number().nullable(),
+  contract_months: z.number(),
+  start_date: z.string(),
+  services: z.array(z.string()),
+  message: z.string(),
+  revision: z.number(),
+  updated_at: z.string(),
+});
+
+/** proposal/save: from the manager's page (`token`), or from the agent panel (`reference` and `agent_id`, with the API token). */
+export const proposalSaveRequest = z
+  .object({
+    ...proposalTermsShape,
+    token: linkToken.optional(),
+    reference: z.string({ error: INVALID.notText("The reference") }).max(40, INVALID.tooLong("The reference", 40)).optional(),
+    agent_id: wholeNumber("a manager id").optional(),
+    /** Random, one per intended save: a repeat with the same key stores nothing (idempotent). */
+    save_key: z.string({ error: PROPOSAL.saveKey }).regex(/^[A-Za-z0-9_-]{8,100}$/, PROPOSAL.saveKey),
+  })
+  .superRefine((input, ctx) => {
+    oneManagementFee(input, ctx);
+    const byToken = input.token !== undefined;
+    const byReference = input.reference !== undefined && input.agent_id !== undefined;
+    if (byToken === byReference) ctx.addIssue({ code: "custom", message: PROPOSAL.panelNeedsBoth, path: ["token"] });
+  });
+
+/** Where a proposal link stands: open, or closed and why (for this manager). */
+export const PROPOSAL_STATES = ["open", "withdrawn", "accepted", "declined"] as const;
+
+/** The request as its managers received it, without the owner's contact details (they are in the message). */
+export const deliveredRequestSchema = z.object({
+  reference: z.string(),
+  submitted_at: z.string(),
+  property_category: z.number(),
+  property_address: z.string(),
+  property_city: z.string(),
+  property_zip: z.string(),
+  price: z.string(),
+  answers: z.array(z.object({ question: z.string(), answer: z.string() })),
+});
+
+/** One recipient on the owner's comparison: the directory's profile next to the proposal (null: none yet). */
+export const ownerProposalSchema = z.object({
+  agent_id: z.number(),
+  company_name: z.string(),
+  demo: z.number(),
+  decision: z.enum(["accepted", "declined"]).nullable(),
+  profile: z.object({ fees: feesSchema, services: z.array(z.string()) }).nullable(),
+  proposal: storedProposalSchema.nullable(),
+});
+
+/** What the comparison assumes: the owner's rent and unit count, from the answers when they gave them. */
+export const costAssumptionSchema = z.object({ rent: z.number(), units: z.number(), from_answers: z.boolean() });
+
 export const contract = {
   "page/get": {
     request: z.object({ page_id: wholeNumber("a page id") }),
@@ -769,6 +888,16 @@ export const contract = {
     request: z.object({ token: linkToken, references: z.array(z.string().min(1).max(40)).min(1).max(100).optional() }),
     response: ok({ message: z.string(), requests: z.array(confirmedRequestSchema) }),
   },
+  /** A manager's proposal (issue 28): saved by its private link, or by the agent panel with the API token. */
+  "proposal/save": {
+    request: proposalSaveRequest,
+    response: ok({ message: z.string(), proposal: storedProposalSchema }),
+  },
+  /** The owner's answer to one manager from the private request page: accept (closes the request) or decline. */
+  "request/decide": {
+    request: z.object({ token: linkToken, agent_id: wholeNumber("a manager id"), decision: z.enum(["accept", "decline"], { error: INVALID.oneOf("The decision", ["accept", "decline"]) }) }),
+    response: saved,
+  },
 } as const;
 
 export type Contract = typeof contract;
@@ -797,6 +926,8 @@ export const SAVE_CALLS: ReadonlySet<CallName> = new Set<CallName>([
   "lead/recipients",
   "newsletter/confirm",
   "lead/confirm",
+  "proposal/save",
+  "request/decide",
 ]);
 
 // ---------------------------------------------------------------------------------------------
@@ -843,6 +974,21 @@ export const internalContract = {
   "seo/draft": {
     request: z.object({ preview: z.string().min(1).max(300) }),
     response: ok({ draft: z.object({ kind: z.enum(SEO_KINDS), path: z.string().nullable(), pattern: seoPatternSchema }).nullable() }),
+  },
+  /** A manager's proposal page (issue 28): the request as delivered and their own proposal (404 for an unknown link). */
+  "proposal/get": {
+    request: z.object({ token: linkToken }),
+    response: ok({
+      status: z.enum(PROPOSAL_STATES),
+      request: deliveredRequestSchema,
+      manager: z.object({ agent_id: z.number(), company_name: z.string() }),
+      proposal: storedProposalSchema.nullable(),
+    }),
+  },
+  /** The owner's comparison on the private request page (issue 28): every recipient with its proposal. */
+  "request/proposals": {
+    request: z.object({ token: linkToken }),
+    response: ok({ decided_at: z.string().nullable(), withdrawn: z.boolean(), assumption: costAssumptionSchema, proposals: z.array(ownerProposalSchema) }),
   },
   /** GET /healthz: the database, Redis when configured, and the outbox's backlog. */
   "health/check": {
@@ -910,3 +1056,10 @@ export type ConfirmationRequest = z.infer<typeof confirmationRequestSchema>;
 export type ConfirmationDetails = z.infer<typeof confirmationDetailsSchema>;
 export type LeadConfirmationState = (typeof LEAD_CONFIRMATION_STATES)[number];
 export type DeliveryState = (typeof DELIVERY_STATES)[number];
+export type ProposalTerms = z.output<typeof proposalTermsSchema>;
+export type ProposalTermsInput = z.input<typeof proposalTermsSchema>;
+export type StoredProposal = z.infer<typeof storedProposalSchema>;
+export type ProposalState = (typeof PROPOSAL_STATES)[number];
+export type DeliveredRequest = z.infer<typeof deliveredRequestSchema>;
+export type OwnerProposal = z.infer<typeof ownerProposalSchema>;
+export type CostAssumption = z.infer<typeof costAssumptionSchema>;

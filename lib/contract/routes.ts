@@ -53,6 +53,8 @@ export const PATHS = {
   requests: "/requests",
   /** A request's email confirmation links (noindex, no-store, private): see leadConfirmPath. */
   requestConfirm: "/requests/confirm",
+  /** A recipient manager's private proposal links (noindex, no-store, never in the sitemap): see proposalPath. */
+  proposals: "/proposals",
   /** Newsletter confirmation links (noindex): see newsletterConfirmPath. */
   newsletterConfirm: "/newsletter/confirm",
 } as const;
@@ -239,6 +241,11 @@ export function requestPath(token: string): string {
   return `${PATHS.requests}/${token}`;
 }
 
+/** A recipient manager's private proposal page (issue 28): `/proposals/{token}` (the token is the only key to it). */
+export function proposalPath(token: string): string {
+  return `${PATHS.proposals}/${token}`;
+}
+
 /**
  * The link of a request's confirmation email (issue 19): `/requests/confirm/{token}`, a page whose
  * button sends the owner's waiting requests (its own token: a request page's token confirms nothing).
@@ -251,7 +258,7 @@ export function leadConfirmPath(token: string): string {
  * Pages whose address holds a private token: never cached, never sent as a referrer, never logged
  * in clear. The longest prefix first, so a confirmation link's token is the segment redacted.
  */
-const PRIVATE_PREFIXES = [`${PATHS.requestConfirm}/`, `${PATHS.requests}/`, `${PATHS.newsletterConfirm}/`];
+const PRIVATE_PREFIXES = [`${PATHS.requestConfirm}/`, `${PATHS.requests}/`, `${PATHS.newsletterConfirm}/`, `${PATHS.proposals}/`];
 export function isPrivatePath(path: string): boolean {
   return PRIVATE_PREFIXES.some((prefix) => path.startsWith(prefix));
 }

@@ -33,6 +33,9 @@ export interface Database {
   lead_confirmations: LeadConfirmationsTable;
   lead_confirmation_links: LeadConfirmationLinksTable;
   outbox_messages: OutboxMessagesTable;
+  proposal_tokens: ProposalTokensTable;
+  proposals: ProposalsTable;
+  proposal_revisions: ProposalRevisionsTable;
   staff_users: StaffUsersTable;
   staff_sessions: StaffSessionsTable;
   staff_verifications: StaffVerificationsTable;
@@ -430,6 +433,10 @@ export interface LeadsTable {
   awaiting_match_since: string | null;
   /** When the owner confirmed the email address by the mailed link; null: not yet (or no email). */
   email_confirmed_at: string | null;
+  /** When the owner accepted a manager's proposal (issue 28): the request is closed. */
+  decided_at: string | null;
+  /** When the owner's last summary of proposals was queued (at most one an hour). */
+  proposals_told_at: string | null;
 }
 
 /** A lead waiting for its owner to confirm the email address (issue 19), under that address normalised. */
@@ -463,6 +470,51 @@ export interface LeadRecipientsTable {
   consent_version: string;
   consent_text: string;
   consented_at: string;
+  /** The owner's answer to this manager (issue 28): null until accepted or declined. */
+  decision: "accepted" | "declined" | null;
+  decided_at: string | null;
+}
+
+/** A recipient manager's private proposal link (/proposals/{token}), its SHA-256 only (issue 28). */
+export interface ProposalTokensTable {
+  token_hash: string;
+  lead_id: number;
+  agent_id: number;
+  created_at: string;
+}
+
+/** A proposal's terms in the directory's own fee fields (amounts in US dollars; null: none stated). */
+export interface ProposalTerms {
+  management_percent: number | null;
+  management_flat: number | null;
+  leasing_percent: number | null;
+  setup_fee: number | null;
+  renewal_fee: number | null;
+  maintenance_markup_percent: number | null;
+  contract_months: number;
+  /** YYYY-MM-DD. */
+  start_date: string;
+  /** JSON list of service keys (lib/contract/site.ts MANAGER_SERVICES). */
+  services: string;
+  message: string;
+}
+
+/** One manager's proposal for one request: its latest terms and how many saves it has had. */
+export interface ProposalsTable extends ProposalTerms {
+  id: Generated<number>;
+  lead_id: number;
+  agent_id: number;
+  revision: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Every save of a proposal, kept; `save_key` (unique per proposal) makes a repeated save a no-op. */
+export interface ProposalRevisionsTable extends ProposalTerms {
+  proposal_id: number;
+  revision: number;
+  save_key: string;
+  created_at: string;
 }
 
 /** The private request page's tokens, as SHA-256 hashes (hex) only. */
@@ -480,7 +532,11 @@ export type OutboxKind =
   | "lead.match_available"
   | "contact.message"
   | "newsletter.confirmation"
-  | "staff.sign_in";
+  | "staff.sign_in"
+  | "proposal.saved"
+  | "proposal.summary"
+  | "request.accepted"
+  | "request.declined";
 export type OutboxChannel = "email" | "webhook" | "file";
 export type OutboxStatus = "pending" | "sending" | "sent" | "failed" | "cancelled";
 
@@ -551,6 +607,7 @@ export type QuestionRow = Selectable<QuestionsTable>;
 export type LeadRow = Selectable<LeadsTable>;
 export type NewLead = Insertable<LeadsTable>;
 export type OutboxRow = Selectable<OutboxMessagesTable>;
+export type ProposalRow = Selectable<ProposalsTable>;
 export type NewOutboxMessage = Insertable<OutboxMessagesTable>;
 export type SeoLiveRow = Selectable<SeoLiveTable>;
 export type SeoRevisionRow = Selectable<SeoRevisionsTable>;

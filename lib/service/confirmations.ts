@@ -48,9 +48,15 @@ type Handler<C extends AnyCallName> = (input: AnyParsedRequest<C>, context: Serv
 
 export const CONFIRMATION_VALID_MS = CONFIRM.linkDays * 24 * 60 * 60_000;
 
-/** The "lead.new" messages of a lead: one per recipient, in the transaction that sends it. */
+/**
+ * The "lead.new" messages of a lead: one per recipient, in the transaction that sends it. Each
+ * recipient's rows (one per channel) carry one private proposal link's token (issue 28), whose
+ * hash the message registers when it is written (delivery/proposal-messages.ts).
+ */
 export function newLeadRows(leadId: number, recipients: readonly Recipient[], delivery: DeliveryRouting, now: string) {
-  return recipients.flatMap((recipient) => outboxRows("lead.new", { lead_id: leadId, agent_id: recipient.agent_id }, delivery, now));
+  return recipients.flatMap((recipient) =>
+    outboxRows("lead.new", { lead_id: leadId, agent_id: recipient.agent_id, payload: { proposal_token: newToken() } }, delivery, now),
+  );
 }
 
 /**

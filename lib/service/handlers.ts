@@ -22,6 +22,7 @@ import { draftOfPreviewCookie } from "./workspace/preview";
 import { staffAuthSecret } from "./workspace/secret";
 import { matchManagers, saveLead } from "./leads";
 import { confirmLead, readConfirmation } from "./confirmations";
+import { decideRequest, readOwnerProposals, readProposal, saveProposal } from "./proposals";
 import { checkHealth, chooseRecipientsLater, confirmNewsletter, readRequest, saveContact, subscribe, withdrawLead } from "./requests";
 
 type Handler<C extends AnyCallName> = (input: AnyParsedRequest<C>, context: ServiceContext) => Promise<AnyCallResponse<C>>;
@@ -204,6 +205,10 @@ export const handlers: Handlers = {
   "lead/request": readRequest,
   "lead/confirmation": readConfirmation,
   "health/check": checkHealth,
+  "proposal/get": readProposal,
+  "proposal/save": saveProposal,
+  "request/proposals": readOwnerProposals,
+  "request/decide": decideRequest,
 
   async "seo/rules"({ kind, path }, { db }) {
     return { success: true, ...(await liveRulesFor(db, { kind, path })) };

@@ -134,6 +134,9 @@ describe.each(databaseKinds)("requests on %s", (kind) => {
             consent_version: CONSENT_VERSION,
             consent_text: sentence,
             consented_at: lead.created_at,
+            // The owner's answer to each manager's proposal (issue 28): none yet.
+            decision: null,
+            decided_at: null,
           })),
       );
       expect(sentence).toContain(chosen[0].company_name);

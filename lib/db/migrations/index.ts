@@ -15,6 +15,7 @@ import { leadSubmissionHashMigration } from "./2026-11-27-lead-submission-hash";
 import { outboxRetentionMigration } from "./2026-11-27-outbox-retention";
 import { confirmationMailboxesMigration } from "./2026-11-28-confirmation-mailboxes";
 import { rateLimitWindowsMigration } from "./2026-11-29-rate-limit-windows";
+import { proposalsMigration } from "./2026-11-29-proposals";
 
 /**
  * A static list of migrations: a file-system provider does not survive the Next.js bundler.
@@ -38,6 +39,7 @@ export function migrationProvider(dialect: "sqlite" | "postgres"): MigrationProv
     "2026-11-27-outbox-retention": outboxRetentionMigration(),
     "2026-11-28-confirmation-mailboxes": confirmationMailboxesMigration(),
     "2026-11-29-rate-limit-windows": rateLimitWindowsMigration(),
+    "2026-11-29-proposals": proposalsMigration(dialect),
   };
   return { getMigrations: async () => migrations };
 }

@@ -7,6 +7,7 @@ import { categoryLabel, SITE_NAME } from "../../contract/site";
 import { leadConfirmPath, newsletterConfirmPath, requestPath, workspaceSignInPath } from "../../contract/routes";
 import { SIGN_IN_LINK_MINUTES } from "../../contract/staff";
 import { CONFIRM, REQUEST_PAGE, SAMPLE, VERIFICATION } from "../../contract/messages";
+import { composeProposalMessage, registerProposalLink, withProposalLink } from "./proposal-messages";
 
 /**
  * What each outbox message says, built when it is sent from the rows it points to (the outbox
@@ -64,7 +65,8 @@ async function composeMessage(db: Kysely<Database>, row: OutboxRow, { siteUrl }:
       ]);
       const recipient = recipients.find((entry) => entry.agent_id === row.agent_id);
       if (!lead || lead.withdrawn_at || !manager || !recipient) return null;
-      return newLeadMessage(lead, manager, recipient, recipients.length);
+      const proposalUrl = await registerProposalLink(db, row, payload.proposal_token, siteUrl);
+      return withProposalLink(newLeadMessage(lead, manager, recipient, recipients.length), proposalUrl);
     }
     case "lead.confirmation": {
       const [lead, recipients] = await Promise.all([leadForMessage(db, { leadId: row.lead_id! }), leadRecipientsForMessage(db, { leadId: row.lead_id! })]);
@@ -95,6 +97,11 @@ async function composeMessage(db: Kysely<Database>, row: OutboxRow, { siteUrl }:
       if (!subscription || subscription.confirmed_at || !payload.token) return null;
       return newsletterConfirmationMessage(subscription.email_address, { siteUrl, token: payload.token });
     }
+    case "proposal.saved":
+    case "proposal.summary":
+    case "request.accepted":
+    case "request.declined":
+      return composeProposalMessage(db, row, payload, { siteUrl });
     case "staff.sign_in": {
       const email = payload.user_id ? await staffEmailForMessage(db, { userId: payload.user_id }) : null;
       if (!email || !payload.token) return null;

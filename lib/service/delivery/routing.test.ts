@@ -25,6 +25,10 @@ describe("delivery routing", () => {
       "lead.match_available": ["email"],
       "newsletter.confirmation": ["email"],
       "staff.sign_in": ["email"],
+      "proposal.saved": ["webhook", "email"],
+      "proposal.summary": ["email"],
+      "request.accepted": ["webhook", "email"],
+      "request.declined": ["webhook", "email"],
     };
     for (const [kind, channels] of Object.entries(audience)) {
       expect(outboxRows(kind as OutboxKind, { lead_id: 7 }, routing, now).map((row) => row.channel)).toEqual(channels);

@@ -29,6 +29,10 @@ const AUDIENCE: Record<OutboxKind, keyof DeliveryRouting> = {
   "lead.match_available": "people",
   "newsletter.confirmation": "people",
   "staff.sign_in": "people",
+  "proposal.saved": "managers",
+  "proposal.summary": "people",
+  "request.accepted": "managers",
+  "request.declined": "managers",
 };
 
 export type MessageSubject = {

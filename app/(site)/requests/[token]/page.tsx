@@ -1,9 +1,10 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { getOwnerRequest } from "@/lib/api/requests";
+import { getOwnerProposals, getOwnerRequest } from "@/lib/api/requests";
 import { SITE_NAME } from "@/lib/contract/site";
 import { PageShell } from "@/components/layout/PageShell";
 import { RequestDetails } from "@/components/requests/RequestDetails";
+import { ProposalComparison } from "@/components/requests/ProposalComparison";
 
 /**
  * /requests/{token}: an owner's private request page (issue 11). Rendered for each visit and
@@ -21,8 +22,10 @@ export const metadata: Metadata = {
 
 export default async function RequestPage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
-  const request = await getOwnerRequest(token);
+  const [request, proposals] = await Promise.all([getOwnerRequest(token), getOwnerProposals(token)]);
   if (!request) notFound();
+  // Proposals come once the request reached its managers (issue 28).
+  const delivered = proposals && !proposals.withdrawn && !request.awaiting_confirmation && request.recipients.length > 0;
   return (
     <PageShell
       title={
@@ -32,7 +35,11 @@ export default async function RequestPage({ params }: { params: Promise<{ token:
       }
       newsletter={false}
     >
-      <RequestDetails request={request} token={token} />
+      <RequestDetails
+        request={request}
+        token={token}
+        proposals={delivered ? <ProposalComparison token={token} proposals={proposals.proposals} assumption={proposals.assumption} decidedAt={proposals.decided_at} /> : null}
+      />
     </PageShell>
   );
 }

@@ -1,0 +1,31 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { getManagerProposal } from "@/lib/api/requests";
+import { SITE_NAME } from "@/lib/contract/site";
+import { PROPOSAL } from "@/lib/contract/messages";
+import { PageShell } from "@/components/layout/PageShell";
+import { ManagerProposal } from "@/components/proposals/ManagerProposal";
+
+/**
+ * /proposals/{token}: a recipient manager's private proposal page (issue 28). Like the owner's
+ * request page: rendered per visit, no-store, noindex, no referrer, in no sitemap; a token that
+ * opens nothing is a plain 404.
+ */
+export const dynamic = "force-dynamic";
+
+export const metadata: Metadata = {
+  title: { absolute: `Your proposal | ${SITE_NAME}` },
+  robots: { index: false, follow: false },
+  referrer: "no-referrer",
+};
+
+export default async function ProposalPage({ params }: { params: Promise<{ token: string }> }) {
+  const { token } = await params;
+  const answer = await getManagerProposal(token);
+  if (!answer) notFound();
+  return (
+    <PageShell title={answer.status === "open" ? PROPOSAL.pageTitle(answer.request.reference) : PROPOSAL.closedTitle} newsletter={false}>
+      <ManagerProposal answer={answer} token={token} />
+    </PageShell>
+  );
+}

@@ -1,0 +1,118 @@
+import { expect, type Locator, type Page } from "@playwright/test";
+import { PROPOSAL } from "../../lib/contract/messages";
+import { mailText, outboxFilesMentioning } from "../support/outbox";
+
+/** A proposal's fields as a manager types them (issue 28). */
+export type ProposalInput = {
+  management: { percent: string } | { flat: string };
+  leasingPercent?: string;
+  setupFee?: string;
+  renewalFee?: string;
+  markup?: string;
+  contractMonths: string;
+  startDate: string;
+  services: string[];
+  message?: string;
+};
+
+/** A manager's message about a request, as the worker wrote it: whom it greets and the proposal link it holds. */
+export type ManagerMail = { company: string; proposalPath: string; text: string };
+
+/** The new-request messages of `reference`, one per manager, once the worker wrote them. */
+export function newRequestMails(reference: string): ManagerMail[] {
+  return outboxFilesMentioning(reference)
+    .filter((name) => name.endsWith("-lead-new.eml"))
+    .map((name) => {
+      const text = mailText(name);
+      return { company: /^Hello (.+),$/m.exec(text)?.[1] ?? "", proposalPath: /\/proposals\/[A-Za-z0-9_-]{22}/.exec(text)?.[0] ?? "", text };
+    });
+}
+
+/** The texts of the messages of one kind about `reference` (request.accepted, request.declined, proposal.summary). */
+export function mailsOfKind(reference: string, kind: string): string[] {
+  return outboxFilesMentioning(reference)
+    .filter((name) => name.endsWith(`-${kind.replace(".", "-")}.eml`))
+    .map(mailText);
+}
+
+/** /proposals/{token}: the manager's private page and its form. */
+export class ManagerProposalPage {
+  constructor(private readonly page: Page) {}
+
+  /** Opens the link; answers the page's response headers. */
+  async open(path: string): Promise<Record<string, string>> {
+    const response = await this.page.goto(path);
+    return response?.headers() ?? {};
+  }
+
+  get form(): Locator {
+    return this.page.locator("form.proposal-form");
+  }
+
+  async fill(input: ProposalInput): Promise<void> {
+    const form = this.form;
+    if ("percent" in input.management) {
+      await form.getByLabel(PROPOSAL.labels.managementPercent, { exact: true }).check();
+      await form.getByLabel(PROPOSAL.labels.managementPercentValue).fill(input.management.percent);
+    } else {
+      await form.getByLabel(PROPOSAL.labels.managementFlat, { exact: true }).check();
+      await form.getByLabel(PROPOSAL.labels.managementFlatValue).fill(input.management.flat);
+    }
+    await form.getByLabel(PROPOSAL.labels.leasingPercent).fill(input.leasingPercent ?? "");
+    await form.getByLabel(PROPOSAL.labels.setupFee).fill(input.setupFee ?? "");
+    await form.getByLabel(PROPOSAL.labels.renewalFee).fill(input.renewalFee ?? "");
+    await form.getByLabel(PROPOSAL.labels.maintenanceMarkup).fill(input.markup ?? "");
+    await form.getByLabel(PROPOSAL.labels.contractMonths).fill(input.contractMonths);
+    await form.getByLabel(PROPOSAL.labels.startDate).fill(input.startDate);
+    for (const service of input.services) await form.getByLabel(service, { exact: true }).check();
+    await form.getByLabel(PROPOSAL.labels.message).fill(input.message ?? "");
+  }
+
+  /** Sends the form and waits for the page to say it is saved as version `revision`. */
+  async send(revision: number): Promise<void> {
+    await this.form.getByRole("button", { name: revision === 1 ? PROPOSAL.save : PROPOSAL.update }).click();
+    await expect(this.form.getByRole("status")).toHaveText(PROPOSAL.saved(revision));
+    await expect(this.page.getByRole("heading", { name: new RegExp(`^Your proposal, version ${revision}, saved `) })).toBeVisible();
+  }
+
+  async expectClosed(reason: keyof typeof PROPOSAL.closed): Promise<void> {
+    await expect(this.page.getByRole("heading", { level: 1 })).toHaveText(PROPOSAL.closedTitle);
+    await expect(this.page.getByRole("status")).toHaveText(PROPOSAL.closed[reason]);
+    await expect(this.form).toHaveCount(0);
+  }
+}
+
+/** The owner's comparison on /requests/{token}: a table on a wide screen, a card each on a phone. */
+export class OwnerComparison {
+  constructor(private readonly page: Page) {}
+
+  get section(): Locator {
+    return this.page.getByRole("region", { name: PROPOSAL.ownerTitle });
+  }
+
+  /** Where one manager's first-year cost is shown, whichever layout is visible. */
+  firstYear(company: string, { phone }: { phone: boolean }): Locator {
+    if (phone) return this.section.getByRole("listitem").filter({ has: this.page.getByRole("heading", { name: company }) }).locator(".proposals__total");
+    const table = this.section.getByRole("table");
+    return table.getByRole("row", { name: new RegExp(`^${PROPOSAL.firstYear}`) });
+  }
+
+  /** A manager's mark ("Cheapest first year", "Most services"): in its column's heading, or on its card. */
+  marked(company: string, mark: string, { phone }: { phone: boolean }): Locator {
+    const where = phone
+      ? this.section.getByRole("listitem").filter({ has: this.page.getByRole("heading", { name: company }) })
+      : this.section.getByRole("columnheader", { name: new RegExp(`^${company.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`) });
+    return where.getByText(mark, { exact: true });
+  }
+
+  async decide(company: string, decision: "accept" | "decline"): Promise<void> {
+    await this.section.getByRole("button", { name: decision === "accept" ? PROPOSAL.accept(company) : PROPOSAL.decline(company) }).click();
+    await this.section.getByRole("button", { name: decision === "accept" ? "Yes, accept" : "Yes, decline" }).click();
+  }
+}
+
+/** Polls until `read` gives what the test needs (the worker writes files on its own time). */
+export async function eventually<T>(read: () => T, ok: (value: T) => boolean): Promise<T> {
+  await expect.poll(() => ok(read()), { timeout: 30_000 }).toBe(true);
+  return read();
+}

@@ -1,0 +1,143 @@
+import type { APIRequestContext } from "@playwright/test";
+import { expect, test, uniqueEmail } from "./pages/quote";
+import { eventually, mailsOfKind, ManagerProposalPage, newRequestMails, OwnerComparison, type ProposalInput } from "./pages/proposals";
+import { confirmPathFor } from "./support/outbox";
+import { CONFIRM, PROPOSAL } from "../lib/contract/messages";
+import { formatMoney } from "../lib/contract/fees";
+import { DEFAULT_MONTHLY_RENT } from "../lib/contract/site";
+import { profileDifferences, proposalFirstYear } from "../lib/contract/proposals";
+import type { Fees } from "../lib/contract";
+
+/**
+ * Issue 28 as its people live it: an owner's request reaches three managers; two open their
+ * private links from the messages the worker wrote and propose (one changes theirs once); the
+ * owner sees both side by side with the first-year cost at their rent, accepts one; the accepted
+ * and a declined manager get their messages; every link then shows it is closed.
+ */
+const SERVED = { address: "415 W 6th St", city: "Austin", zip: "78701" };
+
+const first: ProposalInput = {
+  management: { percent: "8" },
+  leasingPercent: "50",
+  setupFee: "100",
+  renewalFee: "150",
+  markup: "10",
+  contractMonths: "12",
+  startDate: "2027-01-15",
+  services: ["Rent collection", "Tenant screening", "Property inspections"],
+  message: "We manage 40 homes within two miles of yours.",
+};
+const firstEdited: ProposalInput = { ...first, management: { percent: "7" }, services: [] };
+const second: ProposalInput = { management: { flat: "150" }, leasingPercent: "75", contractMonths: "0", startDate: "2027-02-01", services: ["Rent collection"] };
+
+const terms = (input: ProposalInput) => ({
+  management_percent: "percent" in input.management ? Number(input.management.percent) : null,
+  management_flat: "flat" in input.management ? Number(input.management.flat) : null,
+  leasing_percent: input.leasingPercent ? Number(input.leasingPercent) : null,
+  setup_fee: input.setupFee ? Number(input.setupFee) : null,
+  renewal_fee: input.renewalFee ? Number(input.renewalFee) : null,
+  maintenance_markup_percent: input.markup ? Number(input.markup) : null,
+});
+
+/** The managers serving the ZIP for single-family homes, as the last step lists them (the first three are ticked), with their profiles' fees. */
+async function matchesFor(request: APIRequestContext): Promise<{ agent_id: number; company_name: string; fees: Fees }[]> {
+  const response = await request.post("/api/agents/match", { data: { property_zip: SERVED.zip, property_category: 1 } });
+  expect(response.ok()).toBeTruthy();
+  return (await response.json()).agents;
+}
+
+test("managers propose through their private links; the owner compares, accepts one, and every link closes", async ({ page, quote, request }, testInfo) => {
+  test.slow();
+  const phone = testInfo.project.name === "phone";
+  const email = uniqueEmail(testInfo, "proposals");
+
+  // The owner's request to the three managers ticked by default, confirmed by mail.
+  await quote.startFromHome();
+  await quote.chooseCategory("Single Family");
+  await quote.next.click();
+  await quote.expectStep(2);
+  await quote.fillAddress(SERVED);
+  await quote.next.click();
+  await quote.expectStep(3);
+  await quote.next.click();
+  await quote.expectStep(4);
+  await quote.fillContact({ fullName: "Jordan Ellis", email, phone: "5125550188", method: "Phone" });
+  await quote.next.click();
+  await quote.expectStep(5);
+  const matches = await matchesFor(request);
+  await quote.submit.click();
+  await expect(page).toHaveURL(/\/thank-you$/);
+  const receipt = page.getByRole("region", { name: /^Your request MG-/ });
+  const reference = (await receipt.locator(".receipt__reference").textContent())!.trim();
+  const ownerPath = (await receipt.getByRole("link", { name: "See your request, follow its delivery or withdraw it" }).getAttribute("href"))!;
+  await expect.poll(() => confirmPathFor(reference), { timeout: 20_000 }).toBeTruthy();
+  await page.goto(confirmPathFor(reference)!);
+  await page.getByRole("button", { name: /^Send my request to / }).click();
+  await expect(page.getByRole("status")).toContainText(CONFIRM.sent(1));
+
+  // Each manager's message holds a private link of its own.
+  const mails = await eventually(() => newRequestMails(reference), (found) => found.length === 3 && found.every((mail) => mail.proposalPath));
+  expect(new Set(mails.map((mail) => mail.proposalPath)).size).toBe(3);
+  const [a, b, c] = mails;
+
+  // Two managers propose; the first changes theirs once.
+  const manager = new ManagerProposalPage(page);
+  // Private like the owner's page: never stored by a cache, never indexed, sending no referrer.
+  const headers = await manager.open(a.proposalPath);
+  expect(headers["cache-control"]).toContain("no-store");
+  expect(headers["referrer-policy"]).toBe("no-referrer");
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(PROPOSAL.pageTitle(reference));
+  await manager.fill(first);
+  await manager.send(1);
+  await manager.fill(firstEdited);
+  for (const service of first.services) await manager.form.getByLabel(service, { exact: true }).uncheck();
+  await manager.send(2);
+  await manager.open(b.proposalPath);
+  await expect(page.getByRole("main")).not.toContainText(a.company); // never another manager's name or price
+  await manager.fill(second);
+  await manager.send(1);
+
+  // The owner: both side by side, the first-year cost at the assumed rent, then at their own.
+  await page.goto(ownerPath);
+  const comparison = new OwnerComparison(page);
+  await expect(comparison.section).toContainText(PROPOSAL.assumption(formatMoney(DEFAULT_MONTHLY_RENT), 1, PROPOSAL.assumptionDefault));
+  await expect(comparison.section).toContainText(PROPOSAL.ownerSampleNote);
+  const costA = proposalFirstYear(terms(firstEdited), DEFAULT_MONTHLY_RENT, 1).total;
+  const costB = proposalFirstYear(terms(second), DEFAULT_MONTHLY_RENT, 1).total;
+  await expect(comparison.firstYear(a.company, { phone })).toContainText(formatMoney(costA));
+  await expect(comparison.firstYear(phone ? b.company : a.company, { phone })).toContainText(formatMoney(costB));
+  // Only the layout of this screen is shown (the other is hidden): one mark each.
+  await expect(comparison.marked(a.company, PROPOSAL.cheapest, { phone })).toBeVisible();
+  await expect(comparison.section.getByText(PROPOSAL.cheapest, { exact: true }).filter({ visible: true })).toHaveCount(1);
+  await expect(comparison.marked(b.company, PROPOSAL.mostServices, { phone })).toBeVisible(); // b lists one service, a none now
+  await expect(comparison.section.getByText(PROPOSAL.mostServices, { exact: true }).filter({ visible: true })).toHaveCount(1);
+  await expect(comparison.section.getByText(/^Version 2, changed /).filter({ visible: true })).toHaveCount(1);
+  const differences = profileDifferences(matches.find((match) => match.company_name === a.company)!.fees, terms(firstEdited));
+  if (differences.length) await expect(comparison.section.getByText(`${PROPOSAL.differs}: ${PROPOSAL.profileSays(differences[0].profile)}`).filter({ visible: true }).first()).toBeVisible();
+  await comparison.section.getByLabel(PROPOSAL.rentLabel).fill("2500");
+  await comparison.section.getByLabel(PROPOSAL.unitsLabel).fill("2");
+  await expect(comparison.firstYear(a.company, { phone })).toContainText(formatMoney(proposalFirstYear(terms(firstEdited), 2500, 2).total));
+  await expect(comparison.section).toContainText(PROPOSAL.assumption(formatMoney(2500), 2, "your figures"));
+  await testInfo.attach("owner-comparison", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+
+  await comparison.decide(a.company, "accept");
+  await expect(comparison.section.getByRole("status")).toHaveText(PROPOSAL.accepted(a.company));
+  await expect(comparison.section.getByRole("button", { name: PROPOSAL.accept(b.company) })).toHaveCount(0);
+
+  // The accepted manager gets the owner's chosen contact (the phone); the others a polite note.
+  const [accepted] = await eventually(() => mailsOfKind(reference, "request.accepted"), (found) => found.length === 1);
+  expect(accepted).toContain(`Hello ${a.company},`);
+  expect(accepted).toContain("Phone: 5125550188");
+  const declined = await eventually(() => mailsOfKind(reference, "request.declined"), (found) => found.length === 2);
+  for (const other of [b, c]) expect(declined.some((text) => text.includes(`Hello ${other.company},`))).toBe(true);
+  for (const text of declined) expect(text).not.toContain("Jordan Ellis");
+
+  // Every link is closed now, and says why.
+  await manager.open(a.proposalPath);
+  await manager.expectClosed("accepted");
+  await manager.open(b.proposalPath);
+  await manager.expectClosed("declined");
+  await manager.open(c.proposalPath);
+  await manager.expectClosed("declined");
+});

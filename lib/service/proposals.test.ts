@@ -1,0 +1,291 @@
+import { contract, internalContract } from "../contract";
+import { NOT_FOUND, PROPOSAL } from "../contract/messages";
+import { isPrivatePath, redactPrivatePath } from "../contract/routes";
+import { BODY_TOO_LARGE, handleCall, type Service } from ".";
+import type { OutboxRow } from "../db/schema";
+import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase, callAsSite } from "@/lib/test-support";
+import { createWriteRunner } from "./write";
+import { deliveryRouting } from "./delivery/routing";
+import { renderMessage } from "./delivery/render";
+import { SUMMARY_EVERY_MS } from "./proposals";
+
+announcePostgres();
+
+const SITE = "https://managely.example";
+const API_TOKEN = "proposals-test-token-that-is-long-enough";
+const ORIGIN = "http://localhost:3000";
+
+const lead = {
+  property_category: 2,
+  property_address: "415 W 6th St",
+  property_city: "Austin",
+  property_zip: "78701",
+  property_price: "",
+  full_name: "Jordan Ellis",
+  property_number: "5125550188",
+  preferred_contact_method: "Phone",
+  price: "",
+  exam: [
+    { question: "How many units are in the property?", answer: "5 to 10 units" },
+    { question: "What is the average monthly rent per unit?", answer: "$1,200 to $1,800" },
+  ],
+};
+
+const terms = { management_percent: 8, leasing_percent: 50, setup_fee: 0, renewal_fee: 150, maintenance_markup_percent: 10, contract_months: 12, start_date: "2027-01-15", services: ["rent_collection", "tenant_screening"], message: "Happy to help." };
+
+describe.each(databaseKinds)("proposals on %s", (kind) => {
+  let database: TestDatabase;
+  let service: Service;
+  let sequence = 0;
+  const next = () => `${kind}-${++sequence}`;
+  const call = (name: string, body: unknown) => callAsSite(service, name, body);
+  let addresses = 0;
+  /** A client address of its own per call unless a test names one: the per-address limit is tested on its own. */
+  const freshAddress = () => `10.${Math.floor(++addresses / 250)}.${addresses % 250}.1`;
+  const http = async (name: string, body: unknown, { address = freshAddress(), bearer = false, raw }: { address?: string; bearer?: boolean; raw?: string } = {}) => {
+    const headers = new Headers({ "content-type": "application/json", ...(bearer ? { authorization: `Bearer ${API_TOKEN}` } : { origin: ORIGIN }) });
+    const result = await service.handle({ call: name, body: raw !== undefined ? raw : JSON.stringify(body), caller: { kind: "http", method: "POST", headers, address } });
+    return { status: result.status, body: result.body as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+  };
+  const rowsOf = (leadId: number, kindOf: string) =>
+    database.db.selectFrom("outbox_messages").selectAll().where("lead_id", "=", leadId).where("kind", "=", kindOf as OutboxRow["kind"]).orderBy("id").execute();
+  const counts = async () => ({
+    proposals: Number((await database.db.selectFrom("proposals").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n),
+    revisions: Number((await database.db.selectFrom("proposal_revisions").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n),
+    outbox: Number((await database.db.selectFrom("outbox_messages").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n),
+  });
+
+  /** A confirmed request to three managers; each manager's proposal link as its message carries it. */
+  async function deliveredRequest() {
+    const id = next();
+    const matches = (await call("agents/match", { property_zip: "78701", property_category: 2 })).body.agents as { agent_id: number; company_name: string }[];
+    const chosen = matches.slice(0, 3);
+    const saved = await call("lead/save", { ...lead, email_address: `owner.${id}@example.org`, submission_key: `proposal-${id}-abcdef`, agent_ids: chosen.map((agent) => agent.agent_id) });
+    expect(saved.status).toBe(200);
+    const row = await database.db.selectFrom("leads").select(["id"]).where("reference", "=", saved.body.reference).executeTakeFirstOrThrow();
+    const [confirmation] = await rowsOf(row.id, "lead.confirmation");
+    expect((await call("lead/confirm", { token: JSON.parse(confirmation.payload).confirm_token })).status).toBe(200);
+    const links: { agentId: number; company: string; token: string }[] = [];
+    for (const message of await rowsOf(row.id, "lead.new")) {
+      const rendered = await renderMessage(database.db, message, { siteUrl: SITE });
+      const url = String(rendered!.event.data.proposal_url);
+      expect(rendered!.email.text).toContain(url);
+      if (links.some((link) => link.agentId === message.agent_id)) {
+        // The webhook's and the email's copy carry the same link.
+        expect(links.find((link) => link.agentId === message.agent_id)!.token).toBe(url.split("/").pop());
+        continue;
+      }
+      links.push({ agentId: message.agent_id!, company: chosen.find((agent) => agent.agent_id === message.agent_id)!.company_name, token: url.split("/").pop()! });
+    }
+    return { leadId: row.id, reference: saved.body.reference as string, ownerToken: (saved.body.request_path as string).split("/").pop()!, links, chosen };
+  }
+  const save = (token: string, extra: Record<string, unknown> = {}, options?: Parameters<typeof http>[2]) => http("proposal/save", { token, save_key: `key-${next()}-abcdef`, ...terms, ...extra }, options);
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    const context = { db: database.db, dialect: database.dialect, write: createWriteRunner(database), halfStateCount: 10, delivery: deliveryRouting({ smtp: true, webhook: true }) };
+    const settings = { allowedOrigins: [ORIGIN], apiToken: API_TOKEN, savesPerMinute: 5 };
+    service = { handle: (request) => handleCall(request, { context, settings }) };
+  });
+  afterAll(async () => database?.destroy());
+
+  it("gives each recipient a private link, stored as its hash only, opening the request and the manager's own proposal", async () => {
+    const { leadId, links, reference } = await deliveredRequest();
+    expect(links).toHaveLength(3);
+    const stored = await database.db.selectFrom("proposal_tokens").selectAll().where("lead_id", "=", leadId).execute();
+    expect(stored).toHaveLength(3);
+    for (const link of links) expect(stored.map((row) => row.token_hash)).not.toContain(link.token);
+    const read = await call("proposal/get", { token: links[0].token });
+    expect(read.status).toBe(200);
+    expect(internalContract["proposal/get"].response.safeParse(read.body).success).toBe(true);
+    expect(read.body).toMatchObject({ status: "open", request: { reference, property_city: "Austin" }, manager: { agent_id: links[0].agentId }, proposal: null });
+    expect((await call("proposal/get", { token: "AAAAAAAAAAAAAAAAAAAAAA" })).status).toBe(404);
+  });
+
+  it("saves one proposal per manager, keeps each change as a revision, and stores a repeated key once", async () => {
+    const { leadId, links } = await deliveredRequest();
+    const first = await save(links[0].token, { save_key: "first-save-key-1" });
+    expect(first.status).toBe(200);
+    expect(contract["proposal/save"].response.safeParse(first.body).success).toBe(true);
+    expect(first.body.proposal).toMatchObject({ revision: 1, management_percent: 8, services: ["rent_collection", "tenant_screening"] });
+    const before = await counts();
+    const repeat = await save(links[0].token, { save_key: "first-save-key-1", management_percent: 9 });
+    expect(repeat.body.proposal).toMatchObject({ revision: 1, management_percent: 8 });
+    expect(await counts()).toEqual(before);
+    const edit = await save(links[0].token, { management_percent: 7 });
+    expect(edit.body.proposal).toMatchObject({ revision: 2, management_percent: 7 });
+    expect(edit.body.message).toBe(PROPOSAL.saved(2));
+    const revisions = await database.db.selectFrom("proposal_revisions").innerJoin("proposals", "proposals.id", "proposal_revisions.proposal_id").select(["proposal_revisions.revision", "proposal_revisions.management_percent"]).where("proposals.lead_id", "=", leadId).orderBy("proposal_revisions.revision").execute();
+    expect(revisions.map((row) => [row.revision, Number(row.management_percent)])).toEqual([[1, 8], [2, 7]]);
+    // The agent panel hears of each save (webhook only), with its own idempotency key.
+    const events = await rowsOf(leadId, "proposal.saved");
+    expect(events.map((row) => row.channel)).toEqual(["webhook", "webhook"]);
+    expect(new Set(events.map((row) => row.idempotency_key)).size).toBe(2);
+  });
+
+  it("shows a manager only the request and their own proposal, never another's price or name", async () => {
+    const { links } = await deliveredRequest();
+    await save(links[0].token, { management_percent: 6.5, message: "Secret offer of the first manager" });
+    const other = await call("proposal/get", { token: links[1].token });
+    const text = JSON.stringify(other.body);
+    expect(other.body.proposal).toBeNull();
+    expect(text).not.toContain(links[0].company);
+    expect(text).not.toContain("Secret offer");
+    expect(text).not.toContain("6.5");
+  });
+
+  it("refuses bad input with a clear 400, bounds the body, and changes nothing", async () => {
+    const { links } = await deliveredRequest();
+    const before = await counts();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ management_percent: null, management_flat: null }, PROPOSAL.feeRequired],
+      [{ management_flat: 99 }, PROPOSAL.feeBoth],
+      [{ start_date: "2027-02-30" }, PROPOSAL.startDate],
+      [{ message: "x".repeat(1001) }, "The message must be at most 1000 characters."],
+      [{ services: ["teleportation"] }, "Services must be among the services the site lists."],
+      [{ management_percent: -1 }, "The management fee must be 0 or more."],
+      [{ save_key: "short" }, PROPOSAL.saveKey],
+    ];
+    for (const [change, message] of cases) {
+      const answer = await save(links[0].token, change);
+      expect([answer.status, answer.body.message]).toEqual([400, message]);
+    }
+    // A body over 16 KiB never reaches the contract: the HTTP entry stops reading it (the door answers 413).
+    expect((await http("proposal/save", {}, { raw: BODY_TOO_LARGE as unknown as string })).status).toBe(413);
+    expect(await counts()).toEqual(before);
+  });
+
+  it("answers an unknown link with a 404 and a browser naming a request by reference with a 403", async () => {
+    const { reference, links } = await deliveredRequest();
+    expect((await save("AAAAAAAAAAAAAAAAAAAAAA")).body.message).toBe(PROPOSAL.unknownLink);
+    const byReference = await http("proposal/save", { reference, agent_id: links[0].agentId, save_key: `panel-${next()}-abcdef`, ...terms });
+    expect([byReference.status, byReference.body.message]).toEqual([403, PROPOSAL.panelOnly]);
+  });
+
+  it("lets the agent panel save by reference and manager id with the API token", async () => {
+    const { reference, links } = await deliveredRequest();
+    const panel = await http("proposal/save", { reference, agent_id: links[1].agentId, save_key: `panel-${next()}-abcdef`, ...terms }, { bearer: true });
+    expect(panel.status).toBe(200);
+    expect((await call("proposal/get", { token: links[1].token })).body.proposal).toMatchObject({ revision: 1 });
+    const stranger = await http("proposal/save", { reference, agent_id: 999_999, save_key: `panel-${next()}-abcdef`, ...terms }, { bearer: true });
+    expect([stranger.status, stranger.body.message]).toEqual([404, NOT_FOUND.request]);
+  });
+
+  it("refuses a proposal on a request its owner has not confirmed (it reached nobody), and changes nothing", async () => {
+    const matches = (await call("agents/match", { property_zip: "78701", property_category: 2 })).body.agents as { agent_id: number }[];
+    const saved = await call("lead/save", { ...lead, email_address: `waiting.${next()}@example.org`, submission_key: `waiting-${next()}-abcdef`, agent_ids: [matches[0].agent_id] });
+    const before = await counts();
+    const early = await http("proposal/save", { reference: saved.body.reference, agent_id: matches[0].agent_id, save_key: `panel-${next()}-abcdef`, ...terms }, { bearer: true });
+    expect([early.status, early.body.message]).toEqual([409, PROPOSAL.notOpen]);
+    expect(await counts()).toEqual(before);
+  });
+
+  it("limits saves per link, whatever the client address", async () => {
+    const { links } = await deliveredRequest();
+    const statuses = [];
+    for (let index = 0; index < 7; index++) statuses.push((await save(links[2].token, {}, { address: `198.51.100.${index + 1}` })).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
+  });
+
+  it("limits saves per client address, whatever the link", async () => {
+    const statuses = [];
+    for (let index = 0; index < 3; index++) {
+      const { links } = await deliveredRequest();
+      for (const link of links) statuses.push((await save(link.token, {}, { address: "192.0.2.77" })).status);
+    }
+    expect(statuses.filter((status) => status === 200)).toHaveLength(5);
+    expect(statuses.slice(5).every((status) => status === 429)).toBe(true);
+  });
+
+  it("emails the owner at most one summary an hour of new or changed proposals", async () => {
+    const { leadId, links, ownerToken } = await deliveredRequest();
+    await save(links[0].token);
+    await save(links[1].token);
+    await save(links[0].token, { management_percent: 7.5 });
+    const [first, ...more] = await rowsOf(leadId, "proposal.summary");
+    expect(more).toHaveLength(0);
+    const rendered = await renderMessage(database.db, first, { siteUrl: SITE });
+    expect(rendered!.email.to).toMatch(/^owner\./);
+    expect(rendered!.email.text).toContain(links[0].company);
+    expect(rendered!.email.text).toContain(links[1].company);
+    // Its link opens the owner's page (a fresh token, stored hashed like the first).
+    const pageToken = JSON.parse(first.payload).token as string;
+    expect(rendered!.email.text).toContain(`${SITE}/requests/${pageToken}`);
+    expect((await call("request/proposals", { token: pageToken })).status).toBe(200);
+    expect(pageToken).not.toBe(ownerToken);
+    // Once it is sent, the next change waits an hour after it.
+    await database.db.updateTable("outbox_messages").set({ status: "sent", payload: "{}" }).where("id", "=", first.id).execute();
+    await save(links[1].token, { management_percent: 9 });
+    const summaries = await rowsOf(leadId, "proposal.summary");
+    expect(summaries).toHaveLength(2);
+    expect(Date.parse(summaries[1].next_attempt_at) - Date.parse(first.next_attempt_at)).toBe(SUMMARY_EVERY_MS);
+  });
+
+  it("shows the owner every recipient with the profile next to the proposal, and the rent and units from the answers", async () => {
+    const { links, ownerToken } = await deliveredRequest();
+    await save(links[0].token);
+    const answer = await call("request/proposals", { token: ownerToken });
+    expect(internalContract["request/proposals"].response.safeParse(answer.body).success).toBe(true);
+    expect(answer.body.assumption).toEqual({ rent: 1500, units: 5, from_answers: true });
+    expect(answer.body.proposals).toHaveLength(3);
+    expect(answer.body.proposals[0]).toMatchObject({ agent_id: links[0].agentId, demo: 1, decision: null, proposal: { revision: 1 }, profile: { fees: expect.any(Object) } });
+    expect(answer.body.proposals[1].proposal).toBeNull();
+    expect((await call("request/proposals", { token: "AAAAAAAAAAAAAAAAAAAAAA" })).status).toBe(404);
+  });
+
+  it("accepts one proposal: the manager gets the owner's chosen contact details, the others a polite note, and every link closes", async () => {
+    const { leadId, links, ownerToken } = await deliveredRequest();
+    await save(links[0].token);
+    await save(links[1].token);
+    const noProposal = await http("request/decide", { token: ownerToken, agent_id: links[2].agentId, decision: "accept" });
+    expect([noProposal.status, noProposal.body.message]).toEqual([409, PROPOSAL.noProposal]);
+    const accepted = await http("request/decide", { token: ownerToken, agent_id: links[0].agentId, decision: "accept" });
+    expect([accepted.status, accepted.body.message]).toEqual([200, PROPOSAL.accepted(links[0].company)]);
+    const [acceptedRow] = (await rowsOf(leadId, "request.accepted")).filter((row) => row.channel === "email");
+    const acceptedMail = await renderMessage(database.db, acceptedRow, { siteUrl: SITE });
+    expect(acceptedRow.agent_id).toBe(links[0].agentId);
+    expect(acceptedMail!.email.text).toContain("Phone: 5125550188");
+    expect(acceptedMail!.email.text).not.toContain("@example.org"); // the owner chose the phone
+    expect(acceptedMail!.email.replyTo).toBeUndefined();
+    const declined = (await rowsOf(leadId, "request.declined")).filter((row) => row.channel === "email");
+    expect(declined.map((row) => row.agent_id).sort()).toEqual([links[1].agentId, links[2].agentId].sort());
+    const declinedMail = await renderMessage(database.db, declined[0], { siteUrl: SITE });
+    expect(declinedMail!.email.text).not.toContain("Jordan");
+    expect(declinedMail!.email.text).not.toContain("5125550188");
+    expect((await call("proposal/get", { token: links[0].token })).body.status).toBe("accepted");
+    expect((await call("proposal/get", { token: links[1].token })).body.status).toBe("declined");
+    const before = await counts();
+    const late = await save(links[1].token, { management_percent: 1 });
+    expect([late.status, late.body.message]).toEqual([409, PROPOSAL.notOpen]);
+    expect((await http("request/decide", { token: ownerToken, agent_id: links[1].agentId, decision: "accept" })).body.message).toBe(PROPOSAL.alreadyDecided);
+    expect(await counts()).toEqual(before);
+  });
+
+  it("declines one manager: told politely, their link closed, the others still open", async () => {
+    const { leadId, links, ownerToken } = await deliveredRequest();
+    const declined = await http("request/decide", { token: ownerToken, agent_id: links[1].agentId, decision: "decline" });
+    expect(declined.body.message).toBe(PROPOSAL.declined(links[1].company));
+    expect((await rowsOf(leadId, "request.declined")).map((row) => row.agent_id)).toEqual([links[1].agentId, links[1].agentId]);
+    expect((await save(links[1].token)).status).toBe(409);
+    expect((await save(links[0].token)).status).toBe(200);
+  });
+
+  it("closes every link of a withdrawn request: a save is a clear error and changes nothing", async () => {
+    const { links, ownerToken } = await deliveredRequest();
+    await save(links[0].token);
+    expect((await http("lead/withdraw", { token: ownerToken })).status).toBe(200);
+    const before = await counts();
+    const late = await save(links[0].token, { management_percent: 5 });
+    expect([late.status, late.body.message]).toEqual([409, PROPOSAL.notOpen]);
+    expect((await http("request/decide", { token: ownerToken, agent_id: links[0].agentId, decision: "accept" })).status).toBe(409);
+    expect(await counts()).toEqual(before);
+    expect((await call("proposal/get", { token: links[0].token })).body.status).toBe("withdrawn");
+  });
+});
+
+describe("proposal links in logs", () => {
+  it("are private paths whose token is redacted", () => {
+    expect(isPrivatePath("/proposals/AbCdEf0123456789abcdef")).toBe(true);
+    expect(redactPrivatePath("GET /proposals/AbCdEf0123456789abcdef 200")).toBe("GET /proposals/[token] 200");
+  });
+});
