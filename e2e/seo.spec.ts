@@ -220,7 +220,7 @@ test("tabs, later pages and state hubs: canonical to themselves, ItemList of wha
 
   const second = await fetchHead(request, "/agents/TX/austin/page/2");
   expect(second.canonical).toBe(`${E2E_BASE_URL}/agents/TX/austin/page/2`);
-  expect(second.title).toBe("Property Managers in Austin, TX (page 2) | Managely");
+  expect(second.title).toBe("Property Managers in Austin, TX – Page 2 | Managely");
   const list = second.jsonLd.find((item) => item["@type"] === "ItemList") as { itemListElement: { position: number }[] };
   expect(list.itemListElement[0].position).toBe(DIRECTORY_PAGE_SIZE + 1);
 

@@ -72,3 +72,99 @@ export function cutDescription(description: string, device: "desktop" | "phone")
   const { fontPx, desktopMaxPx, phoneMaxPx } = SERP.description;
   return cutToWidth(description, { fontPx, maxPx: device === "desktop" ? desktopMaxPx : phoneMaxPx });
 }
+
+// ---------------------------------------------------------------------------------------------
+// Wording that fits: the default wording's fallbacks (lib/contract/seo-text.ts) are chosen here.
+
+export const fitsTitle = (text: string) => textWidth(text, SERP.title.fontPx) <= SERP.title.maxPx;
+export const fitsDescription = (text: string) => textWidth(text, SERP.description.fontPx) <= SERP.description.desktopMaxPx;
+
+/** A text that ends in an ellipsis was cut in the middle of a sentence ("…once a…"). */
+export const endsCut = (text: string) => /(…|\.\.\.)\s*$/.test(text);
+
+/** Words a period follows without ending the sentence ("Smith & Co. manages…"). */
+const ABBREVIATION = /(?:^|[\s(])(?:Inc|Co|Corp|Ltd|LLC|St|Ave|Mr|Mrs|Ms|Dr|Jr|Sr|No|vs|etc|U\.S|e\.g|i\.e|[A-Z])\.$/;
+
+/** Where each sentence of `text` ends (the index after its closing mark), in order. */
+function sentenceEnds(text: string): number[] {
+  const ends: number[] = [];
+  for (const match of text.matchAll(/[.!?]["')\]”’]?(?=\s|$)/g)) {
+    const end = match.index + match[0].length;
+    if (!ABBREVIATION.test(text.slice(0, match.index + 1))) ends.push(end);
+  }
+  return ends;
+}
+
+/**
+ * The longest run of whole sentences from the start of `text` within `maxPx` (at least
+ * `minPx` wide, so a lone "Hello." does not stand for a description), or null.
+ */
+export function wholeSentencesWithin(text: string, { fontPx, maxPx, minPx = 0 }: { fontPx: number; maxPx: number; minPx?: number }): string | null {
+  let best: string | null = null;
+  for (const end of sentenceEnds(text)) {
+    const start = text.slice(0, end).trim();
+    const width = textWidth(start, fontPx);
+    if (width > maxPx) break;
+    if (width >= minPx) best = start;
+  }
+  return best;
+}
+
+/**
+ * The longest start of `text` that ends at a word boundary and fits `maxPx`, without an ellipsis
+ * and without a separator or a dangling connective at its end ("… Property Manager in" → "…
+ * Property Manager"); a single word wider than the line is cut inside it.
+ */
+export function cutAtWord(text: string, { fontPx, maxPx }: { fontPx: number; maxPx: number }): string {
+  const clean = text.replace(/\s+/g, " ").trim();
+  if (textWidth(clean, fontPx) <= maxPx) return clean;
+  const words = clean.split(" ");
+  let kept = "";
+  for (const word of words) {
+    const next = kept ? `${kept} ${word}` : word;
+    if (textWidth(next, fontPx) > maxPx) break;
+    kept = next;
+  }
+  if (!kept) return cutToWidth(clean, { fontPx, maxPx: maxPx + textWidth(SERP.ellipsis, fontPx) }).shown.slice(0, -SERP.ellipsis.length);
+  let previous = "";
+  while (previous !== kept) {
+    previous = kept;
+    kept = kept.replace(/[\s,;:|–—&-]+$/, "").replace(/\s+(?:in|of|and|or|for|the|a|an|to|at|by|with|on)$/i, "");
+  }
+  return kept;
+}
+
+/** A rendered candidate: `sentences` when it is free text from the data (an about text), which may be cut after a sentence. */
+export type SeoCandidate = { text: string; sentences: boolean };
+
+/**
+ * The first of `candidates` (rendered, best first) that a result shows whole (a description never
+ * ending in "…"), or, for a free text, its whole sentences that fit. A title that never fits is
+ * the last candidate cut at a word boundary; a description, the first candidate cut at its last
+ * clause boundary that fits, closed with a period (or, failing that, at a word boundary).
+ */
+export function fitSeoText(field: "title" | "description", candidates: SeoCandidate[]): string {
+  const usable = candidates.map(({ text, sentences }) => ({ text: text.replace(/\s+/g, " ").trim(), sentences })).filter(({ text }) => text !== "");
+  if (usable.length === 0) return "";
+  const last = usable[usable.length - 1].text;
+  if (field === "title") return usable.find(({ text }) => fitsTitle(text))?.text ?? cutAtWord(last, SERP.title);
+  const limits = { fontPx: SERP.description.fontPx, maxPx: SERP.description.desktopMaxPx, minPx: SERP.description.desktopMaxPx / 3 };
+  for (const { text, sentences } of usable) {
+    if (fitsDescription(text) && !endsCut(text)) return text;
+    const whole = sentences ? wholeSentencesWithin(text, limits) : null;
+    if (whole) return whole;
+  }
+  return clauseWithin(usable[0].text, limits) ?? `${cutAtWord(last, { fontPx: limits.fontPx, maxPx: limits.maxPx - textWidth(".", limits.fontPx) })}.`;
+}
+
+/** The longest start of `text` that ends before ", ", "; ", ": " or " – " and fits with a closing period. */
+function clauseWithin(text: string, { fontPx, maxPx, minPx }: { fontPx: number; maxPx: number; minPx: number }): string | null {
+  let best: string | null = null;
+  for (const match of text.matchAll(/(?:[,;:]| [–—]) /g)) {
+    const start = `${text.slice(0, match.index).replace(/[\s.]+$/, "")}.`;
+    const width = textWidth(start, fontPx);
+    if (width > maxPx) break;
+    if (width >= minPx) best = start;
+  }
+  return best;
+}
