@@ -13,7 +13,7 @@
  * Plain values and functions only: the browser may import this file.
  */
 import { DIRECTORY_PAGE_SIZE, LAWS_TITLE, PAGE_IDS, SITE_NAME } from "./site";
-import { fitSeoText } from "./serp";
+import { DESCRIPTION_FIT, endsCut, fitSeoText, fitsDescription, fitsTitle, wholeSentencesWithin, type SeoCandidate } from "./serp";
 import { CONTENT_PAGE_PATHS, INDEXABLE_FIXED_PATHS, PATHS, STEP_PATHS } from "./routes";
 
 export const SEO_KINDS = ["fixed", "state", "city", "category", "profile", "law", "law-compare", "blog"] as const;
@@ -253,9 +253,17 @@ const OPTIONAL: ReadonlySet<string> = new Set(["page", "page_of"]);
 
 /** The default wording of a field that fits a result: the first pattern (or fallback) that does. */
 function fitDefault(field: "title" | "description", patterns: string[], variables: Record<string, string>): string {
-  const candidates = patterns
-    .filter((pattern, index) => index === 0 || [...pattern.matchAll(VARIABLE)].every(([, name]) => OPTIONAL.has(name) || (variables[name] ?? "").trim() !== ""))
-    .map((pattern) => ({ text: renderPattern(pattern, variables), sentences: FREE_TEXT.test(pattern) }));
+  // Tried one at a time (most pages fit their first pattern); fitSeoText decides only when none does.
+  const candidates: SeoCandidate[] = [];
+  for (const [index, pattern] of patterns.entries()) {
+    if (index > 0 && ![...pattern.matchAll(VARIABLE)].every(([, name]) => OPTIONAL.has(name) || (variables[name] ?? "").trim() !== "")) continue;
+    const text = renderPattern(pattern, variables).replace(/\s+/g, " ").trim();
+    const sentences = FREE_TEXT.test(pattern);
+    if (field === "title" ? fitsTitle(text) : fitsDescription(text) && !endsCut(text)) return text;
+    const whole = field === "description" && sentences ? wholeSentencesWithin(text, DESCRIPTION_FIT) : null;
+    if (whole) return whole;
+    candidates.push({ text, sentences });
+  }
   return fitSeoText(field, candidates);
 }
 

@@ -15,16 +15,33 @@ import metrics from "./serp-metrics.json";
 export const SERP = {
   title: { fontPx: 20, maxPx: 580 },
   description: { fontPx: 14, desktopMaxPx: 920, phoneMaxPx: 680 },
+  /**
+   * A phone result sets its title larger and wraps it: about 18 px, lines about 328 px wide (a
+   * 390 px screen less its margins), at most two lines, the second cut with the ellipsis.
+   */
+  phoneTitle: { fontPx: 18, lineWidthPx: 328, maxLines: 2 },
   /** What Google puts where it cuts: a space and three dots. */
   ellipsis: " ...",
 } as const;
 
-const ADVANCES = new Map<string, number>(Object.entries(metrics.advances));
+/** Advance widths by UTF-16 code (every character of the table is in the BMP); 0 means unknown. */
+const ADVANCES = new Uint16Array(0x10000);
+for (const [character, advance] of Object.entries(metrics.advances)) ADVANCES[character.charCodeAt(0)] = advance;
 
 /** The width in px of `text` set in Arial at `fontPx`; unknown characters count as the font's average. */
 export function textWidth(text: string, fontPx: number): number {
   let units = 0;
-  for (const character of text) units += ADVANCES.get(character) ?? metrics.averageAdvance;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    // A surrogate pair is one character outside the table: the average, once.
+    if (code >= 0xd800 && code <= 0xdbff && index + 1 < text.length) {
+      const next = text.charCodeAt(index + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) index++;
+      units += metrics.averageAdvance;
+      continue;
+    }
+    units += ADVANCES[code] || metrics.averageAdvance;
+  }
   return (units * fontPx) / metrics.unitsPerEm;
 }
 
@@ -68,9 +85,42 @@ export function cutTitle(title: string): Cut {
   return cutToWidth(title, SERP.title);
 }
 
-export function cutDescription(description: string, device: "desktop" | "phone"): Cut {
+/**
+ * A description as a result shows it; `prefix` is what the result writes before it (a blog
+ * post's date, "Nov 24, 2026 — "), which takes its share of the room.
+ */
+export function cutDescription(description: string, device: "desktop" | "phone", prefix = ""): Cut {
   const { fontPx, desktopMaxPx, phoneMaxPx } = SERP.description;
-  return cutToWidth(description, { fontPx, maxPx: device === "desktop" ? desktopMaxPx : phoneMaxPx });
+  const maxPx = (device === "desktop" ? desktopMaxPx : phoneMaxPx) - textWidth(prefix, fontPx);
+  return cutToWidth(description, { fontPx, maxPx });
+}
+
+export type Lines = { lines: string[]; truncated: boolean; width: number };
+
+/**
+ * A phone result's title: wrapped word by word into lines of SERP.phoneTitle.lineWidthPx at its
+ * own size, at most maxLines, the last cut at a word boundary with the ellipsis when the title
+ * goes on.
+ */
+export function phoneTitleLines(title: string): Lines {
+  const { fontPx, lineWidthPx, maxLines } = SERP.phoneTitle;
+  const clean = title.replace(/\s+/g, " ").trim();
+  const width = textWidth(clean, fontPx);
+  const lines: string[] = [];
+  let rest = clean.split(" ").filter(Boolean);
+  while (rest.length > 0 && lines.length < maxLines) {
+    if (lines.length === maxLines - 1) {
+      const cut = cutToWidth(rest.join(" "), { fontPx, maxPx: lineWidthPx });
+      lines.push(cut.shown);
+      return { lines, truncated: cut.truncated, width };
+    }
+    let line = rest[0];
+    let used = 1;
+    while (used < rest.length && textWidth(`${line} ${rest[used]}`, fontPx) <= lineWidthPx) line = `${line} ${rest[used++]}`;
+    lines.push(line);
+    rest = rest.slice(used);
+  }
+  return { lines, truncated: false, width };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -134,6 +184,9 @@ export function cutAtWord(text: string, { fontPx, maxPx }: { fontPx: number; max
   return kept;
 }
 
+/** A description's room, and the least whole sentences must fill to stand for it. */
+export const DESCRIPTION_FIT = { fontPx: SERP.description.fontPx, maxPx: SERP.description.desktopMaxPx, minPx: SERP.description.desktopMaxPx / 3 };
+
 /** A rendered candidate: `sentences` when it is free text from the data (an about text), which may be cut after a sentence. */
 export type SeoCandidate = { text: string; sentences: boolean };
 
@@ -148,7 +201,7 @@ export function fitSeoText(field: "title" | "description", candidates: SeoCandid
   if (usable.length === 0) return "";
   const last = usable[usable.length - 1].text;
   if (field === "title") return usable.find(({ text }) => fitsTitle(text))?.text ?? cutAtWord(last, SERP.title);
-  const limits = { fontPx: SERP.description.fontPx, maxPx: SERP.description.desktopMaxPx, minPx: SERP.description.desktopMaxPx / 3 };
+  const limits = DESCRIPTION_FIT;
   for (const { text, sentences } of usable) {
     if (fitsDescription(text) && !endsCut(text)) return text;
     const whole = sentences ? wholeSentencesWithin(text, limits) : null;

@@ -91,6 +91,7 @@ describe("csvLines", () => {
     titlePx: 391.6,
     descriptionPx: 80.2,
     state: "TX",
+    published: null,
     problems: ["title-too-long", "description-duplicate"],
     ...overrides,
   });
