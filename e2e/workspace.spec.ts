@@ -137,6 +137,8 @@ test("signed out, every workspace URL and server action is the sign-in page", as
 });
 
 test("the list finds every indexable page of the sitemap, filters it, and exports it as CSV", async ({ page, request, browser }) => {
+  // It also publishes one page's words (to have a problem to follow): more than the default 45 s on a busy machine.
+  test.setTimeout(120_000);
   const viewer = staffEmail("viewer");
   await useSignInLink(page, addStaff(viewer, "viewer"));
   const sitemap = await (await request.get("/sitemap.xml")).text();
@@ -171,7 +173,7 @@ test("the list finds every indexable page of the sitemap, filters it, and export
   await writer.getByLabel("Title", { exact: true }).fill("North Dakota Landlord Tenant Law: Deposits, Entry, Notices and Late Fees, Explained | {site}");
   await writer.getByRole("button", { name: "Save draft" }).click();
   await writer.getByRole("button", { name: "Publish" }).click();
-  await expect(writer.getByRole("status").filter({ hasText: "Published" })).toBeVisible();
+  await expect(writer.getByRole("status").filter({ hasText: "Published" })).toBeVisible({ timeout: 60_000 });
   await writer.close();
 
   // The audit: counts per problem, each linking to its pages (after its progress, if it was running).
@@ -208,8 +210,11 @@ test("an editor's draft: the results and cards redraw at every keystroke with no
   await expect(phone.locator(".ws-serp__line")).toHaveCount(2);
   await expect(live.locator(".ws-card__title").first()).toHaveText("South Dakota renters' rights, deposits and notices, explained for landlords and tenants | Managely");
   expect(requests).toEqual([]);
+  for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    await page.setViewportSize(size);
+    await live.screenshot({ path: testInfo.outputPath(`live-preview-${size.width}.png`) });
+  }
   await page.setViewportSize({ width: 1280, height: 800 });
-  await live.screenshot({ path: testInfo.outputPath("live-preview-1280.png") });
 
   // Saved, then previewed on the real page: a bar says which draft and whose, on a desktop and on a phone.
   await title.fill("South Dakota renters' rights | {site}");
