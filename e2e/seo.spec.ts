@@ -3,6 +3,7 @@ import { E2E_BASE_URL } from "./support/server";
 import { PAGE_KINDS, pathOf } from "./support/page-kinds";
 import { CONTENT_PAGE_PATHS, INDEXABLE_FIXED_PATHS, agentPath } from "../lib/contract/routes";
 import { DIRECTORY_PAGE_SIZE } from "../lib/contract/site";
+import { seoTextFor } from "../lib/contract/seo-text";
 
 /**
  * What a crawler gets from a plain HTTP fetch, without running any JavaScript: metadata in
@@ -58,7 +59,10 @@ test("content pages carry their own record's SEO", { tag: ["@seo"] }, async ({ r
   for (const [path, pageId] of [["/about-us", 2], ["/privacy-policy", 12], ["/faqs", 9], ["/blogs", 10], ["/laws", 21], ["/resources", 11], ["/contact-us", 20]] as const) {
     const record = await pageRecord(request, pageId);
     const head = await fetchHead(request, path);
-    expect(head, path).toMatchObject({ title: record.seo_title, description: record.seo_description, keywords: record.seo_keywords, canonical: `${E2E_BASE_URL}${path}` });
+    // The record's words, as the default wording fits them to a result (a description too wide gives its whole sentences that fit).
+    const words = seoTextFor({ kind: "fixed", facts: record });
+    expect(head, path).toMatchObject({ title: words.title, description: words.description, keywords: record.seo_keywords, canonical: `${E2E_BASE_URL}${path}` });
+    expect(record.seo_description.startsWith(words.description.replace(/\.$/, ""))).toBe(true);
   }
   expect(types(await fetchHead(request, "/faqs"))).toEqual(["FAQPage", "BreadcrumbList"]);
 });
@@ -220,7 +224,7 @@ test("tabs, later pages and state hubs: canonical to themselves, ItemList of wha
 
   const second = await fetchHead(request, "/agents/TX/austin/page/2");
   expect(second.canonical).toBe(`${E2E_BASE_URL}/agents/TX/austin/page/2`);
-  expect(second.title).toBe("Property Managers in Austin, TX (page 2) | Managely");
+  expect(second.title).toBe("Property Managers in Austin, TX – Page 2 | Managely");
   const list = second.jsonLd.find((item) => item["@type"] === "ItemList") as { itemListElement: { position: number }[] };
   expect(list.itemListElement[0].position).toBe(DIRECTORY_PAGE_SIZE + 1);
 
@@ -263,7 +267,10 @@ test("unknown blogs, laws, managers, cities and states are real 404s", { tag: ["
 
 test("sitemap.xml lists every indexable page and nothing else; robots.txt points to it", { tag: ["@seo", "@slow"] }, async ({ request }) => {
   const xml = await (await request.get("/sitemap.xml")).text();
-  const urls = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1].replace(E2E_BASE_URL, ""));
+  // Home is listed as its canonical link writes it, the bare origin.
+  const urls = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1].replace(E2E_BASE_URL, "") || "/");
+  expect(xml).toContain(`<loc>${E2E_BASE_URL}</loc>`);
+  expect((await fetchHead(request, "/")).canonical).toBe(E2E_BASE_URL);
   for (const path of [
     "/", "/about-us", "/privacy-policy", "/acceptable-use-policy", "/faqs", "/blogs", "/laws", "/laws/texas", "/laws/district-of-columbia",
     "/agents/TX/austin", "/resources", "/contact-us", "/agents/TX", "/agents/ME", "/agents/TX/austin/single-family", "/agents/TX/austin/multi-family",
@@ -283,9 +290,30 @@ test("sitemap.xml lists every indexable page and nothing else; robots.txt points
   expect(later.length).toBeGreaterThan(100);
   for (const path of [later[0], later[later.length - 1]]) expect((await request.get(path)).status(), path).toBe(200);
 
+  // <lastmod> on every URL but the fixed pages', whose records keep no date.
+  const lastmods = [...xml.matchAll(/<url>\n<loc>([^<]*)<\/loc>(?:\n<lastmod>([^<]*)<\/lastmod>)?/g)];
+  expect(lastmods).toHaveLength(urls.length);
+  expect(lastmods.filter((match) => match[2] === undefined).length).toBeLessThanOrEqual(INDEXABLE_FIXED_PATHS.length);
+  const w3cDate = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}(\.\d+)?Z)?$/;
+  expect(lastmods.filter((match) => match[2] !== undefined && !w3cDate.test(match[2])).map((match) => match[1])).toEqual([]);
+  // One sitemap URL: while every URL fits in /sitemap.xml there are no parts.
+  expect((await request.get("/sitemaps/sitemap/0.xml")).status()).toBe(404);
+
   const robots = await (await request.get("/robots.txt")).text();
   expect(robots).toContain(`Sitemap: ${E2E_BASE_URL}/sitemap.xml`);
   expect(robots).not.toMatch(/^Host:/im);
+  // Pages that must stay out of the index say noindex; robots.txt blocks none of them, or a crawler would never read it.
+  expect(robots).not.toMatch(/^Disallow: \/(thank-you|search-five)/im);
+  expect((await fetchHead(request, "/thank-you")).robots).toBe("noindex, follow");
+});
+
+test("the workspace's pages say noindex exactly once, signed out too", async ({ request }) => {
+  for (const path of ["/workspace", "/workspace/audit", "/workspace/sign-in"]) {
+    const response = await request.get(path);
+    const robots = [...(await response.text()).matchAll(/<meta name="robots" content="([^"]*)"/g)].map((match) => match[1]);
+    expect(robots, path).toHaveLength(1);
+    expect(robots[0], path).toMatch(/^noindex/);
+  }
 });
 
 test("a 404 says noindex exactly once", { tag: ["@seo"] }, async ({ request }) => {

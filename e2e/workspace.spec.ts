@@ -136,7 +136,9 @@ test("signed out, every workspace URL and server action is the sign-in page", { 
   expect(draftsOf("page:/laws/maine").filter((draft) => draft.title?.startsWith("Signed out"))).toHaveLength(0);
 });
 
-test("the list finds every indexable page of the sitemap, filters it, and exports it as CSV", { tag: ["@journey", "@slow"] }, async ({ page, request }) => {
+test("the list finds every indexable page of the sitemap, filters it, and exports it as CSV", { tag: ["@journey", "@slow"] }, async ({ page, request, browser }) => {
+  // It also publishes one page's words (to have a problem to follow): more than the default 45 s on a busy machine.
+  test.setTimeout(120_000);
   const viewer = staffEmail("viewer");
   await useSignInLink(page, addStaff(viewer, "viewer"));
   const sitemap = await (await request.get("/sitemap.xml")).text();
@@ -164,6 +166,16 @@ test("the list finds every indexable page of the sitemap, filters it, and export
   await expect(page.getByText("BreadcrumbList").first()).toBeVisible();
   await expectNoAxeViolations(page);
 
+  // The seed's own pages have no over-long title (issue 29): an editor publishes one to have a problem to follow.
+  const writer = await browser.newPage();
+  await useSignInLink(writer, addStaff(staffEmail("long-title"), "editor"));
+  await writer.goto("/workspace/pages/laws/north-dakota");
+  await writer.getByLabel("Title", { exact: true }).fill("North Dakota Landlord Tenant Law: Deposits, Entry, Notices and Late Fees, Explained | {site}");
+  await writer.getByRole("button", { name: "Save draft" }).click();
+  await writer.getByRole("button", { name: "Publish" }).click();
+  await expect(writer.getByRole("status").filter({ hasText: "Published" })).toBeVisible({ timeout: 60_000 });
+  await writer.close();
+
   // The audit: counts per problem, each linking to its pages (after its progress, if it was running).
   await page.goto("/workspace/audit");
   const overLong = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: /^Title over 580 px/ }) });
@@ -171,4 +183,71 @@ test("the list finds every indexable page of the sitemap, filters it, and export
   await overLong.getByRole("link").first().click();
   await expect(page).toHaveURL(/\/workspace\?problem=title-too-long$/);
   await expect(page.getByRole("cell").getByText("Title over 580 px").first()).toBeVisible();
+});
+
+test("an editor's draft: the results and cards redraw at every keystroke with no request, and its preview shows a bar on desktop and phone until Exit preview", async ({ page, context }, testInfo) => {
+  const editor = staffEmail("preview");
+  await useSignInLink(page, addStaff(editor, "editor"));
+  const pagePath = "/laws/south-dakota";
+  await page.goto(`/workspace/pages${pagePath}`);
+  const live = page.locator(".ws-live");
+  const desktop = live.locator('[data-device="desktop"] .ws-serp__title');
+  const phone = live.locator('[data-device="phone"] .ws-serp__title');
+  await expect(desktop).toHaveText("Landlord Tenant Laws in South Dakota | Managely");
+
+  // Typing: both results follow each keystroke, drawn in the browser; nothing is asked of the server
+  // (counted once the page has settled: the menu's links prefetch their pages when they come into view).
+  await page.waitForLoadState("networkidle");
+  const requests: string[] = [];
+  page.on("request", (request) => requests.push(request.url()));
+  const title = page.getByLabel("Title", { exact: true });
+  await title.pressSequentially("South Dakota renters' rights");
+  await expect(desktop).toHaveText("South Dakota renters' rights");
+  await expect(phone).toHaveText("South Dakota renters' rights");
+  await title.pressSequentially(", deposits and notices, explained for landlords and tenants | {site}");
+  // Too wide for one desktop line: cut with the ellipsis; the phone wraps it to two lines.
+  await expect(desktop).toHaveText(/^South Dakota renters' rights, deposits and notices, .* \.\.\.$/);
+  await expect(phone.locator(".ws-serp__line")).toHaveCount(2);
+  await expect(live.locator(".ws-card__title").first()).toHaveText("South Dakota renters' rights, deposits and notices, explained for landlords and tenants | Managely");
+  expect(requests).toEqual([]);
+  for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    await page.setViewportSize(size);
+    await live.screenshot({ path: testInfo.outputPath(`live-preview-${size.width}.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // Saved, then previewed on the real page: a bar says which draft and whose, on a desktop and on a phone.
+  await title.fill("South Dakota renters' rights | {site}");
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Draft saved" })).toBeVisible();
+  const [preview] = await Promise.all([page.waitForEvent("popup"), page.getByRole("link", { name: "Preview on the real page" }).click()]);
+  await preview.waitForLoadState();
+  await expect(preview).toHaveURL(new RegExp(`${pagePath}$`));
+  await expect(preview).toHaveTitle("South Dakota renters' rights | Managely");
+  const bar = preview.getByRole("complementary", { name: "Draft preview" });
+  for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    await preview.setViewportSize(size);
+    await expect(bar).toBeInViewport();
+    await expect(bar).toContainText(`by ${editor}`);
+    await expect(bar).toContainText("this page's own words");
+    await expect(bar.getByRole("link", { name: "Back to the editor" })).toHaveAttribute("href", `/workspace/pages${pagePath}`);
+    await expect(bar.getByRole("link", { name: "Exit preview" })).toBeInViewport();
+    await preview.screenshot({ path: testInfo.outputPath(`preview-bar-${size.width}.png`) });
+  }
+  // Draft mode lasts no longer than the staff session: both cookies expire with it.
+  const session = (await context.cookies()).find((cookie) => cookie.name.startsWith("managely") && cookie.path === "/workspace");
+  for (const name of ["__prerender_bypass", "managely_preview_draft"]) {
+    const cookie = (await context.cookies()).find((each) => each.name === name);
+    expect(cookie, name).toBeDefined();
+    expect(cookie!.expires, name).toBeGreaterThan(Date.now() / 1000);
+    if (session && session.expires > 0) expect(Math.abs(cookie!.expires - session.expires), name).toBeLessThan(120);
+  }
+
+  // Exit preview: back on the page as visitors see it, without the bar, and out of draft mode.
+  await bar.getByRole("link", { name: "Exit preview" }).click();
+  await expect(preview).toHaveURL(new RegExp(`${pagePath}$`));
+  await expect(preview).toHaveTitle("Landlord Tenant Laws in South Dakota | Managely");
+  await expect(preview.getByRole("complementary", { name: "Draft preview" })).toHaveCount(0);
+  expect((await context.cookies()).filter((cookie) => ["__prerender_bypass", "managely_preview_draft"].includes(cookie.name))).toEqual([]);
+  await preview.close();
 });

@@ -1,8 +1,9 @@
 import type { MetadataRoute } from "next";
+import { notFound } from "next/navigation";
 import { siteUrl } from "@/lib/env";
 import { serverApi } from "@/lib/api/server";
 import { SITEMAP_MAX_URLS } from "@/lib/contract/site";
-import { sitemapParts } from "@/lib/seo/sitemap";
+import { canonicalUrl, sitemapParts } from "@/lib/seo/sitemap";
 
 export const revalidate = 3600;
 
@@ -15,10 +16,15 @@ export async function generateSitemaps() {
   return Array.from({ length: sitemapParts(total, SITEMAP_MAX_URLS) }, (_, id) => ({ id }));
 }
 
-/** Every indexable URL and nothing else (no later quote steps, no "No Record" pages). */
+/**
+ * Every indexable URL and nothing else (no later quote steps, no "No Record" pages). While every
+ * URL fits in /sitemap.xml itself there are no parts: /sitemaps/sitemap/0.xml is a 404, not a
+ * second public copy of the sitemap.
+ */
 export default async function sitemap({ id }: { id: Promise<string> }): Promise<MetadataRoute.Sitemap> {
   const part = Number(await id);
   const origin = siteUrl();
-  const { entries } = await serverApi().call("sitemap/paths", { page: part + 1, per_page: SITEMAP_MAX_URLS });
-  return entries.map((entry) => ({ url: `${origin}${entry.path}`, ...(entry.lastModified ? { lastModified: entry.lastModified } : {}) }));
+  const { entries, total } = await serverApi().call("sitemap/paths", { page: part + 1, per_page: SITEMAP_MAX_URLS });
+  if (total <= SITEMAP_MAX_URLS) notFound();
+  return entries.map((entry) => ({ url: canonicalUrl(origin, entry.path), ...(entry.lastModified ? { lastModified: entry.lastModified } : {}) }));
 }

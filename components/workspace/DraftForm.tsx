@@ -1,4 +1,5 @@
 import { ActionForm, IntentButton, type ActionState } from "./ActionForm";
+import { LiveDraftPreview, type LiveDraftPreviewProps } from "./LiveDraftPreview";
 
 /**
  * The words a draft sets (a template's patterns, or one page's override): each field empty means
@@ -17,9 +18,11 @@ type Props = {
   canPublish: boolean;
   previewHref: string | null;
   emptyMeans: string;
+  /** The page the draft is drawn on while typing (a template's sample page); none: no live preview. */
+  live?: Omit<LiveDraftPreviewProps, "initial">;
 };
 
-export function DraftForm({ action, target, values, placeholders, variables, draftId, canPublish, previewHref, emptyMeans }: Props) {
+export function DraftForm({ action, target, values, placeholders, variables, draftId, canPublish, previewHref, emptyMeans, live }: Props) {
   return (
     <ActionForm action={action} className="ws-panel ws-draft" label="Draft">
       <input type="hidden" name="type" value={target.type} />
@@ -52,6 +55,7 @@ export function DraftForm({ action, target, values, placeholders, variables, dra
           ))}
         </dl>
       </details>
+      {live && <LiveDraftPreview {...live} initial={values} />}
       <div className="ws-actions">
         <IntentButton intent="save" variant={draftId === null ? "primary" : "outline"}>
           Save draft

@@ -1,23 +1,35 @@
-import { SERP, cutDescription, cutTitle, type Cut } from "@/lib/contract/serp";
+import { SERP, cutDescription, cutTitle, phoneTitleLines, type Cut } from "@/lib/contract/serp";
+import { SITE_NAME } from "@/lib/contract/site";
 
 /**
- * A page as a Google result shows it, on a desktop and on a phone: the title and the description
- * cut where results cut them (widths measured on the server from Arial's metrics, estimates), and
- * beside each, its length in characters and in pixels against the limit.
+ * A page as a Google result lays it out today, on a desktop and on a phone: the site's icon and
+ * name, the breadcrumb of its public URL ("https://example.com › agents › TX › austin"), the
+ * title (one line on a desktop; on a phone larger, wrapped to at most two lines) and the
+ * description (a blog post's date first), each cut where results cut them with the ellipsis.
+ * Widths come from lib/contract/serp.ts, the same tables the server's audit uses, so the workspace
+ * draws it in the browser at every keystroke as well as on the server. Beside each, its length in
+ * characters and in pixels against the limit.
  */
-type Props = { url: string; title: string; description: string; label?: string };
+type Props = { url: string; title: string; description: string; label?: string; /** A blog post's date, shown before its description. */ date?: string | null };
 
-const breadcrumbOf = (url: string) => {
+/** "https://example.com › agents › TX › austin": the origin, then the path's segments. */
+export function breadcrumbOf(url: string): string {
   try {
-    const { host, pathname } = new URL(url);
-    return [host, ...pathname.split("/").filter(Boolean).map(decodeURIComponent)].join(" › ");
+    const { origin, pathname } = new URL(url);
+    return [origin, ...pathname.split("/").filter(Boolean).map(decodeURIComponent)].join(" › ");
   } catch {
     return url;
   }
+}
+
+const datePrefix = (date: string | null | undefined) => {
+  if (!date) return "";
+  const parsed = new Date(date);
+  return Number.isNaN(parsed.getTime()) ? "" : `${parsed.toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" })} — `;
 };
 
-export function Measure({ text, cut, limitLabel }: { text: string; cut: Cut; limitLabel?: string }) {
-  const over = cut.width > cut.maxPx;
+export function Measure({ text, cut, limitLabel }: { text: string; cut: Pick<Cut, "width" | "maxPx" | "truncated">; limitLabel?: string }) {
+  const over = cut.truncated || cut.width > cut.maxPx;
   return (
     <span className={over ? "ws-measure ws-measure--over" : "ws-measure"}>
       {[...text].length} characters · about {Math.round(cut.width)} px of {cut.maxPx}
@@ -27,19 +39,51 @@ export function Measure({ text, cut, limitLabel }: { text: string; cut: Cut; lim
   );
 }
 
-function Result({ url, title, description, device }: Omit<Props, "label"> & { device: "desktop" | "phone" }) {
-  const shownTitle = cutTitle(title);
-  const shownDescription = cutDescription(description, device);
+function Result({ url, title, description, date, device }: Omit<Props, "label"> & { device: "desktop" | "phone" }) {
+  const prefix = datePrefix(date);
+  const desktopTitle = cutTitle(title);
+  const phoneTitle = phoneTitleLines(title);
+  const shownDescription = cutDescription(description, device, prefix);
+  const phoneLimit = SERP.phoneTitle.lineWidthPx * SERP.phoneTitle.maxLines;
+  let origin = url;
+  try {
+    origin = new URL(url).origin;
+  } catch {}
   return (
-    <figure className={`ws-serp ws-serp--${device}`}>
+    <figure className={`ws-serp ws-serp--${device}`} data-device={device}>
       <figcaption className="ws-serp__device">{device === "desktop" ? "Desktop result" : "Phone result"}</figcaption>
       <div className="ws-serp__result">
-        <p className="ws-serp__url">{breadcrumbOf(url)}</p>
-        <p className="ws-serp__title">{shownTitle.shown || "(no title)"}</p>
-        <p className="ws-serp__description">{shownDescription.shown || "(no description: the search engine picks a snippet)"}</p>
+        <div className="ws-serp__site">
+          {/* eslint-disable-next-line @next/next/no-img-element -- the site's own icon, as results show it */}
+          <img className="ws-serp__favicon" src={`${origin}/icon.svg`} alt="" width={18} height={18} />
+          <span>
+            <span className="ws-serp__name">{SITE_NAME}</span>
+            <span className="ws-serp__url">{breadcrumbOf(url)}</span>
+          </span>
+        </div>
+        <p className="ws-serp__title">
+          {device === "desktop"
+            ? desktopTitle.shown || "(no title)"
+            : phoneTitle.lines.length === 0
+              ? "(no title)"
+              : phoneTitle.lines.map((line, index) => (
+                  <span key={index} className="ws-serp__line">
+                    {line}
+                  </span>
+                ))}
+        </p>
+        <p className="ws-serp__description">
+          {prefix && <span className="ws-serp__date">{prefix}</span>}
+          {shownDescription.shown || "(no description: the search engine picks a snippet)"}
+        </p>
       </div>
       <p className="ws-serp__measures">
-        Title: <Measure text={title} cut={shownTitle} />
+        Title:{" "}
+        {device === "desktop" ? (
+          <Measure text={title} cut={desktopTitle} />
+        ) : (
+          <Measure text={title} cut={{ width: phoneTitle.width, maxPx: phoneLimit, truncated: phoneTitle.truncated }} limitLabel={`${SERP.phoneTitle.maxLines} lines at ${SERP.phoneTitle.fontPx} px`} />
+        )}
         <br />
         Description: <Measure text={description} cut={shownDescription} limitLabel={device} />
       </p>
@@ -47,13 +91,14 @@ function Result({ url, title, description, device }: Omit<Props, "label"> & { de
   );
 }
 
-export function SerpPreview({ url, title, description, label }: Props) {
+export function SerpPreview({ url, title, description, label, date }: Props) {
   return (
     <section className="ws-serps" aria-label={label ?? "Search result preview"}>
-      <Result url={url} title={title} description={description} device="desktop" />
-      <Result url={url} title={title} description={description} device="phone" />
+      <Result url={url} title={title} description={description} date={date} device="desktop" />
+      <Result url={url} title={title} description={description} date={date} device="phone" />
       <p className="ws-hint">
-        Estimates: titles at {SERP.title.fontPx} px Arial up to about {SERP.title.maxPx} px; descriptions at {SERP.description.fontPx} px up to about{" "}
+        Estimates: titles at {SERP.title.fontPx} px Arial up to about {SERP.title.maxPx} px on a desktop, at {SERP.phoneTitle.fontPx} px on at most{" "}
+        {SERP.phoneTitle.maxLines} lines of about {SERP.phoneTitle.lineWidthPx} px on a phone; descriptions at {SERP.description.fontPx} px up to about{" "}
         {SERP.description.desktopMaxPx} px on a desktop and {SERP.description.phoneMaxPx} px on a phone. Search engines may show other words.
       </p>
     </section>

@@ -1,4 +1,5 @@
 import "server-only";
+import { cache } from "react";
 import { unstable_cache } from "next/cache";
 import { cookies, draftMode } from "next/headers";
 import { serverApi } from "./server";
@@ -62,7 +63,29 @@ async function previewedDraft(kind: SeoKind, path: string): Promise<Partial<Rule
 
 /** What a preview cookie can look like (anything else is not read at all); the service checks the rest. */
 const PREVIEW_COOKIE_SHAPE = /^[A-Za-z0-9._-]{1,300}$/;
-const readDraft = async (preview: string) => (await serverApi().call("seo/draft", { preview })).draft;
+/** Read once per request: the page's metadata and the preview bar both ask. */
+const readDraft = cache(async (preview: string) => (await serverApi().call("seo/draft", { preview })).draft);
+
+/**
+ * What the preview bar says (components/seo/PreviewBar.tsx): null outside draft mode; in draft
+ * mode, the draft the page shows and whose it is, or `draft: null` when the preview no longer
+ * shows one (the staff session ended, the draft was published or discarded): the page then says
+ * what is published, and the bar says so and offers to leave draft mode.
+ */
+export type PreviewState = { draft: { id: number; owner: string; kind: SeoKind; path: string | null } | null };
+
+export async function previewState(): Promise<PreviewState | null> {
+  if (!(await draftMode()).isEnabled) return null;
+  const preview = (await cookies()).get(PREVIEW_DRAFT_COOKIE)?.value;
+  if (!preview || !PREVIEW_COOKIE_SHAPE.test(preview)) return { draft: null };
+  try {
+    const draft = await readDraft(preview);
+    return { draft: draft ? { id: draft.id, owner: draft.owner, kind: draft.kind, path: draft.path } : null };
+  } catch (error) {
+    console.error(`[seo] could not read the previewed draft for the preview bar: ${error instanceof Error ? error.message : String(error)}`);
+    return { draft: null };
+  }
+}
 
 export async function pageSeo<K extends SeoKind>(kind: K, path: string, facts: SeoFactsOf[K]): Promise<SeoText> {
   const [rules, draft] = await Promise.all([publishedRules(kind, path), previewedDraft(kind, path)]);

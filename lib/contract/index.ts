@@ -973,7 +973,8 @@ export const internalContract = {
    */
   "seo/draft": {
     request: z.object({ preview: z.string().min(1).max(300) }),
-    response: ok({ draft: z.object({ kind: z.enum(SEO_KINDS), path: z.string().nullable(), pattern: seoPatternSchema }).nullable() }),
+    // id and owner (the staff member's email) are for the preview bar every page shows in draft mode.
+    response: ok({ draft: z.object({ id: z.number(), owner: z.string(), kind: z.enum(SEO_KINDS), path: z.string().nullable(), pattern: seoPatternSchema }).nullable() }),
   },
   /** A manager's proposal page (issue 28): the request as delivered and their own proposal (404 for an unknown link). */
   "proposal/get": {

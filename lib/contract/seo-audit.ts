@@ -3,7 +3,7 @@
  * indexable page, computed from the database (no crawl). Pure functions of the rows, so the
  * rules are tested on rows made for them and run the same on 20 pages or 1,000,000.
  */
-import { SERP, textWidth } from "./serp";
+import { SERP, endsCut, textWidth } from "./serp";
 import { LIST_KINDS, emptyListIsNoindex, type SeoFacts, type SeoKind } from "./seo-text";
 
 export const AUDIT_PROBLEMS = {
@@ -20,6 +20,10 @@ export const AUDIT_PROBLEMS = {
     label: `Description over ${SERP.description.desktopMaxPx} px`,
     explain: `Wider than about ${SERP.description.desktopMaxPx} px at 14 px Arial: desktop results cut it (phones at ${SERP.description.phoneMaxPx} px).`,
   },
+  "description-cut": {
+    label: "Description cut mid-sentence",
+    explain: "The description ends with an ellipsis: the result shows a sentence that stops in the middle.",
+  },
   "description-near-duplicate": {
     label: "Near-duplicate description",
     explain: "Another page of the same kind has the same description except for numbers, case or punctuation.",
@@ -34,6 +38,29 @@ export const AUDIT_PROBLEMS = {
 } as const;
 
 export type AuditProblem = keyof typeof AUDIT_PROBLEMS;
+
+/**
+ * How much each problem matters: an error is what a result shows wrong today (cut, duplicated,
+ * missing, or a page open to search engines that should not be); a warning, what a marketer should
+ * look at (a template that does not tell pages apart); a notice, what only some tools report.
+ */
+export type AuditSeverity = "error" | "warning" | "notice";
+export const AUDIT_SEVERITY: Record<AuditProblem, AuditSeverity> = {
+  "title-missing": "error",
+  "title-duplicate": "error",
+  "title-too-long": "error",
+  "title-near-duplicate": "warning",
+  "description-missing": "error",
+  "description-duplicate": "error",
+  "description-too-long": "error",
+  "description-cut": "error",
+  "description-near-duplicate": "warning",
+  "same-name-no-state": "warning",
+  "indexable-no-managers": "error",
+  "canonical-mismatch": "error",
+  "image-alt-missing": "notice",
+};
+export const isAuditError = (problem: AuditProblem) => AUDIT_SEVERITY[problem] === "error";
 export const AUDIT_PROBLEM_KEYS = Object.keys(AUDIT_PROBLEMS) as AuditProblem[];
 export const isAuditProblem = (value: string): value is AuditProblem => Object.hasOwn(AUDIT_PROBLEMS, value);
 
@@ -82,6 +109,9 @@ const placeOf = (page: AuditedPage) => {
 
 const mentions = (text: string, word: string) => word !== "" && new RegExp(`(^|[^\\p{L}])${word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}($|[^\\p{L}])`, "iu").test(text);
 
+/** The list a page belongs to: "/agents/TX/austin" for "/agents/TX/austin/page/3". */
+const seriesOf = (path: string) => path.replace(/\/page\/\d+$/, "");
+
 /** Each page's problems, in the order of the pages given. */
 export function auditPages(pages: AuditedPage[]): AuditProblem[][] {
   const problems: AuditProblem[][] = pages.map(() => []);
@@ -94,6 +124,7 @@ export function auditPages(pages: AuditedPage[]): AuditProblem[][] {
     else if ((page.titlePx ?? textWidth(page.title, SERP.title.fontPx)) > SERP.title.maxPx) flag([index], "title-too-long");
     if (!page.description.trim()) flag([index], "description-missing");
     else if ((page.descriptionPx ?? textWidth(page.description, SERP.description.fontPx)) > SERP.description.desktopMaxPx) flag([index], "description-too-long");
+    if (endsCut(page.description)) flag([index], "description-cut");
     if (!page.image.alt.trim()) flag([index], "image-alt-missing");
     if (page.canonical !== page.path) flag([index], "canonical-mismatch");
     const count = Number((page.facts as { count?: number }).count);
@@ -107,10 +138,12 @@ export function auditPages(pages: AuditedPage[]): AuditProblem[][] {
     for (const group of exact.values()) if (group.length > 1) flag(group, `${field}-duplicate`);
     const near = groupBy(pages, (page) => (indexed(page) && page[field].trim() ? `${page.kind}|${nearKey(page[field])}` : null));
     for (const group of near.values()) {
-      // Near, not exact: a page whose group holds a text other than its own.
+      // Near, not exact: a page whose group holds a text other than its own, from another list
+      // (the pages of one paginated list differ by their number, as they should).
       const texts = group.map((index) => exactKey(pages[index][field]));
+      const series = group.map((index) => seriesOf(pages[index].path));
       flag(
-        group.filter((_, position) => texts.some((text) => text !== texts[position])),
+        group.filter((_, position) => texts.some((text, other) => text !== texts[position] && series[other] !== series[position])),
         `${field}-near-duplicate`,
       );
     }
@@ -140,4 +173,18 @@ export function countProblems(problems: AuditProblem[][]): Record<AuditProblem, 
   const counts = Object.fromEntries(AUDIT_PROBLEM_KEYS.map((key) => [key, 0])) as Record<AuditProblem, number>;
   for (const list of problems) for (const problem of list) counts[problem]++;
   return counts;
+}
+
+/** The audit in figures: indexable pages, how many have at least one error, and each problem's count. */
+export function auditSummary(pages: { robots: "index" | "noindex"; problems: AuditProblem[] }[]) {
+  const indexable = pages.filter((page) => page.robots === "index");
+  const withError = indexable.filter((page) => page.problems.some(isAuditError)).length;
+  return {
+    indexable: indexable.length,
+    withError,
+    withAnyProblem: indexable.filter((page) => page.problems.length > 0).length,
+    /** The share of indexable pages with no error, in percent (100 for no pages). */
+    cleanPercent: indexable.length === 0 ? 100 : (100 * (indexable.length - withError)) / indexable.length,
+    counts: countProblems(indexable.map((page) => page.problems)),
+  };
 }

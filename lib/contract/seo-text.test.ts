@@ -3,24 +3,29 @@ import { agentShareCardAlt, blogShareCardAlt } from "@/components/seo/ShareCard"
 import type { Agent, Blog } from "./index";
 import { LAW_TOPICS } from "./law-topics";
 import { SITE_NAME } from "./site";
-import { DEFAULT_SEO_TEMPLATES, DEFAULT_SHARE_IMAGE, FIXED_PAGE_RECORDS, SEO_FIELDS, SEO_KINDS, emptyListIsNoindex, patternProblem, resolveSeo, seoTextFor, shareImageFor } from "./seo-text";
+import { textWidth } from "./serp";
+import { DEFAULT_SEO_FALLBACKS, DEFAULT_SEO_TEMPLATES, DEFAULT_SHARE_IMAGE, FIXED_PAGE_RECORDS, SEO_FIELDS, SEO_KINDS, emptyListIsNoindex, patternProblem, resolveSeo, seoTextFor, shareImageFor } from "./seo-text";
 
 const austin = { city: "Austin", state: "Texas", state_abbr: "TX", count: 25, page: 1 };
 
-describe("default wording: what the pages said before the workspace, word for word", () => {
+describe("default wording", () => {
   it("city pages and their later pages", () => {
     expect(seoTextFor({ kind: "city", facts: austin })).toEqual({
       title: "Property Managers in Austin, TX | Managely",
-      description: "25 property managers serve Austin, Texas. Compare their fees, services, licenses and service areas on Managely, then request free quotes.",
+      description: "25 property managers serve Austin, Texas. Compare their fees, services and licenses on Managely, then request free quotes.",
       keywords: "property managers Austin, property management Austin, TX, Austin Texas property management companies, rental management Austin, Managely",
     });
-    expect(seoTextFor({ kind: "city", facts: { ...austin, page: 3 } }).title).toBe("Property Managers in Austin, TX (page 3) | Managely");
+    // A later page says which page it is in both, so no two pages of a list share either.
+    expect(seoTextFor({ kind: "city", facts: { ...austin, count: 55, page: 3 } })).toMatchObject({
+      title: "Property Managers in Austin, TX – Page 3 | Managely",
+      description: "Page 3 of 3: 55 property managers serve Austin, Texas. Compare their fees, services and licenses on Managely, then request free quotes.",
+    });
   });
 
   it("category tabs", () => {
     expect(seoTextFor({ kind: "category", facts: { ...austin, count: 12, category: "Multi Family" } })).toEqual({
       title: "Multi Family Property Managers in Austin, TX | Managely",
-      description: "12 multi family property managers serve Austin, Texas. Compare their fees, services, licenses and service areas on Managely, then request free quotes.",
+      description: "12 multi family property managers serve Austin, Texas. Compare their fees, services and licenses on Managely, then request free quotes.",
       keywords: "multi family property managers Austin, property management Austin, TX, Austin Texas property management companies, rental management Austin, Managely",
     });
   });
@@ -35,7 +40,7 @@ describe("default wording: what the pages said before the workspace, word for wo
   it("state hubs", () => {
     expect(seoTextFor({ kind: "state", facts: { state: "Texas", state_abbr: "TX", count: 57 } })).toEqual({
       title: "Property Managers in Texas by City | Managely",
-      description: "57 Texas cities with property managers on Managely, with how many serve each. Compare fees, services and licenses, and read Texas's landlord-tenant law.",
+      description: "57 Texas cities have property managers on Managely. Compare their fees, services and licenses, and read Texas's landlord-tenant law.",
       keywords: "property managers Texas, property management TX, Texas property management companies, Managely",
     });
   });
@@ -52,9 +57,7 @@ describe("default wording: what the pages said before the workspace, word for wo
   it("law pages and 50-state comparisons", () => {
     const law = seoTextFor({ kind: "law", facts: { state: "Texas" } });
     expect(law.title).toBe("Landlord Tenant Laws in Texas | Managely");
-    expect(law.description).toBe(
-      "Landlord Tenant Laws in Texas: security deposits, landlord entry, notice to end a tenancy, notice for unpaid rent, late fees and the statutes behind them, in plain language, with sources.",
-    );
+    expect(law.description).toBe("Landlord Tenant Laws in Texas, in plain language: security deposits, landlord entry, notices and late fees, with the statutes.");
     expect(law.keywords).toBe("Landlord Tenant Laws in Texas, Texas tenant rights, Texas security deposit law, Texas eviction notice, Texas landlord entry notice");
     const topic = LAW_TOPICS[0];
     // withSiteName adds the site's name unless the title has it: no topic title does.
@@ -70,6 +73,61 @@ describe("default wording: what the pages said before the workspace, word for wo
     const record = { seo_title: "FAQs | Managely", seo_description: "Answers.", seo_keywords: "faq", heading: "FAQs" };
     expect(seoTextFor({ kind: "fixed", facts: record })).toEqual({ title: "FAQs | Managely", description: "Answers.", keywords: "faq" });
     expect(seoTextFor({ kind: "blog", facts: record })).toEqual({ title: "FAQs | Managely", description: "Answers.", keywords: "faq" });
+  });
+});
+
+describe("default wording that fits a result", () => {
+  const titlePx = (text: string) => textWidth(text, 20);
+  const descriptionPx = (text: string) => textWidth(text, 14);
+  const longCompany = "Springfield Premier Residential and Commercial Property Management Services";
+  const profile = { company: "Lone Star Homes", city: "Austin", state: "Texas", state_abbr: "TX", category: "Single Family", about: "We manage homes." };
+
+  it("a long title takes the next shorter pattern that fits", () => {
+    const title = seoTextFor({ kind: "profile", facts: { ...profile, company: "Sinclair & Thornton Property Management" } }).title;
+    expect(title).toBe("Sinclair & Thornton Property Management – Austin, TX");
+    expect(titlePx(title)).toBeLessThanOrEqual(580);
+  });
+
+  it("a title no pattern fits is cut at a word boundary, without a dangling separator", () => {
+    const company = `${longCompany} of Central Texas and the Hill Country`;
+    const title = seoTextFor({ kind: "profile", facts: { ...profile, company } }).title;
+    expect(titlePx(title)).toBeLessThanOrEqual(580);
+    expect(company.startsWith(title)).toBe(true);
+    expect(company[title.length]).toBe(" ");
+    expect(title).not.toMatch(/[\s,;:|–-]$|\s(of|and|the)$/);
+  });
+
+  it("an about text cut with an ellipsis gives its whole sentences that fit, never the cut one", () => {
+    const about = "Founded in 2012, Lone Star Homes looks after about 480 units. Homes are inspected at move-in, at move-out and once a…";
+    const description = seoTextFor({ kind: "profile", facts: { ...profile, about } }).description;
+    expect(description).toBe("Founded in 2012, Lone Star Homes looks after about 480 units.");
+  });
+
+  it("an about text with no whole sentence that fits gives the written fallback, naming only what the page has", () => {
+    const about = `Lone Star Homes ${"has managed homes around Austin ".repeat(6)}since…`;
+    expect(seoTextFor({ kind: "profile", facts: { ...profile, about } }).description).toBe(
+      "Lone Star Homes is a property manager in Austin, TX (Single Family). Compare its fees, services and licenses on Managely.",
+    );
+    expect(seoTextFor({ kind: "profile", facts: { ...profile, about, category: "" } }).description).toBe(
+      "Lone Star Homes is a property manager in Austin, TX. Compare its fees, services and licenses on Managely.",
+    );
+  });
+
+  it("a record's description that is one long sentence is cut at its last clause that fits, with a period", () => {
+    const seo_description = "Learn commercial property management basics: property types, gross and net leases, CAM reconciliations, building operations, tenant improvements, and choosing a manager.";
+    const description = seoTextFor({ kind: "blog", facts: { seo_title: "Basics", seo_description, seo_keywords: "", heading: "Basics" } }).description;
+    expect(descriptionPx(description)).toBeLessThanOrEqual(920);
+    expect(description.endsWith(".")).toBe(true);
+    expect(seo_description.startsWith(description.slice(0, -1))).toBe(true);
+    expect(seo_description[description.length - 1]).toBe(",");
+  });
+
+  it("every default and fallback pattern is valid for its kind, and a template is used as written, however long", () => {
+    for (const kind of SEO_KINDS) for (const field of ["title", "description"] as const) for (const pattern of DEFAULT_SEO_FALLBACKS[kind][field]) expect(patternProblem(kind, field, pattern)).toBeNull();
+    const template = { title: "{company} – Property Manager in {city}, {state} – Homes, Condos and Apartments | {site}", description: null, keywords: null };
+    const { text } = resolveSeo({ kind: "profile", facts: profile, template });
+    expect(text.title).toBe("Lone Star Homes – Property Manager in Austin, Texas – Homes, Condos and Apartments | Managely");
+    expect(titlePx(text.title)).toBeGreaterThan(580);
   });
 });
 

@@ -12,7 +12,8 @@
  *
  * Plain values and functions only: the browser may import this file.
  */
-import { LAWS_TITLE, PAGE_IDS, SITE_NAME } from "./site";
+import { DIRECTORY_PAGE_SIZE, LAWS_TITLE, PAGE_IDS, SITE_NAME } from "./site";
+import { DESCRIPTION_FIT, endsCut, fitSeoText, fitsDescription, fitsTitle, wholeSentencesWithin, type SeoCandidate } from "./serp";
 import { CONTENT_PAGE_PATHS, INDEXABLE_FIXED_PATHS, PATHS, STEP_PATHS } from "./routes";
 
 export const SEO_KINDS = ["fixed", "state", "city", "category", "profile", "law", "law-compare", "blog"] as const;
@@ -69,7 +70,8 @@ const LIST: Variable[] = [
   { name: "count", meaning: "how many managers serve the city (in the tab's category)" },
   { name: "managers", meaning: '"Property Managers", or "Multi Family Property Managers" on a tab' },
   { name: "managers_lower", meaning: "the same in lower case" },
-  { name: "page", meaning: 'nothing on page 1, " (page 2)" on later pages' },
+  { name: "page", meaning: 'nothing on page 1, " – Page 2" on later pages' },
+  { name: "page_of", meaning: 'nothing on page 1, "Page 2 of 3: " on later pages' },
 ];
 
 /** The variables each kind offers its patterns. */
@@ -100,16 +102,20 @@ export const SEO_VARIABLES: Record<SeoKind, readonly Variable[]> = {
   blog: [...RECORD, SITE],
 };
 
-const LIST_DESCRIPTION = `{count} {managers_lower} serve {city}, {state}. Compare their fees, services, licenses and service areas on {site}, then request free quotes.`;
+const LIST_DESCRIPTION = `{page_of}{count} {managers_lower} serve {city}, {state}. Compare their fees, services and licenses on {site}, then request free quotes.`;
 const LIST_KEYWORDS = `{managers_lower} {city}, property management {city}, {state_abbr}, {city} {state} property management companies, rental management {city}, {site}`;
 
-/** What each kind said before templates existed: the wording a page falls back to. */
+/**
+ * Each kind's default wording. A later page of a list says "Page N" in its title and its
+ * description, so no two indexable pages share either (README "Workspace": why not Google's
+ * "same words for the whole series").
+ */
 export const DEFAULT_SEO_TEMPLATES: Record<SeoKind, SeoText> = {
   fixed: { title: "{seo_title}", description: "{seo_description}", keywords: "{seo_keywords}" },
   blog: { title: "{seo_title}", description: "{seo_description}", keywords: "{seo_keywords}" },
   state: {
     title: "Property Managers in {state} by City | {site}",
-    description: "{count} {state} cities with property managers on {site}, with how many serve each. Compare fees, services and licenses, and read {state}'s landlord-tenant law.",
+    description: "{count} {state} cities have property managers on {site}. Compare their fees, services and licenses, and read {state}'s landlord-tenant law.",
     keywords: "property managers {state}, property management {state_abbr}, {state} property management companies, {site}",
   },
   city: { title: "{managers} in {city}, {state_abbr}{page} | {site}", description: LIST_DESCRIPTION, keywords: LIST_KEYWORDS },
@@ -121,7 +127,7 @@ export const DEFAULT_SEO_TEMPLATES: Record<SeoKind, SeoText> = {
   },
   law: {
     title: `${LAWS_TITLE} in {state} | {site}`,
-    description: `${LAWS_TITLE} in {state}: security deposits, landlord entry, notice to end a tenancy, notice for unpaid rent, late fees and the statutes behind them, in plain language, with sources.`,
+    description: `${LAWS_TITLE} in {state}, in plain language: security deposits, landlord entry, notice to end a tenancy, unpaid rent and late fees, with the statutes.`,
     keywords: `${LAWS_TITLE} in {state}, {state} tenant rights, {state} security deposit law, {state} eviction notice, {state} landlord entry notice`,
   },
   "law-compare": {
@@ -148,6 +154,50 @@ export function emptyListIsNoindex(count: number): boolean {
 }
 
 /**
+ * The shorter wording a kind's default falls back to, in order, when a page's values make it
+ * wider than a result shows (lib/contract/serp.ts fitSeoText chooses): a fallback naming a
+ * variable that is empty for the page is skipped. Only the default wording falls back; a
+ * template or an override is shown as written, so the audit reports what it does.
+ */
+export const DEFAULT_SEO_FALLBACKS: Record<SeoKind, { title: string[]; description: string[] }> = {
+  fixed: { title: [], description: [] },
+  blog: { title: [], description: [] },
+  state: {
+    title: ["Property Managers in {state} | {site}", "Property Managers in {state}"],
+    description: ["{count} {state} cities have property managers on {site}. Compare their fees, services and licenses."],
+  },
+  city: {
+    title: ["{managers} in {city}, {state_abbr}{page}", "{managers} in {city}{page}"],
+    description: [
+      "{page_of}{count} {managers_lower} serve {city}, {state_abbr}. Compare their fees, services and licenses, then request free quotes.",
+      "{page_of}{count} {managers_lower} serve {city}, {state_abbr}. Compare them on {site}.",
+    ],
+  },
+  category: {
+    title: ["{managers} in {city}, {state_abbr}{page}", "{category} Managers in {city}, {state_abbr}{page}", "{category} Managers, {city}{page}"],
+    description: [
+      "{page_of}{count} {managers_lower} serve {city}, {state_abbr}. Compare their fees, services and licenses, then request free quotes.",
+      "{page_of}{count} {managers_lower} serve {city}, {state_abbr}. Compare them on {site}.",
+    ],
+  },
+  profile: {
+    title: ["{company} – Property Manager in {city}, {state_abbr}", "{company} – {city}, {state_abbr} | {site}", "{company} – {city}, {state_abbr}", "{company}, {state_abbr}"],
+    description: [
+      "{company} is a property manager in {city}, {state_abbr} ({category}). Compare its fees, services and licenses on {site}.",
+      "{company} is a property manager in {city}, {state_abbr}. Compare its fees, services and licenses on {site}.",
+    ],
+  },
+  law: {
+    title: [`${LAWS_TITLE} in {state}`],
+    description: [`${LAWS_TITLE} in {state}, in plain language: security deposits, landlord entry, notices and late fees, with the statutes.`],
+  },
+  "law-compare": { title: ["{topic}"], description: [] },
+};
+
+/** A pattern that is one variable of free text from the data (an about text): it may be cut after a sentence. */
+const FREE_TEXT = /^\{(?:about|summary|seo_description)\}$/;
+
+/**
  * A list nobody is in (a "No Record" page, noindex, in no sitemap and not in the workspace) keeps
  * this description whatever the template says: a template's "{count} managers serve…" would read
  * "0 managers serve…".
@@ -164,7 +214,8 @@ export function seoVariables(kind: SeoKind, facts: SeoFacts): Record<string, str
     const managers = kind === "category" && list.category ? `${list.category} Property Managers` : "Property Managers";
     values.managers = managers;
     values.managers_lower = managers.toLowerCase();
-    values.page = list.page > 1 ? ` (page ${list.page})` : "";
+    values.page = list.page > 1 ? ` – Page ${list.page}` : "";
+    values.page_of = list.page > 1 ? `Page ${list.page} of ${Math.max(list.page, Math.ceil(Number(list.count) / DIRECTORY_PAGE_SIZE))}: ` : "";
     if (kind === "category") values.category_lower = String(list.category).toLowerCase();
   }
   return values;
@@ -204,10 +255,32 @@ export function resolveSeo<K extends SeoKind>({
     const fromOverride = override?.[field] ?? null;
     const fromTemplate = emptyList && field === "description" ? EMPTY_LIST_DESCRIPTION : (template?.[field] ?? null);
     const pattern = fromOverride ?? fromTemplate ?? DEFAULT_SEO_TEMPLATES[kind][field];
-    text[field] = renderPattern(pattern, variables).replace(/\s+/g, " ").trim();
     sources[field] = fromOverride !== null ? "override" : template?.[field] != null && !(emptyList && field === "description") ? "template" : "default";
+    text[field] =
+      sources[field] === "default" && field !== "keywords" && !emptyList
+        ? fitDefault(field, [pattern, ...DEFAULT_SEO_FALLBACKS[kind][field]], variables)
+        : renderPattern(pattern, variables).replace(/\s+/g, " ").trim();
   }
   return { text, sources };
+}
+
+/** Variables that are empty by design (on a list's first page). */
+const OPTIONAL: ReadonlySet<string> = new Set(["page", "page_of"]);
+
+/** The default wording of a field that fits a result: the first pattern (or fallback) that does. */
+function fitDefault(field: "title" | "description", patterns: string[], variables: Record<string, string>): string {
+  // Tried one at a time (most pages fit their first pattern); fitSeoText decides only when none does.
+  const candidates: SeoCandidate[] = [];
+  for (const [index, pattern] of patterns.entries()) {
+    if (index > 0 && ![...pattern.matchAll(VARIABLE)].every(([, name]) => OPTIONAL.has(name) || (variables[name] ?? "").trim() !== "")) continue;
+    const text = renderPattern(pattern, variables).replace(/\s+/g, " ").trim();
+    const sentences = FREE_TEXT.test(pattern);
+    if (field === "title" ? fitsTitle(text) : fitsDescription(text) && !endsCut(text)) return text;
+    const whole = field === "description" && sentences ? wholeSentencesWithin(text, DESCRIPTION_FIT) : null;
+    if (whole) return whole;
+    candidates.push({ text, sentences });
+  }
+  return fitSeoText(field, candidates);
 }
 
 /** The text alone (what a page's metadata needs). */

@@ -87,3 +87,23 @@ describe("cutToWidth", () => {
     expect(phone.shown.length).toBeLessThan(desktop.shown.length);
   });
 });
+
+describe("phone titles and dated descriptions", () => {
+  it("wraps a phone title into lines of its own width, at most two, the second cut with the ellipsis", async () => {
+    const { phoneTitleLines } = await import("./serp");
+    const short = phoneTitleLines("Property Managers in Austin, TX | Managely");
+    expect(short.truncated).toBe(false);
+    expect(short.lines.join(" ")).toBe("Property Managers in Austin, TX | Managely");
+    for (const line of short.lines) expect(textWidth(line, SERP.phoneTitle.fontPx)).toBeLessThanOrEqual(SERP.phoneTitle.lineWidthPx);
+    const long = phoneTitleLines("Sinclair & Thornton Property Management – Property Manager in Huntsville, AL | Managely");
+    expect(long.lines).toHaveLength(2);
+    expect(long.truncated).toBe(true);
+    expect(long.lines[1].endsWith(" ...")).toBe(true);
+    for (const line of long.lines) expect(textWidth(line, SERP.phoneTitle.fontPx)).toBeLessThanOrEqual(SERP.phoneTitle.lineWidthPx);
+  });
+
+  it("gives a blog post's date its share of the description's room", () => {
+    const description = "x ".repeat(400);
+    expect(textWidth(cutDescription(description, "desktop", "Nov 24, 2026 — ").shown, 14)).toBeLessThanOrEqual(920 - textWidth("Nov 24, 2026 — ", 14));
+  });
+});

@@ -104,18 +104,18 @@ export function localBusinessLd(origin: string, agent: Agent): Thing {
 
 /**
  * The managers a list page shows, numbered from `firstPosition` (page 2 of 12 a page starts at
- * 13): position and URL only, the summary-page form of an ItemList (the names are on the page
- * and on each profile; a city page sends this list twice, as HTML and in its flight data).
+ * 13): the summary-page form of an ItemList, each item its position, URL and the company's name
+ * (Google's rich results need `name` or `item.name` on every ListItem).
  */
 export function itemListLd(origin: string, name: string, agents: Agent[], firstPosition = 1): Thing {
-  return linkListLd(origin, name, agents.map((agent) => ({ path: agentPath(agent) })), firstPosition);
+  return linkListLd(origin, name, agents.map((agent) => ({ name: agent.company_name, path: agentPath(agent) })), firstPosition);
 }
 
 /**
  * Any list of pages as a schema.org ItemList: exactly the items the page shows. Also the
  * mainEntity of a collection page (blog posts, state law pages).
  */
-export function linkListLd(origin: string, name: string, items: { name?: string; path: string }[], firstPosition = 1): Thing {
+export function linkListLd(origin: string, name: string, items: { name: string; path: string }[], firstPosition = 1): Thing {
   return {
     "@context": "https://schema.org",
     "@type": "ItemList",
@@ -125,7 +125,7 @@ export function linkListLd(origin: string, name: string, items: { name?: string;
       "@type": "ListItem",
       position: firstPosition + index,
       url: absolute(origin, item.path),
-      ...(item.name ? { name: item.name } : {}),
+      name: item.name,
     })),
   };
 }

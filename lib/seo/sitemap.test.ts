@@ -4,7 +4,8 @@ describe("sitemap XML", () => {
   it("lists URLs, escaped, with their dates", () => {
     const xml = urlsetXml("https://example.com", [{ path: "/blog/a&b" }, { path: "/", lastModified: "2026-11-24" }]);
     expect(xml).toContain("<loc>https://example.com/blog/a&amp;b</loc>");
-    expect(xml).toContain("<loc>https://example.com/</loc>\n<lastmod>2026-11-24</lastmod>");
+    // Home as its canonical link writes it: the origin alone.
+    expect(xml).toContain("<loc>https://example.com</loc>\n<lastmod>2026-11-24</lastmod>");
     expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
   });
 

@@ -7,9 +7,15 @@ import { sitemapPartPath } from "../contract/routes";
  */
 const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
 
+/**
+ * A page's URL exactly as its canonical link writes it: Next.js writes home's as the bare origin
+ * ("https://example.com", never with the slash), so the sitemap does too: one form of home.
+ */
+export const canonicalUrl = (origin: string, path: string) => (path === "/" ? origin : `${origin}${path}`);
+
 export function urlsetXml(origin: string, entries: SitemapEntry[]): string {
   const urls = entries.map(
-    (entry) => `<url>\n<loc>${escapeXml(`${origin}${entry.path}`)}</loc>${entry.lastModified ? `\n<lastmod>${escapeXml(entry.lastModified)}</lastmod>` : ""}\n</url>`,
+    (entry) => `<url>\n<loc>${escapeXml(canonicalUrl(origin, entry.path))}</loc>${entry.lastModified ? `\n<lastmod>${escapeXml(entry.lastModified)}</lastmod>` : ""}\n</url>`,
   );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
 }

@@ -1,11 +1,11 @@
 "use server";
 
-import { headers } from "next/headers";
+import { cookies, draftMode, headers } from "next/headers";
 import { forbidden, redirect } from "next/navigation";
 import { refresh, updateTag } from "next/cache";
 import { isValidEmail } from "@/lib/contract";
 import { ApiError } from "@/lib/contract/errors";
-import { WORKSPACE, can, isStaffRole, type StaffPermission } from "@/lib/contract/staff";
+import { PREVIEW_DRAFT_COOKIE, WORKSPACE, can, isStaffRole, type StaffPermission } from "@/lib/contract/staff";
 import { isSeoKind, seoCacheTags, type SeoKind } from "@/lib/contract/seo-text";
 import { WORKSPACE_PATHS } from "@/lib/contract/routes";
 import { allowedOrigins } from "@/lib/env";
@@ -94,6 +94,9 @@ export async function signOut(): Promise<void> {
   if (!(await fromTheSite())) forbidden();
   const staff = await requireStaff();
   await (await staffAuth()).api.signOut({ headers: await headers() });
+  // A draft preview ends with the session: draft mode and the preview cookie go with it.
+  (await draftMode()).disable();
+  (await cookies()).delete(PREVIEW_DRAFT_COOKIE);
   await audit(await workspaceDb(), staff, "staff.signed_out", null);
   redirect(WORKSPACE_PATHS.signIn);
 }

@@ -11,11 +11,14 @@ import "@/styles/workspace.css";
  * it. Every page here is for staff only, rendered per request (no-store) and kept out of search
  * engines (noindex here, no sitemap entry, and no link from any public page).
  */
-export const metadata: Metadata = {
-  title: { template: `%s | ${SITE_NAME} workspace`, default: `${SITE_NAME} workspace` },
-  robots: { index: false, follow: false, nocache: true },
-  referrer: "no-referrer",
-};
+export async function generateMetadata(): Promise<Metadata> {
+  return {
+    title: { template: `%s | ${SITE_NAME} workspace`, default: `${SITE_NAME} workspace` },
+    // One robots tag: a signed-out visitor gets the sign-in page as a 401, where Next.js writes its own noindex.
+    ...((await currentStaff()) ? { robots: { index: false, follow: false, nocache: true } } : {}),
+    referrer: "no-referrer",
+  };
+}
 
 const NAV = [
   { href: WORKSPACE_PATHS.home, label: "Pages" },

@@ -4,7 +4,7 @@ import type { SitemapEntry } from "../../contract";
 import { DIRECTORY_PAGE_SIZE, PROPERTY_CATEGORIES, categoryLabel } from "../../contract/site";
 import { INDEXABLE_FIXED_PATHS, agentPath, blogPath, cityPath, lawComparePath, lawPath, statePath } from "../../contract/routes";
 import { LAW_TOPICS, hasComparePage, lawCompareSummary } from "../../contract/law-topics";
-import { FIXED_PAGE_RECORDS, INDEXED_LIST_MIN, type SeoFactsOf, type SeoKind } from "../../contract/seo-text";
+import { FIXED_PAGE_RECORDS, INDEXED_LIST_MIN, pageTarget, templateTarget, type SeoFactsOf, type SeoKind } from "../../contract/seo-text";
 import { excerpt } from "../../sanitize";
 import { listTopicComparison, statesWithLawFacts, summarizeLawTopics } from "./laws";
 import { categoryBit } from "../service-areas";
@@ -58,12 +58,26 @@ function servedCitiesFor(db: Db, categoryId: number) {
   );
 }
 
-type CityRow = { id: number; abbreviation: string; slug: string; name: string; state_name: string; managers_serving: number };
+/**
+ * A sitemap's <lastmod>: the date a page's content last changed, as an ISO date-time (SQLite
+ * stores text, PostgreSQL may answer a Date); undefined when nothing records it.
+ */
+const isoDate = (value: unknown): string | undefined => {
+  if (value === null || value === undefined || value === "") return undefined;
+  const date = new Date(value as string);
+  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+};
+
+/** The newest manager serving the city: a city's list (and its tabs) changes when one is added. */
+const newestManagerOfCity = () =>
+  sql<string | null>`(select max(agents.created_at) from city_coverage inner join agents on agents.id = city_coverage.agent_id where city_coverage.city_id = cities.id)`;
+
+type CityRow = { id: number; abbreviation: string; slug: string; name: string; state_name: string; managers_serving: number; last_modified?: string | null };
 
 /** One slice of the served cities (for one category, when given), by state, largest first. */
 function servedCitySlice(db: Db, { categoryId, offset, limit }: { categoryId?: number; offset: number; limit: number }): Promise<CityRow[]> {
   return (categoryId === undefined ? servedCities(db) : servedCitiesFor(db, categoryId))
-    .select(["cities.id", "states.abbreviation", "cities.slug", "cities.name", "states.name as state_name", "cities.managers_serving"])
+    .select(["cities.id", "states.abbreviation", "cities.slug", "cities.name", "states.name as state_name", "cities.managers_serving", newestManagerOfCity().as("last_modified")])
     .orderBy("states.abbreviation")
     .orderBy("cities.population", "desc")
     .orderBy("cities.id")
@@ -97,7 +111,7 @@ type LaterPageRow = CityRow & { count: number; page: number };
  * of the city sections: `count` managers make ceil(count / page size) pages.
  */
 async function laterPages(db: Db, categoryId?: number): Promise<LaterPageRow[]> {
-  const columns = ["cities.id", "states.abbreviation", "cities.slug", "cities.name", "states.name as state_name", "cities.managers_serving"] as const;
+  const columns = ["cities.id", "states.abbreviation", "cities.slug", "cities.name", "states.name as state_name", "cities.managers_serving", newestManagerOfCity().as("last_modified")] as const;
   const ordered = <Q extends { orderBy(column: string, direction?: "desc"): Q }>(query: Q) => query.orderBy("states.abbreviation").orderBy("cities.population", "desc").orderBy("cities.id");
   let cities: Array<CityRow & { count: number | string }>;
   if (categoryId === undefined) {
@@ -147,11 +161,22 @@ const SECTIONS: Section<unknown>[] = [
       });
     },
   }),
-  section<{ slug: string; name: string }>({
+  section<{ slug: string; name: string; reviewed_on: string | null }>({
     kind: "law",
     count: (db) => countOf(statesWithLawFacts(db).select((eb) => eb.fn.countAll<number>().as("count"))),
-    read: (db, offset, limit) => statesWithLawFacts(db).select(["states.slug", "states.name"]).orderBy("states.name").offset(offset).limit(limit).execute(),
-    entry: (state) => ({ path: lawPath(state.slug) }),
+    read: (db, offset, limit) =>
+      statesWithLawFacts(db)
+        .select([
+          "states.slug",
+          "states.name",
+          // The last review of the facts files the state's facts come from.
+          sql<string | null>`(select max(law_fact_files.reviewed_on) from law_facts inner join law_fact_files on law_fact_files.file = law_facts.file where law_facts.state_id = states.id)`.as("reviewed_on"),
+        ])
+        .orderBy("states.name")
+        .offset(offset)
+        .limit(limit)
+        .execute(),
+    entry: (state) => ({ path: lawPath(state.slug), lastModified: isoDate(state.reviewed_on)?.slice(0, 10) }),
     facts: async (_db, states) => states.map((state) => ({ state: state.name })),
   }),
   section<Awaited<ReturnType<typeof comparePages>>[number]>({
@@ -183,20 +208,20 @@ const SECTIONS: Section<unknown>[] = [
     entry: (blog) => ({ path: blogPath(blog.slug), lastModified: blog.post_date }),
     facts: async (_db, blogs) => blogs.map(({ seo_title, seo_description, seo_keywords, heading }) => ({ seo_title, seo_description, seo_keywords, heading })),
   }),
-  section<{ id: number; abbreviation: string; name: string }>({
+  section<{ id: number; abbreviation: string; name: string; last_modified: string | null }>({
     // State hubs: states where managers serve at least one city.
     kind: "state",
     count: (db) => countOf(db.selectFrom("states").where((eb) => eb.exists(servedCities(db).select("cities.id").whereRef("cities.state_id", "=", "states.id"))).select((eb) => eb.fn.countAll<number>().as("count"))),
     read: (db, offset, limit) =>
       db
         .selectFrom("states")
-        .select(["id", "abbreviation", "name"])
+        .select(["id", "abbreviation", "name", sql<string | null>`(select max(agents.created_at) from agents where agents.state_id = states.id)`.as("last_modified")])
         .where((eb) => eb.exists(servedCities(db).select("cities.id").whereRef("cities.state_id", "=", "states.id")))
         .orderBy("abbreviation")
         .offset(offset)
         .limit(limit)
         .execute(),
-    entry: (state) => ({ path: statePath(state.abbreviation) }),
+    entry: (state) => ({ path: statePath(state.abbreviation), lastModified: isoDate(state.last_modified) }),
     async facts(db, states) {
       const rows = await db
         .selectFrom("cities")
@@ -212,7 +237,7 @@ const SECTIONS: Section<unknown>[] = [
     kind: "city",
     count: (db) => countOf(servedCities(db).select((eb) => eb.fn.countAll<number>().as("count"))),
     read: (db, offset, limit) => servedCitySlice(db, { offset, limit }),
-    entry: (city) => ({ path: cityPath(city.abbreviation, city.slug) }),
+    entry: (city) => ({ path: cityPath(city.abbreviation, city.slug), lastModified: isoDate(city.last_modified) }),
     facts: async (_db, cities) =>
       cities.map((city) => ({ city: city.name, state: city.state_name, state_abbr: city.abbreviation, count: Number(city.managers_serving), page: 1 })),
   }),
@@ -220,7 +245,7 @@ const SECTIONS: Section<unknown>[] = [
     kind: "city",
     count: async (db) => (await laterPages(db)).length,
     read: async (db, offset, limit) => (await laterPages(db)).slice(offset, offset + limit),
-    entry: (row) => ({ path: cityPath(row.abbreviation, row.slug, { page: row.page }) }),
+    entry: (row) => ({ path: cityPath(row.abbreviation, row.slug, { page: row.page }), lastModified: isoDate(row.last_modified) }),
     facts: async (_db, rows) => rows.map((row) => ({ city: row.name, state: row.state_name, state_abbr: row.abbreviation, count: row.count, page: row.page })),
   }),
   // A city's category tabs, one section per category, each only where it lists someone.
@@ -229,7 +254,7 @@ const SECTIONS: Section<unknown>[] = [
       kind: "category",
       count: (db) => countOf(servedCitiesFor(db, category.id).select((eb) => eb.fn.countAll<number>().as("count"))),
       read: (db, offset, limit) => servedCitySlice(db, { categoryId: category.id, offset, limit }),
-      entry: (city) => ({ path: cityPath(city.abbreviation, city.slug, { category: category.slug }) }),
+      entry: (city) => ({ path: cityPath(city.abbreviation, city.slug, { category: category.slug }), lastModified: isoDate(city.last_modified) }),
       async facts(db, cities) {
         const counts = await categoryCounts(db, cities.map((city) => Number(city.id)), category.id);
         return cities.map((city) => ({
@@ -249,12 +274,12 @@ const SECTIONS: Section<unknown>[] = [
       kind: "category",
       count: async (db) => (await laterPages(db, category.id)).length,
       read: async (db, offset, limit) => (await laterPages(db, category.id)).slice(offset, offset + limit),
-      entry: (row) => ({ path: cityPath(row.abbreviation, row.slug, { category: category.slug, page: row.page }) }),
+      entry: (row) => ({ path: cityPath(row.abbreviation, row.slug, { category: category.slug, page: row.page }), lastModified: isoDate(row.last_modified) }),
       facts: async (_db, rows) =>
         rows.map((row) => ({ category: category.label, city: row.name, state: row.state_name, state_abbr: row.abbreviation, count: row.count, page: row.page })),
     }),
   ),
-  section<{ id: number; slug: string; abbreviation: string }>({
+  section<{ id: number; slug: string; abbreviation: string; created_at: string }>({
     kind: "profile",
     count: (db) => countOf(db.selectFrom("agents").select((eb) => eb.fn.countAll<number>().as("count"))),
     read: (db, offset, limit) =>
@@ -262,12 +287,12 @@ const SECTIONS: Section<unknown>[] = [
         .selectFrom("agents")
         .innerJoin("cities", "cities.id", "agents.city_id")
         .innerJoin("states", "states.id", "agents.state_id")
-        .select(["agents.id", "cities.slug", "states.abbreviation"])
+        .select(["agents.id", "cities.slug", "states.abbreviation", "agents.created_at"])
         .orderBy("agents.id")
         .offset(offset)
         .limit(limit)
         .execute(),
-    entry: (agent) => ({ path: agentPath({ state: agent.abbreviation, city_slug: agent.slug, agent_id: agent.id }) }),
+    entry: (agent) => ({ path: agentPath({ state: agent.abbreviation, city_slug: agent.slug, agent_id: agent.id }), lastModified: isoDate(agent.created_at) }),
     async facts(db, agents) {
       // Read only for the workspace: the sitemap needs no names or about texts.
       const ids = agents.map((agent) => Number(agent.id));
@@ -321,10 +346,28 @@ async function eachSlice(db: Db, { offset, limit }: { offset: number; limit: num
   return counts.reduce((sum, count) => sum + count, 0);
 }
 
+/**
+ * When the marketers' workspace last published words for each target ("template:city",
+ * "page:/agents/TX/austin"): a page's title and description are part of its content.
+ */
+async function publishedDates(db: Db): Promise<Map<string, string>> {
+  const rows = await db.selectFrom("seo_live").select(["target", "published_at"]).execute();
+  return new Map(rows.map((row) => [row.target, row.published_at]));
+}
+
+/** The entry with the later of its content's date and the last publish of its kind's template or its own override. */
+function withPublished(entry: SitemapEntry, kind: SeoKind, published: Map<string, string>): SitemapEntry {
+  const dates = [published.get(templateTarget(kind)), published.get(pageTarget(entry.path))].map(isoDate).filter((date): date is string => date !== undefined);
+  const content = isoDate(entry.lastModified);
+  const latest = dates.reduce<string | undefined>((newest, date) => (newest === undefined || date > newest ? date : newest), undefined);
+  return latest !== undefined && (content === undefined || latest > content) ? { ...entry, lastModified: latest } : entry;
+}
+
 export async function listSitemapEntries(db: Db, { offset, limit }: { offset: number; limit: number }): Promise<{ entries: SitemapEntry[]; total: number }> {
   const entries: SitemapEntry[] = [];
+  const published = await publishedDates(db);
   const total = await eachSlice(db, { offset, limit }, async (entry, rows) => {
-    entries.push(...rows.map((row) => entry.entry(row)));
+    entries.push(...rows.map((row) => withPublished(entry.entry(row), entry.kind, published)));
   });
   return { entries, total };
 }

@@ -43,10 +43,11 @@ export function siteStaffAuth(plugins: BetterAuthPlugin[] = []): Promise<StaffAu
 export async function staffOfRequest(headers: Headers, plugins: BetterAuthPlugin[] = []): Promise<SignedInStaff | null> {
   const session = await (await siteStaffAuth(plugins)).api.getSession({ headers });
   const staff = session ? staffFromSession(session.user as { id: string; email: string; role?: string | null; banned?: boolean | null }) : null;
-  return staff && session ? { ...staff, sessionId: session.session.id } : null;
+  return staff && session ? { ...staff, sessionId: session.session.id, sessionExpiresAt: new Date(session.session.expiresAt) } : null;
 }
 
-export type SignedInStaff = StaffIdentity & { sessionId: string };
+/** A signed-in staff member, their session's id and when it ends (a draft preview ends with it). */
+export type SignedInStaff = StaffIdentity & { sessionId: string; sessionExpiresAt: Date };
 
 /** The preview cookie's value for a draft the signed-in staff member may preview (preview.ts). */
 export async function previewCookieValue(db: WorkspaceDb, { draftId, sessionId }: { draftId: number; sessionId: string }): Promise<string> {

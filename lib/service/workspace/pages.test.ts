@@ -41,8 +41,11 @@ describe.each(databaseKinds)("the workspace's pages on %s", (kind) => {
     const cities = before.rows.filter((row) => row.kind === "city");
     expect(impact.pages).toBe(cities.length);
     expect(impact.affected).toBe(cities.length);
-    expect(impact.overLimit).toBeGreaterThan(0);
-    expect(impact.overLimit).toBeLessThanOrEqual(impact.affected);
+    // The default's titles and descriptions all fit: this shorter title adds no overrun, a longer one does.
+    expect(impact.overLimit).toBe(0);
+    const wide = await templateImpact(database.db, { kind: "city", pattern: { ...EMPTY_PATTERN, title: "Top-Rated {managers} in {city}, {state}: Compare Fees and Get Quotes | {site}" } });
+    expect(wide.overLimit).toBeGreaterThan(0);
+    expect(wide.overLimit).toBeLessThanOrEqual(wide.affected);
     // The longest names first, and the cities that share a name across states, now without their state.
     expect(impact.widest[0].titlePx).toBeGreaterThanOrEqual(impact.widest[1].titlePx);
     expect(new Set(impact.sameName.map((row) => row.state)).size).toBeGreaterThan(1);
@@ -88,6 +91,7 @@ describe("csvLines", () => {
     titlePx: 391.6,
     descriptionPx: 80.2,
     state: "TX",
+    published: null,
     problems: ["title-too-long", "description-duplicate"],
     ...overrides,
   });

@@ -39,6 +39,8 @@ export type PageRow = {
   descriptionPx: number;
   /** The state the page is about, as its abbreviation, when it is about one. */
   state: string | null;
+  /** A blog post's date (results show it before the description); null for other pages. */
+  published: string | null;
   problems: AuditProblem[];
 };
 
@@ -75,6 +77,7 @@ export function renderRow(page: IndexablePage, rules: Rules, stateAbbreviations:
     titlePx: textWidth(text.title, SERP.title.fontPx),
     descriptionPx: textWidth(text.description, SERP.description.fontPx),
     state: facts.state_abbr ?? (facts.state ? (stateAbbreviations.get(facts.state) ?? null) : null),
+    published: page.kind === "blog" ? (page.lastModified ?? null) : null,
   };
 }
 

@@ -73,7 +73,7 @@ describe.each(databaseKinds)("workspace drafts, publish and rollback on %s", (ki
   it("keeps a draft out of the public pages until it is published; publishing writes the revision and the live row and drops the draft", async () => {
     const draftId = await saveSeoDraft(database.db, staff.editor, { target: CITY_PAGE, pattern: pattern("Austin's best managers | {site}") });
     expect(await liveRulesFor(database.db, { kind: "city", path: CITY_PAGE.path })).toEqual({ template: null, override: null });
-    expect(await draftForPreview(database.db, staff.editor, { draftId })).toEqual({ kind: "city", path: CITY_PAGE.path, pattern: pattern("Austin's best managers | {site}") });
+    expect(await draftForPreview(database.db, staff.editor, { draftId })).toEqual({ id: draftId, owner: staff.editor.email, kind: "city", path: CITY_PAGE.path, pattern: pattern("Austin's best managers | {site}") });
 
     const published = await publishSeoDraft(database.db, staff.editor, { draftId });
     expect(await liveRulesFor(database.db, { kind: "city", path: CITY_PAGE.path })).toEqual({ template: null, override: pattern("Austin's best managers | {site}") });

@@ -76,7 +76,7 @@ export async function draftForPreview(db: WorkspaceDb, staff: StaffIdentity, { d
   const draft = await getDraft(db, { id: draftId });
   if (!draft || !isSeoKind(draft.kind) || draft.staff_user_id !== staff.id) return null;
   if (!can(staff.role, permissionFor(targetOf(draft), "edit"))) return null;
-  return { kind: draft.kind, path: draft.target.startsWith("template:") ? null : draft.path, pattern: patternOf(draft)! };
+  return { id: draft.id, owner: staff.email, kind: draft.kind, path: draft.target.startsWith("template:") ? null : draft.path, pattern: patternOf(draft)! };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -69,6 +69,7 @@ export default async function PageEditor({ params }: Props) {
             canPublish={canPublish}
             previewHref={draft ? workspacePreviewPath(draft.id) : null}
             emptyMeans={WORKSPACE.pageEmptyMeans(SEO_KIND_LABELS[row.kind].toLowerCase())}
+            live={{ url, kind: row.kind, facts: row.facts, level: "page", template: rules.template, date: row.published, image, alt: imageAlt }}
           />
         ) : (
           <p>Your role ({staff.role}) can see this page but not change it.</p>
@@ -156,7 +157,7 @@ function LiveSection({ row, url, live, published, served }: { row: PageRow; url:
       ) : (
         <p className="ws-notice ws-notice--error">{served.error}</p>
       )}
-      <SerpPreview url={url} title={published.text.title} description={published.text.description} label="Live search result" />
+      <SerpPreview url={url} title={published.text.title} description={published.text.description} date={row.published} label="Live search result" />
     </section>
   );
 }

@@ -2,7 +2,8 @@ import { ActionForm, IntentButton } from "@/components/workspace/ActionForm";
 import { WORKSPACE_PATHS } from "@/lib/contract/routes";
 import { confirmSignIn } from "../../actions";
 
-export const metadata = { title: "Confirm sign-in" };
+// Reached signed out: it says noindex itself (layout.tsx).
+export const metadata = { title: "Confirm sign-in", robots: { index: false, follow: false, nocache: true } };
 
 type Props = { params: Promise<{ token: string }> };
 

@@ -79,6 +79,7 @@ export default async function TemplateEditor({ params }: Props) {
             canPublish={canPublish}
             previewHref={draft && impact.sample ? `${previewBase}${impact.sample.path}` : null}
             emptyMeans={WORKSPACE.templateEmptyMeans}
+            live={sampleOf(ofKind)}
           />
         ) : (
           <LivePatterns role={staff.role} pattern={livePattern} defaults={defaults} />
@@ -192,4 +193,12 @@ function ProblemCounts({ kind, withDraft, counts, problemsNow }: { kind: SeoKind
       </table>
     </div>
   );
+}
+
+/** The page a template's draft is drawn on while typing: the first of its kind. */
+function sampleOf(rows: PageRow[]) {
+  const row = rows[0];
+  if (!row) return undefined;
+  const image = row.image.url ? `${siteUrl()}${row.image.url}` : null;
+  return { url: `${siteUrl()}${row.path}`, kind: row.kind, facts: row.facts, level: "template" as const, template: null, date: row.published, image, alt: row.image.alt };
 }

@@ -17,6 +17,8 @@ import { PRIVATE_NO_STORE_HEADERS } from "@/lib/contract/cache-policy";
  * site: the draft's own page, or for a template a page of its kind (the one named after the id,
  * or its first).
  */
+/** Next.js's own draft-mode cookie (a session cookie as it sets it). */
+const DRAFT_MODE_COOKIE = "__prerender_bypass";
 const PRIVATE = PRIVATE_NO_STORE_HEADERS;
 const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 /** A refusal as a small page (403: the role; 404: no such draft or page), with the way back. */
@@ -49,7 +51,12 @@ export async function GET(request: Request, { params }: Context) {
   if (!destination) return refusal(404, WORKSPACE.notOfTemplateKind);
 
   (await draftMode()).enable();
+  const jar = await cookies();
   // Bound to this session and signed: a public page shows the draft only to it (lib/service/workspace/preview.ts).
-  (await cookies()).set(PREVIEW_DRAFT_COOKIE, await previewCookieValue(db, { draftId: id, sessionId: staff.sessionId }), { path: PATHS.home, httpOnly: true, sameSite: "lax", secure: siteUrl().startsWith("https://") });
+  // Both cookies end when the session does: draft mode never outlives it (signing out clears them too).
+  const lasting = { path: PATHS.home, httpOnly: true, sameSite: "lax" as const, secure: siteUrl().startsWith("https://"), expires: staff.sessionExpiresAt };
+  jar.set(PREVIEW_DRAFT_COOKIE, await previewCookieValue(db, { draftId: id, sessionId: staff.sessionId }), lasting);
+  const bypass = jar.get(DRAFT_MODE_COOKIE);
+  if (bypass) jar.set(DRAFT_MODE_COOKIE, bypass.value, { ...lasting, sameSite: "none", secure: true });
   return NextResponse.redirect(new URL(destination, siteUrl()), { status: 303, headers: PRIVATE });
 }

@@ -1,0 +1,40 @@
+import { previewState } from "@/lib/api/seo";
+import { SEO_KIND_LABELS } from "@/lib/contract/seo-text";
+import { WORKSPACE_PATHS, workspacePagePath, workspaceTemplatePath } from "@/lib/contract/routes";
+import "@/styles/preview-bar.css";
+
+/**
+ * The bar every public page shows in draft mode (issue 29, item 4): which draft the page shows and
+ * whose, "Back to the editor" and "Exit preview"; or, once the preview shows no draft any more (the
+ * staff session ended, the draft was published or discarded), that the page shows what is
+ * published. Nothing at all outside draft mode, so visitors never see it. A server component: no
+ * script, on a phone as on a desktop.
+ */
+export async function PreviewBar() {
+  const state = await previewState();
+  if (!state) return null;
+  const { draft } = state;
+  const editor = draft ? (draft.path === null ? workspaceTemplatePath(draft.kind) : workspacePagePath(draft.path)) : WORKSPACE_PATHS.home;
+  return (
+    <aside className="preview-bar" aria-label="Draft preview">
+      <div className="container preview-bar__inner">
+        <p className="preview-bar__text">
+          {draft ? (
+            <>
+              <strong>Draft preview.</strong> This page shows draft {draft.id} of{" "}
+              {draft.path === null ? `the ${SEO_KIND_LABELS[draft.kind].toLowerCase()} template` : "this page's own words"}, by {draft.owner}: only you see it.
+            </>
+          ) : (
+            <>
+              <strong>Preview ended.</strong> Your workspace session is over or the draft is gone: this page shows what is published.
+            </>
+          )}
+        </p>
+        <p className="preview-bar__actions">
+          <a href={editor}>Back to the editor</a>
+          <a href={WORKSPACE_PATHS.previewExit}>Exit preview</a>
+        </p>
+      </div>
+    </aside>
+  );
+}
