@@ -3,7 +3,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { CATEGORIES, completedSteps, expect, isLeadFormKey, leadsByEmail, test, uniqueEmail, type QuoteFlow } from "./pages/quote";
 import { queryRows } from "./support/db";
 import { confirmPathFor, mailText, outboxFilesMentioning } from "./support/outbox";
-import { E2E_API_TOKEN } from "./support/server";
+import { E2E_API_TOKEN, E2E_EMAIL_DOMAIN } from "./support/server";
 import { onlyOnTheLocalBuild } from "./support/target";
 import { CONFIRM, CONSENT_VERSION, RECIPIENTS, SAMPLE, consentSentence } from "../lib/contract/messages";
 
@@ -156,7 +156,7 @@ for (const category of CATEGORIES) {
     await page.reload();
     for (const match of chosen) await expect(who.getByRole("listitem").filter({ hasText: match.company_name })).toContainText(SAMPLE.recipient);
     const contact = page.getByRole("region", { name: "Your contact details" });
-    await expect(contact).toContainText(`o•••@example.com`);
+    await expect(contact).toContainText(`o•••@${E2E_EMAIL_DOMAIN}`);
     await expect(contact).toContainText("•••-•••-0188");
     await expect(page.getByRole("main")).not.toContainText(email);
     await expect(page.getByRole("main")).not.toContainText("5125550188");
