@@ -46,7 +46,7 @@ async function matchesFor(request: APIRequestContext): Promise<{ agent_id: numbe
   return (await response.json()).agents;
 }
 
-test("managers propose through their private links; the owner compares, accepts one, and every link closes", async ({ page, quote, request }, testInfo) => {
+test("managers propose through their private links; the owner compares, accepts one, and every link closes", { tag: ["@journey", "@writes"] }, async ({ page, quote, request }, testInfo) => {
   test.slow();
   const phone = testInfo.project.name === "phone";
   const email = uniqueEmail(testInfo, "proposals");

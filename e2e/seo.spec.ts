@@ -307,7 +307,7 @@ test("sitemap.xml lists every indexable page and nothing else; robots.txt points
   expect((await fetchHead(request, "/thank-you")).robots).toBe("noindex, follow");
 });
 
-test("the workspace's pages say noindex exactly once, signed out too", async ({ request }) => {
+test("the workspace's pages say noindex exactly once, signed out too", { tag: ["@seo"] }, async ({ request }) => {
   for (const path of ["/workspace", "/workspace/audit", "/workspace/sign-in"]) {
     const response = await request.get(path);
     const robots = [...(await response.text()).matchAll(/<meta name="robots" content="([^"]*)"/g)].map((match) => match[1]);

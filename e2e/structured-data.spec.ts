@@ -30,7 +30,7 @@ function extractJsonLd(html: string): { jsonld: Record<string, unknown[]>; count
   return { jsonld, count };
 }
 
-test("every kind of page's JSON-LD has no error in Adobe's structured-data validator", async ({ request }) => {
+test("every kind of page's JSON-LD has no error in Adobe's structured-data validator", { tag: ["@seo"] }, async ({ request }) => {
   test.setTimeout(120_000);
   // An ES module: imported when the test runs (Playwright compiles the specs to CommonJS).
   const { default: StructuredDataValidator } = (await import("@adobe/structured-data-validator")) as { default: typeof Validator };

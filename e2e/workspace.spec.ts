@@ -185,7 +185,7 @@ test("the list finds every indexable page of the sitemap, filters it, and export
   await expect(page.getByRole("cell").getByText("Title over 580 px").first()).toBeVisible();
 });
 
-test("an editor's draft: the results and cards redraw at every keystroke with no request, and its preview shows a bar on desktop and phone until Exit preview", async ({ page, context }, testInfo) => {
+test("an editor's draft: the results and cards redraw at every keystroke with no request, and its preview shows a bar on desktop and phone until Exit preview", { tag: ["@journey", "@writes"] }, async ({ page, context }, testInfo) => {
   const editor = staffEmail("preview");
   await useSignInLink(page, addStaff(editor, "editor"));
   const pagePath = "/laws/south-dakota";
