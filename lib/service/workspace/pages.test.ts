@@ -63,7 +63,8 @@ describe.each(databaseKinds)("the workspace's pages on %s", (kind) => {
     expect((await siteRows(database.db)).byPath.get("/agents/TX/austin")).toMatchObject({ title: "Austin, Texas", sources: { title: "override" } });
     const next = await templateImpact(database.db, { kind: "city", pattern: { ...EMPTY_PATTERN, title: "{city} managers" } });
     expect(next.affected).toBe(cities.length - 1);
-  });
+    // Three impacts and four builds of the 24k-page list: longer than one call, on PostgreSQL under load.
+  }, 240_000);
 
   it("filters by kind, state, problem and text", async () => {
     const { rows } = await siteRows(database.db);
