@@ -19,6 +19,17 @@ import { ALL_CATEGORIES_MASK, categoryBit } from "../service-areas";
 
 type Db = Kysely<Database>;
 
+/** The fee columns a listing publishes, as the contract's `fees` (also what the fee sort ranks by). */
+const FEE_COLUMNS = [
+  "agents.management_fee_percent",
+  "agents.management_fee_flat",
+  "agents.leasing_fee_percent",
+  "agents.renewal_fee",
+  "agents.setup_fee",
+  "agents.maintenance_markup_percent",
+  "agents.vacancy_fee",
+] as const;
+
 /** The public columns of a manager: never email or phone. */
 const PUBLIC_COLUMNS = [
   "agents.id",
@@ -30,13 +41,7 @@ const PUBLIC_COLUMNS = [
   "agents.about",
   "agents.read_more",
   "agents.is_demo",
-  "agents.management_fee_percent",
-  "agents.management_fee_flat",
-  "agents.leasing_fee_percent",
-  "agents.renewal_fee",
-  "agents.setup_fee",
-  "agents.maintenance_markup_percent",
-  "agents.vacancy_fee",
+  ...FEE_COLUMNS,
   "agents.services",
   "agents.license_state",
   "agents.license_number",
@@ -88,16 +93,6 @@ function licenseOf(row: PublicAgentRow): Agent["license"] {
   };
 }
 
-/** The fee columns a listing publishes, as the contract's `fees` (also what the fee sort ranks by). */
-const FEE_COLUMNS = [
-  "agents.management_fee_percent",
-  "agents.management_fee_flat",
-  "agents.leasing_fee_percent",
-  "agents.renewal_fee",
-  "agents.setup_fee",
-  "agents.maintenance_markup_percent",
-  "agents.vacancy_fee",
-] as const;
 type FeeRow = Pick<Selectable<Database["agents"]>, AgentColumn<(typeof FEE_COLUMNS)[number]>>;
 
 function feesOfRow(row: FeeRow): Fees {
