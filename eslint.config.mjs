@@ -53,8 +53,9 @@ const layerZones = [
  */
 const ROUTE_PREFIX = "(agents?|laws?|blogs?|search|search-two|search-three|search-four|search-five|preview|thank-you|faqs|resources|managers|compare|requests|newsletter|about-us|contact-us|our-mission|career|resource-center|my-client-center|property-management|limited-use-disclosure|privacy-policy|acceptable-use-policy|api)";
 const ROUTE_MESSAGE = "Build site addresses with lib/contract/routes.ts (PATHS, STEP_PATHS, cityPath…), never as literals.";
-/** A sentence said to a visitor (or to staff) is imported from lib/contract/messages.ts (staff.ts), never written in place. */
-const SENTENCE_MESSAGE = "A sentence said to a visitor lives in lib/contract/messages.ts (to staff, lib/contract/staff.ts): import it.";
+/** A sentence said to a visitor (or to staff) is imported from lib/contract/messages.ts (proposal-messages.ts, staff.ts), never written in place. */
+const SENTENCE_MESSAGE =
+  "A sentence said to a visitor lives in lib/contract/messages.ts (about proposals, lib/contract/proposal-messages.ts; to staff, lib/contract/staff.ts): import it.";
 const visitorSentences = [
   { selector: "Literal[value=/^[A-Z][^\\n]* [^\\n]*[.!?]$/]", message: SENTENCE_MESSAGE },
   { selector: "TemplateElement[value.raw=/^[A-Z][^\\n]* [^\\n]*[.!?]$/]", message: SENTENCE_MESSAGE },
@@ -83,7 +84,7 @@ export default defineConfig([
   },
   {
     // One home per rule: what the contract and the service say to a visitor about their input or
-    // their request is a sentence of lib/contract/messages.ts, imported (what the workspace says to
+    // their request is a sentence of lib/contract/messages.ts (about proposals, proposal-messages.ts), imported (what the workspace says to
     // staff, of lib/contract/staff.ts). Page copy, such as a law page's text, an email's body or a
     // search appearance's words, is not a message and stays in its own module.
     // Pages, components, the production server and the command-line tools too (issue 27).
@@ -91,6 +92,7 @@ export default defineConfig([
     ignores: [
       "**/*.test.ts",
       "lib/contract/messages.ts",
+      "lib/contract/proposal-messages.ts",
       "lib/contract/staff.ts",
       "lib/contract/law-topics.ts",
       "lib/contract/site.ts",

@@ -1,6 +1,6 @@
 import type { AnyCallResponse, StoredProposal } from "@/lib/contract";
 import { categoryLabel, serviceLabel } from "@/lib/contract/site";
-import { PROPOSAL } from "@/lib/contract/messages";
+import { PROPOSAL } from "@/lib/contract/proposal-messages";
 import { proposalFeeRows } from "@/lib/contract/proposals";
 import { ProposalForm } from "./ProposalForm";
 import "@/styles/requests.css";

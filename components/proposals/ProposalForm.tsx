@@ -3,7 +3,7 @@
 import { useRef, useState } from "react";
 import { useRouter } from "next/navigation";
 import type { StoredProposal } from "@/lib/contract";
-import { PROPOSAL } from "@/lib/contract/messages";
+import { PROPOSAL } from "@/lib/contract/proposal-messages";
 import { MANAGER_SERVICES } from "@/lib/contract/site";
 import { formControl, useSave } from "@/components/forms/useSave";
 

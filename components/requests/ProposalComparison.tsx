@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { useRouter } from "next/navigation";
 import type { CostAssumption, OwnerProposal, StoredProposal } from "@/lib/contract";
-import { PROPOSAL } from "@/lib/contract/messages";
+import { PROPOSAL } from "@/lib/contract/proposal-messages";
 import { formatMoney, parseMonthlyRent } from "@/lib/contract/fees";
 import { MONTHLY_RENT_MAX, serviceLabel } from "@/lib/contract/site";
 import { profileDifferences, proposalFeeRows, proposalFirstYear } from "@/lib/contract/proposals";

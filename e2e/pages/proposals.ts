@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from "@playwright/test";
-import { PROPOSAL } from "../../lib/contract/messages";
+import { PROPOSAL } from "../../lib/contract/proposal-messages";
 import { mailText, outboxFilesMentioning } from "../support/outbox";
 
 /** A proposal's fields as a manager types them (issue 28). */

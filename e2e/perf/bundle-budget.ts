@@ -36,10 +36,13 @@ const BUDGETS = {
 type BudgetName = keyof typeof BUDGETS;
 
 /**
- * The quote steps, and the thank-you page that ends the flow in the same (quote) layout. Every
- * other page is a content page.
+ * The quote steps, the thank-you page that ends the flow in the same (quote) layout, and the two
+ * private pages where the flow goes on: the owner's request page (choose managers later, withdraw,
+ * compare proposals at their own rent, decide) and a manager's proposal page. They are forms a
+ * person works in, reached by their own link and never indexed, not pages a visitor lands on.
+ * Every other page is a content page.
  */
-const QUOTE_FLOW_ROUTES = new Set(["/search", "/search-two", "/search-three", "/search-four", "/preview", "/thank-you"]);
+const QUOTE_FLOW_ROUTES = new Set(["/search", "/search-two", "/search-three", "/search-four", "/preview", "/thank-you", "/requests/[token]", "/proposals/[token]"]);
 /** Framework-internal pages: not visited as such. */
 const INTERNAL_ROUTES = new Set(["/_not-found", "/_global-error"]);
 /** Boundaries whose chunks load only when they render. */

@@ -11,7 +11,8 @@ import {
   PRICE_MIN,
   SERVICE_KEYS,
 } from "./site";
-import { FORMAT, INVALID, PROPOSAL, RECIPIENTS, REQUIRED } from "./messages";
+import { FORMAT, INVALID, RECIPIENTS, REQUIRED } from "./messages";
+import { PROPOSAL } from "./proposal-messages";
 import { LAW_TOPIC_KEYS } from "./law-topics";
 import { SEO_KINDS } from "./seo-text";
 import { phoneDigits } from "./phone";

@@ -1,5 +1,6 @@
 import { contract, internalContract } from "../contract";
-import { NOT_FOUND, PROPOSAL } from "../contract/messages";
+import { NOT_FOUND } from "../contract/messages";
+import { PROPOSAL } from "../contract/proposal-messages";
 import { isPrivatePath, redactPrivatePath } from "../contract/routes";
 import { BODY_TOO_LARGE, handleCall, type Service } from ".";
 import type { OutboxRow } from "../db/schema";

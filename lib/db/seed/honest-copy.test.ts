@@ -1,4 +1,5 @@
 import * as messages from "../../contract/messages";
+import * as proposalMessages from "../../contract/proposal-messages";
 import { createTestDatabase, type TestDatabase } from "@/lib/test-support";
 
 /**
@@ -40,7 +41,7 @@ function visibleText(html: string): string {
     .trim();
 }
 
-/** Every sentence of lib/contract/messages.ts: strings as they are, templates filled with a sample. */
+/** Every sentence of a messages module (lib/contract/messages.ts, proposal-messages.ts): strings as they are, templates filled with a sample. */
 function fixedCopy(value: unknown, where: string, out: { where: string; text: string }[] = []) {
   if (typeof value === "string") out.push({ where, text: value });
   else if (typeof value === "function") {
@@ -102,8 +103,8 @@ describe("the sample site's own words (SEED_DEMO=1)", () => {
     expect(untruePromises(await seededCopy(database))).toEqual([]);
   });
 
-  it("promises nothing nobody gives in the site's fixed copy (lib/contract/messages.ts)", () => {
-    const copy = fixedCopy(messages, "messages");
+  it("promises nothing nobody gives in the site's fixed copy (lib/contract/messages.ts, proposal-messages.ts)", () => {
+    const copy = [...fixedCopy(messages, "messages"), ...fixedCopy(proposalMessages, "proposalMessages")];
     expect(copy.length).toBeGreaterThan(100);
     expect(untruePromises(copy)).toEqual([]);
   });

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getManagerProposal } from "@/lib/api/requests";
 import { SITE_NAME } from "@/lib/contract/site";
-import { PROPOSAL } from "@/lib/contract/messages";
+import { PROPOSAL } from "@/lib/contract/proposal-messages";
 import { PageShell } from "@/components/layout/PageShell";
 import { ManagerProposal } from "@/components/proposals/ManagerProposal";
 
