@@ -14,6 +14,8 @@ import { renderStatements, traceLeadSave } from "../../lib/test-support/save-tra
 const ROOT = path.resolve(__dirname, "../..");
 const README = path.join(ROOT, "README.md");
 
+const transactions = (count: number) => `${count} transaction${count === 1 ? "" : "s"}`;
+
 type Coverage = { result: { url: string; functions: { ranges: { count: number }[] }[] }[] };
 
 /** The repository's server-side files (not tests, not the trace's own harness) with a function run since the last call. */
@@ -52,13 +54,13 @@ async function main() {
       `Measured by \`npm run trace:save\` on ${new Date().toISOString().slice(0, 10)} (SQLite). The save entered ${files.length} server-side files`,
       `(V8 coverage of the save alone, warm): ${files.map((file) => `\`${file}\``).join(", ")}.`,
       "",
-      `It ran ${saved.statements.length} statements in ${saved.transactions} transaction:`,
+      `It ran ${saved.statements.length} statements in ${transactions(saved.transactions)}:`,
       "",
       "<!-- save-trace:statements -->",
       renderStatements(saved.statements),
       "<!-- /save-trace:statements -->",
       "",
-      `A lead refused for a manager that does not exist ran ${refused.statements.length} statements in ${refused.transactions} transactions: ${refused.statements.map((text) => `\`${text}\``).join(", ")}.`,
+      `A lead refused for a manager that does not exist ran ${refused.statements.length} statements in ${transactions(refused.transactions)}: ${refused.statements.map((text) => `\`${text}\``).join(", ")}.`,
       "<!-- /save-trace -->",
     ].join("\n");
     const readme = fs.readFileSync(README, "utf8");

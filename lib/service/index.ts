@@ -12,7 +12,7 @@ import { ApiError } from "../contract/errors";
 import { FAILURE } from "../contract/messages";
 import { clientKey } from "../contract/keys";
 import { checkCaller, type Caller } from "./guard";
-import { callLimits, countCaller, RateLimitedError } from "./rate-limit";
+import { callLimits, CountedRefusal, countCaller, RateLimitedError } from "./rate-limit";
 import { handlers } from "./handlers";
 import { forwardCall, type Upstream } from "./forward";
 import { logError } from "./log";
@@ -163,8 +163,10 @@ export async function handleCall({ call, body, caller }: ServiceRequest, { conte
   try {
     return { status: 200, body: await dispatch(name, data, scoped, { caller, upstream: settings.upstream }) };
   } catch (error) {
-    // A refusal rolled its transaction back, counters included: the refusal path counts it.
-    const refused = error instanceof RateLimitedError ? undefined : await countRefusal(name, scoped);
+    // A refusal thrown inside a save rolled its transaction back, counters included: the refusal
+    // path counts it. Over the limit, or counted already with the save's counters, it is not.
+    const counted = error instanceof RateLimitedError || error instanceof CountedRefusal;
+    const refused = counted ? undefined : await countRefusal(name, scoped);
     return refused ?? failureOf(name, error);
   }
 }

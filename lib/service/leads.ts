@@ -14,7 +14,7 @@ import { insertOutboxMessages } from "../db/queries/outbox";
 import { signalOutbox } from "./delivery/signal";
 import { hashToken, newReference, newToken } from "./delivery/tokens";
 import { awaitConfirmation, newLeadRows } from "./confirmations";
-import { countCaller, countManagerDeliveries } from "./rate-limit";
+import { CountedRefusal, countCaller, countManagerDeliveries } from "./rate-limit";
 import type { ServiceContext } from "./context";
 
 /**
@@ -50,27 +50,31 @@ export const matchManagers: Handler<"agents/match"> = async ({ property_zip, pro
   return { success: true, place, agents, total, rule };
 };
 
+/** The managers a lead may go to, or why not (a 400 naming the first that fails). */
+type CheckedRecipients = { recipients: Recipient[]; awaitingMatch: boolean } | { refusal: ApiError };
+
 /**
- * The managers chosen for a lead, each checked against the ZIP and the category (a 400 names the
- * first that fails); with none chosen, whether nobody serves the ZIP at all (the owner is then
+ * The managers chosen for a lead, each checked against the ZIP and the category (a refusal names
+ * the first that fails); with none chosen, whether nobody serves the ZIP at all (the owner is then
  * told when somebody does).
  */
-export async function checkRecipients(db: Kysely<Database>, { zip, categoryId, ids }: { zip: string; categoryId: number; ids: readonly number[] }) {
+export async function checkRecipients(db: Kysely<Database>, { zip, categoryId, ids }: { zip: string; categoryId: number; ids: readonly number[] }): Promise<CheckedRecipients> {
   const place = await getZipPlace(db, { zip: zip.slice(0, 5) });
   if (ids.length === 0) {
     const serving = place ? await countManagersServingPoint(db, { point: place, categoryId }) : 0;
-    return { recipients: [] as Recipient[], awaitingMatch: serving === 0 };
+    return { recipients: [], awaitingMatch: serving === 0 };
   }
   const [listings, serving] = await Promise.all([
     recipientListings(db, { ids }),
     place ? idsServingPoint(db, { point: place, categoryId, ids }) : Promise.resolve(new Set<number>()),
   ]);
-  const recipients = ids.map((id) => {
+  const recipients: Recipient[] = [];
+  for (const id of ids) {
     const listing = listings.get(id);
-    if (listing === undefined) throw new ApiError(400, RECIPIENTS.unknownManager(id), "agent_ids");
-    if (!serving.has(id)) throw new ApiError(400, RECIPIENTS.notServing(listing.company_name, zip.slice(0, 5), categoryName(categoryId)), "agent_ids");
-    return { agent_id: id, ...listing };
-  });
+    if (listing === undefined) return { refusal: new ApiError(400, RECIPIENTS.unknownManager(id), "agent_ids") };
+    if (!serving.has(id)) return { refusal: new ApiError(400, RECIPIENTS.notServing(listing.company_name, zip.slice(0, 5), categoryName(categoryId)), "agent_ids") };
+    recipients.push({ agent_id: id, ...listing });
+  }
   return { recipients, awaitingMatch: false };
 }
 
@@ -103,11 +107,13 @@ export const saveLead: Handler<"lead/save"> = async (lead, context) => {
     await countCaller(trx, context);
     // The recipients are checked inside the write: on SQLite a read outside it would wait for the
     // batch being committed, and the grouped commits would shrink (3,100 → 960 leads/s measured).
-    // A refusal rolls back this lead alone and answers 400.
-    const { recipients, awaitingMatch } = await checkRecipients(trx, { zip: lead.property_zip, categoryId: lead.property_category, ids: lead.agent_ids ?? [] });
+    // A refusal stores nothing but the caller's count: the transaction commits the counters alone.
+    const checked = await checkRecipients(trx, { zip: lead.property_zip, categoryId: lead.property_category, ids: lead.agent_ids ?? [] });
+    if ("refusal" in checked) return checked;
+    const { recipients, awaitingMatch } = checked;
     const stored = await insertLead(trx, { lead, references: freshReferences(), awaitingMatch, now, submissionHash: submissionHash(lead) });
     // The same key with another request: refused, and nothing of the first lead is told or touched.
-    if (!stored.created && !stored.sameRequest) throw new ApiError(409, CONFLICT.submissionReused);
+    if (!stored.created && !stored.sameRequest) return { refusal: new ApiError(409, CONFLICT.submissionReused) };
     await insertToken(trx, { leadId: stored.id, tokenHash: hashToken(token), now });
     // The same request again (a retry): the first lead, with a further token for its page; nothing is sent again.
     if (!stored.created) {
@@ -127,6 +133,8 @@ export const saveLead: Handler<"lead/save"> = async (lead, context) => {
     return { ...stored, recipients, confirmation: "emailed" as const };
   });
 
+  // Counted in the save's own transaction: the door does not count it a second time.
+  if ("refusal" in saved) throw new CountedRefusal(saved.refusal);
   if (saved.created) signalOutbox();
   return leadAnswer({ reference: saved.reference, recipients: saved.recipients, token, confirmation: saved.confirmation });
 };

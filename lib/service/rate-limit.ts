@@ -108,6 +108,16 @@ export class RateLimitedError extends ApiError {
 }
 
 /**
+ * A save's refusal found after its caller was counted, in the same transaction, which committed
+ * the counters alone: the door answers it as it is and does not count the call a second time.
+ */
+export class CountedRefusal extends ApiError {
+  constructor(refusal: ApiError) {
+    super(refusal.status, refusal.message, refusal.field);
+  }
+}
+
+/**
  * Counts one hit on each key in order, in `trx`, and throws the 429 at the first key over its
  * limit (the keys after it are not counted; the transaction, rolled back, keeps none of it). One
  * upsert per key (countInWindow); the estimate weighs the previous window by how much of it still

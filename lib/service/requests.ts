@@ -68,7 +68,9 @@ export const chooseRecipientsLater: Handler<"lead/recipients"> = async ({ token,
   const leadId = await requireLeadByToken(context.db, token);
   const record = await getLead(context.db, { leadId });
   if (!record || record.withdrawn_at) throw new ApiError(404, NOT_FOUND.request);
-  const { recipients } = await checkRecipients(context.db, { zip: record.property_zip, categoryId: record.property_category, ids: agent_ids });
+  const checked = await checkRecipients(context.db, { zip: record.property_zip, categoryId: record.property_category, ids: agent_ids });
+  if ("refusal" in checked) throw checked.refusal;
+  const { recipients } = checked;
   const now = isoNow();
   // Only a lead nobody has received yet, and only once (a second click, another tab): the lead's
   // row is held first, so concurrent choices run one after the other and the later finds the first's.
