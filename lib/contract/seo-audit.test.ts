@@ -1,4 +1,4 @@
-import { auditPages, countProblems, type AuditedPage } from "./seo-audit";
+import { AUDIT_PROBLEMS, AUDIT_PROBLEM_KEYS, auditCauses, auditPages, countProblems, duplicateGroups, type AuditProblem, type AuditedPage } from "./seo-audit";
 
 const city = (path: string, city: string, abbr: string, title: string, overrides: Partial<AuditedPage> = {}): AuditedPage => ({
   kind: "city",
@@ -92,5 +92,61 @@ describe("auditPages", () => {
     const counts = countProblems(auditPages([city("/a", "Austin", "TX", ""), city("/b", "Dallas", "TX", "")]));
     expect(counts["title-missing"]).toBe(2);
     expect(counts["title-duplicate"]).toBe(0);
+  });
+});
+
+describe("the audit a marketer can act on", () => {
+  type Row = Parameters<typeof auditCauses>[0][number] & Parameters<typeof duplicateGroups>[0][number];
+  const row = (path: string, kind: Row["kind"], problems: AuditProblem[], sources: Partial<Row["sources"]> = {}, words: Partial<Pick<Row, "title" | "description">> = {}): Row => ({
+    kind,
+    path,
+    title: "A title",
+    description: "A description.",
+    problems,
+    sources: { title: "template", description: "default", ...sources },
+    ...words,
+  });
+
+  it("gives every rule a source, and the field a template writes it in", () => {
+    for (const problem of AUDIT_PROBLEM_KEYS) expect(AUDIT_PROBLEMS[problem].source.length).toBeGreaterThan(20);
+    expect(AUDIT_PROBLEMS["title-too-long"].field).toBe("title");
+    expect(AUDIT_PROBLEMS["description-cut"].field).toBe("description");
+    expect(AUDIT_PROBLEMS["canonical-mismatch"].field).toBeNull();
+  });
+
+  it("groups problems by the template, the default wording, the override or the code that makes them, errors first and the most pages first", () => {
+    const rows = [
+      row("/agents/TX/austin", "city", ["title-too-long", "image-alt-missing"]),
+      row("/agents/TX/dallas", "city", ["title-too-long", "description-too-long"]),
+      row("/agents/TX/houston", "city", ["title-too-long"], { title: "override" }),
+      row("/agent/TX/austin/1", "profile", ["title-near-duplicate", "description-too-long"]),
+    ];
+    expect(auditCauses(rows)).toEqual([
+      { problem: "title-too-long", kind: "city", source: "template", pages: 2 },
+      { problem: "description-too-long", kind: "city", source: "default", pages: 1 },
+      { problem: "title-too-long", kind: "city", source: "override", pages: 1 },
+      { problem: "description-too-long", kind: "profile", source: "default", pages: 1 },
+      { problem: "title-near-duplicate", kind: "profile", source: "template", pages: 1 },
+      { problem: "image-alt-missing", kind: "city", source: "code", pages: 1 },
+    ]);
+  });
+
+  it("lists each duplicate group's pages, the largest group first, and near-duplicates by kind", () => {
+    const rows = [
+      row("/a", "city", ["title-duplicate"], {}, { title: "Managers | Managely" }),
+      row("/b", "city", ["title-duplicate"], {}, { title: "managers  | managely" }),
+      row("/c", "category", ["title-duplicate"], {}, { title: "Managers | Managely" }),
+      row("/d", "city", ["title-duplicate"], {}, { title: "Laws | Managely" }),
+      row("/e", "fixed", ["title-duplicate"], {}, { title: "Laws | Managely" }),
+      row("/f", "city", [], {}, { title: "Managers | Managely" }),
+      row("/g", "city", ["description-near-duplicate"], {}, { description: "12 managers in Austin." }),
+      row("/h", "city", ["description-near-duplicate"], {}, { description: "25 managers in Austin." }),
+    ];
+    expect(duplicateGroups(rows, "title")).toEqual([
+      { text: "Managers | Managely", paths: ["/a", "/b", "/c"] },
+      { text: "Laws | Managely", paths: ["/d", "/e"] },
+    ]);
+    expect(duplicateGroups(rows, "description")).toEqual([]);
+    expect(duplicateGroups(rows, "description", { near: true })).toEqual([{ text: "12 managers in Austin.", paths: ["/g", "/h"] }]);
   });
 });

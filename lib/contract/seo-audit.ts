@@ -4,37 +4,102 @@
  * rules are tested on rows made for them and run the same on 20 pages or 1,000,000.
  */
 import { SERP, endsCut, textWidth } from "./serp";
-import { LIST_KINDS, emptyListIsNoindex, type SeoFacts, type SeoKind } from "./seo-text";
+import { LIST_KINDS, emptyListIsNoindex, type SeoFacts, type SeoKind, type SeoSource } from "./seo-text";
 
+/**
+ * Where each rule comes from, as the audit shows it: Google's own documentation where it says so,
+ * the width estimate of ./serp.ts, or this site's rule.
+ */
+const RULE_SOURCES = {
+  GOOGLE_TITLE: "Google Search Central, title links: every page has a title, descriptive and unique to the page, not boilerplate repeated across pages.",
+  GOOGLE_SNIPPET: "Google Search Central, snippets: a meta description for every page, unique to the page.",
+  WIDTH_ESTIMATE: "Estimate of this site (lib/contract/serp.ts): results cut by pixel width, not characters; Google does not publish the limits.",
+  SITE_RULE: "This site's rule: a result should read as a whole sentence and name the right place.",
+  GOOGLE_SOFT_404: "Google Search Central, soft 404 errors: a page open to search engines should have content; an empty list is kept out of the index.",
+  GOOGLE_CANONICAL: "Google Search Central, canonical URLs: each page names itself as canonical, and no two pages name the same one.",
+  OPEN_GRAPH: "The Open Graph protocol (ogp.me): og:image:alt describes the share image.",
+} as const;
+
+/** Each problem: its name, what it means, the field a template writes it in (null: the site's code), and its rule's source. */
 export const AUDIT_PROBLEMS = {
-  "title-missing": { label: "Missing title", explain: "The page has no title: search engines make one up." },
-  "title-duplicate": { label: "Duplicate title", explain: "Another indexable page has the same title." },
-  "title-too-long": { label: `Title over ${SERP.title.maxPx} px`, explain: `Wider than about ${SERP.title.maxPx} px at 20 px Arial: results cut it.` },
+  "title-missing": {
+    label: "Missing title",
+    explain: "The page has no title: search engines make one up.",
+    field: "title",
+    source: RULE_SOURCES.GOOGLE_TITLE,
+  },
+  "title-duplicate": {
+    label: "Duplicate title",
+    explain: "Another indexable page has the same title.",
+    field: "title",
+    source: RULE_SOURCES.GOOGLE_TITLE,
+  },
+  "title-too-long": {
+    label: `Title over ${SERP.title.maxPx} px`,
+    explain: `Wider than about ${SERP.title.maxPx} px at 20 px Arial: results cut it.`,
+    field: "title",
+    source: RULE_SOURCES.WIDTH_ESTIMATE,
+  },
   "title-near-duplicate": {
     label: "Near-duplicate title",
     explain: "Another page of the same kind has the same title except for numbers, case or punctuation: the template does not tell them apart.",
+    field: "title",
+    source: RULE_SOURCES.GOOGLE_TITLE,
   },
-  "description-missing": { label: "Missing description", explain: "The page has no meta description: results show a snippet of their choosing." },
-  "description-duplicate": { label: "Duplicate description", explain: "Another indexable page has the same description." },
+  "description-missing": {
+    label: "Missing description",
+    explain: "The page has no meta description: results show a snippet of their choosing.",
+    field: "description",
+    source: RULE_SOURCES.GOOGLE_SNIPPET,
+  },
+  "description-duplicate": {
+    label: "Duplicate description",
+    explain: "Another indexable page has the same description.",
+    field: "description",
+    source: RULE_SOURCES.GOOGLE_SNIPPET,
+  },
   "description-too-long": {
     label: `Description over ${SERP.description.desktopMaxPx} px`,
     explain: `Wider than about ${SERP.description.desktopMaxPx} px at 14 px Arial: desktop results cut it (phones at ${SERP.description.phoneMaxPx} px).`,
+    field: "description",
+    source: RULE_SOURCES.WIDTH_ESTIMATE,
   },
   "description-cut": {
     label: "Description cut mid-sentence",
     explain: "The description ends with an ellipsis: the result shows a sentence that stops in the middle.",
+    field: "description",
+    source: RULE_SOURCES.SITE_RULE,
   },
   "description-near-duplicate": {
     label: "Near-duplicate description",
     explain: "Another page of the same kind has the same description except for numbers, case or punctuation.",
+    field: "description",
+    source: RULE_SOURCES.GOOGLE_SNIPPET,
   },
   "same-name-no-state": {
     label: "Same-named city without its state",
     explain: "The city's name exists in more than one state, and the title names neither the state nor its abbreviation.",
+    field: "title",
+    source: RULE_SOURCES.SITE_RULE,
   },
-  "indexable-no-managers": { label: "Indexable with no managers", explain: "The page is open to search engines but lists no manager." },
-  "canonical-mismatch": { label: "Canonical mismatch", explain: "The canonical link is not the page's own address, or several pages share one." },
-  "image-alt-missing": { label: "Share image without alt text", explain: "The Open Graph image has no description for people who cannot see it." },
+  "indexable-no-managers": {
+    label: "Indexable with no managers",
+    explain: "The page is open to search engines but lists no manager.",
+    field: null,
+    source: RULE_SOURCES.GOOGLE_SOFT_404,
+  },
+  "canonical-mismatch": {
+    label: "Canonical mismatch",
+    explain: "The canonical link is not the page's own address, or several pages share one.",
+    field: null,
+    source: RULE_SOURCES.GOOGLE_CANONICAL,
+  },
+  "image-alt-missing": {
+    label: "Share image without alt text",
+    explain: "The Open Graph image has no description for people who cannot see it.",
+    field: null,
+    source: RULE_SOURCES.OPEN_GRAPH,
+  },
 } as const;
 
 export type AuditProblem = keyof typeof AUDIT_PROBLEMS;
@@ -187,4 +252,62 @@ export function auditSummary(pages: { robots: "index" | "noindex"; problems: Aud
     cleanPercent: indexable.length === 0 ? 100 : (100 * (indexable.length - withError)) / indexable.length,
     counts: countProblems(indexable.map((page) => page.problems)),
   };
+}
+
+/** Where the words with a problem come from: a kind's template, its default wording, a page's own override, or the site's code. */
+export type AuditCauseSource = SeoSource | "code";
+export type AuditCause = { problem: AuditProblem; kind: SeoKind; source: AuditCauseSource; pages: number };
+type CausedRow = { kind: SeoKind; problems: readonly AuditProblem[]; sources: Record<"title" | "description", SeoSource> };
+
+export const AUDIT_CAUSE_SOURCES = ["template", "default", "override", "code"] as const satisfies readonly AuditCauseSource[];
+export const isAuditCauseSource = (value: string): value is AuditCauseSource => (AUDIT_CAUSE_SOURCES as readonly string[]).includes(value);
+
+/** Where a page's words with `problem` come from (the code's, for a problem no template writes). */
+export const causeSource = (problem: AuditProblem, sources: CausedRow["sources"]): AuditCauseSource => {
+  const field = AUDIT_PROBLEMS[problem].field;
+  return field ? sources[field] : "code";
+};
+
+const SEVERITY_RANK: Record<AuditSeverity, number> = { error: 0, warning: 1, notice: 2 };
+
+/**
+ * The audit grouped by cause: each problem's pages by kind and by where the faulty words come
+ * from, errors first, then the most pages. A template's group is the pages editing that template
+ * can mend; an override's, pages mended one by one; the code's, a developer's change.
+ */
+export function auditCauses(rows: readonly CausedRow[]): AuditCause[] {
+  const causes = new Map<string, AuditCause>();
+  for (const row of rows) {
+    for (const problem of row.problems) {
+      const source = causeSource(problem, row.sources);
+      const key = `${problem}|${row.kind}|${source}`;
+      const cause = causes.get(key);
+      if (cause) cause.pages++;
+      else causes.set(key, { problem, kind: row.kind, source, pages: 1 });
+    }
+  }
+  return [...causes.values()].sort(
+    (a, b) => SEVERITY_RANK[AUDIT_SEVERITY[a.problem]] - SEVERITY_RANK[AUDIT_SEVERITY[b.problem]] || b.pages - a.pages || a.kind.localeCompare(b.kind),
+  );
+}
+
+/** Pages that share one title (or description): the text as the first of them has it, and their paths. */
+export type DuplicateGroup = { text: string; paths: string[] };
+type WordedRow = { kind: SeoKind; path: string; title: string; description: string; problems: readonly AuditProblem[] };
+
+/**
+ * The groups behind a duplicate problem, the largest first: pages with the same words (case and
+ * spacing aside), or with `near`, pages of one kind whose words differ only by numbers.
+ */
+export function duplicateGroups(rows: readonly WordedRow[], field: "title" | "description", { near = false }: { near?: boolean } = {}): DuplicateGroup[] {
+  const problem: AuditProblem = near ? `${field}-near-duplicate` : `${field}-duplicate`;
+  const groups = new Map<string, DuplicateGroup>();
+  for (const row of rows) {
+    if (!row.problems.includes(problem)) continue;
+    const key = near ? `${row.kind}|${nearKey(row[field])}` : exactKey(row[field]);
+    const group = groups.get(key);
+    if (group) group.paths.push(row.path);
+    else groups.set(key, { text: row[field], paths: [row.path] });
+  }
+  return [...groups.values()].sort((a, b) => b.paths.length - a.paths.length || a.text.localeCompare(b.text));
 }

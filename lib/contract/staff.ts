@@ -96,3 +96,39 @@ export const WORKSPACE = {
  * only by the workspace's role-checked preview route, and read only while draft mode is on.
  */
 export const PREVIEW_DRAFT_COOKIE = "managely_preview_draft";
+
+/** The audit page's words (/workspace/audit): severities, causes and duplicate groups. */
+export const AUDIT_PAGE = {
+  severities: { error: "Error", warning: "Warning", notice: "Notice" },
+  severityMeans: {
+    error: "what a search result shows wrong today",
+    warning: "what a template does not tell apart",
+    notice: "what only some tools report",
+  },
+  summary: (indexable: string, withError: string, withOther: string) =>
+    `${indexable} indexable pages checked; ${withError} with an error, ${withOther} more with only a warning or a notice.`,
+  rule: "Rule:",
+  causesHeading: "What causes them",
+  causesIntro:
+    "Each row is one cause: the pages of one type whose faulty words come from the same place. Editing a template mends every page whose words come from it; a page's own override is mended on that page.",
+  causesNone: "No page has a problem: nothing to mend.",
+  /** Where the words of a cause come from. */
+  sources: {
+    template: "The type's published template",
+    default: "The type's default wording",
+    override: "Each page's own override",
+    code: "The site's code",
+  },
+  sourceFilter: "Problem's words from",
+  sourceAny: "Anywhere",
+  editTemplate: (pages: string) => `Edit this template (${pages} pages use it here)`,
+  writeTemplate: (pages: string) => `Write a template for this type (${pages} pages use the default here)`,
+  editPages: "Edit these pages one by one",
+  codeChange: "A change to the site's code: tell a developer.",
+  duplicatesHeading: "Pages that share their words",
+  duplicatesIntro: "Each group lists the pages with the same words; a near-duplicate group, pages of one type whose words differ only by a number.",
+  duplicatesNone: "No two indexable pages share a title or a description.",
+  groupSummary: (pages: number, text: string) => `${pages} pages: “${text}”`,
+  moreGroups: (count: string) => `${count} more groups: open the list filtered by this problem.`,
+  morePages: (count: string) => `and ${count} more pages`,
+} as const;

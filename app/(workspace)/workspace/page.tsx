@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { AUDIT_PROBLEMS, AUDIT_PROBLEM_KEYS } from "@/lib/contract/seo-audit";
+import { AUDIT_CAUSE_SOURCES, AUDIT_PROBLEMS, AUDIT_PROBLEM_KEYS } from "@/lib/contract/seo-audit";
 import { SEO_KINDS, SEO_KIND_LABELS } from "@/lib/contract/seo-text";
 import { SERP } from "@/lib/contract/serp";
 import { WORKSPACE_PATHS, workspacePagePath } from "@/lib/contract/routes";
@@ -8,7 +8,7 @@ import { workspaceDb } from "@/lib/service/workspace";
 import { PAGE_LIST_SIZE, listPages, type PageFilter, type PageRow } from "@/lib/service/workspace/pages";
 import { requireStaff } from "./staff-session";
 import { filterFrom, queryString, type ListQuery } from "./filters";
-import { WORKSPACE } from "@/lib/contract/staff";
+import { AUDIT_PAGE, WORKSPACE } from "@/lib/contract/staff";
 import { WorkspaceTable } from "@/components/workspace/WorkspaceTable";
 
 export const metadata = { title: "Pages" };
@@ -80,6 +80,17 @@ function Filters({ filter, list }: { filter: PageFilter; list: PageList }) {
           {AUDIT_PROBLEM_KEYS.map((problem) => (
             <option key={problem} value={problem}>
               {AUDIT_PROBLEMS[problem].label} ({number(list.counts[problem])})
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="filter-source">{AUDIT_PAGE.sourceFilter}</label>
+        <select id="filter-source" name="source" defaultValue={filter.source ?? ""}>
+          <option value="">{AUDIT_PAGE.sourceAny}</option>
+          {AUDIT_CAUSE_SOURCES.map((source) => (
+            <option key={source} value={source}>
+              {AUDIT_PAGE.sources[source]}
             </option>
           ))}
         </select>

@@ -2,7 +2,7 @@ import { listIndexablePages, type IndexablePage } from "../../db/queries/sitemap
 import { latestRevisionId, listLiveRules } from "../../db/queries/workspace";
 import { latestContentChangeId } from "../../db/queries/content-changes";
 import { SERP, textWidth } from "../../contract/serp";
-import { AUDIT_PROBLEM_KEYS, auditPages, countProblems, type AuditProblem } from "../../contract/seo-audit";
+import { AUDIT_PROBLEM_KEYS, auditPages, causeSource, countProblems, type AuditCauseSource, type AuditProblem } from "../../contract/seo-audit";
 import {
   LIST_KINDS,
   emptyListIsNoindex,
@@ -174,15 +174,16 @@ export async function siteStatus(db: WorkspaceDb): Promise<{ ready: true } | { r
 
 export const PAGE_LIST_SIZE = 50;
 
-export type PageFilter = { kind?: SeoKind; state?: string; problem?: AuditProblem; q?: string };
+/** The list's filters; `source` (where the words with the problem come from) only narrows a problem. */
+export type PageFilter = { kind?: SeoKind; state?: string; problem?: AuditProblem; source?: AuditCauseSource; q?: string };
 
-export function filterRows(rows: PageRow[], { kind, state, problem, q }: PageFilter): PageRow[] {
+export function filterRows(rows: PageRow[], { kind, state, problem, source, q }: PageFilter): PageRow[] {
   const query = q?.trim().toLowerCase();
   return rows.filter(
     (row) =>
       (!kind || row.kind === kind) &&
       (!state || row.state === state) &&
-      (!problem || row.problems.includes(problem)) &&
+      (!problem || (row.problems.includes(problem) && (!source || causeSource(problem, row.sources) === source))) &&
       (!query || row.path.toLowerCase().includes(query) || row.title.toLowerCase().includes(query)),
   );
 }

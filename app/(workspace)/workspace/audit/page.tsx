@@ -1,9 +1,19 @@
 import Link from "next/link";
-import { AUDIT_PROBLEMS, AUDIT_PROBLEM_KEYS } from "@/lib/contract/seo-audit";
+import {
+  AUDIT_PROBLEMS,
+  AUDIT_PROBLEM_KEYS,
+  AUDIT_SEVERITY,
+  auditCauses,
+  auditSummary,
+  duplicateGroups,
+  type AuditCause,
+  type AuditProblem,
+} from "@/lib/contract/seo-audit";
 import { SEO_KINDS, SEO_KIND_LABELS } from "@/lib/contract/seo-text";
-import { WORKSPACE_PATHS } from "@/lib/contract/routes";
+import { AUDIT_PAGE } from "@/lib/contract/staff";
+import { WORKSPACE_PATHS, workspacePagePath, workspaceTemplatePath } from "@/lib/contract/routes";
 import { workspaceDb } from "@/lib/service/workspace";
-import { siteRows, siteStatus } from "@/lib/service/workspace/pages";
+import { siteRows, siteStatus, type PageRow } from "@/lib/service/workspace/pages";
 import { AuditProgress } from "@/components/workspace/AuditProgress";
 import { auditStatus } from "../actions";
 import { requireStaff } from "../staff-session";
@@ -13,8 +23,15 @@ import { WorkspaceTable } from "@/components/workspace/WorkspaceTable";
 export const metadata = { title: "Audit" };
 
 const number = (value: number) => value.toLocaleString("en-US");
+/** Duplicate groups shown per problem, and pages shown per group; the list filtered by the problem holds the rest. */
+const GROUPS_SHOWN = 10;
+const PAGES_SHOWN = 20;
 
-/** The site-wide audit, from the database (no crawl): how many pages have each problem, with links to them. */
+/**
+ * The site-wide audit, from the database (no crawl): each problem with its severity and its rule's
+ * source, then grouped by cause (the template, default wording, override or code that makes it,
+ * with the way to mend it), then the pages that share their words; every count links to its pages.
+ */
 export default async function AuditPage() {
   await requireStaff();
   const db = await workspaceDb();
@@ -28,35 +45,140 @@ export default async function AuditPage() {
     );
   }
   const site = await siteRows(db);
-  const withProblems = site.rows.filter((row) => row.problems.length > 0).length;
+  const summary = auditSummary(site.rows);
   return (
     <>
       <h1>Site audit</h1>
       <p className="ws-lead">
-        {number(site.rows.length)} indexable pages checked from the database on {new Date(site.builtAt).toUTCString()} in {number(site.buildMs)} ms;{" "}
-        {number(withProblems)} have at least one problem. It runs again when content changes or anything is published.
+        {AUDIT_PAGE.summary(number(summary.indexable), number(summary.withError), number(summary.withAnyProblem - summary.withError))} Checked from the database on{" "}
+        {new Date(site.builtAt).toUTCString()} in {number(site.buildMs)} ms; it runs again when content changes or anything is published.
       </p>
-      <WorkspaceTable columns={["Problem", "Pages", ...SEO_KINDS.map((kind) => ({ key: kind, label: SEO_KIND_LABELS[kind], className: "ws-small ws-wide-only" }))]}>
-        {AUDIT_PROBLEM_KEYS.map((problem) => (
-          <tr key={problem}>
-            <th scope="row" data-label="Problem">
-              {AUDIT_PROBLEMS[problem].label}
-              <span className="ws-block ws-small">{AUDIT_PROBLEMS[problem].explain}</span>
-            </th>
-            <td data-label="Pages">
-              {site.counts[problem] > 0 ? <Link href={`${WORKSPACE_PATHS.home}${queryString({ problem })}`}>{number(site.counts[problem])}</Link> : "0"}
-            </td>
-            {SEO_KINDS.map((kind) => {
-              const count = site.rows.filter((row) => row.kind === kind && row.problems.includes(problem)).length;
-              return (
-                <td key={kind} data-label={SEO_KIND_LABELS[kind]} className="ws-small ws-wide-only">
-                  {count > 0 ? <Link href={`${WORKSPACE_PATHS.home}${queryString({ problem, kind })}`}>{number(count)}</Link> : "0"}
-                </td>
-              );
-            })}
-          </tr>
-        ))}
-      </WorkspaceTable>
+      <Problems rows={site.rows} counts={site.counts} />
+      <Causes causes={auditCauses(site.rows)} />
+      <Duplicates rows={site.rows} counts={site.counts} />
     </>
+  );
+}
+
+const listLink = (filter: Parameters<typeof queryString>[0]) => `${WORKSPACE_PATHS.home}${queryString(filter)}`;
+
+function Severity({ problem }: { problem: AuditProblem }) {
+  const severity = AUDIT_SEVERITY[problem];
+  return <span className={`ws-badge ws-badge--${severity}`}>{AUDIT_PAGE.severities[severity]}</span>;
+}
+
+/** Every problem, errors first: what it means, its rule's source, its pages by type. */
+function Problems({ rows, counts }: { rows: PageRow[]; counts: Record<AuditProblem, number> }) {
+  const order = { error: 0, warning: 1, notice: 2 };
+  const problems = [...AUDIT_PROBLEM_KEYS].sort((a, b) => order[AUDIT_SEVERITY[a]] - order[AUDIT_SEVERITY[b]]);
+  return (
+    <WorkspaceTable caption="Problems" columns={["Problem", "Severity", "Pages", ...SEO_KINDS.map((kind) => ({ key: kind, label: SEO_KIND_LABELS[kind], className: "ws-small ws-wide-only" }))]}>
+      {problems.map((problem) => (
+        <tr key={problem}>
+          <th scope="row" data-label="Problem">
+            {AUDIT_PROBLEMS[problem].label}
+            <span className="ws-block ws-small">{AUDIT_PROBLEMS[problem].explain}</span>
+            <span className="ws-block ws-small ws-hint">
+              {AUDIT_PAGE.rule} {AUDIT_PROBLEMS[problem].source}
+            </span>
+          </th>
+          <td data-label="Severity">
+            <Severity problem={problem} />
+          </td>
+          <td data-label="Pages">{counts[problem] > 0 ? <Link href={listLink({ problem })}>{number(counts[problem])}</Link> : "0"}</td>
+          {SEO_KINDS.map((kind) => {
+            const count = rows.filter((row) => row.kind === kind && row.problems.includes(problem)).length;
+            return (
+              <td key={kind} data-label={SEO_KIND_LABELS[kind]} className="ws-small ws-wide-only">
+                {count > 0 ? <Link href={listLink({ problem, kind })}>{number(count)}</Link> : "0"}
+              </td>
+            );
+          })}
+        </tr>
+      ))}
+    </WorkspaceTable>
+  );
+}
+
+/** How a cause is mended: its template's editor, the pages' own editors, or a developer. */
+function Mend({ cause }: { cause: AuditCause }) {
+  const pages = number(cause.pages);
+  if (cause.source === "template") return <Link href={workspaceTemplatePath(cause.kind)}>{AUDIT_PAGE.editTemplate(pages)}</Link>;
+  if (cause.source === "default") return <Link href={workspaceTemplatePath(cause.kind)}>{AUDIT_PAGE.writeTemplate(pages)}</Link>;
+  if (cause.source === "override") return <Link href={listLink({ problem: cause.problem, kind: cause.kind, source: "override" })}>{AUDIT_PAGE.editPages}</Link>;
+  return <>{AUDIT_PAGE.codeChange}</>;
+}
+
+function Causes({ causes }: { causes: AuditCause[] }) {
+  return (
+    <section aria-labelledby="audit-causes">
+      <h2 id="audit-causes">{AUDIT_PAGE.causesHeading}</h2>
+      <p className="ws-lead">{causes.length ? AUDIT_PAGE.causesIntro : AUDIT_PAGE.causesNone}</p>
+      {causes.length > 0 && (
+        <WorkspaceTable caption={AUDIT_PAGE.causesHeading} columns={["Problem", "Type", "Words from", "Pages", "To mend it"]}>
+          {causes.map((cause) => (
+            <tr key={`${cause.problem}|${cause.kind}|${cause.source}`}>
+              <th scope="row" data-label="Problem">
+                {AUDIT_PROBLEMS[cause.problem].label} <Severity problem={cause.problem} />
+              </th>
+              <td data-label="Type">{SEO_KIND_LABELS[cause.kind]}</td>
+              <td data-label="Words from">{AUDIT_PAGE.sources[cause.source]}</td>
+              <td data-label="Pages">
+                <Link href={listLink({ problem: cause.problem, kind: cause.kind, source: cause.source })}>{number(cause.pages)}</Link>
+              </td>
+              <td data-label="To mend it">
+                <Mend cause={cause} />
+              </td>
+            </tr>
+          ))}
+        </WorkspaceTable>
+      )}
+    </section>
+  );
+}
+
+const DUPLICATE_PROBLEMS = [
+  { problem: "title-duplicate", field: "title", near: false },
+  { problem: "description-duplicate", field: "description", near: false },
+  { problem: "title-near-duplicate", field: "title", near: true },
+  { problem: "description-near-duplicate", field: "description", near: true },
+] as const;
+
+/** Each duplicate problem's groups, the largest first, each listing its pages. */
+function Duplicates({ rows, counts }: { rows: PageRow[]; counts: Record<AuditProblem, number> }) {
+  const found = DUPLICATE_PROBLEMS.filter(({ problem }) => counts[problem] > 0);
+  return (
+    <section aria-labelledby="audit-duplicates">
+      <h2 id="audit-duplicates">{AUDIT_PAGE.duplicatesHeading}</h2>
+      <p className="ws-lead">{found.length ? AUDIT_PAGE.duplicatesIntro : AUDIT_PAGE.duplicatesNone}</p>
+      {found.map(({ problem, field, near }) => {
+        const groups = duplicateGroups(rows, field, { near });
+        return (
+          <div key={problem} className="ws-duplicates">
+            <h3>
+              {AUDIT_PROBLEMS[problem].label}: <Link href={listLink({ problem })}>{number(counts[problem])} pages</Link>
+            </h3>
+            {groups.slice(0, GROUPS_SHOWN).map((group) => (
+              <details key={group.paths[0]}>
+                <summary>{AUDIT_PAGE.groupSummary(group.paths.length, group.text)}</summary>
+                <ul>
+                  {group.paths.slice(0, PAGES_SHOWN).map((path) => (
+                    <li key={path}>
+                      <Link href={workspacePagePath(path)}>{path}</Link>
+                    </li>
+                  ))}
+                  {group.paths.length > PAGES_SHOWN && <li>{AUDIT_PAGE.morePages(number(group.paths.length - PAGES_SHOWN))}</li>}
+                </ul>
+              </details>
+            ))}
+            {groups.length > GROUPS_SHOWN && (
+              <p>
+                <Link href={listLink({ problem })}>{AUDIT_PAGE.moreGroups(number(groups.length - GROUPS_SHOWN))}</Link>
+              </p>
+            )}
+          </div>
+        );
+      })}
+    </section>
   );
 }

@@ -1,0 +1,24 @@
+import type { PageRow } from "@/lib/service/workspace/pages";
+import { filterRows } from "@/lib/service/workspace/pages";
+import { filterFrom, queryString } from "./filters";
+
+describe("the page list's filters", () => {
+  it("reads where a problem's words come from only beside the problem, and writes it back", () => {
+    expect(filterFrom({ problem: "title-too-long", kind: "city", source: "template" }).filter).toEqual({ problem: "title-too-long", kind: "city", source: "template" });
+    expect(filterFrom({ source: "template" }).filter).toEqual({});
+    expect(filterFrom({ problem: "title-too-long", source: "elsewhere" }).filter).toEqual({ problem: "title-too-long" });
+    expect(queryString({ problem: "title-too-long", kind: "city", source: "override" })).toBe("?kind=city&problem=title-too-long&source=override");
+    expect(queryString({ source: "override" })).toBe("");
+  });
+
+  it("keeps the pages whose words with the problem come from the source asked for", () => {
+    const row = (path: string, title: PageRow["sources"]["title"], problems: PageRow["problems"]) =>
+      ({ kind: "city", path, title: path, state: "TX", problems, sources: { title, description: "default", keywords: "default" } }) as unknown as PageRow;
+    const rows = [row("/a", "template", ["title-too-long"]), row("/b", "override", ["title-too-long"]), row("/c", "template", []), row("/d", "template", ["image-alt-missing"])];
+    const paths = (filter: Parameters<typeof filterRows>[1]) => filterRows(rows, filter).map((entry) => entry.path);
+    expect(paths({ problem: "title-too-long", source: "template" })).toEqual(["/a"]);
+    expect(paths({ problem: "title-too-long", source: "override" })).toEqual(["/b"]);
+    expect(paths({ problem: "title-too-long" })).toEqual(["/a", "/b"]);
+    expect(paths({ problem: "image-alt-missing", source: "code" })).toEqual(["/d"]);
+  });
+});
