@@ -13,6 +13,9 @@ const config = {
   // Service and database suites run in Node; component tests opt into jsdom with a docblock.
   testEnvironment: "node",
   setupFilesAfterEnv: ["<rootDir>/jest.setup.ts"],
+  // Each run's seeded database templates, made once and copied per suite (lib/test-support/database.ts).
+  globalSetup: "<rootDir>/lib/test-support/jest-global-setup.ts",
+  globalTeardown: "<rootDir>/lib/test-support/jest-global-teardown.ts",
   testMatch: ["<rootDir>/{lib,components,app}/**/*.test.{ts,tsx}"],
   moduleNameMapper: {
     // The guard only matters to the Next.js bundler; tests import server modules directly.

@@ -30,28 +30,92 @@ export function announcePostgres(): void {
 }
 
 /**
- * Seeding takes about five seconds, and the mutation run (`npm run mutate`) starts a test file
- * once per mutant, so it sets TEST_SQLITE_TEMPLATE_DIR: the first suite there migrates and seeds
- * a SQLite file once, and each later one starts from a copy of it (prepareDatabase below then
- * finds nothing to do). Mutants are never in lib/db, so the copy is what seeding would make.
- * Unset (`npm test`), every suite seeds its own database as before.
+ * Seeding takes five to twenty seconds, and some forty suites need a seeded database on each
+ * kind. So the first suite of a run migrates and seeds one template of each variant (seeded with
+ * the sample listings, seeded without them, migrated only), and each later suite starts from a
+ * copy of it (prepareDatabase below then finds nothing to do): the copy is what seeding would
+ * make, as every suite of a run runs the same code.
+ * - SQLite: a file in TEST_SQLITE_TEMPLATE_DIR, copied. `npm test`'s global setup
+ *   (lib/test-support/jest-global.ts) sets a fresh folder per run; the mutation run
+ *   (`npm run mutate`) keeps one across its runs (mutants are never in lib/db).
+ * - PostgreSQL: a database named TEST_POSTGRES_TEMPLATE_PREFIX_<variant>, and each suite a database
+ *   of its own made from it (`create database … template …`, a file copy). The global setup sets a
+ *   fresh prefix per run and drops its databases at the end.
+ * Unset, every suite seeds its own database (a SQLite file, a PostgreSQL schema).
  */
 const sqliteTemplateDir = process.env.TEST_SQLITE_TEMPLATE_DIR ? path.resolve(process.env.TEST_SQLITE_TEMPLATE_DIR) : undefined;
 
-async function copySqliteTemplate(file: string, { demo, seed }: { demo: boolean; seed: boolean }): Promise<void> {
-  const template = path.join(sqliteTemplateDir!, `${seed ? (demo ? "seeded-demo" : "seeded") : "migrated"}.db`);
+const postgresTemplatePrefix = process.env.TEST_POSTGRES_TEMPLATE_PREFIX || undefined;
+
+type Variant = { demo: boolean; seed: boolean };
+const variantName = ({ demo, seed }: Variant) => (seed ? (demo ? "seeded_demo" : "seeded") : "migrated");
+
+/** Migrates, and seeds when asked, a database just made. */
+async function prepare(handle: DatabaseHandle, { demo, seed }: Variant): Promise<void> {
+  if (seed) await prepareDatabase(handle, { demo });
+  else await migrateToLatest(handle);
+}
+
+async function copySqliteTemplate(file: string, variant: Variant): Promise<void> {
+  const template = path.join(sqliteTemplateDir!, `${variantName(variant)}.db`);
   if (!fs.existsSync(template)) {
     fs.mkdirSync(sqliteTemplateDir!, { recursive: true });
     // Built under a name of its own and renamed whole, so a suite in another process never copies half a file.
     const partial = `${template}.${process.pid}-${crypto.randomBytes(4).toString("hex")}`;
     const handle = openDatabase(`file:${partial}`);
-    if (seed) await prepareDatabase(handle, { demo });
-    else await migrateToLatest(handle);
+    await prepare(handle, variant);
     await handle.close();
     if (fs.existsSync(`${partial}-wal`)) throw new Error(`createTestDatabase: ${partial} kept a -wal file after closing`);
     fs.renameSync(partial, template);
   }
   fs.copyFileSync(template, file);
+}
+
+/** The URL of database `name` on the server of TEST_DATABASE_URL. */
+function postgresDatabaseUrl(name: string): string {
+  const url = new URL(postgresUrl!);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/**
+ * A database of its own for one suite, copied from the run's template of `variant`, which the
+ * first suite to ask builds (one builder at a time across Jest's workers: an advisory lock).
+ */
+async function postgresFromTemplate(id: string, variant: Variant): Promise<{ url: string; cleanup: () => Promise<void> }> {
+  const template = `${postgresTemplatePrefix}_${variantName(variant)}`;
+  const name = `test_${id}`;
+  const admin = openDatabase(postgresUrl!);
+  try {
+    await admin.db.connection().execute(async (connection) => {
+      await sql`select pg_advisory_lock(hashtext(${template}))`.execute(connection);
+      try {
+        const found = await sql<{ one: number }>`select 1 as one from pg_database where datname = ${template}`.execute(connection);
+        if (found.rows.length === 0) {
+          const partial = `${template}_partial`;
+          await sql`drop database if exists ${sql.id(partial)}`.execute(connection);
+          await sql`create database ${sql.id(partial)}`.execute(connection);
+          const handle = openDatabase(postgresDatabaseUrl(partial));
+          await prepare(handle, variant);
+          await handle.close();
+          await sql`alter database ${sql.id(partial)} rename to ${sql.id(template)}`.execute(connection);
+        }
+      } finally {
+        await sql`select pg_advisory_unlock(hashtext(${template}))`.execute(connection);
+      }
+    });
+    await sql`create database ${sql.id(name)} template ${sql.id(template)}`.execute(admin.db);
+  } finally {
+    await admin.close();
+  }
+  return {
+    url: postgresDatabaseUrl(name),
+    cleanup: async () => {
+      const dropper = openDatabase(postgresUrl!);
+      await sql`drop database if exists ${sql.id(name)} with (force)`.execute(dropper.db);
+      await dropper.close();
+    },
+  };
 }
 
 export async function createTestDatabase(kind: TestDatabaseKind, { demo = true, seed = true } = {}): Promise<TestDatabase> {
@@ -64,6 +128,9 @@ export async function createTestDatabase(kind: TestDatabaseKind, { demo = true, 
     url = `file:${path.join(dir, "test.db")}`;
     if (sqliteTemplateDir) await copySqliteTemplate(path.join(dir, "test.db"), { demo, seed });
     cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
+  } else if (postgresTemplatePrefix) {
+    if (!postgresUrl) throw new Error("TEST_DATABASE_URL is not set");
+    ({ url, cleanup } = await postgresFromTemplate(id, { demo, seed }));
   } else {
     if (!postgresUrl) throw new Error("TEST_DATABASE_URL is not set");
     const schema = `test_${id}`;
@@ -80,8 +147,7 @@ export async function createTestDatabase(kind: TestDatabaseKind, { demo = true, 
   }
 
   const handle = openDatabase(url);
-  if (seed) await prepareDatabase(handle, { demo });
-  else await migrateToLatest(handle);
+  await prepare(handle, { demo, seed });
   return {
     ...handle,
     url,
