@@ -108,6 +108,8 @@ export const AUDIT_PAGE = {
   summary: (indexable: string, withError: string, withOther: string) =>
     `${indexable} indexable pages checked; ${withError} with an error, ${withOther} more with only a warning or a notice.`,
   rule: "Rule:",
+  problemsHeading: "Problems found",
+  cleanRules: (count: number) => `The other ${count} rules, which no page breaks, with their sources`,
   causesHeading: "What causes them",
   causesIntro:
     "Each row is one cause: the pages of one type whose faulty words come from the same place. Editing a template mends every page whose words come from it; a page's own override is mended on that page.",
@@ -128,7 +130,7 @@ export const AUDIT_PAGE = {
   duplicatesHeading: "Pages that share their words",
   duplicatesIntro: "Each group lists the pages with the same words; a near-duplicate group, pages of one type whose words differ only by a number.",
   duplicatesNone: "No two indexable pages share a title or a description.",
-  groupSummary: (pages: number, text: string) => `${pages} pages: “${text}”`,
+  groupSummary: (pages: string, text: string) => `${pages} pages: “${text}”`,
   moreGroups: (count: string) => `${count} more groups: open the list filtered by this problem.`,
   morePages: (count: string) => `and ${count} more pages`,
 } as const;

@@ -67,36 +67,68 @@ function Severity({ problem }: { problem: AuditProblem }) {
   return <span className={`ws-badge ws-badge--${severity}`}>{AUDIT_PAGE.severities[severity]}</span>;
 }
 
-/** Every problem, errors first: what it means, its rule's source, its pages by type. */
+/** A problem's name, what it means and its rule's source. */
+function Rule({ problem }: { problem: AuditProblem }) {
+  return (
+    <>
+      {AUDIT_PROBLEMS[problem].label}
+      <span className="ws-block ws-small">{AUDIT_PROBLEMS[problem].explain}</span>
+      <span className="ws-block ws-small ws-hint">
+        {AUDIT_PAGE.rule} {AUDIT_PROBLEMS[problem].source}
+      </span>
+    </>
+  );
+}
+
+/** The problems found, errors first then the most pages, with their pages by type; then the rules no page breaks. */
 function Problems({ rows, counts }: { rows: PageRow[]; counts: Record<AuditProblem, number> }) {
   const order = { error: 0, warning: 1, notice: 2 };
-  const problems = [...AUDIT_PROBLEM_KEYS].sort((a, b) => order[AUDIT_SEVERITY[a]] - order[AUDIT_SEVERITY[b]]);
+  const bySeverity = [...AUDIT_PROBLEM_KEYS].sort((a, b) => order[AUDIT_SEVERITY[a]] - order[AUDIT_SEVERITY[b]] || counts[b] - counts[a]);
+  const found = bySeverity.filter((problem) => counts[problem] > 0);
+  const clean = bySeverity.filter((problem) => counts[problem] === 0);
   return (
-    <WorkspaceTable caption="Problems" columns={["Problem", "Severity", "Pages", ...SEO_KINDS.map((kind) => ({ key: kind, label: SEO_KIND_LABELS[kind], className: "ws-small ws-wide-only" }))]}>
-      {problems.map((problem) => (
-        <tr key={problem}>
-          <th scope="row" data-label="Problem">
-            {AUDIT_PROBLEMS[problem].label}
-            <span className="ws-block ws-small">{AUDIT_PROBLEMS[problem].explain}</span>
-            <span className="ws-block ws-small ws-hint">
-              {AUDIT_PAGE.rule} {AUDIT_PROBLEMS[problem].source}
-            </span>
-          </th>
-          <td data-label="Severity">
-            <Severity problem={problem} />
-          </td>
-          <td data-label="Pages">{counts[problem] > 0 ? <Link href={listLink({ problem })}>{number(counts[problem])}</Link> : "0"}</td>
-          {SEO_KINDS.map((kind) => {
-            const count = rows.filter((row) => row.kind === kind && row.problems.includes(problem)).length;
-            return (
-              <td key={kind} data-label={SEO_KIND_LABELS[kind]} className="ws-small ws-wide-only">
-                {count > 0 ? <Link href={listLink({ problem, kind })}>{number(count)}</Link> : "0"}
+    <section aria-labelledby="audit-problems">
+      <h2 id="audit-problems">{AUDIT_PAGE.problemsHeading}</h2>
+      {found.length === 0 ? (
+        <p className="ws-lead">{AUDIT_PAGE.causesNone}</p>
+      ) : (
+        <WorkspaceTable caption={AUDIT_PAGE.problemsHeading} columns={["Problem", "Severity", "Pages", ...SEO_KINDS.map((kind) => ({ key: kind, label: SEO_KIND_LABELS[kind], className: "ws-small ws-wide-only" }))]}>
+          {found.map((problem) => (
+            <tr key={problem}>
+              <th scope="row" data-label="Problem" className="ws-audit-rule">
+                <Rule problem={problem} />
+              </th>
+              <td data-label="Severity">
+                <Severity problem={problem} />
               </td>
-            );
-          })}
-        </tr>
-      ))}
-    </WorkspaceTable>
+              <td data-label="Pages">
+                <Link href={listLink({ problem })}>{number(counts[problem])}</Link>
+              </td>
+              {SEO_KINDS.map((kind) => {
+                const count = rows.filter((row) => row.kind === kind && row.problems.includes(problem)).length;
+                return (
+                  <td key={kind} data-label={SEO_KIND_LABELS[kind]} className="ws-small ws-wide-only">
+                    {count > 0 ? <Link href={listLink({ problem, kind })}>{number(count)}</Link> : "0"}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </WorkspaceTable>
+      )}
+      {clean.length > 0 && (
+        <details className="ws-audit-clean">
+          <summary>{AUDIT_PAGE.cleanRules(clean.length)}</summary>
+          <ul>
+            {clean.map((problem) => (
+              <li key={problem}>
+                <Severity problem={problem} /> <Rule problem={problem} />
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </section>
   );
 }
 
@@ -160,7 +192,7 @@ function Duplicates({ rows, counts }: { rows: PageRow[]; counts: Record<AuditPro
             </h3>
             {groups.slice(0, GROUPS_SHOWN).map((group) => (
               <details key={group.paths[0]}>
-                <summary>{AUDIT_PAGE.groupSummary(group.paths.length, group.text)}</summary>
+                <summary>{AUDIT_PAGE.groupSummary(number(group.paths.length), group.text)}</summary>
                 <ul>
                   {group.paths.slice(0, PAGES_SHOWN).map((path) => (
                     <li key={path}>
