@@ -168,3 +168,30 @@ describe("acknowledged writes beside other SQLite clients (issue 26, N1)", () =>
     }
   });
 });
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+(postgresUrl ? describe : describe.skip)("the PostgreSQL pool", () => {
+  it("outlives an idle connection the server ends: the next query opens another", async () => {
+    const handle = openDatabase(postgresUrl!);
+    const admin = openDatabase(postgresUrl!);
+    const warn = jest.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(handle.db);
+      // The connection is back in the pool, idle, when the server ends it.
+      await sql`select pg_terminate_backend(${rows[0].pid})`.execute(admin.db);
+      // The pool hears of it when the server's message arrives: the warning, within a few ms.
+      const deadline = Date.now() + 5_000;
+      await new Promise<void>((resolve, reject) => {
+        const check = () => (warn.mock.calls.length > 0 ? resolve() : Date.now() > deadline ? reject(new Error("the pool did not hear of the closed connection")) : setImmediate(check));
+        check();
+      });
+      expect(String(warn.mock.calls[0][0])).toContain("closed by the server");
+      const again = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(handle.db);
+      expect(again.rows[0].pid).not.toBe(rows[0].pid);
+    } finally {
+      warn.mockRestore();
+      await handle.close();
+      await admin.close();
+    }
+  });
+});

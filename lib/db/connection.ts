@@ -161,6 +161,9 @@ function openPostgres(url: string): DatabaseHandle {
     max: 10,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
+  // An idle connection the server ends (a restart, a failover, an administrator's terminate) is
+  // dropped from the pool and the next query opens another; unheard, its error would end the process.
+  pool.on("error", (error) => console.warn(`[db] an idle PostgreSQL connection was closed by the server: ${error.message}`));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
