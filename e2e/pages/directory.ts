@@ -139,8 +139,9 @@ export class CityPage extends ManagerList {
     return this.page.getByRole("navigation", { name: "Property types" });
   }
 
-  tab(name: string): Locator {
-    return this.tabs.getByRole("link", { name });
+  /** A tab by its property type, or every tab. */
+  tab(name?: string): Locator {
+    return name === undefined ? this.tabs.getByRole("link") : this.tabs.getByRole("link", { name });
   }
 
   get nextPage(): Locator {

@@ -259,6 +259,21 @@ export class QuoteFlow extends SitePage {
     return this.guaranteeDialog.getByRole("button", { name: "Close" });
   }
 
+  /**
+   * The main part's controls shorter than 44px (radios and ticks, whose label is the target, a
+   * label without its own control, and the honeypot and closed dialogs left out).
+   */
+  smallTouchTargets(): Promise<string[]> {
+    return this.page.evaluate(() =>
+      Array.from(document.querySelectorAll<HTMLElement>("main a, main button, main input, main select, main textarea, main label"))
+        .filter((element) => !element.closest(".form-trap, dialog") && element.getClientRects().length > 0)
+        .filter((element) => !(element instanceof HTMLInputElement && ["radio", "checkbox"].includes(element.type)))
+        .filter((element) => !(element instanceof HTMLLabelElement && !element.querySelector("input")))
+        .filter((element) => element.getBoundingClientRect().height < 44)
+        .map((element) => element.outerHTML.slice(0, 80)),
+    );
+  }
+
   /** The way owners arrive: the home page's "Get Started Now". */
   async startFromHome(): Promise<void> {
     await this.page.goto("/");
