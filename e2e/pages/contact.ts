@@ -1,4 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
+import { SitePage } from "./site";
 
 /** The "Get In Touch" form: on Contact Us, a message to the site; on a profile, to that manager. */
 export class GetInTouchForm {
@@ -49,7 +50,13 @@ export class GetInTouchForm {
   }
 }
 
-/** Who runs the site, as Contact Us states it. */
-export function operatorDetails(page: Page): Locator {
-  return page.getByRole("region", { name: "Who runs Managely" });
+/** Contact Us: who runs the site, and the form. */
+export class ContactPage extends SitePage {
+  get operator(): Locator {
+    return this.page.getByRole("region", { name: "Who runs Managely" });
+  }
+
+  get form(): GetInTouchForm {
+    return new GetInTouchForm(this.page);
+  }
 }

@@ -57,6 +57,25 @@ export class SitePage {
     return name === undefined ? where.getByRole("link") : where.getByRole("link", { name, exact });
   }
 
+  /** An alert inside `where` (a dialog, a region). */
+  alertIn(where: Locator): Locator {
+    return where.getByRole("alert");
+  }
+
+  /** The header's main menu, its dropdowns and links. */
+  get mainMenu(): Locator {
+    return this.page.getByRole("navigation", { name: "Main" });
+  }
+
+  /** The toggle of a main-menu dropdown ("More in Resources"). */
+  menuDropdown(name: string): Locator {
+    return this.mainMenu.getByLabel(`More in ${name}`);
+  }
+
+  menuLink(name: string): Locator {
+    return this.mainMenu.getByRole("link", { name });
+  }
+
   /** A button inside `where`, by its name. */
   buttonIn(where: Locator, name: string | RegExp): Locator {
     return where.getByRole("button", { name });
@@ -151,6 +170,9 @@ export class SitePage {
 
 /** The Join our Network popup: a manager applies to be listed. */
 export class JoinNetworkPopup {
+  /** The open popup, for a checker given a CSS scope (axe's include). */
+  static readonly openDialog = "dialog[open]";
+
   constructor(private readonly page: Page) {}
 
   get dialog(): Locator {
