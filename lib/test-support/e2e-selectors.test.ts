@@ -11,6 +11,7 @@ import path from "node:path";
  * - no DOM selector run in the page (`querySelector`, `querySelectorAll` inside `evaluate`).
  * Refining a page object's locator (`.first()`, `.nth()`, `.filter({ hasText })`) is reading, not
  * selecting, and stays allowed; so do requests (`request.get`) and raw HTML read as text.
+ * README's "Journeys" lists each test in one line; every spec file is named there.
  */
 const E2E = path.join(process.cwd(), "e2e");
 /** The marketers' workspace spec is ported later: two other branches add tests to it now. */
@@ -34,4 +35,16 @@ it("leaves every selector of the journey specs to the page objects", () => {
     });
   }
   expect(found).toEqual([]);
+});
+
+it("names every spec file in README's Journeys", () => {
+  const readme = fs.readFileSync(path.join(process.cwd(), "README.md"), "utf8");
+  const section = readme.slice(readme.indexOf("### Journeys"), readme.indexOf("\n## ", readme.indexOf("### Journeys")));
+  expect(section.length).toBeGreaterThan(100);
+  const missing = fs
+    .readdirSync(E2E)
+    .filter((name) => name.endsWith(".spec.ts"))
+    .map((name) => name.replace(/\.spec\.ts$/, ""))
+    .filter((name) => !section.includes(`\`${name}\``));
+  expect(missing).toEqual([]);
 });
