@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { ComparePage, ProfilePage } from "./pages/directory";
 import { LawPage } from "./pages/laws";
-import { comparePath, lawComparePath, lawPath } from "../lib/contract/routes";
+import { lawComparePath, lawPath } from "../lib/contract/routes";
 import { LEGAL_NOTICE, checkedAgainstText, lawTopic, sourceHost } from "../lib/contract/law-topics";
 
 /**
@@ -180,7 +180,7 @@ test("a manager's profile shows the state's license rule as information, linked 
 
   // The compare view states each state's rule once, under the table, and says where the data has none.
   const compare = new ComparePage(page);
-  await compare.open(comparePath([agent.agent_id, alabama.agent_id]));
+  await compare.openCompare([agent.agent_id, alabama.agent_id]);
   await expect(compare.licenseRow).toHaveCount(0);
   const rules = compare.licenseRules;
   await expect(compare.licenseRuleLines).toHaveCount(1);

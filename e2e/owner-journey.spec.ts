@@ -4,7 +4,7 @@ import { HomePage } from "./pages/home";
 import { QuoteFlow, expect, test, uniqueEmail } from "./pages/quote";
 import { RequestPage, ThankYouPage } from "./pages/request";
 import { EMPTY, FIRST_YEAR, RANKING, RECIPIENTS, SAMPLE } from "../lib/contract/messages";
-import { PATHS, STEP_PATHS, agentPath, cityPath, cityViewPath, comparePath } from "../lib/contract/routes";
+import { PATHS, STEP_PATHS, agentPath, cityPath, cityViewPath } from "../lib/contract/routes";
 
 /**
  * Issue 20, as a demanding owner on a phone and on a desktop: from "who serves my town" to
@@ -195,7 +195,7 @@ test("compare leads into the quote flow with the compared managers chosen; one t
   const [first, second] = serving.slice(6, 8);
   const elsewhere = (await listed(request, { state: "ME", city: "portland" })).data.find((agent) => agent.city_slug === "portland")!;
   const compare = new ComparePage(page);
-  await compare.open(comparePath([first.agent_id, second.agent_id, elsewhere.agent_id]));
+  await compare.openCompare([first.agent_id, second.agent_id, elsewhere.agent_id]);
   await compare.requestQuotes.click();
   const quote = new QuoteFlow(page);
   await walkToLastStep(quote);

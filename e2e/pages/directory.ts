@@ -1,6 +1,6 @@
 import { expect, type Locator } from "@playwright/test";
 import { COMPARE_TRAY, DIRECTORY, FIRST_YEAR } from "../../lib/contract/messages";
-import { agentPath, cityPath, comparePath, statePath } from "../../lib/contract/routes";
+import { agentPath, cityPath, comparePath } from "../../lib/contract/routes";
 import { SitePage } from "./site";
 
 /**
@@ -205,10 +205,6 @@ export class CityPage extends ManagerList {
 
 /** A state hub (/agents/{state}): its cities with managers, and its law page. */
 export class StateHub extends SitePage {
-  async openState(state: string) {
-    return this.open(statePath(state));
-  }
-
   /** The list of the state's cities (the one that names `city`). */
   cityList(city: RegExp): Locator {
     return this.page.getByRole("list").filter({ has: this.page.getByRole("link", { name: city }) });

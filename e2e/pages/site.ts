@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, type Response } from "@playwright/test";
+import type { Locator, Page, Response } from "@playwright/test";
 
 /**
  * What every public page has, as a visitor meets it: the page's title (its h1), its words, the
@@ -156,16 +156,6 @@ export class SitePage {
         .map((heading) => ({ level: Number(heading.tagName.slice(1)), text: (heading.textContent ?? "").trim().slice(0, 60) })),
     );
   }
-
-  /** How far the page is wider than the screen (more than 0: a phone would zoom out). */
-  sidewaysScroll(): Promise<number> {
-    return this.page.evaluate(() => document.documentElement.scrollWidth - Math.min(window.innerWidth, window.screen.width));
-  }
-
-  /** The page's full width in CSS pixels. */
-  scrollWidth(): Promise<number> {
-    return this.page.evaluate(() => document.documentElement.scrollWidth);
-  }
 }
 
 /** The Join our Network popup: a manager applies to be listed. */
@@ -189,9 +179,5 @@ export class JoinNetworkPopup {
     await this.dialog.getByLabel("Country Code").selectOption(countryCode);
     await this.mobile.fill(mobile);
     await this.dialog.getByRole("button", { name: "Submit" }).click();
-  }
-
-  async expectOpen(): Promise<void> {
-    await expect(this.dialog).toBeVisible();
   }
 }
