@@ -3,6 +3,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { STEP_PATHS, cityPath, cityViewPath, comparePath, lawComparePath } from "../lib/contract/routes";
 import { PAGE_KINDS, pathOf } from "./support/page-kinds";
+import { JoinNetworkPopup, SitePage } from "./pages/site";
 
 /**
  * pa11y's engine (HTML_CodeSniffer, the build pa11y runs), WCAG 2 AA: the errors it finds on the
@@ -30,15 +31,6 @@ async function pa11yErrors(page: Page): Promise<{ code: string; element: string 
  */
 type Outline = { level: number; text: string }[];
 
-/** The headings a screen reader lists, in document order (closed dialogs and hidden parts left out). */
-function headingOutline(page: Page): Promise<Outline> {
-  return page.evaluate(() =>
-    Array.from(document.querySelectorAll<HTMLElement>("h1, h2, h3, h4, h5, h6"))
-      .filter((heading) => !heading.closest("dialog:not([open]), [hidden], [aria-hidden='true']") && heading.checkVisibility())
-      .map((heading) => ({ level: Number(heading.tagName.slice(1)), text: (heading.textContent ?? "").trim().slice(0, 60) })),
-  );
-}
-
 function outlineProblems(outline: Outline): string[] {
   const problems: string[] = [];
   if (outline[0]?.level !== 1) problems.push(`the first heading is h${outline[0]?.level} "${outline[0]?.text}", not the page's h1`);
@@ -65,30 +57,30 @@ for (const kind of PAGE_KINDS) {
 
     const { violations } = await new AxeBuilder({ page }).analyze();
     expect(violations.map((violation) => ({ id: violation.id, impact: violation.impact, nodes: violation.nodes.map((node) => node.target.join(" ")).slice(0, 5) }))).toEqual([]);
-    expect(outlineProblems(await headingOutline(page))).toEqual([]);
+    expect(outlineProblems(await new SitePage(page).headingOutline())).toEqual([]);
     // pa11y's default viewport is a desktop one; once is enough.
     if (!isMobile) expect(await pa11yErrors(page)).toEqual([]);
   });
 }
 
 test("axe: the open Join our Network popup", { tag: ["@a11y"] }, async ({ page }) => {
-  await page.goto("/faqs");
-  const toggle = page.getByLabel("Menu");
-  if (await toggle.isVisible()) await toggle.click();
-  await page.getByRole("button", { name: "Join Our Network" }).filter({ visible: true }).first().click();
-  await expect(page.getByRole("dialog", { name: "Join our Network" })).toBeVisible();
-  const results = await new AxeBuilder({ page }).include("dialog[open]").analyze();
+  const site = new SitePage(page);
+  await site.open("/faqs");
+  const popup = await site.openJoinNetwork();
+  await expect(popup.dialog).toBeVisible();
+  const results = await new AxeBuilder({ page }).include(JoinNetworkPopup.openDialog).analyze();
   expect(results.violations.map((violation) => violation.id)).toEqual([]);
 });
 
 test("the menu and its dropdown work from the keyboard", { tag: ["@a11y"] }, async ({ page, isMobile }) => {
   test.skip(isMobile, "The desktop menu is hidden on phones; the phone menu is checked in the journeys.");
   // The small header keeps Laws, Blog and FAQs in the Resources dropdown (the details header lists them on top).
-  await page.goto("/acceptable-use-policy");
-  const resources = page.getByRole("navigation", { name: "Main" }).getByLabel("More in Resources");
+  const site = new SitePage(page);
+  await site.open("/acceptable-use-policy");
+  const resources = site.menuDropdown("Resources");
   await resources.focus();
   await page.keyboard.press("Enter");
-  const laws = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Laws" }).first();
+  const laws = site.menuLink("Laws").first();
   await expect(laws).toBeVisible();
   await page.keyboard.press("Tab");
   await expect(laws).toBeFocused();

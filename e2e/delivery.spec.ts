@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { CATEGORIES, completedSteps, expect, isLeadFormKey, leadsByEmail, test, uniqueEmail, type QuoteFlow } from "./pages/quote";
+import { CATEGORIES, QuoteFlow, completedSteps, expect, isLeadFormKey, leadsByEmail, test, uniqueEmail } from "./pages/quote";
+import { ConfirmPage, RequestPage, ThankYouPage } from "./pages/request";
 import { queryRows } from "./support/db";
 import { confirmPathFor, mailText, outboxFilesMentioning } from "./support/outbox";
 import { E2E_API_TOKEN, E2E_EMAIL_DOMAIN } from "./support/server";
@@ -25,9 +26,6 @@ async function matchesFor(request: APIRequestContext, zip: string, category: num
   return (await response.json()).agents as Match[];
 }
 
-const recipientsGroup = (page: Page) => page.getByRole("group", { name: RECIPIENTS.heading });
-const consentLine = (page: Page) => page.locator(".consent-line");
-
 /** The lead's recipient rows, in the order they were chosen. */
 function recipientRows(leadId: number) {
   return queryRows<{ agent_id: number; company_name: string; consent_text: string; consent_version: string }>(
@@ -44,9 +42,9 @@ function outboxRows(leadId: number) {
 /** The owner opens the link of the mail about `reference` and presses its button (issue 19). */
 async function confirmByMail(page: Page, reference: string) {
   await expect.poll(() => confirmPathFor(reference), { timeout: 20_000 }).toBeTruthy();
-  await page.goto(confirmPathFor(reference)!);
-  await page.getByRole("button", { name: /^Send my request to / }).click();
-  await expect(page.getByRole("status")).toContainText(CONFIRM.sent(1));
+  const confirm = new ConfirmPage(page);
+  await confirm.open(confirmPathFor(reference)!);
+  await confirm.confirm();
 }
 
 async function goToPreviewThroughTheSteps(quote: QuoteFlow, category: (typeof CATEGORIES)[number], email: string) {
@@ -74,12 +72,12 @@ for (const category of CATEGORIES) {
     await goToPreviewThroughTheSteps(quote, category, email);
 
     // Who should receive your request? The matches, the first three ticked, at most three.
-    await expect(page.getByRole("heading", { name: RECIPIENTS.heading })).toBeVisible();
-    const group = recipientsGroup(page);
-    const boxes = group.getByRole("checkbox");
+    await expect(quote.recipientsHeading).toBeVisible();
+    const group = quote.recipients();
+    const boxes = quote.recipientBoxes();
     await expect(boxes).toHaveCount(matches.length);
     for (const [index, match] of matches.entries()) {
-      const box = group.getByRole("checkbox", { name: match.company_name, exact: true });
+      const box = quote.recipient(match.company_name);
       if (index < 3) await expect(box).toBeChecked();
       else {
         await expect(box).not.toBeChecked();
@@ -87,31 +85,32 @@ for (const category of CATEGORIES) {
       }
     }
     await expect(group).toContainText(RECIPIENTS.rule(category.label, SERVED.zip));
-    if (matches.some((match) => match.demo === 1)) await expect(group.getByText(RECIPIENTS.sample).first()).toBeVisible();
+    if (matches.some((match) => match.demo === 1)) await expect(quote.textIn(group, RECIPIENTS.sample).first()).toBeVisible();
     await expect(group).toContainText("License:");
-    await expect(consentLine(page)).toHaveText(consentSentence(matches.slice(0, 3), { email: true, phone: true, preferred: "Phone" }));
+    await expect(quote.consentLine()).toHaveText(consentSentence(matches.slice(0, 3), { email: true, phone: true, preferred: "Phone" }));
 
     // The owner unticks the second: the sentence names the two left, and a fourth may be ticked.
     const [first, second, third] = matches;
-    await group.getByRole("checkbox", { name: second.company_name, exact: true }).click();
-    await expect(group.getByRole("checkbox", { name: second.company_name, exact: true })).not.toBeChecked();
+    await quote.recipient(second.company_name).click();
+    await expect(quote.recipient(second.company_name)).not.toBeChecked();
     const chosen = [first, third];
     const sentence = consentSentence(chosen, { email: true, phone: true, preferred: "Phone" });
-    await expect(consentLine(page)).toHaveText(sentence);
-    if (matches[3]) await expect(group.getByRole("checkbox", { name: matches[3].company_name, exact: true })).toBeEnabled();
+    await expect(quote.consentLine()).toHaveText(sentence);
+    if (matches[3]) await expect(quote.recipient(matches[3].company_name)).toBeEnabled();
     await expect.poll(async () => JSON.parse((await quote.storage()).selected_agents ?? "null")).toEqual(chosen.map((match) => match.agent_id));
     await expect(quote.submit).toHaveAccessibleDescription(sentence);
 
     await quote.submit.click();
     await expect(page).toHaveURL(/\/thank-you$/);
-    await expect(quote.heading).toHaveText("Thank you!");
-    await expect(page.getByText("Your form submitted successfully")).toBeVisible();
-    const receipt = page.getByRole("region", { name: /^Your request MG-/ });
+    const thanks = new ThankYouPage(page);
+    await expect(thanks.heading).toHaveText("Thank you!");
+    await expect(thanks.submitted).toBeVisible();
+    const receipt = thanks.receipt;
     await expect(receipt).toBeVisible();
-    const reference = (await receipt.locator(".receipt__reference").textContent())!.trim();
+    const reference = await thanks.reference();
     expect(reference).toMatch(/^MG-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
     // Every seeded manager is a sample listing: the receipt names each as a company that does not exist.
-    await expect(receipt.getByRole("listitem")).toHaveText(chosen.map((match) => `${match.company_name}${SAMPLE.recipient}`));
+    await expect(thanks.recipients()).toHaveText(chosen.map((match) => `${match.company_name}${SAMPLE.recipient}`));
     await expect(receipt).toContainText("Nobody will contact you about this request: every company you chose is a sample listing.");
     await expect.poll(async () => Object.keys(await quote.storage()).filter(isLeadFormKey)).toEqual([]);
 
@@ -125,48 +124,47 @@ for (const category of CATEGORIES) {
     const names = chosen.map((match) => match.company_name);
     await expect(receipt).toContainText(CONFIRM.checkEmail(names));
     expect(outboxRows(lead.id).filter((row) => row.kind === "lead.new")).toEqual([]);
-    const privatePath = await receipt.getByRole("link", { name: "See your request, follow its delivery or withdraw it" }).getAttribute("href");
-    await page.goto(privatePath!);
-    await expect(page.getByRole("status")).toContainText(CONFIRM.checkEmail(names));
-    await expect(page.getByRole("region", { name: "Who receives it once you confirm" }).getByRole("listitem")).toHaveCount(2);
-    await expect(page.getByRole("main")).toContainText("Nobody has received it yet");
+    const privatePath = await thanks.privatePath();
+    const requestPage = new RequestPage(page);
+    await requestPage.open(privatePath);
+    await expect(requestPage.status()).toContainText(CONFIRM.checkEmail(names));
+    await expect(requestPage.waitingRecipients).toHaveCount(2);
+    await expect(requestPage.main).toContainText("Nobody has received it yet");
 
     // The owner's mail: only what the site wrote (the reference, the managers, the links), then one click.
     await expect.poll(() => confirmPathFor(reference), { timeout: 20_000 }).toBeTruthy();
     const [confirmation] = outboxFilesMentioning(reference);
     expect(mailText(confirmation)).not.toContain("Jordan Ellis");
-    await page.goto(confirmPathFor(reference)!);
-    await expect(page.getByRole("button", { name: CONFIRM.button(names) })).toBeVisible();
+    const confirm = new ConfirmPage(page);
+    await confirm.open(confirmPathFor(reference)!);
+    await expect(confirm.sendButton(names)).toBeVisible();
     expect(outboxRows(lead.id).filter((row) => row.kind === "lead.new")).toEqual([]); // opening the link sends nothing
-    await page.getByRole("button", { name: CONFIRM.button(names) }).click();
-    await expect(page.getByRole("status")).toContainText(CONFIRM.sent(1));
+    await confirm.confirm(names);
     expect(outboxRows(lead.id).filter((row) => row.kind === "lead.new").map((row) => row.agent_id).sort()).toEqual(rows.map((row) => row.agent_id));
     expect(outboxRows(lead.id).some((row) => row.agent_id === second.agent_id)).toBe(false);
 
     // The private request page: delivered by the server's worker (to files here).
-    await page.getByRole("link", { name: CONFIRM.pageLink(reference) }).click();
+    await confirm.requestPageLink(reference).click();
     await expect(page).toHaveURL(/\/requests\/[A-Za-z0-9_-]{22}$/);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Your request ${reference}`);
-    const who = page.getByRole("region", { name: "Who received it" });
-    await expect(who.getByRole("listitem")).toHaveCount(2);
+    await expect(requestPage.heading).toHaveText(`Your request ${reference}`);
+    await expect(requestPage.receivedBy()).toHaveCount(2);
     // Delivered by the worker (its copies are files here), and shown as what they are: sample companies.
     await expect
       .poll(() => outboxRows(lead.id).filter((row) => row.kind === "lead.new").every((row) => row.status === "sent"), { timeout: 20_000 })
       .toBe(true);
     await page.reload();
-    for (const match of chosen) await expect(who.getByRole("listitem").filter({ hasText: match.company_name })).toContainText(SAMPLE.recipient);
-    const contact = page.getByRole("region", { name: "Your contact details" });
+    for (const match of chosen) await expect(requestPage.receivedBy(match.company_name)).toContainText(SAMPLE.recipient);
+    const contact = requestPage.contactDetails;
     await expect(contact).toContainText(`o•••@${E2E_EMAIL_DOMAIN}`);
     await expect(contact).toContainText("•••-•••-0188");
-    await expect(page.getByRole("main")).not.toContainText(email);
-    await expect(page.getByRole("main")).not.toContainText("5125550188");
+    await expect(requestPage.main).not.toContainText(email);
+    await expect(requestPage.main).not.toContainText("5125550188");
     expect(outboxFilesMentioning(reference).length).toBeGreaterThanOrEqual(3); // two managers and the owner's confirmation
 
     // Withdraw: asked twice, then the managers are told and the owner's details erased.
-    await page.getByRole("button", { name: "Withdraw my request" }).click();
-    await page.getByRole("button", { name: "Yes, withdraw it" }).click();
-    await expect(page.getByRole("main")).toContainText("You withdrew this request");
-    await expect(page.getByRole("button", { name: "Withdraw my request" })).toHaveCount(0);
+    await requestPage.withdraw();
+    await expect(requestPage.main).toContainText("You withdrew this request");
+    await expect(requestPage.withdrawButton).toHaveCount(0);
     const erased = queryRows<{ full_name: string; email_address: string; property_number: string; property_address: string; withdrawn_at: string | null }>(
       "SELECT full_name, email_address, property_number, property_address, withdrawn_at FROM leads WHERE id = ?",
       lead.id,
@@ -187,24 +185,22 @@ test("the quote guarantee: the owner chooses its recipients in the modal, and th
   await quote.expectStep(4);
   await quote.guaranteeButton.click();
   const modal = quote.guaranteeDialog;
-  const group = modal.getByRole("group", { name: RECIPIENTS.heading });
-  await expect(group.getByRole("checkbox", { name: matches[0].company_name, exact: true })).toBeChecked();
-  await group.getByRole("checkbox", { name: matches[0].company_name, exact: true }).click();
+  await expect(quote.recipient(matches[0].company_name, modal)).toBeChecked();
+  await quote.recipient(matches[0].company_name, modal).click();
   const chosen = matches.slice(1, 3);
   // The modal asks for no contact method: every way the owner gave.
   const sentence = consentSentence(chosen, { email: true, phone: true });
-  await expect(modal.locator(".consent-line")).toHaveText(sentence);
+  await expect(quote.consentLine(modal)).toHaveText(sentence);
 
-  const slider = modal.getByRole("slider", { name: "Monthly price" });
+  const slider = quote.guaranteePrice;
   await slider.focus();
   for (let step = 0; step < 20; step++) await page.keyboard.press("ArrowRight");
   await expect(slider).toHaveValue("120");
-  await modal.getByLabel("Mobile Number").fill("2065550175");
-  await modal.getByRole("button", { name: "Submit" }).click();
+  await quote.guaranteeMobile.fill("2065550175");
+  await quote.guaranteeSubmit.click();
 
   await expect(page).toHaveURL(/\/thank-you$/);
-  const receipt = page.getByRole("region", { name: /^Your request MG-/ });
-  await expect(receipt.getByRole("listitem")).toHaveText(chosen.map((match) => `${match.company_name}${SAMPLE.recipient}`));
+  await expect(new ThankYouPage(page).recipients()).toHaveText(chosen.map((match) => `${match.company_name}${SAMPLE.recipient}`));
   const [lead] = leadsByEmail(email);
   expect(lead).toMatchObject({ price: "120", property_number: "2065550175", preferred_contact_method: "" });
   expect(recipientRows(lead.id).map((row) => row.agent_id)).toEqual(chosen.map((match) => match.agent_id).sort((a, b) => a - b));
@@ -223,33 +219,33 @@ test("a ZIP no manager serves: the owner is told, the request is still accepted,
   await quote.prefill({ ...completedSteps({ email, category: 1 }), property_address: UNSERVED.address, property_city: UNSERVED.city, property_zip: UNSERVED.zip });
   await page.goto("/preview");
   await quote.expectStep(5);
-  const status = page.getByRole("status").filter({ hasText: "No property manager serves" });
+  const status = quote.status("No property manager serves");
   await expect(status).toContainText(RECIPIENTS.noMatch(UNSERVED.zip, "Single Family"));
   await expect(status).toContainText(RECIPIENTS.noMatchPromise(email));
-  await expect(page.getByRole("checkbox")).toHaveCount(0);
+  await expect(quote.checkboxes).toHaveCount(0);
 
   await quote.submit.click();
   await expect(page).toHaveURL(/\/thank-you$/);
-  const receipt = page.getByRole("region", { name: /^Your request MG-/ });
-  await expect(receipt).toContainText(RECIPIENTS.noMatch(UNSERVED.zip, "Single Family"));
+  const thanks = new ThankYouPage(page);
+  await expect(thanks.receipt).toContainText(RECIPIENTS.noMatch(UNSERVED.zip, "Single Family"));
   const [lead] = leadsByEmail(email);
   expect(recipientRows(lead.id)).toEqual([]);
   expect(outboxRows(lead.id).map((row) => row.kind)).toEqual(["lead.confirmation"]);
   const waiting = queryRows<{ awaiting_match_since: string | null }>("SELECT awaiting_match_since FROM leads WHERE id = ?", lead.id)[0];
   expect(waiting.awaiting_match_since).not.toBeNull();
 
-  await receipt.getByRole("link", { name: "See your request, follow its delivery or withdraw it" }).click();
-  await expect(page.getByRole("region", { name: "Who received it" })).toContainText(`Nobody yet: no property manager serves ZIP ${UNSERVED.zip}`);
+  await thanks.receiptPrivateLink.click();
+  await expect(new RequestPage(page).whoReceived).toContainText(`Nobody yet: no property manager serves ZIP ${UNSERVED.zip}`);
 });
 
 test("the request page is private: no-store, noindex, no referrer, and a wrong token is a plain 404", { tag: ["@journey", "@writes"] }, async ({ page, quote, request }, testInfo) => {
   const email = uniqueEmail(testInfo, "private");
   await quote.prefill(completedSteps({ email }));
   await page.goto("/preview");
-  await expect(recipientsGroup(page).getByRole("checkbox").first()).toBeChecked();
+  await expect(quote.recipientBoxes().first()).toBeChecked();
   await quote.submit.click();
   await expect(page).toHaveURL(/\/thank-you$/);
-  const href = await page.getByRole("link", { name: "See your request, follow its delivery or withdraw it" }).getAttribute("href");
+  const href = await new ThankYouPage(page).privateLink.getAttribute("href");
   expect(href).toMatch(/^\/requests\/[A-Za-z0-9_-]{22}$/);
 
   const found = await request.get(href!);
@@ -282,7 +278,7 @@ test("axe: /preview with the recipients' choice, and no sideways scroll at 320px
     for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
   }, completedSteps({ email: "axe.owner@example.com", category: 2 }));
   await page.goto("/preview");
-  await expect(recipientsGroup(page).getByRole("checkbox").first()).toBeChecked();
+  await expect(new QuoteFlow(page).recipientBoxes().first()).toBeChecked();
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);

@@ -1,6 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { queryRows } from "./support/db";
+import { ComparePage, CityPage, ManagerList, ProfilePage, StateHub, expectEveryCardSample } from "./pages/directory";
+import { HomePage } from "./pages/home";
 import { QuoteFlow } from "./pages/quote";
 import { formatMoney } from "../lib/contract/fees";
 import { cheapestFirstYear, firstYearCost } from "../lib/contract/first-year-cost";
@@ -27,15 +29,6 @@ async function expectAxeClean(page: Page, label: string) {
   expect(violations, label).toEqual([]);
 }
 
-/** Every card shows "Sample listing" (every seeded manager is one) and the page says what that means. */
-async function expectEveryCardSample(page: Page) {
-  const cards = page.locator(".agent-card");
-  const count = await cards.count();
-  expect(count).toBeGreaterThan(0);
-  for (let index = 0; index < count; index++) await expect(cards.nth(index).getByText("Sample listing", { exact: true })).toBeVisible();
-  await expect(page.getByRole("note").filter({ hasText: "Sample listing" })).toContainText("examples");
-}
-
 async function agentsNear(request: APIRequestContext, zip: string, category: number) {
   const response = await request.post("/api/agents/near", { data: { zip, cate_id: category, per_page: 100 } });
   expect(response.status()).toBe(200);
@@ -46,85 +39,72 @@ async function agentById(request: APIRequestContext, id: number): Promise<Agent>
   return (await (await request.post("/api/agent/get", { data: { agent_id: id } })).json()).agent_data;
 }
 
-async function tickCompare(page: Page, count: number): Promise<string[]> {
-  const names: string[] = [];
-  for (let index = 0; index < count; index++) {
-    const card = page.locator(".agent-card").nth(index);
-    names.push((await card.getByRole("heading").textContent())!.trim());
-    await card.getByRole("checkbox", { name: /^Compare/ }).check();
-  }
-  return names;
-}
-
 test("an owner searches a ZIP code from the home page, opens a profile and compares three managers for their rent", { tag: ["@journey", "@smoke"] }, async ({ page, request }) => {
   const expected = await agentsNear(request, ZIP, 1);
-  await page.goto("/");
-  const search = page.getByRole("form", { name: "Find property managers by ZIP code" });
-  await search.getByLabel("ZIP code").fill(ZIP);
-  await search.getByLabel("Property type").selectOption("Single Family");
-  await search.getByRole("button", { name: "Find managers" }).click();
+  const home = new HomePage(page);
+  await home.open("/");
+  await home.findManagers(ZIP, "Single Family");
 
+  const results = new ManagerList(page);
   await expect(page).toHaveURL(`/managers?zip=${ZIP}&category=1`);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${expected.agents.total} managers serve ${ZIP}`);
-  await expect(page.getByText("Austin, TX · Single Family")).toBeVisible();
-  await expect(page.locator(".agent-card")).toHaveCount(Math.min(DIRECTORY_PAGE_SIZE, expected.agents.total));
+  await expect(results.heading).toHaveText(`${expected.agents.total} managers serve ${ZIP}`);
+  await expect(results.text("Austin, TX · Single Family")).toBeVisible();
+  await expect(results.cards).toHaveCount(Math.min(DIRECTORY_PAGE_SIZE, expected.agents.total));
   // The page shows the call's ranking: nearest office first, featured managers marked, not moved up.
-  const shownNames = await page.locator(".agent-card h2").allTextContents();
+  const shownNames = await results.cardTitles();
   expect(shownNames).toEqual(expected.agents.data.slice(0, DIRECTORY_PAGE_SIZE).map((agent) => agent.company_name));
-  await expectEveryCardSample(page);
+  await expectEveryCardSample(results);
   await expectAxeClean(page, "ZIP results");
 
   // A profile: everything an owner decides from.
   const first = expected.agents.data[0];
-  await page.locator(".agent-card").first().getByRole("link", { name: first.company_name, exact: true }).click();
+  await results.firstCardLink(first.company_name).click();
+  const profile = new ProfilePage(page);
   await expect(page).toHaveURL(agentPath(first));
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(first.company_name);
-  await expect(page.getByText("Sample listing", { exact: true }).first()).toBeVisible();
-  const fees = page.getByRole("table", { name: `Fees of ${first.company_name}` });
-  for (const row of ["Management fee", "Leasing fee", "Lease renewal fee", "Setup fee", "Maintenance markup", "Vacancy fee"]) await expect(fees.getByRole("rowheader", { name: row })).toBeVisible();
-  await expect(page.getByText(`Serves ${first.city} and places within ${first.service_area!.radius_miles} miles`).first()).toBeVisible();
-  await expect(page.getByText(/^License: sample data, not a real license/)).toBeVisible();
+  await expect(profile.heading).toHaveText(first.company_name);
+  await expect(profile.text("Sample listing", { exact: true }).first()).toBeVisible();
+  for (const row of ["Management fee", "Leasing fee", "Lease renewal fee", "Setup fee", "Maintenance markup", "Vacancy fee"]) await expect(profile.feeRow(first.company_name, row)).toBeVisible();
+  await expect(profile.text(`Serves ${first.city} and places within ${first.service_area!.radius_miles} miles`).first()).toBeVisible();
+  await expect(profile.text(/^License: sample data, not a real license/)).toBeVisible();
   await expectAxeClean(page, "profile");
   await page.goBack();
 
   // Three managers side by side; a fourth cannot be ticked.
-  const names = await tickCompare(page, 3);
-  await expect(page.getByText("3 of 3 selected")).toBeVisible();
-  await expect(page.locator(".agent-card").nth(3).getByRole("checkbox", { name: /^Compare/ })).toBeDisabled();
-  await page.getByRole("button", { name: "Compare selected" }).click();
+  const names = await results.tickCompare(3);
+  await expect(results.text("3 of 3 selected")).toBeVisible();
+  await expect(results.compareBox(3)).toBeDisabled();
+  await results.compareSelected();
   const ids = expected.agents.data.slice(0, 3).map((agent) => agent.agent_id);
   await expect(page).toHaveURL(`/compare?ids=${ids.join(",")}`);
-  await expectCompareCards(page, names);
+  const compare = new ComparePage(page);
+  await expectCompareCards(compare, names);
   await expectAxeClean(page, "compare");
 
   // The owner states a rent: the first-year cost is the server's, for that rent, the cheapest marked.
   const agents = await Promise.all(ids.map((id) => agentById(request, id)));
-  await expect(page.getByText(FIRST_YEAR.assumption("$2,000"))).toBeVisible();
-  await page.getByLabel(FIRST_YEAR.rentLabel).fill("3150");
-  await page.getByRole("button", { name: "Update" }).click();
+  await expect(compare.text(FIRST_YEAR.assumption("$2,000"))).toBeVisible();
+  await compare.setRent("3150");
   await expect(page).toHaveURL(`/compare?ids=${ids.join("%2C")}&rent=3150`);
-  await expect(page.getByText(FIRST_YEAR.assumption("$3,150"))).toBeVisible();
-  await expectFirstYear(page, agents, 3150);
+  await expect(compare.text(FIRST_YEAR.assumption("$3,150"))).toBeVisible();
+  await expectFirstYear(compare, agents, 3150);
 });
 
 /** One card per manager, in the order picked, each with the same rows. */
-async function expectCompareCards(page: Page, names: string[]) {
-  const cards = page.locator(".compare-card");
-  await expect(cards.getByRole("heading", { level: 2 })).toHaveText(names);
-  const labels = await cards.first().locator("dt").allTextContents();
+async function expectCompareCards(compare: ComparePage, names: string[]) {
+  await expect(compare.cardNames).toHaveText(names);
+  const labels = await compare.rowLabels(0).allTextContents();
   for (const row of ["Management fee", "Leasing fee", "Services", "License", "In business", "Units managed", "Area served", "Lease renewal fee"]) expect(labels).toContain(row);
-  for (let index = 1; index < names.length; index++) await expect(cards.nth(index).locator("dt")).toHaveText(labels);
+  for (let index = 1; index < names.length; index++) await expect(compare.rowLabels(index)).toHaveText(labels);
 }
 
 /** Each card's first-year total at `rent`, and the cheapest-first-year mark exactly where it applies. */
-async function expectFirstYear(page: Page, agents: Agent[], rent: number) {
-  const cards = page.locator(".compare-card");
+async function expectFirstYear(compare: ComparePage, agents: Agent[], rent: number) {
   const costs = agents.map((agent) => firstYearCost({ fees: agent.fees, monthlyRent: rent }));
-  await expect(cards.locator(".compare-card__total")).toHaveText(costs.map((cost) => formatMoney(cost.total!)));
+  await expect(compare.totals).toHaveText(costs.map((cost) => formatMoney(cost.total!)));
   const cheapest = cheapestFirstYear(agents.map((agent, index) => ({ id: agent.agent_id, total: costs[index].total })));
   expect(cheapest.ids.length).toBeGreaterThan(0);
   for (const [index, agent] of agents.entries()) {
-    const mark = cards.nth(index).getByText(cheapest.complete ? FIRST_YEAR.cheapest : FIRST_YEAR.cheapestOfListed, { exact: true });
+    const mark = compare.mark(index, cheapest.complete ? FIRST_YEAR.cheapest : FIRST_YEAR.cheapestOfListed);
     await expect(mark).toHaveCount(cheapest.ids.includes(agent.agent_id) ? 1 : 0);
   }
 }
@@ -134,46 +114,45 @@ test.describe("without JavaScript", () => {
 
   test("the ZIP form, the compare form and the rent are plain GET forms", { tag: ["@journey"] }, async ({ page, request }) => {
     const expected = await agentsNear(request, ZIP, 2);
-    await page.goto("/");
-    const search = page.getByRole("form", { name: "Find property managers by ZIP code" });
-    await search.getByLabel("ZIP code").fill(ZIP);
-    await search.getByLabel("Property type").selectOption("Multi Family");
-    await search.getByRole("button", { name: "Find managers" }).click();
+    const home = new HomePage(page);
+    await home.open("/");
+    await home.findManagers(ZIP, "Multi Family");
+    const results = new ManagerList(page);
     await expect(page).toHaveURL(`/managers?zip=${ZIP}&category=2`);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${expected.agents.total} managers serve ${ZIP}`);
-    await expectEveryCardSample(page);
+    await expect(results.heading).toHaveText(`${expected.agents.total} managers serve ${ZIP}`);
+    await expectEveryCardSample(results);
 
-    await tickCompare(page, 3);
-    await page.getByRole("button", { name: "Compare selected" }).click();
+    await results.tickCompare(3);
+    await results.compareSelected();
     const ids = expected.agents.data.slice(0, 3).map((agent) => agent.agent_id);
     await expect(page).toHaveURL(`/compare?${ids.map((id) => `ids=${id}`).join("&")}`);
-    await expect(page.locator(".compare-card")).toHaveCount(3);
+    const compare = new ComparePage(page);
+    await expect(compare.cards).toHaveCount(3);
 
-    await page.getByLabel(FIRST_YEAR.rentLabel).fill("2500");
-    await page.getByRole("button", { name: "Update" }).click();
+    await compare.setRent("2500");
     await expect(page).toHaveURL(`/compare?ids=${ids.join("%2C")}&rent=2500`);
-    await expectFirstYear(page, await Promise.all(ids.map((id) => agentById(request, id))), 2500);
+    await expectFirstYear(compare, await Promise.all(ids.map((id) => agentById(request, id))), 2500);
   });
 
   test("an unknown or malformed ZIP code says so on the results page", { tag: ["@journey"] }, async ({ page }) => {
-    await page.goto("/managers?zip=00000&category=1");
-    await expect(page.getByRole("alert")).toHaveText("We could not find ZIP code 00000. Please check it and try again.");
-    await page.goto("/managers?zip=12ab&category=1");
-    await expect(page.getByRole("alert")).toHaveText("Please enter a valid 5-digit ZIP code.");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Find property managers by ZIP code");
+    const results = new ManagerList(page);
+    await results.open("/managers?zip=00000&category=1");
+    await expect(results.alert()).toHaveText("We could not find ZIP code 00000. Please check it and try again.");
+    await results.open("/managers?zip=12ab&category=1");
+    await expect(results.alert()).toHaveText("Please enter a valid 5-digit ZIP code.");
+    await expect(results.heading).toHaveText("Find property managers by ZIP code");
   });
 });
 
 test("the compare tray is on screen from the first tick: three managers reach /compare without scrolling, and Clear unticks them", { tag: ["@journey"] }, async ({ page, request }) => {
-  await page.goto(cityPath("TX", "austin"));
-  const cards = page.locator(".agent-card");
-  const tray = page.locator(".compare-bar");
+  const city = new CityPage(page);
+  await city.openCity("TX", "austin");
+  const tray = city.tray;
   const names: string[] = [];
   for (let index = 0; index < 3; index++) {
-    const card = cards.nth(index);
-    await card.scrollIntoViewIfNeeded();
-    names.push((await card.getByRole("heading").textContent())!.trim());
-    await card.getByRole("checkbox", { name: /^Compare/ }).check();
+    await city.card(index).scrollIntoViewIfNeeded();
+    names.push(await city.nameOf(index));
+    await city.compareBox(index).check();
     // Fixed to the bottom of the screen wherever the list is scrolled, with the count and the names.
     await expect(tray).toBeInViewport();
     await expect(tray).toContainText(`${index + 1} of 3 selected`);
@@ -181,44 +160,47 @@ test("the compare tray is on screen from the first tick: three managers reach /c
   }
   // The limit is said, and the fourth box waits greyed out.
   await expect(tray).toContainText(COMPARE_TRAY.full(3));
-  await expect(cards.nth(3).getByRole("checkbox", { name: /^Compare/ })).toBeDisabled();
+  await expect(city.compareBox(3)).toBeDisabled();
 
-  await tray.getByRole("button", { name: "Clear" }).click();
+  await city.clearTray();
   await expect(tray).not.toContainText("selected.");
-  for (let index = 0; index < 4; index++) await expect(cards.nth(index).getByRole("checkbox", { name: /^Compare/ })).not.toBeChecked();
-  await expect(cards.nth(3).getByRole("checkbox", { name: /^Compare/ })).toBeEnabled();
+  for (let index = 0; index < 4; index++) await expect(city.compareBox(index)).not.toBeChecked();
+  await expect(city.compareBox(3)).toBeEnabled();
 
-  for (let index = 0; index < 3; index++) await cards.nth(index).getByRole("checkbox", { name: /^Compare/ }).check();
+  for (let index = 0; index < 3; index++) await city.compareBox(index).check();
   const scrolled = await page.evaluate(() => window.scrollY);
-  await tray.getByRole("button", { name: "Compare selected" }).click();
+  await city.compareSelected({ fromTray: true });
   await expect(page).toHaveURL(/\/compare\?ids=\d+,\d+,\d+$/);
   expect(scrolled).toBeGreaterThan(0);
   // Cards with the same rows; the cheapest first year marked where it applies (issue 30).
-  await expectCompareCards(page, names);
+  const compare = new ComparePage(page);
+  await expectCompareCards(compare, names);
   const ids = new URL(page.url()).searchParams.get("ids")!.split(",").map(Number);
-  await expectFirstYear(page, await Promise.all(ids.map((id) => agentById(request, id))), 2000);
+  await expectFirstYear(compare, await Promise.all(ids.map((id) => agentById(request, id))), 2000);
 });
 
 test("a profile's Add to compare puts the manager in the tray a city list shows; a full tray says so", { tag: ["@journey"] }, async ({ page, request }) => {
   const agents = (await (await request.post("/api/agents/list", { data: { state: "TX", city: "austin", cate_id: 0, per_page: 4 } })).json()).agents.data as Agent[];
   const [first, second, third, fourth] = agents;
+  const profile = new ProfilePage(page);
   for (const agent of [first, second, third]) {
-    await page.goto(agentPath(agent));
-    await page.getByRole("button", { name: COMPARE_TRAY.add }).click();
-    await expect(page.getByRole("button", { name: COMPARE_TRAY.remove })).toBeVisible();
+    await profile.openProfile(agent);
+    await profile.addToCompare.click();
+    await expect(profile.removeFromCompare).toBeVisible();
   }
-  await expect(page.getByText(COMPARE_TRAY.added(3, 3))).toBeVisible();
+  await expect(profile.text(COMPARE_TRAY.added(3, 3))).toBeVisible();
   // A fourth profile: the tray is full, so it says so and offers the comparison instead.
-  await page.goto(agentPath(fourth));
-  await expect(page.getByText(COMPARE_TRAY.profileFull(3))).toBeVisible();
-  await expect(page.getByRole("button", { name: COMPARE_TRAY.add })).toHaveCount(0);
+  await profile.openProfile(fourth);
+  await expect(profile.text(COMPARE_TRAY.profileFull(3))).toBeVisible();
+  await expect(profile.addToCompare).toHaveCount(0);
   // The city list shows the tray: the three ticked, named, the others waiting.
-  await page.goto(cityPath("TX", "austin"));
-  const tray = page.locator(".compare-bar");
+  const city = new CityPage(page);
+  await city.openCity("TX", "austin");
+  const tray = city.tray;
   await expect(tray).toContainText(COMPARE_TRAY.full(3));
   for (const agent of [first, second, third]) await expect(tray).toContainText(agent.company_name);
-  await expect(page.getByRole("checkbox", { name: `Compare ${first.company_name}` })).toBeChecked();
-  await tray.getByRole("button", { name: "Compare selected" }).click();
+  await expect(city.compareBoxOf(first.company_name)).toBeChecked();
+  await city.compareSelected({ fromTray: true });
   await expect(page).toHaveURL(`/compare?ids=${[first, second, third].map((agent) => agent.agent_id).join(",")}`);
 });
 
@@ -228,24 +210,23 @@ test("category tabs list every manager serving the city for that type, page by p
   );
   const multi = queryRows<{ agent_id: number }>("select agent_id from city_coverage where city_id = ? and (category_mask & 2) <> 0", austin.id);
 
-  await page.goto(cityPath("TX", "austin"));
-  await expect(page.getByText(`${austin.managers_serving} managers serve Austin`)).toBeVisible();
-  const tabs = page.getByRole("navigation", { name: "Property types" });
-  await expect(tabs.getByRole("link")).toHaveText(["All Property Managers", "Single Family", "Multi Family", "Association", "Commercial"]);
-  await expectEveryCardSample(page);
+  const city = new CityPage(page);
+  await city.openCity("TX", "austin");
+  await expect(city.text(`${austin.managers_serving} managers serve Austin`)).toBeVisible();
+  await expect(city.tab()).toHaveText(["All Property Managers", "Single Family", "Multi Family", "Association", "Commercial"]);
+  await expectEveryCardSample(city);
   await expectAxeClean(page, "city page");
 
-  await tabs.getByRole("link", { name: "Multi Family" }).click();
+  await city.tab("Multi Family").click();
   await expect(page).toHaveURL(cityPath("TX", "austin", { category: "multi-family" }));
-  await expect(tabs.getByRole("link", { name: "Multi Family" })).toHaveAttribute("aria-current", "page");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Multi Family Property Managers in Austin, TX");
-  await expect(page.getByText(`${multi.length} managers serve Austin for multi family property`)).toBeVisible();
+  await expect(city.tab("Multi Family")).toHaveAttribute("aria-current", "page");
+  await expect(city.heading).toHaveText("Multi Family Property Managers in Austin, TX");
+  await expect(city.text(`${multi.length} managers serve Austin for multi family property`)).toBeVisible();
   const seen: string[] = [];
   for (;;) {
-    const cards = page.locator(".agent-card");
-    for (const card of await cards.allTextContents()) expect(card).toContain("Multi Family");
-    seen.push(...(await cards.locator("h2 a").evaluateAll((links) => links.map((link) => link.getAttribute("href")!))));
-    const next = page.getByRole("navigation", { name: "Pages of managers" }).getByRole("link", { name: "Next page" });
+    for (const card of await city.cards.allTextContents()) expect(card).toContain("Multi Family");
+    seen.push(...(await city.profileHrefs()));
+    const next = city.nextPage;
     if ((await next.count()) === 0) break;
     await next.click();
     await expect(page).toHaveURL(/\/agents\/TX\/austin\/multi-family\/page\/\d+$/);
@@ -258,49 +239,52 @@ test("a state hub lists the state's cities that have managers, with counts, and 
   const cities = queryRows<{ name: string; managers_serving: number }>(
     "select cities.name, cities.managers_serving from cities join states on states.id = cities.state_id where states.abbreviation = 'ME' and cities.managers_serving > 0 order by cities.population desc, cities.name",
   );
-  await page.goto("/agents/me");
+  const hub = new StateHub(page);
+  await hub.open("/agents/me");
   await expect(page).toHaveURL(statePath("ME"));
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Property Managers in Maine");
-  const list = page.getByRole("list").filter({ has: page.getByRole("link", { name: /Portland/ }) });
-  await expect(list.getByRole("link")).toHaveText(cities.map((city) => `${city.name}${city.managers_serving} ${city.managers_serving === 1 ? "manager" : "managers"}`));
+  await expect(hub.heading).toHaveText("Property Managers in Maine");
+  const list = hub.cityList(/Portland/);
+  await expect(hub.linkIn(list)).toHaveText(cities.map((city) => `${city.name}${city.managers_serving} ${city.managers_serving === 1 ? "manager" : "managers"}`));
   // A town nobody serves is not linked from its hub.
-  await expect(page.getByRole("link", { name: new RegExp(`^${UNSERVED.name}`) })).toHaveCount(0);
-  await expect(page.getByRole("link", { name: "Read Maine's landlord-tenant law" })).toHaveAttribute("href", "/laws/maine");
+  await expect(hub.link(new RegExp(`^${UNSERVED.name}`))).toHaveCount(0);
+  await expect(hub.link("Read Maine's landlord-tenant law")).toHaveAttribute("href", "/laws/maine");
   await expectAxeClean(page, "state hub");
 
   // The state crumb of a city page leads back here.
-  await page.getByRole("link", { name: /^Portland/ }).click();
+  await hub.link(/^Portland/).click();
   await expect(page).toHaveURL(cityPath("ME", "portland"));
-  await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Maine" }).click();
+  await hub.crumb("Maine").click();
   await expect(page).toHaveURL(statePath("ME"));
 });
 
 test("a city nobody serves says No Record, then shows the nearest managers and its one call to action", { tag: ["@journey"] }, async ({ page }) => {
-  await page.goto(cityPath(UNSERVED.state, UNSERVED.city));
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Property Managers in ${UNSERVED.name}, ${UNSERVED.state}`);
-  await expect(page.getByText("No Record", { exact: true })).toBeVisible();
-  await expect(page.getByText("We are working hard to onboard property managers for this region. Please check back soon.")).toBeVisible();
-  await expect(page.getByRole("heading", { level: 2, name: `Managers with an office near ${UNSERVED.name}` })).toBeVisible();
-  const distances = (await page.locator(".agent-card > p:first-of-type").allTextContents()).map((text) => Number(text.match(/([\d.]+) miles away/)![1]));
+  const city = new CityPage(page);
+  await city.openCity(UNSERVED.state, UNSERVED.city);
+  await expect(city.heading).toHaveText(`Property Managers in ${UNSERVED.name}, ${UNSERVED.state}`);
+  await expect(city.text("No Record", { exact: true })).toBeVisible();
+  await expect(city.text("We are working hard to onboard property managers for this region. Please check back soon.")).toBeVisible();
+  await expect(city.headingNamed(`Managers with an office near ${UNSERVED.name}`, { level: 2 })).toBeVisible();
+  const distances = await city.distances();
   expect(distances.length).toBeGreaterThan(0);
   expect(distances).toEqual([...distances].sort((a, b) => a - b));
   for (const miles of distances) expect(miles).toBeLessThanOrEqual(60);
-  await expect(page.getByRole("link", { name: `Leave a request for ${UNSERVED.name}` })).toHaveAttribute("href", "/search");
-  await expect(page.getByRole("link", { name: "Get free quotes" })).toHaveCount(0);
-  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, follow");
-  await expectEveryCardSample(page);
+  await expect(city.leaveRequest(UNSERVED.name)).toHaveAttribute("href", "/search");
+  await expect(city.getFreeQuotes).toHaveCount(0);
+  await expect(city.robots).toHaveAttribute("content", "noindex, follow");
+  await expectEveryCardSample(city);
   await expectAxeClean(page, "city nobody serves");
 });
 
 test("Get free quotes carries the city and the tab's property type into the quote flow", { tag: ["@journey"] }, async ({ page }) => {
   const flow = new QuoteFlow(page);
-  await page.goto(cityPath("TX", "austin", { category: "association" }));
-  await page.getByRole("link", { name: "Get free quotes" }).click();
+  const city = new CityPage(page);
+  await city.openCity("TX", "austin", { category: "association" });
+  await city.getFreeQuotes.click();
   await flow.expectStep(1);
-  await expect(page.getByRole("radio", { name: "Association", exact: true })).toBeChecked();
+  await expect(flow.category("Association")).toBeChecked();
   await flow.next.click();
   await flow.expectStep(2);
-  await expect(page.getByLabel("City", { exact: true })).toHaveValue("Austin");
+  await expect(flow.city).toHaveValue("Austin");
 });
 
 test("quote step 2: a known ZIP code fills an empty City field, and never replaces a typed one", { tag: ["@journey"] }, async ({ page }) => {
@@ -308,8 +292,8 @@ test("quote step 2: a known ZIP code fills an empty City field, and never replac
   await flow.startFromHome();
   await flow.next.click();
   await flow.expectStep(2);
-  const city = page.getByLabel("City", { exact: true });
-  const zip = page.getByLabel("ZIP Code", { exact: true });
+  const city = flow.city;
+  const zip = flow.zip;
   await zip.fill("00000");
   await zip.fill("60601");
   await expect(city).toHaveValue("Chicago");

@@ -1,6 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { comparePath, lawComparePath, lawPath } from "../lib/contract/routes";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { ComparePage, ProfilePage } from "./pages/directory";
+import { LawPage } from "./pages/laws";
+import { lawComparePath, lawPath } from "../lib/contract/routes";
 import { LEGAL_NOTICE, checkedAgainstText, lawTopic, sourceHost } from "../lib/contract/law-topics";
 
 /**
@@ -22,37 +24,29 @@ async function comparison(request: APIRequestContext, slug: string): Promise<{ t
 }
 
 /** The notice sits before the page's first section and after its last table. */
-async function expectNoticeAtTopAndEnd(page: Page, endNotice: string) {
-  await expect(page.locator('[data-notice="top"]')).toContainText(LEGAL_NOTICE.lead);
-  await expect(page.locator(endNotice)).toContainText(/not legal advice/i);
-  const order = await page.evaluate((selector) => {
-    const top = document.querySelector('[data-notice="top"]')!;
-    const firstHeading = document.querySelector("main h2")!;
-    const end = document.querySelector(selector)!;
-    const tables = document.querySelectorAll("main table");
-    const lastTable = tables[tables.length - 1];
-    const follows = (a: Node, b: Node) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
-    return { topFirst: follows(top, firstHeading), endLast: !lastTable || follows(lastTable, end) };
-  }, endNotice);
-  expect(order).toEqual({ topFirst: true, endLast: true });
+async function expectNoticeAtTopAndEnd(laws: LawPage, endNotice: "end" | "state page") {
+  await expect(laws.topNotice).toContainText(LEGAL_NOTICE.lead);
+  await expect(laws.endNotice(endNotice)).toContainText(/not legal advice/i);
+  expect(await laws.noticeOrder(endNotice)).toEqual({ topFirst: true, endLast: true });
 }
 
 test("a comparison page lists every state with its rule, statute, source and state page, with no accessibility violation", { tag: ["@journey"] }, async ({ page, request }) => {
   const { topic, rows } = await comparison(request, "security-deposit-limits");
-  await page.goto(lawComparePath(topic.slug));
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(topic.title);
+  const laws = new LawPage(page);
+  await laws.open(lawComparePath(topic.slug));
+  await expect(laws.heading).toHaveText(topic.title);
 
-  const table = page.getByRole("table", { name: new RegExp(topic.title) });
-  const bodyRows = table.locator("tbody tr");
+  const table = laws.table(new RegExp(topic.title));
+  const bodyRows = laws.bodyRows(table);
   await expect(bodyRows).toHaveCount(51);
   for (const row of [rows[0], rows.find((entry) => entry.abbreviation === "TX")!, rows[rows.length - 1]]) {
-    const line = table.getByRole("row", { name: new RegExp(`^${row.state}\\b`) });
-    await expect(line.getByRole("link", { name: row.state, exact: true })).toHaveAttribute("href", lawPath(row.slug));
+    const line = laws.stateRow(table, row.state);
+    await expect(laws.linkIn(line, row.state, { exact: true })).toHaveAttribute("href", lawPath(row.slug));
     await expect(line).toContainText(row.value!);
     if (row.citation) await expect(line).toContainText(row.citation);
-    await expect(line.getByRole("link", { name: new RegExp(sourceHost(row.source_url!).replace(/\./g, "\\.")) })).toHaveAttribute("href", row.source_url!);
+    await expect(laws.linkIn(line, new RegExp(sourceHost(row.source_url!).replace(/\./g, "\\.")))).toHaveAttribute("href", row.source_url!);
   }
-  await expectNoticeAtTopAndEnd(page, '[data-notice="end"]');
+  await expectNoticeAtTopAndEnd(laws, "end");
 
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((violation) => ({ id: violation.id, impact: violation.impact, nodes: violation.nodes.map((node) => node.target.join(" ")).slice(0, 3) }))).toEqual([]);
@@ -62,35 +56,37 @@ test("an extra topic's table marks the states not yet covered instead of guessin
   const { topic, rows } = await comparison(request, "property-manager-licensing");
   const missing = rows.filter((row) => row.value === null);
   expect(missing.length).toBe(51 - topic.states);
-  await page.goto(lawComparePath(topic.slug));
-  const table = page.getByRole("table", { name: new RegExp(topic.title) });
-  await expect(table.locator("tbody tr")).toHaveCount(51);
-  await expect(table.getByText("Not yet covered")).toHaveCount(missing.length);
-  await expect(table.getByRole("row", { name: new RegExp(`^${missing[0].state}\\b`) })).toContainText("Not yet covered");
+  const laws = new LawPage(page);
+  await laws.open(lawComparePath(topic.slug));
+  const table = laws.table(new RegExp(topic.title));
+  await expect(laws.bodyRows(table)).toHaveCount(51);
+  await expect(laws.textIn(table, "Not yet covered")).toHaveCount(missing.length);
+  await expect(laws.stateRow(table, missing[0].state)).toContainText("Not yet covered");
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((violation) => violation.id)).toEqual([]);
 });
 
 test("filtering by state name narrows the table without leaving the page", { tag: ["@journey"] }, async ({ page, request }) => {
   const { topic, rows } = await comparison(request, "late-fees");
-  await page.goto(lawComparePath(topic.slug));
-  const table = page.getByRole("table", { name: new RegExp(topic.title) });
-  const filter = page.getByRole("searchbox", { name: "Filter by state name" });
-  await expect(page.getByRole("status")).toHaveText("Showing all 51 states");
+  const laws = new LawPage(page);
+  await laws.open(lawComparePath(topic.slug));
+  const table = laws.table(new RegExp(topic.title));
+  const filter = laws.stateFilter;
+  await expect(laws.status()).toHaveText("Showing all 51 states");
 
   await filter.fill("new");
   const expected = rows.filter((row) => row.state.toLowerCase().includes("new")).map((row) => row.state);
-  await expect(table.locator("tbody tr:visible th")).toHaveText(expected);
-  await expect(page.getByRole("status")).toHaveText(`Showing ${expected.length} of 51 states`);
+  await expect(laws.shownStates(table)).toHaveText(expected);
+  await expect(laws.status()).toHaveText(`Showing ${expected.length} of 51 states`);
   await expect(page).toHaveURL(new RegExp(`${lawComparePath(topic.slug)}$`));
 
   await filter.fill("TX");
-  await expect(table.locator("tbody tr:visible th")).toHaveText(["Texas"]);
+  await expect(laws.shownStates(table)).toHaveText(["Texas"]);
   await filter.fill("Atlantis");
-  await expect(table.locator("tbody tr:visible")).toHaveCount(0);
-  await expect(page.getByRole("status")).toHaveText('No state matches "Atlantis".');
+  await expect(laws.shownRows(table)).toHaveCount(0);
+  await expect(laws.status()).toHaveText('No state matches "Atlantis".');
   await filter.fill("");
-  await expect(table.locator("tbody tr:visible")).toHaveCount(51);
+  await expect(laws.shownRows(table)).toHaveCount(51);
 });
 
 test("at 320px the page never scrolls sideways: the table scrolls inside its own box", { tag: ["@journey", "@a11y"] }, async ({ page }) => {
@@ -100,53 +96,55 @@ test("at 320px the page never scrolls sideways: the table scrolls inside its own
     const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: window.innerWidth }));
     expect(widths.page, path).toBeLessThanOrEqual(widths.viewport);
   }
-  await page.goto(lawComparePath("nonpayment-eviction-notice"));
-  const box = page.getByRole("region", { name: /Eviction Notice for Unpaid Rent by State/ });
+  const laws = new LawPage(page);
+  await laws.open(lawComparePath("nonpayment-eviction-notice"));
+  const box = laws.region(/Eviction Notice for Unpaid Rent by State/);
   const scroll = await box.evaluate((element) => ({ scrollWidth: element.scrollWidth, clientWidth: element.clientWidth }));
   expect(scroll.scrollWidth).toBeGreaterThan(scroll.clientWidth);
 });
 
 test("a state page shows each fact with its statute and source right under it, and links to the comparisons", { tag: ["@journey", "@smoke"] }, async ({ page, request }) => {
   const { facts } = await (await request.post("/api/law/facts", { data: { state: "arizona" } })).json();
-  await page.goto(lawPath("arizona"));
+  const laws = new LawPage(page);
+  await laws.open(lawPath("arizona"));
   const license = facts.find((fact: { topic: string }) => fact.topic === "property_manager_license");
-  const heading = page.getByRole("heading", { level: 3, name: lawTopic("property_manager_license").question("Arizona") });
-  const block = page.locator(".law-block").filter({ has: heading });
+  const block = laws.fact(lawTopic("property_manager_license").question("Arizona"));
   await expect(block).toContainText(license.value);
-  const citation = block.locator(".law-block__citation");
+  const citation = laws.citationOf(block);
   await expect(citation).toContainText(`Statute: ${license.citation}`);
   // The statute first, then the page it was checked against, named for what it is.
   await expect(citation).toContainText(new RegExp(`^Statute: ${license.citation.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
-  await expect(citation.getByRole("link", { name: checkedAgainstText(license.source_url) })).toHaveAttribute("href", license.source_url);
-  await expect(citation.getByRole("link", { name: /Compare property manager license rules in every state/ })).toHaveAttribute(
+  await expect(laws.linkIn(citation, checkedAgainstText(license.source_url))).toHaveAttribute("href", license.source_url);
+  await expect(laws.linkIn(citation, /Compare property manager license rules in every state/)).toHaveAttribute(
     "href",
     lawComparePath("property-manager-licensing"),
   );
-  await expect(page.getByRole("heading", { level: 2, name: "Property Manager Licensing" })).toBeVisible();
-  await expect(page.getByText(/Last reviewed:/)).toBeVisible();
+  await expect(laws.headingNamed("Property Manager Licensing", { level: 2 })).toBeVisible();
+  await expect(laws.text(/Last reviewed:/)).toBeVisible();
 
   // The Code / Description table keeps "--" for facts that are the absence of a statute, with a caption.
-  const statutes = page.getByRole("table", { name: /statute behind each rule/ });
-  await expect(statutes.getByRole("columnheader", { name: "Code" })).toBeVisible();
-  await expectNoticeAtTopAndEnd(page, "#important-notice");
-  await expect(page.locator(".law-section").last()).toHaveAttribute("id", "important-notice");
+  const statutes = laws.table(/statute behind each rule/);
+  await expect(laws.columnHeader("Code", statutes)).toBeVisible();
+  await expectNoticeAtTopAndEnd(laws, "state page");
+  await expect(laws.lastSection).toHaveAttribute("id", "important-notice");
 
   // Where the data has no extra topic, the page shows nothing for it.
-  await page.goto(lawPath("alabama"));
-  await expect(page.getByRole("heading", { name: "Property Manager Licensing" })).toHaveCount(0);
-  await expect(page.getByText(/not yet covered/i)).toHaveCount(0);
+  await laws.open(lawPath("alabama"));
+  await expect(laws.headingNamed("Property Manager Licensing")).toHaveCount(0);
+  await expect(laws.text(/not yet covered/i)).toHaveCount(0);
 });
 
 test("the laws index links to every comparison, and the comparisons are in the sitemap with a Dataset", { tag: ["@journey", "@seo"] }, async ({ page, request }) => {
   const topics = await comparisons(request);
   expect(topics.length).toBe(9);
-  await page.goto("/laws");
-  await expect(page.getByText("not legal advice").first()).toBeVisible();
-  await expect(page.locator('[data-notice="end"]')).toContainText(LEGAL_NOTICE.lead);
+  const laws = new LawPage(page);
+  await laws.open("/laws");
+  await expect(laws.text("not legal advice").first()).toBeVisible();
+  await expect(laws.endNotice("end")).toContainText(LEGAL_NOTICE.lead);
   for (const topic of topics) {
-    await expect(page.getByRole("link", { name: topic.title, exact: true })).toHaveAttribute("href", lawComparePath(topic.slug));
+    await expect(laws.link(topic.title, { exact: true })).toHaveAttribute("href", lawComparePath(topic.slug));
   }
-  await page.getByRole("link", { name: topics[0].title, exact: true }).click();
+  await laws.link(topics[0].title, { exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`${lawComparePath(topics[0].slug)}$`));
 
   const xml = await (await request.get("/sitemap.xml")).text();
@@ -168,22 +166,24 @@ test("an unknown topic, or one without enough states, is a real 404", { tag: ["@
 test("a manager's profile shows the state's license rule as information, linked to the law page", { tag: ["@journey"] }, async ({ page, request }) => {
   const { agents } = await (await request.post("/api/agents/list", { data: { state: "TX", city: "austin" } })).json();
   const agent = agents.data[0];
-  await page.goto(`/agent/TX/${agent.city_slug}/${agent.agent_id}`);
-  const line = page.locator(".license-rule");
+  const profile = new ProfilePage(page);
+  await profile.open(`/agent/TX/${agent.city_slug}/${agent.agent_id}`);
+  const line = profile.licenseRule;
   await expect(line).toContainText(lawTopic("property_manager_license").question("Texas"));
   await expect(line).toContainText("not a check of this manager");
-  await expect(line.getByRole("link", { name: /Texas's licensing rule in full/ })).toHaveAttribute("href", `${lawPath("texas")}#property-manager-licensing`);
+  await expect(profile.licenseRuleLink(/Texas's licensing rule in full/)).toHaveAttribute("href", `${lawPath("texas")}#property-manager-licensing`);
 
   const alabama = (await (await request.post("/api/agents/list", { data: { state: "AL", city: "birmingham" } })).json()).agents.data[0];
-  await page.goto(`/agent/AL/${alabama.city_slug}/${alabama.agent_id}`);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(alabama.company_name);
-  await expect(page.locator(".license-rule")).toHaveCount(0);
+  await profile.open(`/agent/AL/${alabama.city_slug}/${alabama.agent_id}`);
+  await expect(profile.heading).toHaveText(alabama.company_name);
+  await expect(profile.licenseRule).toHaveCount(0);
 
   // The compare view states each state's rule once, under the table, and says where the data has none.
-  await page.goto(comparePath([agent.agent_id, alabama.agent_id]));
-  await expect(page.getByRole("row", { name: /State's license rule/ })).toHaveCount(0);
-  const rules = page.getByRole("region", { name: "The states' license rules" });
-  await expect(rules.locator(".license-rule")).toHaveCount(1);
-  await expect(rules.locator(".license-rule")).toContainText(lawTopic("property_manager_license").question("Texas"));
+  const compare = new ComparePage(page);
+  await compare.openCompare([agent.agent_id, alabama.agent_id]);
+  await expect(compare.licenseRow).toHaveCount(0);
+  const rules = compare.licenseRules;
+  await expect(compare.licenseRuleLines).toHaveCount(1);
+  await expect(compare.licenseRuleLines).toContainText(lawTopic("property_manager_license").question("Texas"));
   await expect(rules).toContainText("Alabama: not yet covered by our law summaries.");
 });

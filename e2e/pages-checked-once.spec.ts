@@ -5,6 +5,10 @@ import { PATHS, STEP_PATHS, agentPath, cityPath, lawComparePath, lawPath } from 
 import { PROPERTY_CATEGORIES } from "../lib/contract/site";
 import { cardAboutText } from "../components/directory/manager-facts";
 import { UNVERIFIED_TEXT } from "../lib/contract/law-topics";
+import { ContactPage } from "./pages/contact";
+import { HomePage } from "./pages/home";
+import { LawPage } from "./pages/laws";
+import { QuoteFlow } from "./pages/quote";
 
 /**
  * Checks of issues 17, 19 and 20 that do not depend on the screen: the raw HTML of the heaviest
@@ -81,13 +85,13 @@ test("the 404 page has its title and Open Graph data", { tag: ["@journey", "@seo
 });
 
 test("the footer and the contact page say who runs the site and how to reach them", { tag: ["@journey"] }, async ({ page }) => {
-  await page.goto(PATHS.contact);
-  const operator = page.getByRole("region", { name: "Who runs Managely" });
-  await expect(operator.getByRole("link", { name: "hello@managely.example.com" })).toHaveAttribute("href", "mailto:hello@managely.example.com");
+  const contact = new ContactPage(page);
+  await contact.open(PATHS.contact);
+  const operator = contact.operator;
+  await expect(contact.linkIn(operator, "hello@managely.example.com")).toHaveAttribute("href", "mailto:hello@managely.example.com");
   await expect(operator).toContainText("Managely sample site, 100 Example Street");
-  const footer = page.getByRole("contentinfo");
-  await expect(footer.getByRole("link", { name: "hello@managely.example.com" })).toBeVisible();
-  await expect(footer).toContainText(`© ${new Date().getFullYear()} Managely`);
+  await expect(contact.footerLink("hello@managely.example.com")).toBeVisible();
+  await expect(contact.footer).toContainText(`© ${new Date().getFullYear()} Managely`);
 });
 
 test("rent control on every state page and in a 50-state table; an unconfirmed statute says so, and each source is named for what it is", { tag: ["@journey"] }, async ({ page, request }) => {
@@ -96,45 +100,47 @@ test("rent control on every state page and in a 50-state table; an unconfirmed s
     expect(html, slug).toMatch(/Does [A-Za-z ]+ have rent control\?/);
     expect(html, slug).toContain("Checked against");
   }
-  await page.goto(lawPath("new-york"));
-  await expect(page.locator("#rent-control")).toContainText("rent stabilization");
-  await page.goto(lawComparePath("rent-control"));
-  const table = page.getByRole("table", { name: /Rent Control by State/ });
-  await expect(table.getByRole("row")).toHaveCount(52);
-  await expect(table.getByRole("columnheader", { name: "Checked against" })).toBeVisible();
-  const texas = table.locator('tr[data-abbreviation="TX"]');
+  const laws = new LawPage(page);
+  await laws.open(lawPath("new-york"));
+  await expect(laws.section("rent-control")).toContainText("rent stabilization");
+  await laws.open(lawComparePath("rent-control"));
+  const table = laws.table(/Rent Control by State/);
+  await expect(laws.rows(table)).toHaveCount(52);
+  await expect(laws.columnHeader("Checked against", table)).toBeVisible();
+  const texas = laws.rowOf(table, "TX");
   await expect(texas).toContainText(`${UNVERIFIED_TEXT.short}: Tex. Local Gov't Code § 214.902`);
   await expect(texas).toContainText("secondary source");
-  await expect(table.locator('tr[data-abbreviation="AL"]')).toContainText("official site");
+  await expect(laws.rowOf(table, "AL")).toContainText("official site");
 });
 
 test("a load in the browser that fails says so and tries again: the home page's state picker, the testimonial, /preview's recipients", { tag: ["@journey"] }, async ({ page }) => {
-  await page.goto(PATHS.home);
+  const home = new HomePage(page);
+  await home.open(PATHS.home);
   await page.route("**/api/city/list", (route) => route.abort());
-  await page.getByRole("button", { name: "TX", exact: true }).click();
-  const failed = page.getByRole("alert").filter({ hasText: LOAD_FAILED.cities("Texas") });
+  await home.pickState("TX");
+  const failed = home.alert(LOAD_FAILED.cities("Texas"));
   await expect(failed).toBeVisible();
-  await expect(page.getByText("Loading...")).toHaveCount(0);
+  await expect(home.text("Loading...")).toHaveCount(0);
   await page.unroute("**/api/city/list");
-  await failed.getByRole("button", { name: "Try again" }).click();
-  await expect(page.getByRole("link", { name: "Houston", exact: true })).toBeVisible();
+  await home.buttonIn(failed, "Try again").click();
+  await expect(home.city("Houston")).toBeVisible();
 
   await page.route("**/api/testimonial/get", (route) => route.fulfill({ status: 503, contentType: "application/json", body: '{"success":false,"message":"Down"}' }));
-  await page.locator(".testimonial-card").first().click();
-  const dialog = page.getByRole("dialog");
-  await expect(dialog.getByRole("alert")).toHaveText(new RegExp(LOAD_FAILED.testimonial));
+  const dialog = await home.openFirstTestimonial();
+  await expect(home.alertIn(dialog)).toHaveText(new RegExp(LOAD_FAILED.testimonial));
   await page.unroute("**/api/testimonial/get");
-  await dialog.getByRole("button", { name: "Try again" }).click();
-  await expect(dialog.getByRole("button", { name: /Next|Previous/ }).first()).toBeVisible();
+  await home.buttonIn(dialog, "Try again").click();
+  await expect(home.buttonIn(dialog, /Next|Previous/).first()).toBeVisible();
   await page.keyboard.press("Escape");
 
   await page.goto(STEP_PATHS[1]);
   await page.evaluate((values) => Object.entries(values).forEach(([key, value]) => localStorage.setItem(key, value)), FINISHED_STEPS);
   await page.route("**/api/agents/match", (route) => route.abort());
-  await page.goto(STEP_PATHS[5]);
-  const recipients = page.getByRole("region", { name: RECIPIENTS.heading });
-  await expect(recipients.getByRole("alert")).toContainText(RECIPIENTS.unavailable);
+  const quote = new QuoteFlow(page);
+  await quote.open(STEP_PATHS[5]);
+  const recipients = quote.recipientsRegion;
+  await expect(quote.alertIn(recipients)).toContainText(RECIPIENTS.unavailable);
   await page.unroute("**/api/agents/match");
-  await recipients.getByRole("button", { name: "Try again" }).click();
-  await expect(page.getByRole("group", { name: RECIPIENTS.heading }).getByRole("checkbox", { checked: true })).toHaveCount(RECIPIENTS.max);
+  await quote.buttonIn(recipients, "Try again").click();
+  await expect(quote.chosenRecipients()).toHaveCount(RECIPIENTS.max);
 });

@@ -1,5 +1,8 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { FINISHED_STEPS } from "./support/page-kinds";
+import { GetInTouchForm } from "./pages/contact";
+import { QuoteFlow } from "./pages/quote";
+import { SitePage } from "./pages/site";
 
 /**
  * Every phone field of the site (quote step 4, the quote-guarantee modal, Contact Us, a
@@ -10,11 +13,6 @@ const FORMATTED = ["(512) 555-0142", "+1 512 555 0142", "1-512-555-0142"];
 
 type PhoneField = { name: string; open: (page: Page) => Promise<Locator> };
 
-async function openMenuIfPhone(page: Page) {
-  const toggle = page.getByLabel("Menu");
-  if (await toggle.isVisible()) await toggle.click();
-}
-
 const FIELDS: PhoneField[] = [
   {
     name: "quote step 4",
@@ -22,7 +20,7 @@ const FIELDS: PhoneField[] = [
       await page.goto("/search");
       await page.evaluate((values) => Object.entries(values).forEach(([key, value]) => localStorage.setItem(key, value)), FINISHED_STEPS);
       await page.goto("/search-four");
-      return page.getByLabel("Phone No.");
+      return new QuoteFlow(page).phone;
     },
   },
   {
@@ -31,15 +29,16 @@ const FIELDS: PhoneField[] = [
       await page.goto("/search");
       await page.evaluate((values) => Object.entries(values).forEach(([key, value]) => localStorage.setItem(key, value)), FINISHED_STEPS);
       await page.goto("/search-four");
-      await page.getByRole("button", { name: "No More Spam: Our Quote Guarantee" }).click();
-      return page.getByRole("dialog", { name: "No More Spam: Our Quote Guarantee" }).getByLabel("Mobile Number");
+      const quote = new QuoteFlow(page);
+      await quote.guaranteeButton.click();
+      return quote.guaranteeMobile;
     },
   },
   {
     name: "Contact Us",
     open: async (page) => {
       await page.goto("/contact-us");
-      return page.getByRole("main").getByLabel("Phone Number");
+      return new GetInTouchForm(page).phone;
     },
   },
   {
@@ -47,16 +46,15 @@ const FIELDS: PhoneField[] = [
     open: async (page) => {
       const { agents } = await (await page.request.post("/api/agents/list", { data: { state: "TX", city: "austin" } })).json();
       await page.goto(`/agent/TX/austin/${agents.data[0].agent_id}`);
-      return page.getByRole("main").getByLabel("Phone Number");
+      return new GetInTouchForm(page).phone;
     },
   },
   {
     name: "Join our Network",
     open: async (page) => {
-      await page.goto("/faqs");
-      await openMenuIfPhone(page);
-      await page.getByRole("button", { name: "Join Our Network" }).filter({ visible: true }).first().click();
-      return page.getByRole("dialog", { name: "Join our Network" }).getByLabel("Mobile Number");
+      const site = new SitePage(page);
+      await site.open("/faqs");
+      return (await site.openJoinNetwork()).mobile;
     },
   },
 ];

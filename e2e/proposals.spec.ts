@@ -1,8 +1,8 @@
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test, uniqueEmail } from "./pages/quote";
 import { eventually, mailsOfKind, ManagerProposalPage, newRequestMails, OwnerComparison, type ProposalInput } from "./pages/proposals";
+import { ConfirmPage, ThankYouPage } from "./pages/request";
 import { confirmPathFor } from "./support/outbox";
-import { CONFIRM } from "../lib/contract/messages";
 import { PROPOSAL } from "../lib/contract/proposal-messages";
 import { formatMoney } from "../lib/contract/fees";
 import { DEFAULT_MONTHLY_RENT } from "../lib/contract/site";
@@ -68,13 +68,13 @@ test("managers propose through their private links; the owner compares, accepts 
   const matches = await matchesFor(request);
   await quote.submit.click();
   await expect(page).toHaveURL(/\/thank-you$/);
-  const receipt = page.getByRole("region", { name: /^Your request MG-/ });
-  const reference = (await receipt.locator(".receipt__reference").textContent())!.trim();
-  const ownerPath = (await receipt.getByRole("link", { name: "See your request, follow its delivery or withdraw it" }).getAttribute("href"))!;
+  const thanks = new ThankYouPage(page);
+  const reference = await thanks.reference();
+  const ownerPath = await thanks.privatePath();
   await expect.poll(() => confirmPathFor(reference), { timeout: 20_000 }).toBeTruthy();
-  await page.goto(confirmPathFor(reference)!);
-  await page.getByRole("button", { name: /^Send my request to / }).click();
-  await expect(page.getByRole("status")).toContainText(CONFIRM.sent(1));
+  const confirm = new ConfirmPage(page);
+  await confirm.open(confirmPathFor(reference)!);
+  await confirm.confirm();
 
   // Each manager's message holds a private link of its own.
   const mails = await eventually(() => newRequestMails(reference), (found) => found.length === 3 && found.every((mail) => mail.proposalPath));
@@ -84,18 +84,18 @@ test("managers propose through their private links; the owner compares, accepts 
   // Two managers propose; the first changes theirs once.
   const manager = new ManagerProposalPage(page);
   // Private like the owner's page: never stored by a cache, never indexed, sending no referrer.
-  const headers = await manager.open(a.proposalPath);
+  const headers = await manager.openLink(a.proposalPath);
   expect(headers["cache-control"]).toContain("no-store");
   expect(headers["referrer-policy"]).toBe("no-referrer");
-  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(PROPOSAL.pageTitle(reference));
+  await expect(manager.robots).toHaveAttribute("content", /noindex/);
+  await expect(manager.heading).toHaveText(PROPOSAL.pageTitle(reference));
   await manager.fill(first);
   await manager.send(1);
   await manager.fill(firstEdited);
-  for (const service of first.services) await manager.form.getByLabel(service, { exact: true }).uncheck();
+  for (const service of first.services) await manager.service(service).uncheck();
   await manager.send(2);
-  await manager.open(b.proposalPath);
-  await expect(page.getByRole("main")).not.toContainText(a.company); // never another manager's name or price
+  await manager.openLink(b.proposalPath);
+  await expect(manager.main).not.toContainText(a.company); // never another manager's name or price
   await manager.fill(second);
   await manager.send(1);
 
@@ -110,21 +110,20 @@ test("managers propose through their private links; the owner compares, accepts 
   await expect(comparison.firstYear(phone ? b.company : a.company, { phone })).toContainText(formatMoney(costB));
   // Only the layout of this screen is shown (the other is hidden): one mark each.
   await expect(comparison.marked(a.company, PROPOSAL.cheapest, { phone })).toBeVisible();
-  await expect(comparison.section.getByText(PROPOSAL.cheapest, { exact: true }).filter({ visible: true })).toHaveCount(1);
+  await expect(comparison.shown(PROPOSAL.cheapest, { exact: true })).toHaveCount(1);
   await expect(comparison.marked(b.company, PROPOSAL.mostServices, { phone })).toBeVisible(); // b lists one service, a none now
-  await expect(comparison.section.getByText(PROPOSAL.mostServices, { exact: true }).filter({ visible: true })).toHaveCount(1);
-  await expect(comparison.section.getByText(/^Version 2, changed /).filter({ visible: true })).toHaveCount(1);
+  await expect(comparison.shown(PROPOSAL.mostServices, { exact: true })).toHaveCount(1);
+  await expect(comparison.shown(/^Version 2, changed /)).toHaveCount(1);
   const differences = profileDifferences(matches.find((match) => match.company_name === a.company)!.fees, terms(firstEdited));
-  if (differences.length) await expect(comparison.section.getByText(`${PROPOSAL.differs}: ${PROPOSAL.profileSays(differences[0].profile)}`).filter({ visible: true }).first()).toBeVisible();
-  await comparison.section.getByLabel(PROPOSAL.rentLabel).fill("2500");
-  await comparison.section.getByLabel(PROPOSAL.unitsLabel).fill("2");
+  if (differences.length) await expect(comparison.shown(`${PROPOSAL.differs}: ${PROPOSAL.profileSays(differences[0].profile)}`).first()).toBeVisible();
+  await comparison.setFigures({ rent: "2500", units: "2" });
   await expect(comparison.firstYear(a.company, { phone })).toContainText(formatMoney(proposalFirstYear(terms(firstEdited), 2500, 2).total));
   await expect(comparison.section).toContainText(PROPOSAL.assumption(formatMoney(2500), 2, "your figures"));
   await testInfo.attach("owner-comparison", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
 
   await comparison.decide(a.company, "accept");
-  await expect(comparison.section.getByRole("status")).toHaveText(PROPOSAL.accepted(a.company));
-  await expect(comparison.section.getByRole("button", { name: PROPOSAL.accept(b.company) })).toHaveCount(0);
+  await expect(comparison.status).toHaveText(PROPOSAL.accepted(a.company));
+  await expect(comparison.decision(b.company, "accept")).toHaveCount(0);
 
   // The accepted manager gets the owner's chosen contact (the phone); the others a polite note.
   const [accepted] = await eventually(() => mailsOfKind(reference, "request.accepted"), (found) => found.length === 1);
@@ -135,10 +134,10 @@ test("managers propose through their private links; the owner compares, accepts 
   for (const text of declined) expect(text).not.toContain("Jordan Ellis");
 
   // Every link is closed now, and says why.
-  await manager.open(a.proposalPath);
+  await manager.openLink(a.proposalPath);
   await manager.expectClosed("accepted");
-  await manager.open(b.proposalPath);
+  await manager.openLink(b.proposalPath);
   await manager.expectClosed("declined");
-  await manager.open(c.proposalPath);
+  await manager.openLink(c.proposalPath);
   await manager.expectClosed("declined");
 });

@@ -1,4 +1,5 @@
 import { CATEGORIES, answersFor, expect, isLeadFormKey, leadsByEmail, questionsFor, test, uniqueEmail } from "./pages/quote";
+import { ThankYouPage } from "./pages/request";
 
 /**
  * An owner goes from the home page's "Get Started Now" to /thank-you for each property type,
@@ -16,7 +17,7 @@ for (const [index, category] of CATEGORIES.entries()) {
     await quote.startFromHome();
     await expect.poll(async () => (await quote.storage()).property_category).toBe("1"); // stored on entry
     // Single Family is chosen unless the owner picks another type.
-    await expect(page.getByRole("radio", { name: "Single Family", exact: true })).toBeChecked();
+    await expect(quote.category("Single Family")).toBeChecked();
     await quote.chooseCategory(category.label);
     await quote.next.click();
 
@@ -26,7 +27,7 @@ for (const [index, category] of CATEGORIES.entries()) {
 
     await quote.expectStep(3);
     // The panel's lead text; the step's question stays the page's first heading, its h1.
-    await expect(page.getByRole("banner").getByText(questions[0].content_heading, { exact: true })).toBeVisible();
+    await expect(quote.panelText(questions[0].content_heading)).toBeVisible();
     await quote.answer(questions, exam);
     await quote.next.click();
 
@@ -36,13 +37,12 @@ for (const [index, category] of CATEGORIES.entries()) {
     await quote.next.click();
 
     await quote.expectStep(5);
-    const review = page.getByRole("main");
+    const review = quote.review;
     await expect(review).toContainText(category.label);
     await expect(review).toContainText("415 W 6th St");
     await expect(review).toContainText("78701");
     for (const entry of exam) {
-      const item = review.locator(".review__item").filter({ has: page.getByRole("term").filter({ hasText: entry.question }) });
-      await expect(item.getByRole("definition")).toHaveText(Array.isArray(entry.answer) ? entry.answer.join(", ") : entry.answer);
+      await expect(quote.reviewAnswer(entry.question)).toHaveText(Array.isArray(entry.answer) ? entry.answer.join(", ") : entry.answer);
     }
     await expect(review).toContainText("Jordan Ellis");
     await expect(review).toContainText(email);
@@ -52,9 +52,10 @@ for (const [index, category] of CATEGORIES.entries()) {
 
     await quote.submit.click();
     await expect(page).toHaveURL(/\/thank-you$/);
-    await expect(quote.heading).toHaveText("Thank you!");
-    await expect(page.getByText("Your form submitted successfully")).toBeVisible();
-    await expect(page.getByRole("link", { name: "Go To Home" })).toHaveAttribute("href", "/");
+    const thanks = new ThankYouPage(page);
+    await expect(thanks.heading).toHaveText("Thank you!");
+    await expect(thanks.submitted).toBeVisible();
+    await expect(thanks.goHome).toHaveAttribute("href", "/");
 
     const rows = leadsByEmail(email);
     expect(rows).toHaveLength(1);

@@ -6,9 +6,7 @@ test("each validation message, in order, in the Error! dialog; closing it focuse
 
   // Step 2: address, then city, then zip; only the first failure is shown.
   await quote.expectStep(2);
-  const address = page.getByLabel("Address", { exact: true });
-  const city = page.getByLabel("City", { exact: true });
-  const zip = page.getByLabel("ZIP Code", { exact: true });
+  const { address, city, zip } = quote;
   await quote.next.click();
   await quote.expectError("Please enter address.", { focus: address });
   await address.fill("88 Harbor Rd");
@@ -28,22 +26,22 @@ test("each validation message, in order, in the Error! dialog; closing it focuse
   // Step 4: name, email, contact method, then the phone only when the method is Phone.
   await quote.expectStep(4);
   await quote.next.click();
-  await quote.expectError("Please enter full name.", { focus: page.getByLabel("Full Name") });
+  await quote.expectError("Please enter full name.", { focus: quote.fullName });
   await quote.fillContact({ fullName: "Sam Rivera" });
   await quote.next.click();
-  await quote.expectError("Please enter email address.", { focus: page.getByRole("main").getByLabel("Email Address") });
+  await quote.expectError("Please enter email address.", { focus: quote.email });
   await quote.fillContact({ email: "sam.rivera@example.com" });
   await quote.next.click();
-  await quote.expectError("Please select preferred contact method.", { focus: page.getByLabel("Preferred Contact Method") });
+  await quote.expectError("Please select preferred contact method.", { focus: quote.contactMethod });
   await quote.fillContact({ method: "Phone" });
   await quote.next.click();
-  await quote.expectError("Please enter phone number.", { focus: page.getByLabel("Phone No.") });
+  await quote.expectError("Please enter phone number.", { focus: quote.phone });
   await quote.fillContact({ phone: "50355501234" });
-  await expect(page.getByLabel("Phone No.")).toHaveValue("5035550123"); // at most 10 characters
+  await expect(quote.phone).toHaveValue("5035550123"); // at most 10 characters
   await quote.next.click();
   await quote.expectStep(5);
   // The left panel names the step it stands beside, not the contact step before it (issue 30).
-  await expect(page.locator(".quote-intro__heading")).toHaveText(STEP_HEADINGS[5]);
+  await expect(quote.panelHeading).toHaveText(STEP_HEADINGS[5]);
 });
 
 test("a reload at every step keeps everything entered, in the spec's storage format", { tag: ["@journey"] }, async ({ page, quote, request }) => {
@@ -53,14 +51,14 @@ test("a reload at every step keeps everything entered, in the spec's storage for
   await page.goto("/search");
   await quote.chooseCategory("Association");
   await page.reload();
-  await expect(page.getByRole("radio", { name: "Association", exact: true })).toBeChecked();
+  await expect(quote.category("Association")).toBeChecked();
   await quote.next.click();
 
   await quote.fillAddress({ address: "9 Lakeview Ter", city: "Madison", zip: "53703" });
   await page.reload();
-  await expect(page.getByLabel("Address", { exact: true })).toHaveValue("9 Lakeview Ter");
-  await expect(page.getByLabel("City", { exact: true })).toHaveValue("Madison");
-  await expect(page.getByLabel("ZIP Code", { exact: true })).toHaveValue("53703");
+  await expect(quote.address).toHaveValue("9 Lakeview Ter");
+  await expect(quote.city).toHaveValue("Madison");
+  await expect(quote.zip).toHaveValue("53703");
   await quote.next.click();
 
   await quote.expectStep(3);
@@ -70,26 +68,26 @@ test("a reload at every step keeps everything entered, in the spec's storage for
   const single = questions.findIndex((question) => question.type === "single");
   const multi = questions.findIndex((question) => question.type === "multi");
   const text = questions.findIndex((question) => question.type === "fill_blank");
-  await expect(page.getByRole("combobox", { name: questions[single].question, exact: true })).toHaveValue(exam[single].answer as string);
+  await expect(quote.singleAnswer(questions[single].question)).toHaveValue(exam[single].answer as string);
   for (const choice of exam[multi].answer as string[]) {
-    await expect(page.getByRole("group", { name: questions[multi].question }).getByRole("checkbox", { name: choice, exact: true })).toBeChecked();
+    await expect(quote.multiAnswer(questions[multi].question, choice)).toBeChecked();
   }
-  await expect(page.getByRole("textbox", { name: questions[text].question, exact: true })).toHaveValue(exam[text].answer as string);
+  await expect(quote.textAnswer(questions[text].question)).toHaveValue(exam[text].answer as string);
   await quote.next.click();
 
   await quote.expectStep(4);
   await quote.fillContact({ fullName: "Lee Park", email: "lee.park@example.com", phone: "6085550110", method: "Email" });
   await page.reload();
-  await expect(page.getByLabel("Full Name")).toHaveValue("Lee Park");
-  await expect(page.getByRole("main").getByLabel("Email Address")).toHaveValue("lee.park@example.com");
-  await expect(page.getByLabel("Phone No.")).toHaveValue("6085550110");
-  await expect(page.getByLabel("Preferred Contact Method")).toHaveValue("Email");
+  await expect(quote.fullName).toHaveValue("Lee Park");
+  await expect(quote.email).toHaveValue("lee.park@example.com");
+  await expect(quote.phone).toHaveValue("6085550110");
+  await expect(quote.contactMethod).toHaveValue("Email");
   await quote.next.click();
 
   await quote.expectStep(5);
   await page.reload();
   await quote.expectStep(5);
-  await expect(page.getByRole("main")).toContainText("Lee Park");
+  await expect(quote.review).toContainText("Lee Park");
 
   const stored = await quote.storage();
   expect(stored).toMatchObject({
@@ -127,8 +125,8 @@ test("the Edit links, the back arrow, close and the logo", { tag: ["@journey"] }
   await quote.prefill(completedSteps({ email, category: 8 }));
   await page.goto("/preview");
   await quote.expectStep(5);
-  await expect(page.getByRole("main")).toContainText("Commercial");
-  await expect(page.getByRole("main")).toContainText("No details given");
+  await expect(quote.review).toContainText("Commercial");
+  await expect(quote.review).toContainText("No details given");
 
   const edits = [
     { name: "Edit Property Type", step: 1 },
@@ -137,36 +135,36 @@ test("the Edit links, the back arrow, close and the logo", { tag: ["@journey"] }
     { name: "Edit Contact Info", step: 4 },
   ] as const;
   for (const { name, step } of edits) {
-    await page.getByRole("link", { name, exact: true }).click();
+    await quote.edit(name).click();
     await quote.expectStep(step);
     await page.goto("/preview");
     await quote.expectStep(5);
   }
 
   // An edit shows the saved value and comes back changed.
-  await page.getByRole("link", { name: "Edit Address", exact: true }).click();
-  await expect(page.getByLabel("City", { exact: true })).toHaveValue("Austin");
-  await page.getByLabel("City", { exact: true }).fill("Round Rock");
+  await quote.edit("Edit Address").click();
+  await expect(quote.city).toHaveValue("Austin");
+  await quote.city.fill("Round Rock");
   for (const step of [3, 4, 5] as const) {
     await quote.next.click();
     await quote.expectStep(step);
   }
-  await expect(page.getByRole("main")).toContainText("Round Rock");
+  await expect(quote.review).toContainText("Round Rock");
 
-  await page.getByRole("link", { name: "Back", exact: true }).click();
+  await quote.back.click();
   await quote.expectStep(3);
   await quote.back.click();
   await quote.expectStep(2);
   await quote.back.click();
   await quote.expectStep(1);
-  await expect(page.getByRole("radio", { name: "Commercial", exact: true })).toBeChecked();
+  await expect(quote.category("Commercial")).toBeChecked();
 
-  await page.getByRole("link", { name: "Close", exact: true }).click();
+  await quote.close.click();
   await expect(page).toHaveURL(/\/$/);
 
   await quote.prefill(completedSteps({ email }));
   await page.goto("/preview");
-  await page.getByRole("link", { name: "Managely home" }).click();
+  await quote.logo.click();
   await expect(page).toHaveURL(/\/$/);
 });
 
@@ -187,14 +185,6 @@ test("every step passes axe, fits a 320px screen and has touch targets of at lea
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBe(0);
 
-    const smallTargets = await page.evaluate(() =>
-      Array.from(document.querySelectorAll<HTMLElement>("main a, main button, main input, main select, main textarea, main label"))
-        .filter((element) => !element.closest(".form-trap, dialog") && element.getClientRects().length > 0)
-        .filter((element) => !(element instanceof HTMLInputElement && ["radio", "checkbox"].includes(element.type)))
-        .filter((element) => !(element instanceof HTMLLabelElement && !element.querySelector("input")))
-        .filter((element) => element.getBoundingClientRect().height < 44)
-        .map((element) => element.outerHTML.slice(0, 80)),
-    );
-    expect(smallTargets).toEqual([]);
+    expect(await quote.smallTouchTargets()).toEqual([]);
   }
 });

@@ -20,33 +20,33 @@ test("the quote guarantee: no mobile, nothing sent; a mobile and a price save a 
   // Escape closes the modal and gives focus back to the button that opened it.
   await quote.guaranteeButton.click();
   await expect(quote.guaranteeDialog).toBeVisible();
-  await expect(quote.guaranteeDialog.getByLabel("Mobile Number")).toBeFocused();
-  await expect(quote.guaranteeDialog.getByRole("heading", { name: "Name Your Price" })).toBeVisible();
+  await expect(quote.guaranteeMobile).toBeFocused();
+  await expect(quote.guaranteeTitle).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(quote.guaranteeDialog).toBeHidden();
   await expect(quote.guaranteeButton).toBeFocused();
 
   await quote.guaranteeButton.click();
   const modal = quote.guaranteeDialog;
-  await modal.getByRole("button", { name: "Submit" }).click();
-  await quote.expectError("Please enter phone number.", { focus: modal.getByLabel("Mobile Number") });
+  await quote.guaranteeSubmit.click();
+  await quote.expectError("Please enter phone number.", { focus: quote.guaranteeMobile });
   expect(sent).toHaveLength(0);
 
   // The close X works too.
-  await modal.getByRole("button", { name: "Close" }).click();
+  await quote.guaranteeClose.click();
   await expect(modal).toBeHidden();
   await quote.guaranteeButton.click();
 
-  const slider = modal.getByRole("slider", { name: "Monthly price" });
+  const slider = quote.guaranteePrice;
   await expect(slider).toHaveValue("100");
-  await expect(modal.getByText("$100", { exact: true }).first()).toBeVisible();
+  await expect(quote.guaranteeText("$100").first()).toBeVisible();
   await slider.focus();
   for (let step = 0; step < 25; step++) await page.keyboard.press("ArrowRight");
   await expect(slider).toHaveValue("125");
-  await expect(modal.locator("output")).toHaveText("$125");
-  await modal.getByLabel("Mobile Number").fill("(206) 555-0175");
-  await expect(modal.getByLabel("Mobile Number")).toHaveValue("2065550175"); // the digits, at most 10
-  await modal.getByRole("button", { name: "Submit" }).click();
+  await expect(quote.guaranteePriceShown).toHaveText("$125");
+  await quote.guaranteeMobile.fill("(206) 555-0175");
+  await expect(quote.guaranteeMobile).toHaveValue("2065550175"); // the digits, at most 10
+  await quote.guaranteeSubmit.click();
 
   await expect(page).toHaveURL(/\/thank-you$/);
   expect(sent).toHaveLength(1);
@@ -76,8 +76,8 @@ test("the quote guarantee is offered on step 5 as well", { tag: ["@journey"] }, 
   await page.goto("/preview");
   await quote.expectStep(5);
   await quote.guaranteeButton.click();
-  await expect(quote.guaranteeDialog.getByRole("slider")).toHaveValue("100");
-  await expect(quote.guaranteeDialog.getByLabel("Mobile Number")).toHaveAttribute("inputmode", "tel");
+  await expect(quote.guaranteeSlider).toHaveValue("100");
+  await expect(quote.guaranteeMobile).toHaveAttribute("inputmode", "tel");
 });
 
 test("a server error stays on the page with its message and keeps every value; the retry stores one lead", { tag: ["@journey", "@writes"] }, async ({ page, quote }, testInfo) => {
@@ -92,11 +92,11 @@ test("a server error stays on the page with its message and keeps every value; t
   );
   await quote.submit.click();
   // No field to type in on the review: focus goes to the Edit link of the step that has it.
-  await quote.expectError(message, { focus: page.getByRole("link", { name: "Edit Address" }) });
+  await quote.expectError(message, { focus: quote.edit("Edit Address") });
   await expect(page).toHaveURL(/\/preview$/);
   await expect(quote.submit).toHaveText("Submit");
   await expect(quote.submit).toBeEnabled();
-  await expect(page.getByRole("main")).toContainText("Dana Whitfield");
+  await expect(quote.review).toContainText("Dana Whitfield");
   expect(leadsByEmail(email)).toHaveLength(0);
 
   await page.unroute("**/api/lead/save");
@@ -119,7 +119,7 @@ test("a network failure shows Error!, keeps every value across a reload, and the
   await expect(page).toHaveURL(/\/preview$/);
   await page.reload();
   await quote.expectStep(5);
-  await expect(page.getByRole("main")).toContainText(email);
+  await expect(quote.review).toContainText(email);
   expect(leadsByEmail(email)).toHaveLength(0);
 
   await page.unroute("**/api/lead/save");

@@ -1,5 +1,8 @@
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { GetInTouchForm } from "./pages/contact";
+import { HomePage } from "./pages/home";
+import { NewsletterBox } from "./pages/newsletter";
 import { completedSteps } from "./pages/quote";
 import { createSeededDatabase, removeDatabase, startSite, type RunningSite } from "./support/production-site";
 import { PATHS } from "../lib/contract/routes";
@@ -37,9 +40,10 @@ for (const host of ["localhost", "127.0.0.1"]) {
       if (response.url().includes("/api/") && response.status() === 403) refused.push(response.url());
     });
 
-    await page.goto(`${origin}/`);
-    await page.getByRole("button", { name: "TX", exact: true }).click();
-    await expect(page.getByRole("link", { name: "Houston", exact: true })).toBeVisible();
+    const home = new HomePage(page);
+    await home.open(`${origin}/`);
+    await home.pickState("TX");
+    await expect(home.city("Houston")).toBeVisible();
 
     // Step 5 loads the managers who serve the ZIP of the stored request.
     await page.evaluate((values) => {
@@ -52,19 +56,16 @@ for (const host of ["localhost", "127.0.0.1"]) {
     // A save: the newsletter box.
     await page.goto(`${origin}/faqs`);
     const saved = page.waitForResponse((response) => response.url().endsWith("/api/newsletter/save"));
-    await page.getByRole("textbox", { name: "Email address" }).last().fill(`reader-${host.replace(/\W/g, "")}@example.org`);
-    await page.getByRole("button", { name: "Subscribe" }).click();
+    await new NewsletterBox(page).subscribeByName(`reader-${host.replace(/\W/g, "")}@example.org`);
     expect((await saved).status()).toBe(200);
-    await expect(page.getByRole("alertdialog")).toContainText("Success!");
+    await expect(home.answerDialog).toContainText("Success!");
 
     // And the contact form.
     await page.goto(`${origin}${PATHS.contact}`);
     const sent = page.waitForResponse((response) => response.url().endsWith("/api/contact/save"));
-    await page.getByRole("textbox", { name: "Full Name" }).fill("Sam Lee");
-    await page.getByRole("textbox", { name: "Email Address", exact: true }).fill(`sam-${host.replace(/\W/g, "")}@example.org`);
-    await page.getByRole("textbox", { name: "Phone Number" }).fill("(512) 555-0100");
-    await page.getByRole("textbox", { name: "Message" }).fill("Do you list managers in Round Rock?");
-    await page.getByRole("button", { name: "Submit" }).click();
+    const form = new GetInTouchForm(page);
+    await form.fillByName({ fullName: "Sam Lee", email: `sam-${host.replace(/\W/g, "")}@example.org`, phone: "(512) 555-0100", message: "Do you list managers in Round Rock?" });
+    await form.send();
     expect((await sent).status()).toBe(200);
     expect(refused).toEqual([]);
   });

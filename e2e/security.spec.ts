@@ -2,6 +2,7 @@ import zlib from "node:zlib";
 import { expect, test } from "@playwright/test";
 import { countHeader, rawRequest, type RawAnswer } from "./support/raw-http";
 import { E2E_BASE_URL } from "./support/server";
+import { HomePage } from "./pages/home";
 
 /** The production server's headers, and pages that run under their policy without a violation. */
 test("every response carries the security headers; pages a hash-only script policy", { tag: ["@http", "@smoke"] }, async ({ request }) => {
@@ -30,9 +31,10 @@ test("pages hydrate under the policy, on a first load and a reload, without a vi
     await page.reload({ waitUntil: "load" });
   }
   // Hydrated: a client-side control works after the reload.
-  await page.goto("/");
-  await page.getByRole("button", { name: "TX", exact: true }).click();
-  await expect(page.getByRole("link", { name: "Houston", exact: true })).toBeVisible();
+  const home = new HomePage(page);
+  await home.open("/");
+  await home.pickState("TX");
+  await expect(home.city("Houston")).toBeVisible();
   expect(violations).toEqual([]);
 });
 

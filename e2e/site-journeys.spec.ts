@@ -4,54 +4,54 @@ import { E2E_EMAIL_DOMAIN } from "./support/server";
 import { PAGE_KINDS, pathOf } from "./support/page-kinds";
 import { CAROUSEL } from "../components/home/carousel-settings";
 import { JOIN_NETWORK, SAMPLE, SAVED } from "../lib/contract/messages";
+import { BlogPage } from "./pages/blog";
+import { GetInTouchForm } from "./pages/contact";
+import { CityPage, ProfilePage } from "./pages/directory";
+import { HomePage } from "./pages/home";
+import { LawPage } from "./pages/laws";
+import { NewsletterBox } from "./pages/newsletter";
+import { SitePage } from "./pages/site";
 
 /** Visitors' stories through the public pages, on a desktop and a phone. */
 
 const unique = (label: string) => `${label}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@${E2E_EMAIL_DOMAIN}`;
 
-async function openMenuIfPhone(page: import("@playwright/test").Page) {
-  const toggle = page.getByLabel("Menu");
-  if (await toggle.isVisible()) await toggle.click();
-}
-
 test("an owner goes from home to a state, a city and a profile, and sends Get In Touch", { tag: ["@journey", "@smoke", "@writes"] }, async ({ page }) => {
-  await page.goto("/");
-  await page.getByRole("button", { name: "TX", exact: true }).click();
-  await expect(page.getByRole("button", { name: "TX", exact: true })).toHaveAttribute("aria-pressed", "true");
-  await page.getByRole("link", { name: "Austin", exact: true }).click();
+  const home = new HomePage(page);
+  await home.open();
+  await home.pickState("TX");
+  await expect(home.state("TX")).toHaveAttribute("aria-pressed", "true");
+  await home.city("Austin").click();
 
+  const city = new CityPage(page);
   await expect(page).toHaveURL(/\/agents\/TX\/austin$/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Property Managers in Austin, TX");
-  await expect(page.getByRole("navigation", { name: "Property types" }).getByRole("link", { name: "All Property Managers" })).toHaveAttribute("aria-current", "page");
-  const firstCard = page.locator(".agent-card").first();
-  const company = (await firstCard.getByRole("heading", { level: 2 }).textContent())!.trim();
-  await firstCard.getByRole("heading", { level: 2 }).getByRole("link").click();
+  await expect(city.heading).toHaveText("Property Managers in Austin, TX");
+  await expect(city.tab("All Property Managers")).toHaveAttribute("aria-current", "page");
+  const company = await city.nameOf(0);
+  await city.openProfile(0);
 
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(company);
-  const breadcrumb = page.getByRole("navigation", { name: "Breadcrumb" });
-  await expect(breadcrumb.getByRole("link", { name: "Home" })).toHaveAttribute("href", "/");
+  const profile = new ProfilePage(page);
+  await expect(profile.heading).toHaveText(company);
+  await expect(profile.crumb("Home")).toHaveAttribute("href", "/");
   // The state crumb leads to the state's hub; the manager may have its office in a town nearby.
-  await expect(breadcrumb.getByRole("link", { name: "Texas" })).toHaveAttribute("href", "/agents/TX");
-  await expect(breadcrumb.getByRole("link")).toHaveCount(3);
+  await expect(profile.crumb("Texas")).toHaveAttribute("href", "/agents/TX");
+  await expect(profile.crumb()).toHaveCount(3);
   const agentId = Number(page.url().split("/").pop());
 
-  await expect(page.getByText(SAMPLE.profileContact(company))).toBeVisible();
+  await expect(profile.text(SAMPLE.profileContact(company))).toBeVisible();
   const email = unique("get-in-touch");
-  const form = page.getByRole("form", { name: "Get In Touch" });
-  await form.getByLabel("Full Name").fill("Riley Owner");
-  await form.getByLabel("Email Address").fill(email);
-  await form.getByLabel("Phone Number").fill("5125550111");
-  await form.getByLabel("Message").fill("I have a duplex near Zilker Park. Could you send a quote?");
-  await form.getByRole("button", { name: "Submit" }).click();
+  const form = new GetInTouchForm(page);
+  await form.fill({ fullName: "Riley Owner", email, phone: "5125550111", message: "I have a duplex near Zilker Park. Could you send a quote?" });
+  await form.send();
 
-  const dialog = page.getByRole("alertdialog");
+  const dialog = profile.answerDialog;
   await expect(dialog).toContainText("Success!");
   await expect(dialog).toContainText(company);
   // Every seeded manager is a sample listing: the page and the answer say the message reaches no company (issue 30).
   await expect(dialog).toContainText(SAVED.contactForSampleAgent(company));
-  await dialog.getByRole("button", { name: "OK" }).click();
-  await expect(form.getByLabel("Full Name")).toHaveValue("");
-  await expect(form.getByLabel("Message")).toHaveValue("");
+  await profile.closeAnswer();
+  await expect(form.fullName).toHaveValue("");
+  await expect(form.message).toHaveValue("");
 
   const rows = queryRows<{ name: string; agent_id: number; mobile: string }>("select * from contact_messages where email = ?", email);
   expect(rows).toEqual([expect.objectContaining({ name: "Riley Owner", agent_id: agentId, mobile: "5125550111" })]);
@@ -68,121 +68,120 @@ test("every page has the footer (spec 2.2), the quote flow, thank-you and 404 in
     }
   }
   // Its Join our Network works outside the site's own layout too.
+  const site = new SitePage(page);
   for (const path of ["/thank-you", "/no-such-page"]) {
-    await page.goto(path);
-    await page.getByRole("contentinfo").getByRole("button", { name: "Join our Network" }).click();
-    await expect(page.getByRole("dialog", { name: "Join our Network" }), path).toBeVisible();
+    await site.open(path);
+    const popup = await site.openJoinNetworkFromFooter();
+    await expect(popup.dialog, path).toBeVisible();
   }
 });
 
 test("the home page's state list grows with See All, and a city nobody serves says No Record", { tag: ["@journey"] }, async ({ page }) => {
-  await page.goto("/");
-  const states = page.getByRole("button", { name: "See All" }).first();
-  await states.click();
-  await expect(page.getByRole("button", { name: "WY", exact: true })).toBeVisible();
-  await page.goto("/agents/ME/rockland");
-  await expect(page.getByText("No Record", { exact: true })).toBeVisible();
+  const home = new HomePage(page);
+  await home.open();
+  await home.seeAllStates();
+  await expect(home.state("WY")).toBeVisible();
+  const city = new CityPage(page);
+  await city.open("/agents/ME/rockland");
+  await expect(city.text("No Record", { exact: true })).toBeVisible();
 });
 
 test("the testimonials start moving where someone sees them: Swiper is fetched only when the row nears the viewport", { tag: ["@journey"] }, async ({ page }) => {
   // The page's timers run on Playwright's clock, so "two seconds later" is a step, not a wait.
   await page.clock.install();
-  await page.goto("/");
-  const still = page.locator(".testimonials__still");
+  const home = new HomePage(page);
+  await home.open();
+  const still = home.testimonialsStill;
   await expect(still).toBeAttached();
   await page.waitForLoadState("networkidle");
   // Spec 2.3: the carousel starts two seconds after the data arrives. Past that, below the fold, nothing is fetched or moves.
   await page.clock.runFor(CAROUSEL.startDelayMs * 3);
   await page.waitForLoadState("networkidle");
   await expect(still).not.toBeInViewport();
-  await expect(page.locator(".swiper")).toHaveCount(0);
+  await expect(home.swiper).toHaveCount(0);
   await still.scrollIntoViewIfNeeded();
-  await expect(page.locator(".testimonials__carousel.swiper-initialized")).toBeVisible();
+  await expect(home.movingTestimonials).toBeVisible();
   await expect(still).toHaveCount(0);
 });
 
 test("a law page renders its sections, table and breadcrumbs", { tag: ["@journey", "@smoke"] }, async ({ page }) => {
-  await page.goto("/laws");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Landlord Tenant Rights");
-  await page.getByRole("link", { name: /Texas/ }).click();
+  const laws = new LawPage(page);
+  await laws.open("/laws");
+  await expect(laws.heading).toHaveText("Landlord Tenant Rights");
+  await laws.link(/Texas/).click();
   await expect(page).toHaveURL(/\/laws\/texas$/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Landlord Tenant Laws in Texas");
-  await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toContainText("Laws");
-  await expect(page.getByRole("columnheader", { name: "Code" })).toBeVisible();
-  await expect(page.getByRole("cell", { name: "--" }).first()).toBeVisible();
+  await expect(laws.heading).toHaveText("Landlord Tenant Laws in Texas");
+  await expect(laws.breadcrumb).toContainText("Laws");
+  await expect(laws.columnHeader("Code")).toBeVisible();
+  await expect(laws.noStatuteCell).toBeVisible();
   // Spec 2.6 hides this title: it stays a heading for the outline, visually hidden.
-  await expect(page.getByRole("heading", { name: "Explore Property Management" })).toHaveClass(/visually-hidden/);
-  await expect(page.getByText("not legal advice").first()).toBeVisible();
+  await expect(laws.headingNamed("Explore Property Management")).toHaveClass(/visually-hidden/);
+  await expect(laws.text("not legal advice").first()).toBeVisible();
 });
 
 test("blogs lead to a blog post", { tag: ["@journey", "@smoke"] }, async ({ page }) => {
-  await page.goto("/blogs");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Blog & News");
-  const first = page.locator(".blog-card").first();
-  const title = (await first.getByRole("heading").textContent())!.trim();
-  await first.getByRole("link", { name: /Read more/ }).click();
-  await expect(page.getByText("Blog Details")).toBeVisible();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+  const blog = new BlogPage(page);
+  await blog.open("/blogs");
+  await expect(blog.heading).toHaveText("Blog & News");
+  const first = blog.posts.first();
+  const title = await blog.titleOf(first);
+  await blog.readMore(first);
+  await expect(blog.text("Blog Details")).toBeVisible();
+  await expect(blog.heading).toHaveText(title);
 });
 
 test("the newsletter box refuses an empty email, then subscribes and clears", { tag: ["@journey", "@writes"] }, async ({ page }) => {
-  await page.goto("/faqs");
-  const box = page.getByRole("region", { name: "Get Exclusive Insights Directly to Your Inbox!" });
-  await box.getByRole("button", { name: "Subscribe" }).click();
-  const dialog = page.getByRole("alertdialog");
+  const site = new SitePage(page);
+  await site.open("/faqs");
+  const newsletter = new NewsletterBox(page);
+  await newsletter.subscribe();
+  const dialog = site.answerDialog;
   await expect(dialog).toContainText("Error!");
   await expect(dialog).toContainText("Please enter email address.");
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
 
   const email = unique("newsletter");
-  await box.getByLabel("Email address").fill(email);
-  await box.getByRole("button", { name: "Subscribe" }).click();
+  await newsletter.subscribe(email);
   await expect(dialog).toContainText("Success!");
-  await expect(box.getByLabel("Email address")).toHaveValue("");
+  await expect(newsletter.email).toHaveValue("");
   expect(queryRows("select id from newsletter_subscriptions where email_lower = ?", email.toLowerCase())).toHaveLength(1);
 });
 
 test("a manager joins the network through the popup", { tag: ["@journey", "@writes"] }, async ({ page }) => {
-  await page.goto("/about-us");
-  await openMenuIfPhone(page);
-  await page.getByRole("button", { name: "Join Our Network" }).filter({ visible: true }).first().click();
-  const popup = page.getByRole("dialog", { name: "Join our Network" });
+  const site = new SitePage(page);
+  await site.open("/about-us");
+  const popup = await site.openJoinNetwork();
   // It promises what happens: the application is stored, nobody follows up (issue 30).
-  await expect(popup).toContainText(JOIN_NETWORK.intro);
+  await expect(popup.dialog).toContainText(JOIN_NETWORK.intro);
   const email = unique("join");
-  await popup.getByLabel("Company Name").fill("Prairie Home Management");
-  await popup.getByLabel("Email Address").fill(email);
-  await popup.getByLabel("Country Code").selectOption("91");
-  await popup.getByLabel("Mobile Number").fill("9876543210");
-  await popup.getByRole("button", { name: "Submit" }).click();
-  await expect(page.getByRole("alertdialog")).toContainText("Success!");
-  await expect(page.getByRole("alertdialog")).toContainText(SAVED.agentApplication);
-  await expect(popup).toBeHidden();
+  await popup.apply({ company: "Prairie Home Management", email, countryCode: "91", mobile: "9876543210" });
+  await expect(site.answerDialog).toContainText("Success!");
+  await expect(site.answerDialog).toContainText(SAVED.agentApplication);
+  await expect(popup.dialog).toBeHidden();
   const rows = queryRows<{ country_code: number; mobile: string }>("select * from agent_applications where email = ?", email);
   expect(rows).toEqual([expect.objectContaining({ country_code: 91, mobile: "9876543210" })]);
 });
 
 test("Contact Us sends a message and clears the form; a network failure keeps it", { tag: ["@journey", "@writes"] }, async ({ page }) => {
-  await page.goto("/contact-us");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Get In Touch");
+  const site = new SitePage(page);
+  await site.open("/contact-us");
+  await expect(site.heading).toHaveText("Get In Touch");
   const email = unique("contact");
-  const form = page.getByRole("form", { name: "Get In Touch" });
-  await form.getByLabel("Full Name").fill("Morgan Lee");
-  await form.getByLabel("Email Address").fill(email);
-  await form.getByLabel("Message").fill("Do you list managers for small HOAs?");
+  const form = new GetInTouchForm(page);
+  await form.fill({ fullName: "Morgan Lee", email, message: "Do you list managers for small HOAs?" });
 
   await page.route("**/api/contact/save", (route) => route.abort());
-  await form.getByRole("button", { name: "Submit" }).click();
-  await expect(page.getByRole("alertdialog")).toContainText("could not reach the server");
-  await page.getByRole("alertdialog").getByRole("button", { name: "OK" }).click();
-  await expect(form.getByLabel("Full Name")).toHaveValue("Morgan Lee");
-  await expect(form.getByRole("button", { name: "Submit" })).toBeEnabled();
+  await form.send();
+  await expect(site.answerDialog).toContainText("could not reach the server");
+  await site.closeAnswer();
+  await expect(form.fullName).toHaveValue("Morgan Lee");
+  await expect(form.submit).toBeEnabled();
 
   await page.unroute("**/api/contact/save");
-  await form.getByRole("button", { name: "Submit" }).click();
-  await expect(page.getByRole("alertdialog")).toContainText("Success!");
-  await expect(form.getByLabel("Full Name")).toHaveValue("");
+  await form.send();
+  await expect(site.answerDialog).toContainText("Success!");
+  await expect(form.fullName).toHaveValue("");
   expect(queryRows<{ agent_id: number }>("select agent_id from contact_messages where email = ?", email)).toEqual([{ agent_id: 0 }]);
 });
 
@@ -235,11 +234,12 @@ test.describe("without JavaScript", () => {
       ["/resources", "Find Property Managers by State"],
       ["/agents/OH/columbus", "Property Managers in Columbus, OH"],
     ];
+    const site = new SitePage(page);
     for (const [path, heading] of pages) {
-      await page.goto(path);
-      await expect(page.getByRole("heading", { level: 1 }), path).toHaveText(heading);
+      await site.open(path);
+      await expect(site.heading, path).toHaveText(heading);
     }
-    await page.goto("/");
-    await expect(page.getByRole("link", { name: "Los Angeles" })).toBeVisible();
+    await site.open("/");
+    await expect(site.link("Los Angeles")).toBeVisible();
   });
 });

@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 import { PROPOSAL } from "../../lib/contract/proposal-messages";
 import { mailText, outboxFilesMentioning } from "../support/outbox";
+import { SitePage } from "./site";
 
 /** A proposal's fields as a manager types them (issue 28). */
 export type ProposalInput = {
@@ -36,13 +37,16 @@ export function mailsOfKind(reference: string, kind: string): string[] {
 }
 
 /** /proposals/{token}: the manager's private page and its form. */
-export class ManagerProposalPage {
-  constructor(private readonly page: Page) {}
-
+export class ManagerProposalPage extends SitePage {
   /** Opens the link; answers the page's response headers. */
-  async open(path: string): Promise<Record<string, string>> {
+  async openLink(path: string): Promise<Record<string, string>> {
     const response = await this.page.goto(path);
     return response?.headers() ?? {};
+  }
+
+  /** A service's tick in the form. */
+  service(name: string): Locator {
+    return this.form.getByLabel(name, { exact: true });
   }
 
   get form(): Locator {
@@ -64,7 +68,7 @@ export class ManagerProposalPage {
     await form.getByLabel(PROPOSAL.labels.maintenanceMarkup).fill(input.markup ?? "");
     await form.getByLabel(PROPOSAL.labels.contractMonths).fill(input.contractMonths);
     await form.getByLabel(PROPOSAL.labels.startDate).fill(input.startDate);
-    for (const service of input.services) await form.getByLabel(service, { exact: true }).check();
+    for (const service of input.services) await this.service(service).check();
     await form.getByLabel(PROPOSAL.labels.message).fill(input.message ?? "");
   }
 
@@ -105,8 +109,28 @@ export class OwnerComparison {
     return where.getByText(mark, { exact: true });
   }
 
+  /** Words of the comparison shown on this screen (the other layout is hidden). */
+  shown(words: string | RegExp, options: { exact?: boolean } = {}): Locator {
+    return this.section.getByText(words, options).filter({ visible: true });
+  }
+
+  /** The owner's own rent and number of units, for the first-year cost. */
+  async setFigures({ rent, units }: { rent: string; units: string }): Promise<void> {
+    await this.section.getByLabel(PROPOSAL.rentLabel).fill(rent);
+    await this.section.getByLabel(PROPOSAL.unitsLabel).fill(units);
+  }
+
+  get status(): Locator {
+    return this.section.getByRole("status");
+  }
+
+  /** The button accepting or declining `company`'s proposal. */
+  decision(company: string, decision: "accept" | "decline"): Locator {
+    return this.section.getByRole("button", { name: decision === "accept" ? PROPOSAL.accept(company) : PROPOSAL.decline(company) });
+  }
+
   async decide(company: string, decision: "accept" | "decline"): Promise<void> {
-    await this.section.getByRole("button", { name: decision === "accept" ? PROPOSAL.accept(company) : PROPOSAL.decline(company) }).click();
+    await this.decision(company, decision).click();
     await this.section.getByRole("button", { name: decision === "accept" ? "Yes, accept" : "Yes, decline" }).click();
   }
 }

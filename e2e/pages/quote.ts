@@ -1,6 +1,8 @@
-import { test as base, expect, type APIRequestContext, type Locator, type Page, type TestInfo } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Locator, type TestInfo } from "@playwright/test";
 import { queryRows } from "../support/db";
 import { E2E_EMAIL_DOMAIN } from "../support/server";
+import { RECIPIENTS } from "../../lib/contract/messages";
+import { SitePage } from "./site";
 import { GUARANTEE_SUBMISSION_KEY, LEAD_KEYS, SELECTED_AGENTS_KEY, SUBMISSION_KEY } from "../../lib/lead-form/storage";
 
 /** The owner quote flow (spec 2.4) as a visitor sees it: steps, dialogs and the stored lead. */
@@ -80,13 +82,7 @@ export function answersFor(questions: Question[]): ExamEntry[] {
   });
 }
 
-export class QuoteFlow {
-  constructor(readonly page: Page) {}
-
-  get heading(): Locator {
-    return this.page.getByRole("heading", { level: 1 });
-  }
-
+export class QuoteFlow extends SitePage {
   get next(): Locator {
     return this.page.getByRole("button", { name: "Next", exact: true });
   }
@@ -111,6 +107,173 @@ export class QuoteFlow {
     return this.page.getByRole("dialog", { name: "No More Spam: Our Quote Guarantee" });
   }
 
+  /** Step 1's radio of a property type. */
+  category(label: string): Locator {
+    return this.page.getByRole("radio", { name: label, exact: true });
+  }
+
+  get address(): Locator {
+    return this.page.getByLabel("Address", { exact: true });
+  }
+
+  get city(): Locator {
+    return this.page.getByLabel("City", { exact: true });
+  }
+
+  get zip(): Locator {
+    return this.page.getByLabel("ZIP Code", { exact: true });
+  }
+
+  get fullName(): Locator {
+    return this.page.getByLabel("Full Name");
+  }
+
+  get email(): Locator {
+    return this.page.getByRole("main").getByLabel("Email Address");
+  }
+
+  get phone(): Locator {
+    return this.page.getByLabel("Phone No.");
+  }
+
+  get contactMethod(): Locator {
+    return this.page.getByLabel("Preferred Contact Method");
+  }
+
+  /** Step 3's answer fields, by question: a choice, a group of ticks, a sentence. */
+  singleAnswer(question: string): Locator {
+    return this.page.getByRole("combobox", { name: question, exact: true });
+  }
+
+  multiAnswer(question: string, choice: string): Locator {
+    return this.page.getByRole("group", { name: question }).getByRole("checkbox", { name: choice, exact: true });
+  }
+
+  textAnswer(question: string): Locator {
+    return this.page.getByRole("textbox", { name: question, exact: true });
+  }
+
+  /** Step 3's lead text in the side panel (the step's question stays the page's h1). */
+  panelText(words: string): Locator {
+    return this.page.getByRole("banner").getByText(words, { exact: true });
+  }
+
+  /** The side panel's heading, naming the step it stands beside. */
+  get panelHeading(): Locator {
+    return this.page.locator(".quote-intro__heading");
+  }
+
+  /** The review (step 5) or any step's main part. */
+  get review(): Locator {
+    return this.page.getByRole("main");
+  }
+
+  /** The review's answer to `question`. */
+  reviewAnswer(question: string): Locator {
+    return this.review
+      .locator(".review__item")
+      .filter({ has: this.page.getByRole("term").filter({ hasText: question }) })
+      .getByRole("definition");
+  }
+
+  /** The review's Edit links ("Edit Address"…). */
+  edit(name: string): Locator {
+    return this.page.getByRole("link", { name, exact: true });
+  }
+
+  get close(): Locator {
+    return this.page.getByRole("link", { name: "Close", exact: true });
+  }
+
+  get logo(): Locator {
+    return this.page.getByRole("link", { name: "Managely home" });
+  }
+
+  /** The last step's "Who should receive your request?" (in the guarantee modal when given). */
+  recipients(within?: Locator): Locator {
+    return within ? within.getByRole("group", { name: RECIPIENTS.heading }) : this.page.getByRole("group", { name: RECIPIENTS.heading });
+  }
+
+  recipient(company: string, within?: Locator): Locator {
+    return this.recipients(within).getByRole("checkbox", { name: company, exact: true });
+  }
+
+  /** The ticked recipients. */
+  chosenRecipients(within?: Locator): Locator {
+    return this.recipients(within).getByRole("checkbox", { checked: true });
+  }
+
+  recipientBoxes(within?: Locator): Locator {
+    return this.recipients(within).getByRole("checkbox");
+  }
+
+  get recipientsHeading(): Locator {
+    return this.page.getByRole("heading", { name: RECIPIENTS.heading });
+  }
+
+  /** The recipients' region, holding the choice or why it could not load. */
+  get recipientsRegion(): Locator {
+    return this.page.getByRole("region", { name: RECIPIENTS.heading });
+  }
+
+  /** Every checkbox of the page (the recipients' on the last step). */
+  get checkboxes(): Locator {
+    return this.page.getByRole("checkbox");
+  }
+
+  /** The sentence naming who receives the request (in the guarantee modal when given). */
+  consentLine(within?: Locator): Locator {
+    return within ? within.locator(".consent-line") : this.page.locator(".consent-line");
+  }
+
+  /** The guarantee modal's parts. */
+  get guaranteeMobile(): Locator {
+    return this.guaranteeDialog.getByLabel("Mobile Number");
+  }
+
+  get guaranteePrice(): Locator {
+    return this.guaranteeDialog.getByRole("slider", { name: "Monthly price" });
+  }
+
+  get guaranteeSlider(): Locator {
+    return this.guaranteeDialog.getByRole("slider");
+  }
+
+  get guaranteePriceShown(): Locator {
+    return this.guaranteeDialog.locator("output");
+  }
+
+  guaranteeText(words: string): Locator {
+    return this.guaranteeDialog.getByText(words, { exact: true });
+  }
+
+  get guaranteeTitle(): Locator {
+    return this.guaranteeDialog.getByRole("heading", { name: "Name Your Price" });
+  }
+
+  get guaranteeSubmit(): Locator {
+    return this.guaranteeDialog.getByRole("button", { name: "Submit" });
+  }
+
+  get guaranteeClose(): Locator {
+    return this.guaranteeDialog.getByRole("button", { name: "Close" });
+  }
+
+  /**
+   * The main part's controls shorter than 44px (radios and ticks, whose label is the target, a
+   * label without its own control, and the honeypot and closed dialogs left out).
+   */
+  smallTouchTargets(): Promise<string[]> {
+    return this.page.evaluate(() =>
+      Array.from(document.querySelectorAll<HTMLElement>("main a, main button, main input, main select, main textarea, main label"))
+        .filter((element) => !element.closest(".form-trap, dialog") && element.getClientRects().length > 0)
+        .filter((element) => !(element instanceof HTMLInputElement && ["radio", "checkbox"].includes(element.type)))
+        .filter((element) => !(element instanceof HTMLLabelElement && !element.querySelector("input")))
+        .filter((element) => element.getBoundingClientRect().height < 44)
+        .map((element) => element.outerHTML.slice(0, 80)),
+    );
+  }
+
   /** The way owners arrive: the home page's "Get Started Now". */
   async startFromHome(): Promise<void> {
     await this.page.goto("/");
@@ -130,13 +293,13 @@ export class QuoteFlow {
   }
 
   async chooseCategory(label: string): Promise<void> {
-    await this.page.getByRole("radio", { name: label, exact: true }).check();
+    await this.category(label).check();
   }
 
   async fillAddress({ address, city, zip }: Address): Promise<void> {
-    await this.page.getByLabel("Address", { exact: true }).fill(address);
-    await this.page.getByLabel("City", { exact: true }).fill(city);
-    await this.page.getByLabel("ZIP Code", { exact: true }).fill(zip);
+    await this.address.fill(address);
+    await this.city.fill(city);
+    await this.zip.fill(zip);
   }
 
   async answer(questions: Question[], answers: ExamEntry[]): Promise<void> {
@@ -154,10 +317,10 @@ export class QuoteFlow {
   }
 
   async fillContact({ fullName, email, phone, method }: Partial<Contact>): Promise<void> {
-    if (fullName !== undefined) await this.page.getByLabel("Full Name").fill(fullName);
-    if (email !== undefined) await this.page.getByRole("main").getByLabel("Email Address").fill(email);
-    if (phone !== undefined) await this.page.getByLabel("Phone No.").fill(phone);
-    if (method !== undefined) await this.page.getByLabel("Preferred Contact Method").selectOption(method);
+    if (fullName !== undefined) await this.fullName.fill(fullName);
+    if (email !== undefined) await this.email.fill(email);
+    if (phone !== undefined) await this.phone.fill(phone);
+    if (method !== undefined) await this.contactMethod.selectOption(method);
   }
 
   /** The "Error!" dialog shows `message`; OK closes it, and focus lands on `focus` when given. */

@@ -1,0 +1,108 @@
+import { expect, type Locator } from "@playwright/test";
+import { CONFIRM } from "../../lib/contract/messages";
+import { SitePage } from "./site";
+
+/**
+ * After the owner sends a request: the thank-you page's receipt, the confirmation link of the
+ * owner's mail, and the private request page that follows the delivery and withdraws it.
+ */
+
+const PRIVATE_LINK = "See your request, follow its delivery or withdraw it";
+
+/** /thank-you: "Thank you!", the receipt with the reference, the recipients and the private link. */
+export class ThankYouPage extends SitePage {
+  get submitted(): Locator {
+    return this.page.getByText("Your form submitted successfully");
+  }
+
+  get goHome(): Locator {
+    return this.page.getByRole("link", { name: "Go To Home" });
+  }
+
+  get receipt(): Locator {
+    return this.page.getByRole("region", { name: /^Your request MG-/ });
+  }
+
+  /** The receipt as the home-to-request journey names it (its region's name anywhere in it). */
+  get receiptAnywhere(): Locator {
+    return this.page.getByRole("region", { name: /Your request MG-/ });
+  }
+
+  recipients(receipt: Locator = this.receipt): Locator {
+    return receipt.getByRole("listitem");
+  }
+
+  async reference(): Promise<string> {
+    return (await this.receipt.locator(".receipt__reference").textContent())!.trim();
+  }
+
+  /** The private page's link, anywhere on the page. */
+  get privateLink(): Locator {
+    return this.page.getByRole("link", { name: PRIVATE_LINK });
+  }
+
+  /** The private page's link inside the receipt. */
+  get receiptPrivateLink(): Locator {
+    return this.receipt.getByRole("link", { name: PRIVATE_LINK });
+  }
+
+  async privatePath(): Promise<string> {
+    return (await this.receiptPrivateLink.getAttribute("href"))!;
+  }
+}
+
+/** The page the owner's mail links to: one button sends the request to the chosen managers. */
+export class ConfirmPage extends SitePage {
+  /** The button, named for the managers (`names`), or any "Send my request to …". */
+  sendButton(names?: string[]): Locator {
+    return this.page.getByRole("button", { name: names ? CONFIRM.button(names) : /^Send my request to / });
+  }
+
+  async confirm(names?: string[]): Promise<void> {
+    await this.sendButton(names).click();
+    await expect(this.status()).toContainText(CONFIRM.sent(1));
+  }
+
+  requestPageLink(reference: string): Locator {
+    return this.page.getByRole("link", { name: CONFIRM.pageLink(reference) });
+  }
+}
+
+/** /requests/{token}: the owner's private page. */
+export class RequestPage extends SitePage {
+  /** Each recipient's row, with its delivery. */
+  get recipientRows(): Locator {
+    return this.page.locator(".request__recipient");
+  }
+
+  deliveryOf(row: Locator): Locator {
+    return row.locator(".request__delivery");
+  }
+
+  get waitingRecipients(): Locator {
+    return this.page.getByRole("region", { name: "Who receives it once you confirm" }).getByRole("listitem");
+  }
+
+  get whoReceived(): Locator {
+    return this.page.getByRole("region", { name: "Who received it" });
+  }
+
+  receivedBy(company?: string): Locator {
+    const items = this.whoReceived.getByRole("listitem");
+    return company === undefined ? items : items.filter({ hasText: company });
+  }
+
+  get contactDetails(): Locator {
+    return this.page.getByRole("region", { name: "Your contact details" });
+  }
+
+  get withdrawButton(): Locator {
+    return this.page.getByRole("button", { name: "Withdraw my request" });
+  }
+
+  /** Withdraw, then "Yes, withdraw it". */
+  async withdraw(): Promise<void> {
+    await this.withdrawButton.click();
+    await this.page.getByRole("button", { name: "Yes, withdraw it" }).click();
+  }
+}
