@@ -79,3 +79,48 @@ export function draftsOf(target: string, email?: string) {
     email ?? null,
   );
 }
+
+/**
+ * A template's publish (issue 29, item 5): "Review and publish" saves the typed words and opens the
+ * confirmation, a page of its own whose heading takes the focus; nothing is published until its
+ * Publish is pressed.
+ */
+export const templatePublish = {
+  /** Types a pattern into the template's Title field and opens the confirmation. */
+  async review(page: Page, kind: string, title: string) {
+    await page.goto(`/workspace/templates/${kind}`);
+    await page.getByLabel("Title", { exact: true }).fill(title);
+    await page.getByRole("button", { name: "Review and publish" }).click();
+    await expect(page).toHaveURL(new RegExp(`/workspace/templates/${kind}/publish$`));
+    const heading = page.getByRole("heading", { level: 1, name: /^Publish the .* template\?$/ });
+    await expect(heading).toBeVisible();
+    return { heading };
+  },
+  /** The fields the confirmation's table names, in its order (what gets worse first). */
+  async fields(page: Page): Promise<string[]> {
+    return page.locator(".ws-effects__field").getByRole("rowheader").allTextContents();
+  },
+  /** One field's row: pages changed, errors now, errors after (as shown, with their links). */
+  fieldRow(page: Page, field: "Title" | "Description" | "Keywords") {
+    return page.locator(".ws-effects__field").filter({ has: page.getByRole("rowheader", { name: field, exact: true }) });
+  },
+  /** The "What gets worse" list above the table. */
+  worse(page: Page) {
+    return page.getByRole("list", { name: "What gets worse" });
+  },
+  lead(page: Page) {
+    return page.locator(".ws-lead").first();
+  },
+  async cancel(page: Page, kind: string) {
+    await page.getByRole("link", { name: "Cancel" }).click();
+    await expect(page).toHaveURL(new RegExp(`/workspace/templates/${kind}$`));
+  },
+  /** Presses Publish on the confirmation; answers the message the editor then shows. */
+  async confirm(page: Page, kind: string) {
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/workspace/templates/${kind}\\?published=\\d+`), { timeout: 60_000 });
+    const message = page.getByRole("status").filter({ hasText: /^Published: / });
+    await expect(message).toBeVisible();
+    return message;
+  },
+};

@@ -318,6 +318,11 @@ export function workspaceTemplatePath(kind: string): string {
   return `${WORKSPACE_PATHS.templates}/${kind}`;
 }
 
+/** A template draft's confirmation: what publishing it does, then Publish or Cancel. */
+export function workspaceTemplatePublishPath(kind: string): string {
+  return `${workspaceTemplatePath(kind)}/publish`;
+}
+
 /** Opens a draft's page with the draft applied (draft mode): `/workspace/preview/12`. */
 export function workspacePreviewPath(draftId: number): string {
   return `/workspace/preview/${draftId}`;

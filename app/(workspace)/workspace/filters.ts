@@ -1,6 +1,8 @@
 import { isAuditProblem } from "@/lib/contract/seo-audit";
-import { isSeoKind } from "@/lib/contract/seo-text";
+import { isSeoField, isSeoKind } from "@/lib/contract/seo-text";
 import type { PageFilter } from "@/lib/service/workspace/pages";
+import type { EffectPages } from "@/lib/contract/publish-effects";
+import { WORKSPACE_PATHS } from "@/lib/contract/routes";
 
 /** The list's filters from its query (anything unknown is ignored), and back. */
 export type ListQuery = { [key: string]: string | string[] | undefined };
@@ -13,12 +15,18 @@ export function filterFrom(query: ListQuery): { filter: PageFilter; page: number
   const state = one(query.state).toUpperCase();
   const q = one(query.q).slice(0, 200);
   const page = Number(one(query.page));
+  const draft = Number(one(query.draft));
+  const changed = one(query.changed);
+  const errors = one(query.errors);
   return {
     filter: {
       ...(isSeoKind(kind) ? { kind } : {}),
       ...(isAuditProblem(problem) ? { problem } : {}),
       ...(/^[A-Z]{2}$/.test(state) ? { state } : {}),
       ...(q.trim() ? { q } : {}),
+      ...(Number.isSafeInteger(draft) && draft > 0 ? { draft } : {}),
+      ...(isSeoField(changed) ? { changed } : {}),
+      ...(isSeoField(errors) ? { errors } : {}),
     },
     page: Number.isSafeInteger(page) && page > 0 ? page : 1,
   };
@@ -30,7 +38,15 @@ export function queryString(filter: PageFilter, page?: number): string {
   if (filter.state) params.set("state", filter.state);
   if (filter.problem) params.set("problem", filter.problem);
   if (filter.q) params.set("q", filter.q);
+  if (filter.errors) params.set("errors", filter.errors);
+  if (filter.changed) params.set("changed", filter.changed);
+  if (filter.draft) params.set("draft", String(filter.draft));
   if (page && page > 1) params.set("page", String(page));
   const text = params.toString();
   return text ? `?${text}` : "";
+}
+
+/** The list showing the pages behind one of a publish confirmation's counts, within `scope`. */
+export function effectListHref(scope: PageFilter, draft: number, { after, ...pages }: EffectPages): string {
+  return `${WORKSPACE_PATHS.home}${queryString({ ...scope, ...pages, ...(after || "changed" in pages ? { draft } : {}) })}`;
 }

@@ -5,7 +5,8 @@ import { SERP } from "@/lib/contract/serp";
 import { WORKSPACE_PATHS, workspacePagePath } from "@/lib/contract/routes";
 import { siteUrl } from "@/lib/env";
 import { workspaceDb } from "@/lib/service/workspace";
-import { PAGE_LIST_SIZE, listPages, type PageFilter, type PageRow } from "@/lib/service/workspace/pages";
+import { PAGE_LIST_SIZE, changeOf, listPages, type PageFilter, type PageRow } from "@/lib/service/workspace/pages";
+import { myDraftById } from "@/lib/service/workspace/seo";
 import { requireStaff } from "./staff-session";
 import { filterFrom, queryString, type ListQuery } from "./filters";
 import { WORKSPACE } from "@/lib/contract/staff";
@@ -21,9 +22,12 @@ type PageList = Awaited<ReturnType<typeof listPages>>;
 
 /** Every indexable page of the site (the sitemap's own list), with its words, filters and CSV. */
 export default async function PagesListPage({ searchParams }: Props) {
-  await requireStaff();
+  const staff = await requireStaff();
   const { filter, page } = filterFrom(await searchParams);
-  const list = await listPages(await workspaceDb(), { filter, page });
+  const db = await workspaceDb();
+  // ?draft=N: the list as the staff member's own draft would make it (a publish's confirmation links here).
+  const draft = filter.draft ? await myDraftById(db, staff, { draftId: filter.draft }) : null;
+  const list = await listPages(db, { filter, page, ...(draft ? { change: changeOf(draft.target, draft.pattern) } : {}) });
   const first = (list.page - 1) * PAGE_LIST_SIZE + 1;
   return (
     <>
@@ -37,6 +41,12 @@ export default async function PagesListPage({ searchParams }: Props) {
         The {number(list.all)} pages of the sitemap, with the title, description and keywords they serve, their canonical link, robots and share image.
         Widths are estimates at {SERP.title.fontPx} px (titles, limit {SERP.title.maxPx} px) and {SERP.description.fontPx} px (descriptions, limit {SERP.description.desktopMaxPx} px).
       </p>
+      {filter.draft && (
+        <p className={draft ? "ws-notice ws-notice--ok" : "ws-notice ws-notice--error"}>
+          {draft ? WORKSPACE.listWithDraft(draft.target.type === "template" ? `the ${SEO_KIND_LABELS[draft.target.kind]} template` : draft.target.path) : WORKSPACE.listDraftGone}{" "}
+          <Link href={`${WORKSPACE_PATHS.home}${queryString({ ...filter, draft: undefined, changed: undefined })}`}>Show the pages as they are</Link>
+        </p>
+      )}
       <Filters filter={filter} list={list} />
       <p className="ws-count" role="status">
         {list.total === 0 ? WORKSPACE.noPageMatches : `Pages ${number(first)}–${number(first + list.rows.length - 1)} of ${number(list.total)}`}
@@ -51,6 +61,9 @@ export default async function PagesListPage({ searchParams }: Props) {
 function Filters({ filter, list }: { filter: PageFilter; list: PageList }) {
   return (
     <form className="ws-filters" method="get" action={WORKSPACE_PATHS.home} aria-label="Filter the pages">
+      {filter.draft && <input type="hidden" name="draft" value={filter.draft} />}
+      {filter.changed && <input type="hidden" name="changed" value={filter.changed} />}
+      {filter.errors && <input type="hidden" name="errors" value={filter.errors} />}
       <div className="field">
         <label htmlFor="filter-kind">Type</label>
         <select id="filter-kind" name="kind" defaultValue={filter.kind ?? ""}>
