@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { addStaff, draftsOf, publicTitle, revisionsOf, signInLinkFromOutbox, staffEmail, templatePublish, useSignInLink } from "./pages/workspace";
+import { addStaff, bulkEdit, draftsOf, publicTitle, revisionsOf, signInLinkFromOutbox, staffEmail, templatePublish, useSignInLink } from "./pages/workspace";
 
 /**
  * The marketers' workspace (issue 21), as staff use it. It runs in the "workspace" project, after
@@ -293,4 +293,29 @@ test("a site-wide publish first shows a confirmation that names each field's eff
   expect(revisionsOf("template:law")).toHaveLength(revisionsBefore);
   expect(draftsOf("template:law", admin)).toHaveLength(1);
   expect(await publicTitle(request, lawPage)).toBe(titleBefore);
+});
+
+test("a bulk edit of 3 rows: the same confirmation as a template, then each page's own title, then cleared again", { tag: ["@journey", "@writes"] }, async ({ page, request }) => {
+  await useSignInLink(page, addStaff(staffEmail("bulk"), "editor"));
+  const paths = ["/laws/new-jersey", "/laws/new-mexico", "/laws/new-york"];
+  const revisionsBefore = paths.map((path) => revisionsOf(`page:${path}`).length);
+  await page.goto("/workspace?kind=law&q=%2Flaws%2Fnew-");
+  await bulkEdit.tick(page, paths);
+  const { heading } = await bulkEdit.review(page, { field: "Title", value: "Landlord and tenant law in {state}, made plain | {site}" });
+  await expect(heading).toHaveText("Set the title of 3 pages?");
+  await expect(heading).toBeFocused();
+  expect(await templatePublish.fields(page)).toEqual(["Title", "Description", "Keywords"]);
+  await expect(templatePublish.fieldRow(page, "Title").getByRole("cell").first()).toHaveText("3");
+  await expect(templatePublish.lead(page)).toHaveText("Nothing is published until you press Publish. It governs 3 pages and changes the title of 3 pages.");
+  expect(paths.map((path) => revisionsOf(`page:${path}`).length)).toEqual(revisionsBefore);
+
+  const message = await bulkEdit.confirm(page);
+  await expect(message).toContainText("Published: 3 pages' words change.");
+  expect(paths.map((path) => revisionsOf(`page:${path}`).length)).toEqual(revisionsBefore.map((count) => count + 1));
+  await expect.poll(() => publicTitle(request, "/laws/new-mexico"), { timeout: 20_000, intervals: [250] }).toBe("Landlord and tenant law in New Mexico, made plain | Managely");
+
+  // Cleared again, as every row of the same filter: back to the template's words.
+  await bulkEdit.review(page, { field: "Title", value: null, scope: "filter" });
+  await bulkEdit.confirm(page);
+  await expect.poll(() => publicTitle(request, "/laws/new-mexico"), { timeout: 20_000, intervals: [250] }).toBe("Landlord Tenant Laws in New Mexico | Managely");
 });

@@ -11,8 +11,8 @@ import type { EffectPages, FieldEffect } from "@/lib/contract/publish-effects";
  */
 type Props = {
   fields: FieldEffect[];
-  /** The page list's address showing the pages behind a count (app/(workspace)/workspace/filters.ts). */
-  listHref: (pages: EffectPages) => string;
+  /** The page list's address showing the pages behind a count (app/(workspace)/workspace/filters.ts); null: no list shows them. */
+  listHref: (pages: EffectPages) => string | null;
 };
 
 const number = (value: number) => value.toLocaleString("en-US");
@@ -25,11 +25,16 @@ function Change({ before, after }: { before: number; after: number }) {
 
 export function PublishEffects({ fields, listHref }: Props) {
   const worse = fields.filter((effect) => effect.errors.after > effect.errors.before);
-  const link = (count: number, pages: EffectPages, label: string) => (
-    <Link href={listHref(pages)} aria-label={label}>
-      {number(count)}
-    </Link>
-  );
+  const link = (count: number, pages: EffectPages, label: string) => {
+    const href = listHref(pages);
+    return href === null ? (
+      number(count)
+    ) : (
+      <Link href={href} aria-label={label}>
+        {number(count)}
+      </Link>
+    );
+  };
   const label = (field: SeoField) => SEO_FIELD_LABELS[field];
   return (
     <>

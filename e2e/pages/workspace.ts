@@ -124,3 +124,31 @@ export const templatePublish = {
     return message;
   },
 };
+
+/** Bulk edit on the page list (issue 29, item 10): tick rows, choose a field, review, publish. */
+export const bulkEdit = {
+  async tick(page: Page, paths: string[]) {
+    for (const path of paths) await page.getByRole("checkbox", { name: `Select ${path}`, exact: true }).check();
+  },
+  /** Fills the bulk form (set `value`, or clear when it is null) and opens its confirmation. */
+  async review(page: Page, { field, value, scope = "selected" }: { field: "Title" | "Description" | "Keywords"; value: string | null; scope?: "selected" | "filter" }) {
+    const form = page.getByRole("form", { name: "Bulk edit" });
+    if (scope === "filter") await form.getByRole("radio", { name: /^Every row of this filter/ }).check();
+    await form.getByLabel("Field").selectOption({ label: field });
+    if (value === null) await form.getByRole("radio", { name: /^Clear each page's own words/ }).check();
+    else await form.getByLabel(/^New words/).fill(value);
+    await form.getByRole("button", { name: "Review bulk edit" }).click();
+    await expect(page).toHaveURL(/\/workspace\/bulk\?/);
+    const heading = page.getByRole("heading", { level: 1, name: /^(Set|Clear) the .* of \d+ pages?\?$/ });
+    await expect(heading).toBeVisible();
+    return { heading };
+  },
+  /** Presses Publish on the confirmation; answers the message the list then shows. */
+  async confirm(page: Page) {
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
+    await expect(page).toHaveURL(/\/workspace(\?.*)?[?&]published=\d+$/, { timeout: 60_000 });
+    const message = page.getByRole("status").filter({ hasText: /^Published: / });
+    await expect(message).toBeVisible();
+    return message;
+  },
+};

@@ -300,6 +300,8 @@ export const WORKSPACE_PATHS = {
   history: "/workspace/history",
   staff: "/workspace/staff",
   csv: "/workspace/pages.csv",
+  /** A bulk edit's confirmation (the list's form sends the rows and the field). */
+  bulk: "/workspace/bulk",
   previewExit: "/workspace/preview/exit",
 } as const;
 

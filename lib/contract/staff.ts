@@ -91,6 +91,12 @@ export const WORKSPACE = {
     `${field}: audit errors go from ${before.toLocaleString("en-US")} to ${after.toLocaleString("en-US")} pages.`,
   listWithDraft: (what: string) => `Shown as your draft of ${what} would make them: nothing is published yet.`,
   listDraftGone: "That draft no longer exists (published or discarded): the pages are shown as they are.",
+  bulkTitle: (op: "set" | "clear", field: string, pages: number) =>
+    `${op === "set" ? "Set" : "Clear"} the ${field} ${op === "set" ? "of" : "override of"} ${pages.toLocaleString("en-US")} ${pages === 1 ? "page" : "pages"}?`,
+  bulkNoPages: "Select at least one page, or every row of the filter.",
+  bulkNoValue: "Type the words to set, or choose to clear the override.",
+  bulkTooMany: (limit: number) => `A bulk edit changes at most ${limit.toLocaleString("en-US")} pages at once: narrow the filter.`,
+  staleBulk: "Something was published since you reviewed this edit. Nothing was changed: review it again.",
   confirmNoDraft: "There is no draft to publish: it was published, discarded or never saved.",
   draftChangedSinceReview: "The draft changed after you reviewed it. Nothing was changed: review what publishing it does now.",
   staleDraft: (by: string, at: string) =>

@@ -12,13 +12,17 @@ import { allowedOrigins } from "@/lib/env";
 import { isSameOriginRequest } from "@/lib/service/guard";
 import { logError } from "@/lib/service/log";
 import { audit, requestSignInLink, workspaceDb, type StaffIdentity, type WorkspaceDb } from "@/lib/service/workspace";
-import { changeOf, publishEffect, siteRows, siteStatus } from "@/lib/service/workspace/pages";
+import { bulkChange, bulkPages, changeOf, publishEffect, siteRows, siteStatus } from "@/lib/service/workspace/pages";
+import { bulkFrom, queryOf, queryString } from "./filters";
 import {
+  BULK_EDIT_LIMIT,
+  cleanBulkValue,
   cleanPattern,
   discardSeoDraft,
   myDraft,
   patternFromRow,
   permissionFor,
+  publishBulkEdit,
   publishSeoDraft,
   rollbackSeoRevision,
   saveSeoDraft,
@@ -203,6 +207,38 @@ export async function rollbackAction(_state: ActionState, formData: FormData): P
   } catch (error) {
     return failed(error);
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bulk edit (issue 29, item 10)
+
+/**
+ * Publishes a bulk edit from its confirmation page (the same fields it was shown with, and
+ * `reviewed`: the latest revision id it showed), then goes back to the list, which says what the
+ * publish did on this deployment.
+ */
+export async function bulkAction(_state: ActionState, formData: FormData): Promise<ActionState> {
+  if (!(await fromTheSite())) return NOT_FROM_THE_SITE;
+  const allowed = await staffWith("page:publish");
+  if ("refused" in allowed) return allowed.refused;
+  const bulk = bulkFrom(queryOf(formData));
+  const reviewed = Number(text(formData, "reviewed"));
+  if (!Number.isSafeInteger(reviewed) || reviewed < 0) return { ok: false, message: WORKSPACE.staleBulk };
+  const db = await workspaceDb();
+  const pages = await bulkPages(db, bulk);
+  if (pages.length === 0) return { ok: false, message: WORKSPACE.bulkNoPages };
+  if (pages.length > BULK_EDIT_LIMIT) return { ok: false, message: WORKSPACE.bulkTooMany(BULK_EDIT_LIMIT) };
+  if (bulk.op === "set" && !bulk.value.trim()) return { ok: false, message: WORKSPACE.bulkNoValue, field: "value" };
+  const edit = { pages, field: bulk.field, value: bulk.op === "set" ? bulk.value : null };
+  let published: { paths: string[] };
+  try {
+    const paths = (await publishEffect(db, await bulkChange(db, { paths: pages.map((page) => page.path), field: edit.field, value: cleanBulkValue(edit) }))).paths;
+    published = await publishBulkEdit(db, allowed.staff, { edit, expectedLatestRevisionId: reviewed, purge: { paths, delivery: configuredRouting() } });
+  } catch (error) {
+    return failed(error);
+  }
+  for (const page of pages) updateTag(seoCacheTags(page.kind, page.path)[1]);
+  redirect(`${WORKSPACE_PATHS.home}${queryString(bulk.filter)}${queryString(bulk.filter) ? "&" : "?"}published=${published.paths.length}`);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -314,6 +314,24 @@ export function changeOf(target: { type: "template"; kind: SeoKind } | { type: "
   return { overrides: new Map([[target.path, empty ? null : pattern]]) };
 }
 
+/** The pages a bulk edit names: the rows chosen (only indexable pages of the site), or every row of a filter. */
+export async function bulkPages(db: WorkspaceDb, { scope, paths, filter }: { scope: "selected" | "filter"; paths: readonly string[]; filter: PageFilter }) {
+  const site = await siteRows(db);
+  const rows = scope === "filter" ? filterRows(site.rows, filter) : [...new Set(paths)].flatMap((path) => site.byPath.get(path) ?? []);
+  return rows.map((row) => ({ kind: row.kind, path: row.path }));
+}
+
+/** A bulk edit's change: each page's published override with one field set (or cleared: null). */
+export async function bulkChange(db: WorkspaceDb, { paths, field, value }: { paths: readonly string[]; field: SeoField; value: string | null }): Promise<TrialChange> {
+  const { overrides } = await publishedRules(db);
+  const changed = new Map<string, SeoPattern | null>();
+  for (const path of paths) {
+    const words = { ...(overrides.get(path) ?? { title: null, description: null, keywords: null }), [field]: value };
+    changed.set(path, words.title === null && words.description === null && words.keywords === null ? null : words);
+  }
+  return { overrides: changed };
+}
+
 /**
  * What publishing a change would do, for its confirmation: per field, the pages it changes and
  * the errors before and after among the pages it governs, and the paths whose words change.

@@ -10,6 +10,7 @@ import {
   listLiveRules,
   getRevision,
   insertRevision,
+  latestRevisionId,
   countAudit,
   listAudit,
   listRevisions,
@@ -23,7 +24,7 @@ import { purgeRows } from "../delivery/purge";
 import type { DeliveryRouting } from "../delivery/routing";
 import { siteRows } from "./pages";
 import { ApiError } from "../../contract/errors";
-import { EMPTY_PATTERN, SEO_FIELDS, isSeoKind, pageTarget, patternProblem, templateTarget, type SeoKind, type SeoPattern } from "../../contract/seo-text";
+import { EMPTY_PATTERN, SEO_FIELDS, isSeoKind, pageTarget, patternProblem, templateTarget, type SeoField, type SeoKind, type SeoPattern } from "../../contract/seo-text";
 import { AUDIT_ACTIONS, WORKSPACE, can, type AuditAction, type StaffPermission, type StaffRole } from "../../contract/staff";
 
 /**
@@ -269,6 +270,60 @@ export async function rollbackSeoRevision(
     throw error;
   }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Bulk edit (issue 29, item 10)
+
+/** One field of many pages' own words, set (to a pattern) or cleared (null: back to the template). */
+export type BulkEdit = { pages: readonly { kind: SeoKind; path: string }[]; field: SeoField; value: string | null };
+
+/** At most this many pages in one bulk edit (one transaction; every page gets its own revision). */
+export const BULK_EDIT_LIMIT = 10_000;
+
+/** The value checked for every kind it goes to (a variable one kind lacks is refused). */
+export function cleanBulkValue(edit: BulkEdit): string | null {
+  if (edit.value === null) return null;
+  let clean: string | null = null;
+  for (const kind of new Set(edit.pages.map((page) => page.kind))) clean = cleanPattern(kind, { [edit.field]: edit.value })[edit.field];
+  return clean;
+}
+
+/**
+ * Publishes a bulk edit: each page's override gets the field set or cleared (its other fields
+ * kept), as one revision per page, all in one transaction, and only if nothing was published since
+ * the staff member reviewed it (`expectedLatestRevisionId`, what its confirmation showed).
+ */
+export async function publishBulkEdit(
+  db: WorkspaceDb,
+  staff: StaffIdentity,
+  { edit, expectedLatestRevisionId, purge }: { edit: BulkEdit; expectedLatestRevisionId: number; purge?: PurgeRequest },
+): Promise<{ paths: string[] }> {
+  requirePermission(staff, "page:publish", "publish pages");
+  const value = cleanBulkValue(edit);
+  try {
+    await db.transaction().execute(async (trx) => {
+      if ((await latestRevisionId(trx)) !== expectedLatestRevisionId) throw new StaleError();
+      const at = now();
+      for (const page of edit.pages) {
+        const key = pageTarget(page.path);
+        const live = await getLive(trx, { target: key });
+        const words = { ...(patternOf(live) ?? EMPTY_PATTERN), [edit.field]: value };
+        const base = { target: key, kind: page.kind, path: page.path, ...words };
+        const id = await insertRevision(trx, { ...base, action: "publish", previous_revision_id: live?.revision_id ?? null, restored_revision_id: null, published_at: at, published_by: staff.id, published_by_email: staff.email });
+        if (!(await replaceLive(trx, { row: { ...base, revision_id: id, published_at: at, published_by: staff.email }, expectedRevisionId: live?.revision_id ?? null }))) throw new StaleError();
+        await audit(trx, staff, "seo.published", key, `revision ${id} (bulk edit of ${edit.field})`);
+      }
+      await queuePurge(trx, purge, at);
+    });
+  } catch (error) {
+    if (error instanceof StaleError) throw new ApiError(409, WORKSPACE.staleBulk);
+    throw error;
+  }
+  return { paths: edit.pages.map((page) => page.path) };
+}
+
+/** The id a bulk edit's confirmation shows and its publish checks (anything published since moves it). */
+export const publishedStamp = (db: WorkspaceDb) => latestRevisionId(db);
 
 /** How an audit-log action reads in the history ("published"). */
 export const auditActionLabel = (action: string) => (action in AUDIT_ACTIONS ? AUDIT_ACTIONS[action as AuditAction] : action);
