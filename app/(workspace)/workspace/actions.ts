@@ -230,15 +230,17 @@ export async function bulkAction(_state: ActionState, formData: FormData): Promi
   if (pages.length > BULK_EDIT_LIMIT) return { ok: false, message: WORKSPACE.bulkTooMany(BULK_EDIT_LIMIT) };
   if (bulk.op === "set" && !bulk.value.trim()) return { ok: false, message: WORKSPACE.bulkNoValue, field: "value" };
   const edit = { pages, field: bulk.field, value: bulk.op === "set" ? bulk.value : null };
-  let published: { paths: string[] };
+  // The pages whose words change: the message counts them and the CDN is told of them.
+  let changed: string[];
   try {
-    const paths = (await publishEffect(db, await bulkChange(db, { paths: pages.map((page) => page.path), field: edit.field, value: cleanBulkValue(edit) }))).paths;
-    published = await publishBulkEdit(db, allowed.staff, { edit, expectedLatestRevisionId: reviewed, purge: { paths, delivery: configuredRouting() } });
+    changed = (await publishEffect(db, await bulkChange(db, { paths: pages.map((page) => page.path), field: edit.field, value: cleanBulkValue(edit) }))).paths;
+    await publishBulkEdit(db, allowed.staff, { edit, expectedLatestRevisionId: reviewed, purge: { paths: changed, delivery: configuredRouting() } });
   } catch (error) {
     return failed(error);
   }
   for (const page of pages) updateTag(seoCacheTags(page.kind, page.path)[1]);
-  redirect(`${WORKSPACE_PATHS.home}${queryString(bulk.filter)}${queryString(bulk.filter) ? "&" : "?"}published=${published.paths.length}`);
+  const list = queryString(bulk.filter);
+  redirect(`${WORKSPACE_PATHS.home}${list}${list ? "&" : "?"}published=${changed.length}`);
 }
 
 // ---------------------------------------------------------------------------------------------

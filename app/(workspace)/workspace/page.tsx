@@ -52,7 +52,7 @@ export default async function PagesListPage({ searchParams }: Props) {
           <Link href={`${WORKSPACE_PATHS.home}${queryString({ ...filter, draft: undefined, changed: undefined })}`}>Show the pages as they are</Link>
         </p>
       )}
-      {Number.isSafeInteger(published) && published > 0 && (
+      {one(query.published) !== "" && Number.isSafeInteger(published) && published >= 0 && (
         <p className="ws-notice ws-notice--ok" role="status">
           {afterPublishMessage("published", published, deployment())}
         </p>

@@ -22,7 +22,7 @@ import { listStaff } from "../../db/queries/staff";
 import { insertOutboxMessages } from "../../db/queries/outbox";
 import { purgeRows } from "../delivery/purge";
 import type { DeliveryRouting } from "../delivery/routing";
-import { siteRows } from "./pages";
+import { changeOf, publishEffect } from "./pages";
 import { ApiError } from "../../contract/errors";
 import { EMPTY_PATTERN, SEO_FIELDS, isSeoKind, pageTarget, patternProblem, templateTarget, type SeoField, type SeoKind, type SeoPattern } from "../../contract/seo-text";
 import { AUDIT_ACTIONS, WORKSPACE, can, type AuditAction, type StaffPermission, type StaffRole } from "../../contract/staff";
@@ -240,8 +240,8 @@ export async function rollbackSeoRevision(
   requirePermission(staff, permissionFor(target, "publish"), target.type === "template" ? "roll back templates" : "roll back pages");
   const restored: SeoRevisionRow | undefined = revision.previous_revision_id === null ? undefined : await getRevision(db, { id: revision.previous_revision_id });
   const words = patternOf(restored) ?? EMPTY_PATTERN;
-  // A rollback is not tried against the site first: its purge names every page of the target.
-  const paths = target.type === "page" ? [target.path] : (await siteRows(db)).rows.filter((row) => row.kind === target.kind).map((row) => row.path);
+  // The pages whose words the restored ones change (a page keeps its own override over a template).
+  const paths = target.type === "page" ? [target.path] : (await publishEffect(db, changeOf(target, words))).paths;
   const purge = delivery && { paths, delivery };
   try {
     const id = await db.transaction().execute(async (trx) => {
