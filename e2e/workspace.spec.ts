@@ -319,3 +319,17 @@ test("a bulk edit of 3 rows: the same confirmation as a template, then each page
   await bulkEdit.confirm(page);
   await expect.poll(() => publicTitle(request, "/laws/new-mexico"), { timeout: 20_000, intervals: [250] }).toBe("Landlord Tenant Laws in New Mexico | Managely");
 });
+
+test("without JavaScript, a template's publish still goes through its confirmation, and Cancel changes nothing", { tag: ["@journey", "@a11y"] }, async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const admin = staffEmail("no-js");
+  await useSignInLink(page, addStaff(admin, "admin"));
+  const revisionsBefore = revisionsOf("template:blog").length;
+  await templatePublish.review(page, "blog", "{heading}: a guide | {site}");
+  expect(await templatePublish.fields(page)).toContain("Title");
+  await templatePublish.cancel(page, "blog");
+  expect(revisionsOf("template:blog")).toHaveLength(revisionsBefore);
+  expect(draftsOf("template:blog", admin)).toHaveLength(1);
+  await context.close();
+});

@@ -62,9 +62,9 @@ export function PublishEffects({ fields, listHref }: Props) {
               return [
                 <tr key={effect.field} className="ws-effects__field">
                   <th scope="row">{name}</th>
-                  <td>{link(effect.changed, { after: true, changed: effect.field }, `${number(effect.changed)} pages whose ${name.toLowerCase()} changes`)}</td>
-                  <td>{link(effect.errors.before, { after: false, errors: effect.field }, `${number(effect.errors.before)} pages with a ${name.toLowerCase()} error now`)}</td>
-                  <td>
+                  <td data-label="Pages changed">{link(effect.changed, { after: true, changed: effect.field }, `${number(effect.changed)} pages whose ${name.toLowerCase()} changes`)}</td>
+                  <td data-label="Errors now">{link(effect.errors.before, { after: false, errors: effect.field }, `${number(effect.errors.before)} pages with a ${name.toLowerCase()} error now`)}</td>
+                  <td data-label="Errors after">
                     {link(effect.errors.after, { after: true, errors: effect.field }, `${number(effect.errors.after)} pages with a ${name.toLowerCase()} error after publishing`)}
                     <Change before={effect.errors.before} after={effect.errors.after} />
                   </td>
@@ -72,9 +72,9 @@ export function PublishEffects({ fields, listHref }: Props) {
                 ...effect.problems.map((problem) => (
                   <tr key={`${effect.field}-${problem.problem}`} className="ws-effects__problem">
                     <th scope="row">{AUDIT_PROBLEMS[problem.problem].label}</th>
-                    <td />
-                    <td>{link(problem.before, { after: false, problem: problem.problem }, `${number(problem.before)} pages: ${AUDIT_PROBLEMS[problem.problem].label}, now`)}</td>
-                    <td>
+                    <td className="ws-wide-only" />
+                    <td data-label="Now">{link(problem.before, { after: false, problem: problem.problem }, `${number(problem.before)} pages: ${AUDIT_PROBLEMS[problem.problem].label}, now`)}</td>
+                    <td data-label="After">
                       {link(problem.after, { after: true, problem: problem.problem }, `${number(problem.after)} pages: ${AUDIT_PROBLEMS[problem.problem].label}, after publishing`)}
                       <Change before={problem.before} after={problem.after} />
                     </td>
