@@ -23,6 +23,8 @@ test("an admin signs in from the outbox link, drafts a city template, previews i
   request,
   browser,
 }, testInfo) => {
+  // The confirmation and the publish each read the whole site (24k pages) again: more than 45 s on a busy machine.
+  test.setTimeout(120_000);
   const admin = staffEmail("admin");
   addStaff(admin, "admin");
 
@@ -256,6 +258,7 @@ test("an editor's draft: the results and cards redraw at every keystroke with no
 });
 
 test("a site-wide publish first shows a confirmation that names each field's effect, worse first; Cancel changes nothing", { tag: ["@journey", "@a11y"] }, async ({ page, request }, testInfo) => {
+  test.setTimeout(120_000);
   const admin = staffEmail("confirm");
   await useSignInLink(page, addStaff(admin, "admin"));
   const lawPage = "/laws/texas";
@@ -296,6 +299,8 @@ test("a site-wide publish first shows a confirmation that names each field's eff
 });
 
 test("a bulk edit of 3 rows: the same confirmation as a template, then each page's own title, then cleared again", { tag: ["@journey", "@writes"] }, async ({ page, request }) => {
+  // Two bulk publishes, each tried against the whole site first: more than 45 s on a busy machine.
+  test.setTimeout(120_000);
   await useSignInLink(page, addStaff(staffEmail("bulk"), "editor"));
   const paths = ["/laws/new-jersey", "/laws/new-mexico", "/laws/new-york"];
   const revisionsBefore = paths.map((path) => revisionsOf(`page:${path}`).length);
@@ -320,11 +325,12 @@ test("a bulk edit of 3 rows: the same confirmation as a template, then each page
   await expect.poll(() => publicTitle(request, "/laws/new-mexico"), { timeout: 20_000, intervals: [250] }).toBe("Landlord Tenant Laws in New Mexico | Managely");
 });
 
-test("without JavaScript, a template's publish still goes through its confirmation, and Cancel changes nothing", { tag: ["@journey", "@a11y"] }, async ({ browser }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false });
-  const page = await context.newPage();
+test("without JavaScript, a template's publish still goes through its confirmation, and Cancel changes nothing", { tag: ["@journey", "@a11y"] }, async ({ browser, page: signedIn }) => {
+  // Signed in with JavaScript (the sign-in link's page sends no referrer, not even its origin), then the same session without it.
   const admin = staffEmail("no-js");
-  await useSignInLink(page, addStaff(admin, "admin"));
+  await useSignInLink(signedIn, addStaff(admin, "admin"));
+  const context = await browser.newContext({ javaScriptEnabled: false, storageState: await signedIn.context().storageState() });
+  const page = await context.newPage();
   const revisionsBefore = revisionsOf("template:blog").length;
   await templatePublish.review(page, "blog", "{heading}: a guide | {site}");
   expect(await templatePublish.fields(page)).toContain("Title");

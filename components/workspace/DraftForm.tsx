@@ -67,7 +67,9 @@ export function DraftForm({ action, target, values, placeholders, variables, dra
             Preview on the real page
           </a>
         )}
-        {draftId !== null && canPublish && (confirmFirst ? <IntentButton intent="confirm">Review and publish</IntentButton> : <IntentButton intent="publish">Publish</IntentButton>)}
+        {/* "Review and publish" saves the typed words first, so it needs no saved draft. */}
+        {canPublish && confirmFirst && <IntentButton intent="confirm">Review and publish</IntentButton>}
+        {draftId !== null && canPublish && !confirmFirst && <IntentButton intent="publish">Publish</IntentButton>}
         {draftId !== null && (
           <IntentButton intent="discard" variant="danger">
             Discard draft
