@@ -298,7 +298,7 @@ test("a site-wide publish first shows a confirmation that names each field's eff
   expect(await publicTitle(request, lawPage)).toBe(titleBefore);
 });
 
-test("a bulk edit of 3 rows: the same confirmation as a template, then each page's own title, then cleared again", { tag: ["@journey", "@writes"] }, async ({ page, request }) => {
+test("a bulk edit of 3 rows: the same confirmation as a template, then each page's own title, then cleared again", { tag: ["@journey", "@writes"] }, async ({ page, request }, testInfo) => {
   // Two bulk publishes, each tried against the whole site first: more than 45 s on a busy machine.
   test.setTimeout(120_000);
   await useSignInLink(page, addStaff(staffEmail("bulk"), "editor"));
@@ -313,6 +313,11 @@ test("a bulk edit of 3 rows: the same confirmation as a template, then each page
   await expect(templatePublish.fieldRow(page, "Title").getByRole("cell").first()).toHaveText("3");
   await expect(templatePublish.lead(page)).toHaveText("Nothing is published until you press Publish. It governs 3 pages and changes the title of 3 pages.");
   expect(paths.map((path) => revisionsOf(`page:${path}`).length)).toEqual(revisionsBefore);
+  for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: testInfo.outputPath(`bulk-confirmation-${size.width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   const message = await bulkEdit.confirm(page);
   await expect(message).toContainText("Published: 3 pages' words change.");
