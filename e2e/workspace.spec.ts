@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { addStaff, draftsOf, publicTitle, revisionsOf, signInLinkFromOutbox, staffEmail, useSignInLink } from "./pages/workspace";
+import { addStaff, bulkEdit, draftsOf, publicTitle, revisionsOf, signInLinkFromOutbox, staffEmail, templatePublish, useSignInLink } from "./pages/workspace";
 
 /**
  * The marketers' workspace (issue 21), as staff use it. It runs in the "workspace" project, after
@@ -23,6 +23,8 @@ test("an admin signs in from the outbox link, drafts a city template, previews i
   request,
   browser,
 }, testInfo) => {
+  // The confirmation and the publish each read the whole site (24k pages) again: more than 45 s on a busy machine.
+  test.setTimeout(120_000);
   const admin = staffEmail("admin");
   addStaff(admin, "admin");
 
@@ -47,7 +49,7 @@ test("an admin signs in from the outbox link, drafts a city template, previews i
   await page.getByLabel("Title", { exact: true }).fill(pattern);
   await page.getByRole("button", { name: "Save draft" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Draft saved" })).toBeVisible();
-  await expect(page.locator(".ws-impact")).toHaveText(/^This change affects [\d,]+ pages, [\d,]+ of them over the width limit/);
+  await expect(templatePublish.fieldRow(page, "Title")).toBeVisible();
 
   // Preview: the real page with the draft applied, for this staff member only.
   const [preview] = await Promise.all([page.waitForEvent("popup"), page.getByRole("link", { name: "Preview on the real page" }).click()]);
@@ -60,10 +62,13 @@ test("an admin signs in from the outbox link, drafts a city template, previews i
   await expect(stranger).toHaveTitle(DEFAULT_CITY_TITLE);
   await stranger.close();
 
-  // Publish: the public page's <title> changes within seconds.
+  // Publish, through its confirmation: the public page's <title> changes within seconds on this
+  // instance, which is all the message promises (the end-to-end server has no REDIS_URL).
   const revisionsBefore = revisionsOf("template:city").length;
-  await page.getByRole("button", { name: "Publish" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Published" })).toBeVisible();
+  await templatePublish.review(page, "city", pattern);
+  const message = await templatePublish.confirm(page, "city");
+  await expect(message).toContainText("This instance serves the new words from its next request. REDIS_URL is not set");
+  await expect(message).toContainText("s-maxage=3600");
   const published = Date.now();
   await expect.poll(() => publicTitle(request, CITY), { timeout: 20_000, intervals: [250] }).toBe(drafted);
   testInfo.annotations.push({ type: "publish to public <title>", description: `${((Date.now() - published) / 1000).toFixed(1)} s` });
@@ -250,4 +255,92 @@ test("an editor's draft: the results and cards redraw at every keystroke with no
   await expect(preview.getByRole("complementary", { name: "Draft preview" })).toHaveCount(0);
   expect((await context.cookies()).filter((cookie) => ["__prerender_bypass", "managely_preview_draft"].includes(cookie.name))).toEqual([]);
   await preview.close();
+});
+
+test("a site-wide publish first shows a confirmation that names each field's effect, worse first; Cancel changes nothing", { tag: ["@journey", "@a11y"] }, async ({ page, request }, testInfo) => {
+  test.setTimeout(120_000);
+  const admin = staffEmail("confirm");
+  await useSignInLink(page, addStaff(admin, "admin"));
+  const lawPage = "/laws/texas";
+  const titleBefore = await publicTitle(request, lawPage);
+  const revisionsBefore = revisionsOf("template:law").length;
+
+  // A title too wide for every law page: the confirmation names the title, and says it gets worse.
+  const { heading } = await templatePublish.review(page, "law", "Landlord and Tenant Laws of {state}: Deposits, Notices, Repairs and Evictions | {site}");
+  await expect(heading).toBeFocused();
+  expect(await templatePublish.fields(page)).toEqual(["Title", "Description", "Keywords"]);
+  await expect(templatePublish.lead(page)).toContainText(/changes the title of [\d,]+ pages\.$/);
+  await expect(templatePublish.worse(page)).toHaveText(/^Title: audit errors go from [\d,]+ to [\d,]+ pages\.$/);
+  const title = templatePublish.fieldRow(page, "Title");
+  await expect(title).toContainText("worse");
+  await expect(templatePublish.fieldRow(page, "Description").getByRole("cell").first()).toHaveText("0");
+  await expectNoAxeViolations(page);
+  for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: testInfo.outputPath(`publish-confirmation-${size.width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // Nothing is published yet.
+  expect(revisionsOf("template:law")).toHaveLength(revisionsBefore);
+  expect(await publicTitle(request, lawPage)).toBe(titleBefore);
+
+  // Its counts lead to the pages: those whose title the draft changes, as the draft would make them.
+  await title.getByRole("link").first().click();
+  await expect(page).toHaveURL(/\/workspace\?kind=law&changed=title&draft=\d+$/);
+  await expect(page.getByText("Shown as your draft of the State law template would make them")).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: lawPage }).first()).toContainText("Landlord and Tenant Laws of Texas: Deposits");
+  await page.goBack();
+
+  // Cancel: back to the editor, the draft kept, nothing published.
+  await templatePublish.cancel(page, "law");
+  expect(revisionsOf("template:law")).toHaveLength(revisionsBefore);
+  expect(draftsOf("template:law", admin)).toHaveLength(1);
+  expect(await publicTitle(request, lawPage)).toBe(titleBefore);
+});
+
+test("a bulk edit of 3 rows: the same confirmation as a template, then each page's own title, then cleared again", { tag: ["@journey", "@writes"] }, async ({ page, request }, testInfo) => {
+  // Two bulk publishes, each tried against the whole site first: more than 45 s on a busy machine.
+  test.setTimeout(120_000);
+  await useSignInLink(page, addStaff(staffEmail("bulk"), "editor"));
+  const paths = ["/laws/new-jersey", "/laws/new-mexico", "/laws/new-york"];
+  const revisionsBefore = paths.map((path) => revisionsOf(`page:${path}`).length);
+  await page.goto("/workspace?kind=law&q=%2Flaws%2Fnew-");
+  await bulkEdit.tick(page, paths);
+  const { heading } = await bulkEdit.review(page, { field: "Title", value: "Landlord and tenant law in {state}, made plain | {site}" });
+  await expect(heading).toHaveText("Set the title of 3 pages?");
+  await expect(heading).toBeFocused();
+  expect(await templatePublish.fields(page)).toEqual(["Title", "Description", "Keywords"]);
+  await expect(templatePublish.fieldRow(page, "Title").getByRole("cell").first()).toHaveText("3");
+  await expect(templatePublish.lead(page)).toHaveText("Nothing is published until you press Publish. It governs 3 pages and changes the title of 3 pages.");
+  expect(paths.map((path) => revisionsOf(`page:${path}`).length)).toEqual(revisionsBefore);
+  for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: testInfo.outputPath(`bulk-confirmation-${size.width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  const message = await bulkEdit.confirm(page);
+  await expect(message).toContainText("Published: 3 pages' words change.");
+  expect(paths.map((path) => revisionsOf(`page:${path}`).length)).toEqual(revisionsBefore.map((count) => count + 1));
+  await expect.poll(() => publicTitle(request, "/laws/new-mexico"), { timeout: 20_000, intervals: [250] }).toBe("Landlord and tenant law in New Mexico, made plain | Managely");
+
+  // Cleared again, as every row of the same filter: back to the template's words.
+  await bulkEdit.review(page, { field: "Title", value: null, scope: "filter" });
+  await bulkEdit.confirm(page);
+  await expect.poll(() => publicTitle(request, "/laws/new-mexico"), { timeout: 20_000, intervals: [250] }).toBe("Landlord Tenant Laws in New Mexico | Managely");
+});
+
+test("without JavaScript, a template's publish still goes through its confirmation, and Cancel changes nothing", { tag: ["@journey", "@a11y"] }, async ({ browser, page: signedIn }) => {
+  // Signed in with JavaScript (the sign-in link's page sends no referrer, not even its origin), then the same session without it.
+  const admin = staffEmail("no-js");
+  await useSignInLink(signedIn, addStaff(admin, "admin"));
+  const context = await browser.newContext({ javaScriptEnabled: false, storageState: await signedIn.context().storageState() });
+  const page = await context.newPage();
+  const revisionsBefore = revisionsOf("template:blog").length;
+  await templatePublish.review(page, "blog", "{heading}: a guide | {site}");
+  expect(await templatePublish.fields(page)).toContain("Title");
+  await templatePublish.cancel(page, "blog");
+  expect(revisionsOf("template:blog")).toHaveLength(revisionsBefore);
+  expect(draftsOf("template:blog", admin)).toHaveLength(1);
+  await context.close();
 });

@@ -59,6 +59,12 @@ const envShape = z.object({
   LEAD_WEBHOOK_SECRET: z.preprocess(emptyAsUndefined, z.string().min(16, "LEAD_WEBHOOK_SECRET must be at least 16 characters").optional()),
   OUTBOX_DIR: z.preprocess(emptyAsUndefined, z.string().default(".data/outbox")),
   /**
+   * A CDN's purge endpoint (or an adapter to one): after a workspace publish or rollback, the
+   * changed paths are POSTed to it through the outbox, signed like the lead webhook with PURGE_SECRET.
+   */
+  PURGE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  PURGE_SECRET: z.preprocess(emptyAsUndefined, z.string().min(16, "PURGE_SECRET must be at least 16 characters").optional()),
+  /**
    * Days the copies of sent messages are kept (the outbox files, the stored link tokens); a
    * withdrawn request's are erased at once. The privacy page states the default (30).
    */
@@ -91,6 +97,10 @@ const envSchema = envShape
   .refine((config) => !config.LEAD_WEBHOOK_URL || config.LEAD_WEBHOOK_SECRET, {
     message: "LEAD_WEBHOOK_SECRET is required with LEAD_WEBHOOK_URL (the webhook is signed)",
     path: ["LEAD_WEBHOOK_SECRET"],
+  })
+  .refine((config) => !config.PURGE_URL || config.PURGE_SECRET, {
+    message: "PURGE_SECRET is required with PURGE_URL (the purge request is signed)",
+    path: ["PURGE_SECRET"],
   })
   // `PORT=3300 npm start` serves http://localhost:3300, and says so in its links.
   .transform((config) => ({ ...config, SITE_URL: config.SITE_URL ?? `http://localhost:${config.PORT}` }));

@@ -16,13 +16,15 @@ type Props = {
   variables: readonly { name: string; meaning: string }[];
   draftId: number | null;
   canPublish: boolean;
+  /** A template: Publish first shows what it does (the typed words are saved, then the confirmation opens). */
+  confirmFirst?: boolean;
   previewHref: string | null;
   emptyMeans: string;
   /** The page the draft is drawn on while typing (a template's sample page); none: no live preview. */
   live?: Omit<LiveDraftPreviewProps, "initial">;
 };
 
-export function DraftForm({ action, target, values, placeholders, variables, draftId, canPublish, previewHref, emptyMeans, live }: Props) {
+export function DraftForm({ action, target, values, placeholders, variables, draftId, canPublish, confirmFirst = false, previewHref, emptyMeans, live }: Props) {
   return (
     <ActionForm action={action} className="ws-panel ws-draft" label="Draft">
       <input type="hidden" name="type" value={target.type} />
@@ -65,7 +67,9 @@ export function DraftForm({ action, target, values, placeholders, variables, dra
             Preview on the real page
           </a>
         )}
-        {draftId !== null && canPublish && <IntentButton intent="publish">Publish</IntentButton>}
+        {/* "Review and publish" saves the typed words first, so it needs no saved draft. */}
+        {canPublish && confirmFirst && <IntentButton intent="confirm">Review and publish</IntentButton>}
+        {draftId !== null && canPublish && !confirmFirst && <IntentButton intent="publish">Publish</IntentButton>}
         {draftId !== null && (
           <IntentButton intent="discard" variant="danger">
             Discard draft

@@ -79,3 +79,76 @@ export function draftsOf(target: string, email?: string) {
     email ?? null,
   );
 }
+
+/**
+ * A template's publish (issue 29, item 5): "Review and publish" saves the typed words and opens the
+ * confirmation, a page of its own whose heading takes the focus; nothing is published until its
+ * Publish is pressed.
+ */
+export const templatePublish = {
+  /** Types a pattern into the template's Title field and opens the confirmation. */
+  async review(page: Page, kind: string, title: string) {
+    await page.goto(`/workspace/templates/${kind}`);
+    await page.getByLabel("Title", { exact: true }).fill(title);
+    await page.getByRole("button", { name: "Review and publish" }).click();
+    await expect(page).toHaveURL(new RegExp(`/workspace/templates/${kind}/publish$`));
+    const heading = page.getByRole("heading", { level: 1, name: /^Publish the .* template\?$/ });
+    await expect(heading).toBeVisible();
+    return { heading };
+  },
+  /** The fields the confirmation's table names, in its order (what gets worse first). */
+  async fields(page: Page): Promise<string[]> {
+    return page.locator(".ws-effects__field").getByRole("rowheader").allTextContents();
+  },
+  /** One field's row: pages changed, errors now, errors after (as shown, with their links). */
+  fieldRow(page: Page, field: "Title" | "Description" | "Keywords") {
+    return page.locator(".ws-effects__field").filter({ has: page.getByRole("rowheader", { name: field, exact: true }) });
+  },
+  /** The "What gets worse" list above the table. */
+  worse(page: Page) {
+    return page.getByRole("list", { name: "What gets worse" });
+  },
+  lead(page: Page) {
+    return page.locator(".ws-lead").first();
+  },
+  async cancel(page: Page, kind: string) {
+    await page.getByRole("link", { name: "Cancel" }).click();
+    await expect(page).toHaveURL(new RegExp(`/workspace/templates/${kind}$`));
+  },
+  /** Presses Publish on the confirmation; answers the message the editor then shows. */
+  async confirm(page: Page, kind: string) {
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/workspace/templates/${kind}\\?published=\\d+`), { timeout: 60_000 });
+    const message = page.getByRole("status").filter({ hasText: /^Published: / });
+    await expect(message).toBeVisible();
+    return message;
+  },
+};
+
+/** Bulk edit on the page list (issue 29, item 10): tick rows, choose a field, review, publish. */
+export const bulkEdit = {
+  async tick(page: Page, paths: string[]) {
+    for (const path of paths) await page.getByRole("checkbox", { name: `Select ${path}`, exact: true }).check();
+  },
+  /** Fills the bulk form (set `value`, or clear when it is null) and opens its confirmation. */
+  async review(page: Page, { field, value, scope = "selected" }: { field: "Title" | "Description" | "Keywords"; value: string | null; scope?: "selected" | "filter" }) {
+    const form = page.getByRole("form", { name: "Bulk edit" });
+    if (scope === "filter") await form.getByRole("radio", { name: /^Every row of this filter/ }).check();
+    await form.getByLabel("Field").selectOption({ label: field });
+    if (value === null) await form.getByRole("radio", { name: /^Clear each page's own words/ }).check();
+    else await form.getByLabel(/^New words/).fill(value);
+    await form.getByRole("button", { name: "Review bulk edit" }).click();
+    await expect(page).toHaveURL(/\/workspace\/bulk\?/);
+    const heading = page.getByRole("heading", { level: 1, name: /^(Set|Clear) the .* of \d+ pages?\?$/ });
+    await expect(heading).toBeVisible();
+    return { heading };
+  },
+  /** Presses Publish on the confirmation; answers the message the list then shows. */
+  async confirm(page: Page) {
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
+    await expect(page).toHaveURL(/\/workspace(\?.*)?[?&]published=\d+$/, { timeout: 60_000 });
+    const message = page.getByRole("status").filter({ hasText: /^Published: / });
+    await expect(message).toBeVisible();
+    return message;
+  },
+};

@@ -300,6 +300,8 @@ export const WORKSPACE_PATHS = {
   history: "/workspace/history",
   staff: "/workspace/staff",
   csv: "/workspace/pages.csv",
+  /** A bulk edit's confirmation (the list's form sends the rows and the field). */
+  bulk: "/workspace/bulk",
   previewExit: "/workspace/preview/exit",
 } as const;
 
@@ -316,6 +318,11 @@ export function workspacePagePath(pagePath: string): string {
 /** A template's editor: `/workspace/templates/city`. */
 export function workspaceTemplatePath(kind: string): string {
   return `${WORKSPACE_PATHS.templates}/${kind}`;
+}
+
+/** A template draft's confirmation: what publishing it does, then Publish or Cancel. */
+export function workspaceTemplatePublishPath(kind: string): string {
+  return `${workspaceTemplatePath(kind)}/publish`;
 }
 
 /** Opens a draft's page with the draft applied (draft mode): `/workspace/preview/12`. */

@@ -126,6 +126,25 @@ export const AUDIT_SEVERITY: Record<AuditProblem, AuditSeverity> = {
   "image-alt-missing": "notice",
 };
 export const isAuditError = (problem: AuditProblem) => AUDIT_SEVERITY[problem] === "error";
+/**
+ * The field whose words a problem is about: a publish's confirmation counts each field's errors
+ * apart (a change to titles is not blamed for descriptions). Null: the page's other facts.
+ */
+export const AUDIT_PROBLEM_FIELD: Record<AuditProblem, "title" | "description" | null> = {
+  "title-missing": "title",
+  "title-duplicate": "title",
+  "title-too-long": "title",
+  "title-near-duplicate": "title",
+  "description-missing": "description",
+  "description-duplicate": "description",
+  "description-too-long": "description",
+  "description-cut": "description",
+  "description-near-duplicate": "description",
+  "same-name-no-state": "title",
+  "indexable-no-managers": null,
+  "canonical-mismatch": null,
+  "image-alt-missing": null,
+};
 export const AUDIT_PROBLEM_KEYS = Object.keys(AUDIT_PROBLEMS) as AuditProblem[];
 export const isAuditProblem = (value: string): value is AuditProblem => Object.hasOwn(AUDIT_PROBLEMS, value);
 

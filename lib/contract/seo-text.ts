@@ -33,6 +33,7 @@ export const SEO_KIND_LABELS: Record<SeoKind, string> = {
 
 export const SEO_FIELDS = ["title", "description", "keywords"] as const;
 export type SeoField = (typeof SEO_FIELDS)[number];
+export const isSeoField = (value: unknown): value is SeoField => typeof value === "string" && (SEO_FIELDS as readonly string[]).includes(value);
 export type SeoText = Record<SeoField, string>;
 /** A template or one page's override: a pattern per field; null lets the next level decide. */
 export type SeoPattern = Record<SeoField, string | null>;

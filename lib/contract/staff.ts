@@ -59,6 +59,9 @@ export const AUDIT_ACTIONS = {
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
+/** The words of a page, as the workspace names them. */
+export const SEO_FIELD_LABELS = { title: "Title", description: "Description", keywords: "Keywords" } as const;
+
 /** What the workspace tells staff. */
 export const WORKSPACE = {
   signInSent: "If that address belongs to a staff member, a sign-in link is on its way. It works once, for 15 minutes.",
@@ -68,8 +71,34 @@ export const WORKSPACE = {
   draftSaved: "Draft saved. It is not live until you publish it.",
   draftDiscarded: "Draft discarded.",
   nothingToPublish: "There is no draft to publish.",
-  published: "Published. The public page shows it within seconds.",
-  rolledBack: "Rolled back. The public page shows the earlier words within seconds.",
+  /** After a publish or a rollback: what it changed, and what is true of this deployment's caches (afterPublishMessage). */
+  changeLive: (what: "published" | "rolledBack", paths: number) =>
+    `${what === "published" ? "Published" : "Rolled back"}: ${paths === 1 ? "1 page's words change" : `${paths.toLocaleString("en-US")} pages' words change`}.`,
+  everyInstance: "Every instance sharing this site's Redis (REDIS_URL) serves the new words from its next request.",
+  thisInstanceOnly: (otherInstances: string) =>
+    `This instance serves the new words from its next request. REDIS_URL is not set, so any other instance keeps its own copies and may show the old words for up to ${otherInstances}.`,
+  cdnPurged: (cdn: string, seconds: number) =>
+    `The changed addresses are sent to PURGE_URL for the CDN to drop; until it does, a CDN may show the old words for up to ${cdn} (s-maxage=${seconds}).`,
+  cdnNotPurged: (cdn: string, seconds: number) =>
+    `A CDN in front of the site may show the old words for up to ${cdn} (s-maxage=${seconds}): no PURGE_URL is set to tell it.`,
+  confirmTitle: (what: string) => `Publish the ${what}?`,
+  confirmLead: (pages: number, changes: { field: string; pages: number }[]) => {
+    const changed = changes.filter((change) => change.pages > 0).map((change) => `the ${change.field} of ${change.pages.toLocaleString("en-US")} ${change.pages === 1 ? "page" : "pages"}`);
+    const what = changed.length === 0 ? "no page's words (the draft says what is live already)" : changed.length === 1 ? changed[0] : `${changed.slice(0, -1).join(", ")} and ${changed.at(-1)}`;
+    return `Nothing is published until you press Publish. It governs ${pages.toLocaleString("en-US")} ${pages === 1 ? "page" : "pages"} and changes ${what}.`;
+  },
+  confirmWorse: (field: string, before: number, after: number) =>
+    `${field}: audit errors go from ${before.toLocaleString("en-US")} to ${after.toLocaleString("en-US")} pages.`,
+  listWithDraft: (what: string) => `Shown as your draft of ${what} would make them: nothing is published yet.`,
+  listDraftGone: "That draft no longer exists (published or discarded): the pages are shown as they are.",
+  bulkTitle: (op: "set" | "clear", field: string, pages: number) =>
+    `${op === "set" ? "Set" : "Clear"} the ${field} ${op === "set" ? "of" : "override of"} ${pages.toLocaleString("en-US")} ${pages === 1 ? "page" : "pages"}?`,
+  bulkNoPages: "Select at least one page, or every row of the filter.",
+  bulkNoValue: "Type the words to set, or choose to clear the override.",
+  bulkTooMany: (limit: number) => `A bulk edit changes at most ${limit.toLocaleString("en-US")} pages at once: narrow the filter.`,
+  staleBulk: "Something was published since you reviewed this edit. Nothing was changed: review it again.",
+  confirmNoDraft: "There is no draft to publish: it was published, discarded or never saved.",
+  draftChangedSinceReview: "The draft changed after you reviewed it. Nothing was changed: review what publishing it does now.",
   staleDraft: (by: string, at: string) =>
     `${by} published this since you started your draft (${at}). Nothing was changed: review what is live now, then publish again if you still want your version.`,
   staleRollback: "Someone published this since you opened the history. Nothing was changed: reload and try again.",

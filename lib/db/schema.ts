@@ -536,8 +536,10 @@ export type OutboxKind =
   | "proposal.saved"
   | "proposal.summary"
   | "request.accepted"
-  | "request.declined";
-export type OutboxChannel = "email" | "webhook" | "file";
+  | "request.declined"
+  | "cdn.purge";
+/** "purge": PURGE_URL, the CDN's purge endpoint (the changed paths of a workspace publish). */
+export type OutboxChannel = "email" | "webhook" | "file" | "purge";
 export type OutboxStatus = "pending" | "sending" | "sent" | "failed" | "cancelled";
 
 /** One message on one channel, delivered at least once by the outbox worker. */

@@ -3,7 +3,7 @@ import { getDatabase } from "../db";
 import { FAILURE } from "../contract/messages";
 import { createWriteRunner } from "./write";
 import { handleCall, type Service, type ServiceContext, type ServiceSettings } from ".";
-import { deliveryRouting } from "./delivery/routing";
+import { configuredRouting } from "./delivery/default-worker";
 import { redisPing } from "./redis-ping";
 import { logError } from "./log";
 
@@ -12,14 +12,14 @@ let context: Promise<ServiceContext> | undefined;
 
 /** The running site's context, opened once (DATABASE_URL); a failed open is tried again by the next call. */
 function siteContext(): Promise<ServiceContext> {
-  const { STATE_LIST_HALF, SMTP_URL, LEAD_WEBHOOK_URL, REDIS_URL, OUTBOX_DIR } = env();
+  const { STATE_LIST_HALF, REDIS_URL, OUTBOX_DIR } = env();
   context ??= getDatabase().then(
     (handle) => ({
       db: handle.db,
       dialect: handle.dialect,
       write: createWriteRunner(handle),
       halfStateCount: STATE_LIST_HALF,
-      delivery: deliveryRouting({ smtp: Boolean(SMTP_URL), webhook: Boolean(LEAD_WEBHOOK_URL) }),
+      delivery: configuredRouting(),
       outboxDir: OUTBOX_DIR,
       ...(REDIS_URL ? { pingRedis: redisPing(REDIS_URL) } : {}),
     }),

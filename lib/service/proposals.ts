@@ -137,7 +137,7 @@ async function tellOwner(trx: Kysely<Database>, lead: LeadRecord, delivery: Deli
 }
 
 /** The agent panel's event for a saved proposal: on the webhook only (the manager saved it, nobody needs an email of it). */
-const webhookOnly = (delivery: DeliveryRouting): DeliveryRouting => ({ managers: delivery.managers.filter((channel) => channel === "webhook"), people: [] });
+const webhookOnly = (delivery: DeliveryRouting): DeliveryRouting => ({ managers: delivery.managers.filter((channel) => channel === "webhook"), people: [], cdn: [] });
 
 type SaveOutcome = { closed: true } | { proposal: ProposalRow; repeated: boolean };
 

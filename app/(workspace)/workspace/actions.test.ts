@@ -36,6 +36,13 @@ const form = (fields: Record<string, string>) => {
   return data;
 };
 
+/** Where a server action's redirect() goes (its error's digest: "NEXT_REDIRECT;replace;/path;303;"). */
+const redirected = (error: unknown) => {
+  const digest = (error as { digest?: unknown }).digest;
+  if (typeof digest !== "string" || !digest.startsWith("NEXT_REDIRECT;")) throw error;
+  return { redirectedTo: digest.split(";")[2] };
+};
+
 async function addStaff(email: string, role: StaffRole): Promise<StaffIdentity> {
   const { user } = await (await siteStaffAuth()).api.createUser({ body: { email, name: "", role } });
   return { id: user.id, email: user.email, role };
@@ -53,16 +60,26 @@ describe("workspace server actions", () => {
     admin = await addStaff("admin@staff.example.com", "admin");
   });
 
+  /** A template's publish as its confirmation page sends it (`reviewed`: the draft's updated_at it showed). */
+  const publishTemplate = async (headers: Headers, { reviewed = true, savedAgain = false } = {}) => {
+    requestHeaders = headers;
+    signedIn = admin;
+    const target = { type: "template" as const, kind: "city" as const };
+    const draftId = await saveSeoDraft(database.db, admin, { target, pattern: { ...EMPTY_PATTERN, title: "Managers in {city} | {site}" } });
+    const shown = await database.db.selectFrom("seo_drafts").select("updated_at").where("id", "=", draftId).executeTakeFirstOrThrow();
+    if (savedAgain) {
+      await saveSeoDraft(database.db, admin, { target, pattern: { ...EMPTY_PATTERN, title: "Other managers in {city} | {site}" } });
+      // Saved later than shown (a save within the same millisecond would keep the stamp: set it apart).
+      await database.db.updateTable("seo_drafts").set({ updated_at: new Date(Date.parse(shown.updated_at) + 1_000).toISOString() }).where("id", "=", draftId).execute();
+    }
+    const fields = { intent: "publish", type: "template", kind: "city", draft_id: String(draftId), ...(reviewed ? { reviewed: shown.updated_at } : {}) };
+    const answer = await actions.draftAction(null, form(fields)).catch(redirected);
+    const live = await database.db.selectFrom("seo_live").selectAll().where("target", "=", "template:city").executeTakeFirst();
+    const draft = await database.db.selectFrom("seo_drafts").select("id").where("id", "=", draftId).executeTakeFirst();
+    return { answer, live, draft };
+  };
+
   describe("accept only requests from the site's own pages (issue 26, N12)", () => {
-    const publishTemplate = async (headers: Headers) => {
-      requestHeaders = headers;
-      signedIn = admin;
-      const draftId = await saveSeoDraft(database.db, admin, { target: { type: "template", kind: "city" }, pattern: { ...EMPTY_PATTERN, title: "Managers in {city} | {site}" } });
-      const answer = await actions.draftAction(null, form({ intent: "publish", type: "template", kind: "city", draft_id: String(draftId) }));
-      const live = await database.db.selectFrom("seo_live").selectAll().where("target", "=", "template:city").executeTakeFirst();
-      const draft = await database.db.selectFrom("seo_drafts").select("id").where("id", "=", draftId).executeTakeFirst();
-      return { answer, live, draft };
-    };
 
     beforeEach(async () => {
       for (const table of ["seo_drafts", "seo_live", "seo_revisions"] as const) await database.db.deleteFrom(table).execute();
@@ -97,10 +114,40 @@ describe("workspace server actions", () => {
       ]) {
         await database.db.deleteFrom("seo_live").execute();
         const { answer, live, draft } = await publishTemplate(headers);
-        expect(answer).toEqual({ ok: true, message: WORKSPACE.published });
+        // Back to the editor, which says what the publish did on this deployment (no city pages in this database).
+        expect(answer).toEqual({ redirectedTo: `/workspace/templates/city?published=${live?.revision_id}&pages=0` });
         expect(live).toMatchObject({ title: "Managers in {city} | {site}" });
         expect(draft).toBeUndefined();
       }
+    });
+  });
+
+  describe("a template's publish is confirmed first (issue 29, item 5)", () => {
+    beforeEach(async () => {
+      for (const table of ["seo_drafts", "seo_live", "seo_revisions"] as const) await database.db.deleteFrom(table).execute();
+    });
+
+    it("opens the confirmation instead of publishing when the request names no confirmation", async () => {
+      const { answer, live, draft } = await publishTemplate(fromTheSite(), { reviewed: false });
+      expect(answer).toEqual({ redirectedTo: "/workspace/templates/city/publish" });
+      expect(live).toBeUndefined();
+      expect(draft).toBeDefined();
+    });
+
+    it("refuses a draft saved again after its confirmation was shown, and changes nothing", async () => {
+      const { answer, live, draft } = await publishTemplate(fromTheSite(), { savedAgain: true });
+      expect(answer).toEqual({ ok: false, message: WORKSPACE.draftChangedSinceReview });
+      expect(live).toBeUndefined();
+      expect(draft).toBeDefined();
+    });
+
+    it("saves the typed words, then opens the confirmation (Review and publish)", async () => {
+      requestHeaders = fromTheSite();
+      signedIn = admin;
+      const answer = await actions.draftAction(null, form({ intent: "confirm", type: "template", kind: "city", title: "Reviewed managers in {city} | {site}" })).catch(redirected);
+      expect(answer).toEqual({ redirectedTo: "/workspace/templates/city/publish" });
+      expect(await database.db.selectFrom("seo_drafts").select("title").where("target", "=", "template:city").executeTakeFirst()).toEqual({ title: "Reviewed managers in {city} | {site}" });
+      expect(await database.db.selectFrom("seo_live").select("target").execute()).toEqual([]);
     });
   });
 

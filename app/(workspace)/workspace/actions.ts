@@ -7,13 +7,30 @@ import { isValidEmail } from "@/lib/contract";
 import { ApiError } from "@/lib/contract/errors";
 import { PREVIEW_DRAFT_COOKIE, WORKSPACE, can, isStaffRole, type StaffPermission } from "@/lib/contract/staff";
 import { isSeoKind, seoCacheTags, type SeoKind } from "@/lib/contract/seo-text";
-import { WORKSPACE_PATHS } from "@/lib/contract/routes";
+import { WORKSPACE_PATHS, workspaceTemplatePath, workspaceTemplatePublishPath } from "@/lib/contract/routes";
 import { allowedOrigins } from "@/lib/env";
 import { isSameOriginRequest } from "@/lib/service/guard";
 import { logError } from "@/lib/service/log";
-import { audit, requestSignInLink, workspaceDb } from "@/lib/service/workspace";
-import { siteRows, siteStatus } from "@/lib/service/workspace/pages";
-import { cleanPattern, discardSeoDraft, permissionFor, publishSeoDraft, rollbackSeoRevision, saveSeoDraft, type Published, type SeoTarget } from "@/lib/service/workspace/seo";
+import { audit, requestSignInLink, workspaceDb, type StaffIdentity, type WorkspaceDb } from "@/lib/service/workspace";
+import { bulkChange, bulkPages, changeOf, publishEffect, siteRows, siteStatus } from "@/lib/service/workspace/pages";
+import { bulkFrom, queryOf, queryString } from "./filters";
+import {
+  BULK_EDIT_LIMIT,
+  cleanBulkValue,
+  cleanPattern,
+  discardSeoDraft,
+  myDraft,
+  patternFromRow,
+  permissionFor,
+  publishBulkEdit,
+  publishSeoDraft,
+  rollbackSeoRevision,
+  saveSeoDraft,
+  type Published,
+  type SeoTarget,
+} from "@/lib/service/workspace/seo";
+import { afterPublishMessage, deployment } from "@/lib/service/workspace/deployment";
+import { configuredRouting } from "@/lib/service/delivery/default-worker";
 import type { ActionState } from "@/components/workspace/ActionForm";
 import { requireStaff, staffAuth } from "./staff-session";
 
@@ -120,20 +137,27 @@ function invalidate({ target }: Published) {
   updateTag(target.type === "template" ? kindTag : pageTag);
 }
 
+/**
+ * Save, discard or publish a draft. A template's publish changes thousands of pages, so it is
+ * confirmed first: "Review and publish" (intent "confirm") saves the typed words and opens the
+ * confirmation page, whose Publish names the draft's updated_at it showed ("reviewed"); a template
+ * publish without it goes to the confirmation instead, and a draft saved since is refused.
+ */
 export async function draftAction(_state: ActionState, formData: FormData): Promise<ActionState> {
   if (!(await fromTheSite())) return NOT_FROM_THE_SITE;
   await requireStaff();
   const target = await targetFrom(formData);
   if (!target) return { ok: false, message: WORKSPACE.unknownPage };
   const intent = text(formData, "intent");
-  const allowed = await staffWith(permissionFor(target, intent === "publish" ? "publish" : "edit"));
+  const allowed = await staffWith(permissionFor(target, intent === "publish" || intent === "confirm" ? "publish" : "edit"));
   if ("refused" in allowed) return allowed.refused;
   const { staff } = allowed;
   const db = await workspaceDb();
   try {
-    if (intent === "save") {
+    if (intent === "save" || (intent === "confirm" && target.type === "template")) {
       const pattern = cleanPattern(target.kind as SeoKind, { title: text(formData, "title"), description: text(formData, "description"), keywords: text(formData, "keywords") });
       await saveSeoDraft(db, staff, { target, pattern });
+      if (intent === "confirm") redirect(workspaceTemplatePublishPath(target.kind));
       refresh();
       return { ok: true, message: WORKSPACE.draftSaved };
     }
@@ -144,15 +168,25 @@ export async function draftAction(_state: ActionState, formData: FormData): Prom
       refresh();
       return { ok: true, message: WORKSPACE.draftDiscarded };
     }
-    if (intent === "publish") {
-      invalidate(await publishSeoDraft(db, staff, { draftId }));
-      refresh();
-      return { ok: true, message: WORKSPACE.published };
-    }
+    if (intent === "publish") return await publish(db, staff, { target, draftId, reviewed: text(formData, "reviewed") });
     return { ok: false, message: WORKSPACE.nothingToPublish };
   } catch (error) {
     return failed(error);
   }
+}
+
+/** Publishes the staff member's draft, queues the changed paths' purge, and says what is true of this deployment. */
+async function publish(db: WorkspaceDb, staff: StaffIdentity, { target, draftId, reviewed }: { target: SeoTarget; draftId: number; reviewed: string }): Promise<ActionState> {
+  if (target.type === "template" && !reviewed) redirect(workspaceTemplatePublishPath(target.kind));
+  const draft = await myDraft(db, staff, target);
+  if (!draft || draft.id !== draftId) return { ok: false, message: WORKSPACE.nothingToPublish };
+  const paths = target.type === "template" ? (await publishEffect(db, changeOf(target, patternFromRow(draft)!))).paths : [target.path];
+  const published = await publishSeoDraft(db, staff, { draftId, ...(reviewed ? { reviewedAt: reviewed } : {}), purge: { paths, delivery: configuredRouting() } });
+  invalidate(published);
+  const message = afterPublishMessage("published", published.paths.length, deployment());
+  if (target.type === "template") redirect(`${workspaceTemplatePath(target.kind)}?${new URLSearchParams({ published: String(published.revisionId), pages: String(published.paths.length) })}`);
+  refresh();
+  return { ok: true, message };
 }
 
 export async function rollbackAction(_state: ActionState, formData: FormData): Promise<ActionState> {
@@ -166,12 +200,47 @@ export async function rollbackAction(_state: ActionState, formData: FormData): P
   if ("refused" in allowed) return allowed.refused;
   const { staff } = allowed;
   try {
-    invalidate(await rollbackSeoRevision(await workspaceDb(), staff, { revisionId, expectedLiveRevisionId }));
+    const rolledBack = await rollbackSeoRevision(await workspaceDb(), staff, { revisionId, expectedLiveRevisionId, delivery: configuredRouting() });
+    invalidate(rolledBack);
     refresh();
-    return { ok: true, message: WORKSPACE.rolledBack };
+    return { ok: true, message: afterPublishMessage("rolledBack", rolledBack.paths.length, deployment()) };
   } catch (error) {
     return failed(error);
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bulk edit (issue 29, item 10)
+
+/**
+ * Publishes a bulk edit from its confirmation page (the same fields it was shown with, and
+ * `reviewed`: the latest revision id it showed), then goes back to the list, which says what the
+ * publish did on this deployment.
+ */
+export async function bulkAction(_state: ActionState, formData: FormData): Promise<ActionState> {
+  if (!(await fromTheSite())) return NOT_FROM_THE_SITE;
+  const allowed = await staffWith("page:publish");
+  if ("refused" in allowed) return allowed.refused;
+  const bulk = bulkFrom(queryOf(formData));
+  const reviewed = Number(text(formData, "reviewed"));
+  if (!Number.isSafeInteger(reviewed) || reviewed < 0) return { ok: false, message: WORKSPACE.staleBulk };
+  const db = await workspaceDb();
+  const pages = await bulkPages(db, bulk);
+  if (pages.length === 0) return { ok: false, message: WORKSPACE.bulkNoPages };
+  if (pages.length > BULK_EDIT_LIMIT) return { ok: false, message: WORKSPACE.bulkTooMany(BULK_EDIT_LIMIT) };
+  if (bulk.op === "set" && !bulk.value.trim()) return { ok: false, message: WORKSPACE.bulkNoValue, field: "value" };
+  const edit = { pages, field: bulk.field, value: bulk.op === "set" ? bulk.value : null };
+  // The pages whose words change: the message counts them and the CDN is told of them.
+  let changed: string[];
+  try {
+    changed = (await publishEffect(db, await bulkChange(db, { paths: pages.map((page) => page.path), field: edit.field, value: cleanBulkValue(edit) }))).paths;
+    await publishBulkEdit(db, allowed.staff, { edit, expectedLatestRevisionId: reviewed, purge: { paths: changed, delivery: configuredRouting() } });
+  } catch (error) {
+    return failed(error);
+  }
+  for (const page of pages) updateTag(seoCacheTags(page.kind, page.path)[1]);
+  const list = queryString(bulk.filter);
+  redirect(`${WORKSPACE_PATHS.home}${list}${list ? "&" : "?"}published=${changed.length}`);
 }
 
 // ---------------------------------------------------------------------------------------------

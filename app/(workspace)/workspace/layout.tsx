@@ -16,7 +16,10 @@ export async function generateMetadata(): Promise<Metadata> {
     title: { template: `%s | ${SITE_NAME} workspace`, default: `${SITE_NAME} workspace` },
     // One robots tag: a signed-out visitor gets the sign-in page as a 401, where Next.js writes its own noindex.
     ...((await currentStaff()) ? { robots: { index: false, follow: false, nocache: true } } : {}),
-    referrer: "no-referrer",
+    // No referrer for other sites; the site's own pages get it. Not "no-referrer": it makes a
+    // browser send `Origin: null` with a form's POST, which Next.js refuses as cross-site, so no
+    // workspace form would work without JavaScript.
+    referrer: "same-origin",
   };
 }
 

@@ -1,14 +1,16 @@
 import Link from "next/link";
 import { AUDIT_CAUSE_SOURCES, AUDIT_PROBLEMS, AUDIT_PROBLEM_KEYS } from "@/lib/contract/seo-audit";
-import { SEO_KINDS, SEO_KIND_LABELS } from "@/lib/contract/seo-text";
+import { SEO_FIELDS, SEO_KINDS, SEO_KIND_LABELS } from "@/lib/contract/seo-text";
 import { SERP } from "@/lib/contract/serp";
 import { WORKSPACE_PATHS, workspacePagePath } from "@/lib/contract/routes";
 import { siteUrl } from "@/lib/env";
 import { workspaceDb } from "@/lib/service/workspace";
-import { PAGE_LIST_SIZE, listPages, type PageFilter, type PageRow } from "@/lib/service/workspace/pages";
+import { PAGE_LIST_SIZE, changeOf, listPages, type PageFilter, type PageRow } from "@/lib/service/workspace/pages";
+import { myDraftById } from "@/lib/service/workspace/seo";
 import { requireStaff } from "./staff-session";
-import { filterFrom, queryString, type ListQuery } from "./filters";
-import { AUDIT_PAGE, WORKSPACE } from "@/lib/contract/staff";
+import { filterFrom, one, queryString, type ListQuery } from "./filters";
+import { AUDIT_PAGE, SEO_FIELD_LABELS, WORKSPACE, can } from "@/lib/contract/staff";
+import { afterPublishMessage, deployment } from "@/lib/service/workspace/deployment";
 import { WorkspaceTable } from "@/components/workspace/WorkspaceTable";
 
 export const metadata = { title: "Pages" };
@@ -21,9 +23,16 @@ type PageList = Awaited<ReturnType<typeof listPages>>;
 
 /** Every indexable page of the site (the sitemap's own list), with its words, filters and CSV. */
 export default async function PagesListPage({ searchParams }: Props) {
-  await requireStaff();
-  const { filter, page } = filterFrom(await searchParams);
-  const list = await listPages(await workspaceDb(), { filter, page });
+  const staff = await requireStaff();
+  const query = await searchParams;
+  const { filter, page } = filterFrom(query);
+  const db = await workspaceDb();
+  // ?draft=N: the list as the staff member's own draft would make it (a publish's confirmation links here).
+  const draft = filter.draft ? await myDraftById(db, staff, { draftId: filter.draft }) : null;
+  const list = await listPages(db, { filter, page, ...(draft ? { change: changeOf(draft.target, draft.pattern) } : {}) });
+  const published = Number(one(query.published));
+  // Bulk edits work on the pages as they are, not on a draft's view of them.
+  const bulk = can(staff.role, "page:publish") && !filter.draft && list.total > 0;
   const first = (list.page - 1) * PAGE_LIST_SIZE + 1;
   return (
     <>
@@ -37,11 +46,23 @@ export default async function PagesListPage({ searchParams }: Props) {
         The {number(list.all)} pages of the sitemap, with the title, description and keywords they serve, their canonical link, robots and share image.
         Widths are estimates at {SERP.title.fontPx} px (titles, limit {SERP.title.maxPx} px) and {SERP.description.fontPx} px (descriptions, limit {SERP.description.desktopMaxPx} px).
       </p>
+      {filter.draft && (
+        <p className={draft ? "ws-notice ws-notice--ok" : "ws-notice ws-notice--error"}>
+          {draft ? WORKSPACE.listWithDraft(draft.target.type === "template" ? `the ${SEO_KIND_LABELS[draft.target.kind]} template` : draft.target.path) : WORKSPACE.listDraftGone}{" "}
+          <Link href={`${WORKSPACE_PATHS.home}${queryString({ ...filter, draft: undefined, changed: undefined })}`}>Show the pages as they are</Link>
+        </p>
+      )}
+      {one(query.published) !== "" && Number.isSafeInteger(published) && published >= 0 && (
+        <p className="ws-notice ws-notice--ok" role="status">
+          {afterPublishMessage("published", published, deployment())}
+        </p>
+      )}
       <Filters filter={filter} list={list} />
+      {bulk && <BulkForm filter={filter} total={list.total} />}
       <p className="ws-count" role="status">
         {list.total === 0 ? WORKSPACE.noPageMatches : `Pages ${number(first)}–${number(first + list.rows.length - 1)} of ${number(list.total)}`}
       </p>
-      {list.rows.length > 0 && <PagesTable list={list} origin={siteUrl()} />}
+      {list.rows.length > 0 && <PagesTable list={list} origin={siteUrl()} selectable={bulk} />}
       {list.lastPage > 1 && <Pager filter={filter} list={list} />}
     </>
   );
@@ -51,6 +72,9 @@ export default async function PagesListPage({ searchParams }: Props) {
 function Filters({ filter, list }: { filter: PageFilter; list: PageList }) {
   return (
     <form className="ws-filters" method="get" action={WORKSPACE_PATHS.home} aria-label="Filter the pages">
+      {filter.draft && <input type="hidden" name="draft" value={filter.draft} />}
+      {filter.changed && <input type="hidden" name="changed" value={filter.changed} />}
+      {filter.errors && <input type="hidden" name="errors" value={filter.errors} />}
       <div className="field">
         <label htmlFor="filter-kind">Type</label>
         <select id="filter-kind" name="kind" defaultValue={filter.kind ?? ""}>
@@ -107,20 +131,26 @@ function Filters({ filter, list }: { filter: PageFilter; list: PageList }) {
 }
 
 /** One screen of the list: a row per page, with its words, their widths and its problems. */
-function PagesTable({ list, origin }: { list: PageList; origin: string }) {
+function PagesTable({ list, origin, selectable }: { list: PageList; origin: string; selectable: boolean }) {
+  const columns = ["Type", "Page", "Title", "Description", "Keywords", "Canonical, robots, share image"];
   return (
-    <WorkspaceTable caption={`Indexable pages, ${number(list.total)} matching`} columns={["Type", "Page", "Title", "Description", "Keywords", "Canonical, robots, share image"]}>
+    <WorkspaceTable caption={`Indexable pages, ${number(list.total)} matching`} columns={selectable ? ["Select", ...columns] : columns}>
       {list.rows.map((row) => (
-        <PageTableRow key={row.path} row={row} origin={origin} />
+        <PageTableRow key={row.path} row={row} origin={origin} selectable={selectable} />
       ))}
     </WorkspaceTable>
   );
 }
 
 /** One page: its type, address and problems, its words with their widths, canonical, robots and share image. */
-function PageTableRow({ row, origin }: { row: PageRow; origin: string }) {
+function PageTableRow({ row, origin, selectable }: { row: PageRow; origin: string; selectable: boolean }) {
   return (
     <tr>
+      {selectable && (
+        <td data-label="Select">
+          <input type="checkbox" name="path" value={row.path} form={BULK_FORM_ID} aria-label={`Select ${row.path}`} className="ws-select" />
+        </td>
+      )}
       <td data-label="Type">{SEO_KIND_LABELS[row.kind]}</td>
       <td data-label="Page">
         <Link href={workspacePagePath(row.path)} className="ws-path">
@@ -166,5 +196,59 @@ function Pager({ filter, list }: { filter: PageFilter; list: PageList }) {
       </span>
       {list.page < list.lastPage ? <Link href={`${WORKSPACE_PATHS.home}${queryString(filter, list.page + 1)}`}>Next</Link> : <span />}
     </nav>
+  );
+}
+
+const BULK_FORM_ID = "bulk-edit";
+
+/**
+ * Bulk edit (issue 29, item 10): the rows ticked in the table (their checkboxes belong to this
+ * form) or every row of the filter, one field set or cleared; sent as a GET to the confirmation,
+ * which shows what it does before anything is published.
+ */
+function BulkForm({ filter, total }: { filter: PageFilter; total: number }) {
+  const kept = (["kind", "state", "problem", "q", "errors"] as const).filter((name) => filter[name] !== undefined);
+  return (
+    <form id={BULK_FORM_ID} className="ws-panel ws-bulk" method="get" action={WORKSPACE_PATHS.bulk} aria-labelledby="bulk-heading">
+      <h2 id="bulk-heading">Bulk edit</h2>
+      {kept.map((name) => (
+        <input key={name} type="hidden" name={name} value={String(filter[name])} />
+      ))}
+      <fieldset className="ws-choices">
+        <legend>Which pages</legend>
+        <label>
+          <input type="radio" name="scope" value="selected" defaultChecked /> The rows ticked below
+        </label>
+        <label>
+          <input type="radio" name="scope" value="filter" /> Every row of this filter ({number(total)} {total === 1 ? "page" : "pages"})
+        </label>
+      </fieldset>
+      <div className="field">
+        <label htmlFor="bulk-field">Field</label>
+        <select id="bulk-field" name="field" defaultValue="title">
+          {SEO_FIELDS.map((field) => (
+            <option key={field} value={field}>
+              {SEO_FIELD_LABELS[field]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <fieldset className="ws-choices">
+        <legend>Change</legend>
+        <label>
+          <input type="radio" name="op" value="set" defaultChecked /> Set each page&apos;s own words to
+        </label>
+        <label>
+          <input type="radio" name="op" value="clear" /> Clear each page&apos;s own words (back to its template)
+        </label>
+      </fieldset>
+      <div className="field">
+        <label htmlFor="bulk-value">New words (variables such as {"{site}"} work)</label>
+        <input id="bulk-value" name="value" maxLength={1000} />
+      </div>
+      <button type="submit" className="button ws-button">
+        Review bulk edit
+      </button>
+    </form>
   );
 }

@@ -8,6 +8,7 @@ import { leadConfirmPath, newsletterConfirmPath, requestPath, workspaceSignInPat
 import { SIGN_IN_LINK_MINUTES } from "../../contract/staff";
 import { CONFIRM, REQUEST_PAGE, SAMPLE, VERIFICATION } from "../../contract/messages";
 import { composeProposalMessage, registerProposalLink, withProposalLink } from "./proposal-messages";
+import { purgeMessage } from "./purge";
 
 /**
  * What each outbox message says, built when it is sent from the rows it points to (the outbox
@@ -102,6 +103,8 @@ async function composeMessage(db: Kysely<Database>, row: OutboxRow, { siteUrl }:
     case "request.accepted":
     case "request.declined":
       return composeProposalMessage(db, row, payload, { siteUrl });
+    case "cdn.purge":
+      return purgeMessage(payload, { siteUrl });
     case "staff.sign_in": {
       const email = payload.user_id ? await staffEmailForMessage(db, { userId: payload.user_id }) : null;
       if (!email || !payload.token) return null;

@@ -7,15 +7,17 @@ import { hashToken, newIdempotencyKey, newReference, newToken, REFERENCE_PATTERN
 /** Which channel carries which message, and the names and secrets a message is given (README "Delivery"). */
 describe("delivery routing", () => {
   it("sends managers' messages by webhook and email as configured, and a file when neither is", () => {
-    expect(deliveryRouting({ smtp: true, webhook: true })).toEqual({ managers: ["webhook", "email"], people: ["email"] });
-    expect(deliveryRouting({ smtp: false, webhook: true })).toEqual({ managers: ["webhook"], people: ["file"] });
-    expect(deliveryRouting({ smtp: true, webhook: false })).toEqual({ managers: ["email"], people: ["email"] });
-    expect(deliveryRouting({ smtp: false, webhook: false })).toEqual({ managers: ["file"], people: ["file"] });
-    expect(FILES_ONLY).toEqual({ managers: ["file"], people: ["file"] });
+    expect(deliveryRouting({ smtp: true, webhook: true })).toEqual({ managers: ["webhook", "email"], people: ["email"], cdn: [] });
+    expect(deliveryRouting({ smtp: false, webhook: true })).toEqual({ managers: ["webhook"], people: ["file"], cdn: [] });
+    expect(deliveryRouting({ smtp: true, webhook: false })).toEqual({ managers: ["email"], people: ["email"], cdn: [] });
+    expect(deliveryRouting({ smtp: false, webhook: false })).toEqual({ managers: ["file"], people: ["file"], cdn: [] });
+    expect(FILES_ONLY).toEqual({ managers: ["file"], people: ["file"], cdn: [] });
+    // A CDN's purge goes to PURGE_URL only, never to a file.
+    expect(deliveryRouting({ smtp: false, webhook: false, purge: true }).cdn).toEqual(["purge"]);
   });
 
   it("gives each message one due, pending row per channel of its audience", () => {
-    const routing = deliveryRouting({ smtp: true, webhook: true });
+    const routing = deliveryRouting({ smtp: true, webhook: true, purge: true });
     const now = "2026-11-27T04:00:00.000Z";
     const audience: Record<OutboxKind, string[]> = {
       "lead.new": ["webhook", "email"],
@@ -29,6 +31,7 @@ describe("delivery routing", () => {
       "proposal.summary": ["email"],
       "request.accepted": ["webhook", "email"],
       "request.declined": ["webhook", "email"],
+      "cdn.purge": ["purge"],
     };
     for (const [kind, channels] of Object.entries(audience)) {
       expect(outboxRows(kind as OutboxKind, { lead_id: 7 }, routing, now).map((row) => row.channel)).toEqual(channels);

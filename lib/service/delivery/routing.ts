@@ -9,13 +9,15 @@ import { newIdempotencyKey } from "./tokens";
  *   now", the newsletter's confirmation link): email when SMTP_URL is set;
  * - whatever has no channel is written as a file under .data/outbox/, so a fresh machine shows
  *   what would be sent.
+ * - to a CDN (the paths a workspace publish changed): PURGE_URL when it is set, else nowhere
+ *   (nothing is queued: a file would purge nothing).
  * Each channel gets a row of its own: retried, and delivered at least once, on its own.
  */
-export type DeliveryRouting = { managers: OutboxChannel[]; people: OutboxChannel[] };
+export type DeliveryRouting = { managers: OutboxChannel[]; people: OutboxChannel[]; cdn: OutboxChannel[] };
 
-export function deliveryRouting({ smtp, webhook }: { smtp: boolean; webhook: boolean }): DeliveryRouting {
+export function deliveryRouting({ smtp, webhook, purge = false }: { smtp: boolean; webhook: boolean; purge?: boolean }): DeliveryRouting {
   const managers: OutboxChannel[] = [...(webhook ? (["webhook"] as const) : []), ...(smtp ? (["email"] as const) : [])];
-  return { managers: managers.length ? managers : ["file"], people: smtp ? ["email"] : ["file"] };
+  return { managers: managers.length ? managers : ["file"], people: smtp ? ["email"] : ["file"], cdn: purge ? ["purge"] : [] };
 }
 
 /** A fresh machine: nothing configured, every message a file. */
@@ -33,6 +35,7 @@ const AUDIENCE: Record<OutboxKind, keyof DeliveryRouting> = {
   "proposal.summary": "people",
   "request.accepted": "managers",
   "request.declined": "managers",
+  "cdn.purge": "cdn",
 };
 
 export type MessageSubject = {

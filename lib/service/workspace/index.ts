@@ -3,7 +3,7 @@ import type { BetterAuthPlugin } from "better-auth";
 import { env, siteUrl } from "../../env";
 import { getDatabase } from "../../db";
 import { findStaffByEmail } from "../../db/queries/staff";
-import { deliveryRouting } from "../delivery/routing";
+import { configuredRouting } from "../delivery/default-worker";
 import { createStaffAuth, outboxSignInSender, staffAuthSecret, staffFromSession, type StaffAuth } from "./auth";
 import { signPreview } from "./preview";
 import { audit, type StaffIdentity, type WorkspaceDb } from "./seo";
@@ -23,13 +23,13 @@ let auth: Promise<StaffAuth> | undefined;
 export function siteStaffAuth(plugins: BetterAuthPlugin[] = []): Promise<StaffAuth> {
   auth ??= (async () => {
     const handle = await getDatabase();
-    const { SMTP_URL, LEAD_WEBHOOK_URL, STAFF_AUTH_SECRET } = env();
+    const { STAFF_AUTH_SECRET } = env();
     return createStaffAuth({
       db: handle.db,
       dialect: handle.dialect,
       baseURL: siteUrl(),
       secret: await staffAuthSecret(handle.db, STAFF_AUTH_SECRET),
-      sendSignInLink: outboxSignInSender(handle.db, deliveryRouting({ smtp: Boolean(SMTP_URL), webhook: Boolean(LEAD_WEBHOOK_URL) })),
+      sendSignInLink: outboxSignInSender(handle.db, configuredRouting()),
       plugins,
     });
   })().catch((error: unknown) => {

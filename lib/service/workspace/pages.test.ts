@@ -1,7 +1,7 @@
 import { listSitemapEntries } from "../../db/queries/sitemap";
 import { EMPTY_PATTERN, seoTextFor, type SeoFactsOf } from "../../contract/seo-text";
 import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "@/lib/test-support";
-import { csvLines, filterRows, siteRows, templateImpact, type PageRow } from "./pages";
+import { changeOf, csvLines, filterRows, listPages, publishEffect, siteRows, templateImpact, type PageRow } from "./pages";
 import { publishSeoDraft, saveSeoDraft, type StaffIdentity } from "./seo";
 
 announcePostgres();
@@ -36,16 +36,30 @@ describe.each(databaseKinds)("the workspace's pages on %s", (kind) => {
 
   it("shows what a template would do before it is published, then uses it once published", async () => {
     const pattern = { ...EMPTY_PATTERN, title: "Property Managers in {city} | {site}" };
+    const template = { type: "template" as const, kind: "city" as const };
     const impact = await templateImpact(database.db, { kind: "city", pattern });
     const before = await siteRows(database.db);
     const cities = before.rows.filter((row) => row.kind === "city");
     expect(impact.pages).toBe(cities.length);
-    expect(impact.affected).toBe(cities.length);
-    // The default's titles and descriptions all fit: this shorter title adds no overrun, a longer one does.
-    expect(impact.overLimit).toBe(0);
-    const wide = await templateImpact(database.db, { kind: "city", pattern: { ...EMPTY_PATTERN, title: "Top-Rated {managers} in {city}, {state}: Compare Fees and Get Quotes | {site}" } });
-    expect(wide.overLimit).toBeGreaterThan(0);
-    expect(wide.overLimit).toBeLessThanOrEqual(wide.affected);
+    // Field by field (issue 29, item 5): every city's title changes, no description does, and the
+    // descriptions' errors are counted apart from the titles'.
+    const effect = await publishEffect(database.db, changeOf(template, pattern));
+    const field = (name: string, of = effect) => of.fields.find((each) => each.field === name)!;
+    expect(effect.pages).toBe(cities.length);
+    expect(field("title").changed).toBe(cities.length);
+    expect(effect.paths).toHaveLength(cities.length);
+    expect(field("description")).toMatchObject({ changed: 0, errors: { before: field("description").errors.after } });
+    // The default's titles all fit: this shorter title adds no overrun, a longer one does.
+    const overrun = (of: typeof effect) => field("title", of).problems.find((problem) => problem.problem === "title-too-long")?.after ?? 0;
+    expect(overrun(effect)).toBe(0);
+    const wide = await publishEffect(database.db, changeOf(template, { ...EMPTY_PATTERN, title: "Top-Rated {managers} in {city}, {state}: Compare Fees and Get Quotes | {site}" }));
+    expect(overrun(wide)).toBeGreaterThan(0);
+    expect(field("title", wide).errors.after).toBeGreaterThan(field("title", wide).errors.before);
+    expect(wide.fields[0].field).toBe("title");
+    // The list as the draft would make it: the pages behind the confirmation's counts.
+    const listed = await listPages(database.db, { filter: { kind: "city", changed: "title" }, page: 1, change: changeOf(template, pattern) });
+    expect(listed.total).toBe(cities.length);
+    expect(listed.rows[0].title).not.toBe(before.byPath.get(listed.rows[0].path)!.title);
     // The longest names first, and the cities that share a name across states, now without their state.
     expect(impact.widest[0].titlePx).toBeGreaterThanOrEqual(impact.widest[1].titlePx);
     expect(new Set(impact.sameName.map((row) => row.state)).size).toBeGreaterThan(1);
@@ -61,8 +75,8 @@ describe.each(databaseKinds)("the workspace's pages on %s", (kind) => {
     // A page's own override wins over the template, and a new template leaves it alone.
     await publishSeoDraft(database.db, admin, { draftId: await saveSeoDraft(database.db, admin, { target: { type: "page", kind: "city", path: "/agents/TX/austin" }, pattern: { ...EMPTY_PATTERN, title: "Austin, Texas" } }) });
     expect((await siteRows(database.db)).byPath.get("/agents/TX/austin")).toMatchObject({ title: "Austin, Texas", sources: { title: "override" } });
-    const next = await templateImpact(database.db, { kind: "city", pattern: { ...EMPTY_PATTERN, title: "{city} managers" } });
-    expect(next.affected).toBe(cities.length - 1);
+    const next = await publishEffect(database.db, changeOf(template, { ...EMPTY_PATTERN, title: "{city} managers" }));
+    expect(field("title", next).changed).toBe(cities.length - 1);
     // Three impacts and four builds of the 24k-page list: longer than one call, on PostgreSQL under load.
   }, 240_000);
 

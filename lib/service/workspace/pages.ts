@@ -17,6 +17,7 @@ import {
   type SeoSource,
 } from "../../contract/seo-text";
 import type { WorkspaceDb } from "./seo";
+import { changedPaths, fieldEffects, hasFieldError } from "../../contract/publish-effects";
 
 /**
  * Every indexable page as the workspace shows it: found from the sitemap's own list (kind, path,
@@ -174,23 +175,32 @@ export async function siteStatus(db: WorkspaceDb): Promise<{ ready: true } | { r
 
 export const PAGE_LIST_SIZE = 50;
 
-/** The list's filters; `source` (where the words with the problem come from) only narrows a problem. */
-export type PageFilter = { kind?: SeoKind; state?: string; problem?: AuditProblem; source?: AuditCauseSource; q?: string };
+/**
+ * The list's filters. `source` (where the words with the problem come from) only narrows a
+ * problem. `draft` shows the list as the staff member's draft would make it (a publish's
+ * confirmation links there); `changed`, only the pages whose words for that field it changes;
+ * `errors`, only the pages with an audit error about that field.
+ */
+export type PageFilter = { kind?: SeoKind; state?: string; problem?: AuditProblem; source?: AuditCauseSource; q?: string; draft?: number; changed?: SeoField; errors?: SeoField };
 
-export function filterRows(rows: PageRow[], { kind, state, problem, source, q }: PageFilter): PageRow[] {
+export function filterRows(rows: PageRow[], { kind, state, problem, source, q, changed, errors }: PageFilter, before?: ReadonlyMap<string, PageRow>): PageRow[] {
   const query = q?.trim().toLowerCase();
   return rows.filter(
     (row) =>
       (!kind || row.kind === kind) &&
       (!state || row.state === state) &&
       (!problem || (row.problems.includes(problem) && (!source || causeSource(problem, row.sources) === source))) &&
+      (!errors || hasFieldError(row.problems, errors)) &&
+      (!changed || before?.get(row.path)?.[changed] !== row[changed]) &&
       (!query || row.path.toLowerCase().includes(query) || row.title.toLowerCase().includes(query)),
   );
 }
 
-export async function listPages(db: WorkspaceDb, { filter, page }: { filter: PageFilter; page: number }) {
+/** One screen of the list; with `change`, the site as that change would make it. */
+export async function listPages(db: WorkspaceDb, { filter, page, change }: { filter: PageFilter; page: number; change?: TrialChange }) {
   const site = await siteRows(db);
-  const matching = filterRows(site.rows, filter);
+  const rows = change ? (await trySite(db, change)).rows : site.rows;
+  const matching = filterRows(rows, filter, site.byPath);
   const lastPage = Math.max(1, Math.ceil(matching.length / PAGE_LIST_SIZE));
   const current = Math.min(Math.max(1, page), lastPage);
   return {
@@ -199,7 +209,7 @@ export async function listPages(db: WorkspaceDb, { filter, page }: { filter: Pag
     all: site.rows.length,
     page: current,
     lastPage,
-    counts: site.counts,
+    counts: change ? countProblems(rows.map((row) => row.problems)) : site.counts,
     states: [...new Set(site.rows.flatMap((row) => (row.state ? [row.state] : [])))].sort(),
     builtAt: site.builtAt,
   };
@@ -243,9 +253,6 @@ export function* csvLines(rows: PageRow[], origin: string): Generator<string> {
 // Trying a template before publishing it
 
 export type TemplateImpact = {
-  /** Pages of the kind whose words would change (a page's own override wins over the template). */
-  affected: number;
-  overLimit: number;
   pages: number;
   sample: PageRow | null;
   /** The widest titles it would produce. */
@@ -255,25 +262,92 @@ export type TemplateImpact = {
   counts: Record<AuditProblem, number>;
 };
 
+/**
+ * A change tried against the whole site: templates and page overrides as they would be (an
+ * override of null: the page's own words removed). Only the pages it touches are rendered again;
+ * the whole site is audited again (duplicates arise between pages of any kind).
+ */
+export type TrialChange = { templates?: ReadonlyMap<SeoKind, SeoPattern>; overrides?: ReadonlyMap<string, SeoPattern | null> };
+type Trial = { before: SiteRows; rows: PageRow[]; byPath: Map<string, PageRow>; touched: (row: { kind: SeoKind; path: string }) => boolean };
+
+/** The last few trials (an editor, its confirmation and its "after" list ask for the same one). */
+const TRIALS_KEPT = 4;
+const trials = new WeakMap<WorkspaceDb, Map<string, Promise<Trial>>>();
+
+const changeKey = (change: TrialChange) => JSON.stringify([[...(change.templates ?? [])], [...(change.overrides ?? [])]]);
+
+export function trySite(db: WorkspaceDb, change: TrialChange): Promise<Trial> {
+  return (async () => {
+    const site = await loadSite(db);
+    const key = `${site.key}|${changeKey(change)}`;
+    let kept = trials.get(db);
+    if (!kept) trials.set(db, (kept = new Map()));
+    const found = kept.get(key);
+    if (found) return found;
+    const trial = runTrial(db, site, change);
+    kept.set(key, trial);
+    trial.catch(() => kept.delete(key));
+    while (kept.size > TRIALS_KEPT) kept.delete(kept.keys().next().value!);
+    return trial;
+  })();
+}
+
+async function runTrial(db: WorkspaceDb, site: Site, change: TrialChange): Promise<Trial> {
+  const rules = await publishedRules(db);
+  const overrides = new Map(rules.overrides);
+  for (const [path, pattern] of change.overrides ?? []) {
+    if (pattern) overrides.set(path, pattern);
+    else overrides.delete(path);
+  }
+  const trial: Rules = { templates: new Map([...rules.templates, ...(change.templates ?? [])]), overrides };
+  const touched = (row: { kind: SeoKind; path: string }) => Boolean(change.templates?.has(row.kind) || change.overrides?.has(row.path));
+  const states = abbreviations(site.pages);
+  const rendered = site.pages.map((page, index) => (touched(page) ? renderRow(page, trial, states) : site.rows.rows[index]));
+  const problems = auditPages(rendered);
+  const rows: PageRow[] = rendered.map((row, index) => ({ ...row, problems: problems[index] }));
+  return { before: site.rows, rows, byPath: new Map(rows.map((row) => [row.path, row])), touched };
+}
+
+/** A draft's change to the site: a kind's template, or one page's own words (none left: no override). */
+export function changeOf(target: { type: "template"; kind: SeoKind } | { type: "page"; path: string }, pattern: SeoPattern): TrialChange {
+  if (target.type === "template") return { templates: new Map([[target.kind, pattern]]) };
+  const empty = pattern.title === null && pattern.description === null && pattern.keywords === null;
+  return { overrides: new Map([[target.path, empty ? null : pattern]]) };
+}
+
+/** The pages a bulk edit names: the rows chosen (only indexable pages of the site), or every row of a filter. */
+export async function bulkPages(db: WorkspaceDb, { scope, paths, filter }: { scope: "selected" | "filter"; paths: readonly string[]; filter: PageFilter }) {
+  const site = await siteRows(db);
+  const rows = scope === "filter" ? filterRows(site.rows, filter) : [...new Set(paths)].flatMap((path) => site.byPath.get(path) ?? []);
+  return rows.map((row) => ({ kind: row.kind, path: row.path }));
+}
+
+/** A bulk edit's change: each page's published override with one field set (or cleared: null). */
+export async function bulkChange(db: WorkspaceDb, { paths, field, value }: { paths: readonly string[]; field: SeoField; value: string | null }): Promise<TrialChange> {
+  const { overrides } = await publishedRules(db);
+  const changed = new Map<string, SeoPattern | null>();
+  for (const path of paths) {
+    const words = { ...(overrides.get(path) ?? { title: null, description: null, keywords: null }), [field]: value };
+    changed.set(path, words.title === null && words.description === null && words.keywords === null ? null : words);
+  }
+  return { overrides: changed };
+}
+
+/**
+ * What publishing a change would do, for its confirmation: per field, the pages it changes and
+ * the errors before and after among the pages it governs, and the paths whose words change.
+ */
+export async function publishEffect(db: WorkspaceDb, change: TrialChange) {
+  const trial = await trySite(db, change);
+  const governed = trial.rows.filter(trial.touched);
+  return { pages: governed.length, fields: fieldEffects(trial.before.byPath, governed), paths: changedPaths(trial.before.byPath, governed) };
+}
+export type PublishEffect = Awaited<ReturnType<typeof publishEffect>>;
+
 /** What publishing `pattern` as the template of `kind` would do to the site. */
 export async function templateImpact(db: WorkspaceDb, { kind, pattern }: { kind: SeoKind; pattern: SeoPattern }): Promise<TemplateImpact> {
-  const site = await loadSite(db);
-  const rules = await publishedRules(db);
-  const trial: Rules = { templates: new Map(rules.templates).set(kind, pattern), overrides: rules.overrides };
-  const ofKind = site.pages.filter((page) => page.kind === kind);
-  const states = abbreviations(site.pages);
-  // The audit runs over the whole site: duplicates can arise between this kind and the others.
-  const others = site.rows.rows.filter((row) => row.kind !== kind);
-  const tried = ofKind.map((page) => renderRow(page, trial, states));
-  const all = [...others, ...tried];
-  const problems = auditPages(all);
-  const triedRows: PageRow[] = tried.map((row, index) => ({ ...row, problems: problems[others.length + index] }));
-  const before = site.rows.byPath;
-  const changed = triedRows.filter((row) => {
-    const now = before.get(row.path);
-    return !now || now.title !== row.title || now.description !== row.description || now.keywords !== row.keywords;
-  });
-  const over = (row: PageRow) => row.titlePx > SERP.title.maxPx || row.descriptionPx > SERP.description.desktopMaxPx;
+  const trial = await trySite(db, { templates: new Map([[kind, pattern]]) });
+  const triedRows = trial.rows.filter((row) => row.kind === kind);
   const byCity = new Map<string, PageRow[]>();
   for (const row of triedRows) {
     const city = (row.facts as { city?: string }).city;
@@ -281,8 +355,6 @@ export async function templateImpact(db: WorkspaceDb, { kind, pattern }: { kind:
   }
   const sameName = [...byCity.values()].filter((rows) => new Set(rows.map((row) => row.state)).size > 1).sort((a, b) => b.length - a.length)[0] ?? [];
   return {
-    affected: changed.length,
-    overLimit: changed.filter(over).length,
     pages: triedRows.length,
     sample: triedRows[0] ?? null,
     widest: [...triedRows].sort((a, b) => b.titlePx - a.titlePx).slice(0, 3),

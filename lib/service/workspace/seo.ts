@@ -10,6 +10,7 @@ import {
   listLiveRules,
   getRevision,
   insertRevision,
+  latestRevisionId,
   countAudit,
   listAudit,
   listRevisions,
@@ -18,8 +19,12 @@ import {
   type SeoPatternColumns,
 } from "../../db/queries/workspace";
 import { listStaff } from "../../db/queries/staff";
+import { insertOutboxMessages } from "../../db/queries/outbox";
+import { purgeRows } from "../delivery/purge";
+import type { DeliveryRouting } from "../delivery/routing";
+import { changeOf, publishEffect } from "./pages";
 import { ApiError } from "../../contract/errors";
-import { EMPTY_PATTERN, SEO_FIELDS, isSeoKind, pageTarget, patternProblem, templateTarget, type SeoKind, type SeoPattern } from "../../contract/seo-text";
+import { EMPTY_PATTERN, SEO_FIELDS, isSeoKind, pageTarget, patternProblem, templateTarget, type SeoField, type SeoKind, type SeoPattern } from "../../contract/seo-text";
 import { AUDIT_ACTIONS, WORKSPACE, can, type AuditAction, type StaffPermission, type StaffRole } from "../../contract/staff";
 
 /**
@@ -119,6 +124,12 @@ export async function myDraft(db: WorkspaceDb, staff: StaffIdentity, target: Seo
   return findDraft(db, { target: targetKey(target), staffUserId: staff.id });
 }
 
+/** The staff member's own draft by its id, as its target and words; null for anyone else's or none. */
+export async function myDraftById(db: WorkspaceDb, staff: StaffIdentity, { draftId }: { draftId: number }): Promise<{ target: SeoTarget; pattern: SeoPattern } | null> {
+  const draft = await getDraft(db, { id: draftId });
+  return draft && draft.staff_user_id === staff.id ? { target: targetOf(draft), pattern: patternOf(draft)! } : null;
+}
+
 /** A draft its owner may act on (preview, publish, discard): anyone else's is unknown. */
 async function ownDraft(db: WorkspaceDb, staff: StaffIdentity, draftId: number) {
   const draft = await getDraft(db, { id: draftId });
@@ -149,17 +160,35 @@ export async function draftToPreview(db: WorkspaceDb, staff: StaffIdentity, { dr
 // ---------------------------------------------------------------------------------------------
 // Publish and roll back
 
-export type Published = { revisionId: number; target: SeoTarget };
+/** A publish or rollback: its revision, what it changed, and the paths whose words it changed (as far as known). */
+export type Published = { revisionId: number; target: SeoTarget; paths: readonly string[] };
+
+/**
+ * The paths whose words a publish changes, and where a CDN's purge goes (routing.cdn: PURGE_URL,
+ * or nowhere): queued in the publish's own transaction, so it is never lost.
+ */
+export type PurgeRequest = { paths: readonly string[]; delivery: DeliveryRouting };
+
+async function queuePurge(trx: WorkspaceDb, purge: PurgeRequest | undefined, at: string): Promise<void> {
+  if (!purge || purge.paths.length === 0) return;
+  await insertOutboxMessages(trx, purgeRows(purge.paths, purge.delivery, at));
+}
 
 /**
  * Publishes the staff member's draft: one transaction writes the revision and the live row (only
  * if what is live is still what the draft started from) and drops the draft. Someone else's
- * newer publish is never overwritten: the answer is a 409 and nothing changes.
+ * newer publish is never overwritten: the answer is a 409 and nothing changes. `reviewedAt`, when
+ * given, is the draft's updated_at its confirmation showed: a draft saved since is not published.
  */
-export async function publishSeoDraft(db: WorkspaceDb, staff: StaffIdentity, { draftId }: { draftId: number }): Promise<Published> {
+export async function publishSeoDraft(
+  db: WorkspaceDb,
+  staff: StaffIdentity,
+  { draftId, reviewedAt, purge }: { draftId: number; reviewedAt?: string; purge?: PurgeRequest },
+): Promise<Published> {
   const draft = await ownDraft(db, staff, draftId);
   const target = targetOf(draft);
   requirePermission(staff, permissionFor(target, "publish"), target.type === "template" ? "publish templates" : "publish pages");
+  if (reviewedAt !== undefined && reviewedAt !== draft.updated_at) throw new ApiError(409, WORKSPACE.draftChangedSinceReview);
   try {
     const revisionId = await db.transaction().execute(async (trx) => {
       const at = now();
@@ -180,10 +209,11 @@ export async function publishSeoDraft(db: WorkspaceDb, staff: StaffIdentity, { d
       const live: SeoLiveRow = { target: draft.target, kind: draft.kind, path: draft.path, title: draft.title, description: draft.description, keywords: draft.keywords, revision_id: id, published_at: at, published_by: staff.email };
       if (!(await replaceLive(trx, { row: live, expectedRevisionId: draft.base_revision_id }))) throw new StaleError();
       await deleteDraft(trx, { id: draft.id });
+      await queuePurge(trx, purge, at);
       await audit(trx, staff, "seo.published", draft.target, `revision ${id}`);
       return id;
     });
-    return { revisionId, target };
+    return { revisionId, target, paths: purge?.paths ?? [] };
   } catch (error) {
     if (!(error instanceof StaleError)) throw error;
     const live = await getLive(db, { target: draft.target });
@@ -202,7 +232,7 @@ class StaleError extends Error {}
 export async function rollbackSeoRevision(
   db: WorkspaceDb,
   staff: StaffIdentity,
-  { revisionId, expectedLiveRevisionId }: { revisionId: number; expectedLiveRevisionId: number },
+  { revisionId, expectedLiveRevisionId, delivery }: { revisionId: number; expectedLiveRevisionId: number; delivery?: DeliveryRouting },
 ): Promise<Published> {
   const revision = await getRevision(db, { id: revisionId });
   if (!revision) throw new ApiError(404, WORKSPACE.unknownRevision);
@@ -210,6 +240,9 @@ export async function rollbackSeoRevision(
   requirePermission(staff, permissionFor(target, "publish"), target.type === "template" ? "roll back templates" : "roll back pages");
   const restored: SeoRevisionRow | undefined = revision.previous_revision_id === null ? undefined : await getRevision(db, { id: revision.previous_revision_id });
   const words = patternOf(restored) ?? EMPTY_PATTERN;
+  // The pages whose words the restored ones change (a page keeps its own override over a template).
+  const paths = target.type === "page" ? [target.path] : (await publishEffect(db, changeOf(target, words))).paths;
+  const purge = delivery && { paths, delivery };
   try {
     const id = await db.transaction().execute(async (trx) => {
       const at = now();
@@ -227,15 +260,70 @@ export async function rollbackSeoRevision(
       });
       const live: SeoLiveRow = { target: revision.target, kind: revision.kind, path: revision.path, ...words, revision_id: id, published_at: at, published_by: staff.email };
       if (!(await replaceLive(trx, { row: live, expectedRevisionId: expectedLiveRevisionId }))) throw new StaleError();
+      await queuePurge(trx, purge, at);
       await audit(trx, staff, "seo.rolled_back", revision.target, `revision ${revisionId} undone by revision ${id}`);
       return id;
     });
-    return { revisionId: id, target };
+    return { revisionId: id, target, paths };
   } catch (error) {
     if (error instanceof StaleError) throw new ApiError(409, WORKSPACE.staleRollback);
     throw error;
   }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Bulk edit (issue 29, item 10)
+
+/** One field of many pages' own words, set (to a pattern) or cleared (null: back to the template). */
+export type BulkEdit = { pages: readonly { kind: SeoKind; path: string }[]; field: SeoField; value: string | null };
+
+/** At most this many pages in one bulk edit (one transaction; every page gets its own revision). */
+export const BULK_EDIT_LIMIT = 10_000;
+
+/** The value checked for every kind it goes to (a variable one kind lacks is refused). */
+export function cleanBulkValue(edit: BulkEdit): string | null {
+  if (edit.value === null) return null;
+  let clean: string | null = null;
+  for (const kind of new Set(edit.pages.map((page) => page.kind))) clean = cleanPattern(kind, { [edit.field]: edit.value })[edit.field];
+  return clean;
+}
+
+/**
+ * Publishes a bulk edit: each page's override gets the field set or cleared (its other fields
+ * kept), as one revision per page, all in one transaction, and only if nothing was published since
+ * the staff member reviewed it (`expectedLatestRevisionId`, what its confirmation showed).
+ */
+export async function publishBulkEdit(
+  db: WorkspaceDb,
+  staff: StaffIdentity,
+  { edit, expectedLatestRevisionId, purge }: { edit: BulkEdit; expectedLatestRevisionId: number; purge?: PurgeRequest },
+): Promise<{ paths: string[] }> {
+  requirePermission(staff, "page:publish", "publish pages");
+  const value = cleanBulkValue(edit);
+  try {
+    await db.transaction().execute(async (trx) => {
+      if ((await latestRevisionId(trx)) !== expectedLatestRevisionId) throw new StaleError();
+      const at = now();
+      for (const page of edit.pages) {
+        const key = pageTarget(page.path);
+        const live = await getLive(trx, { target: key });
+        const words = { ...(patternOf(live) ?? EMPTY_PATTERN), [edit.field]: value };
+        const base = { target: key, kind: page.kind, path: page.path, ...words };
+        const id = await insertRevision(trx, { ...base, action: "publish", previous_revision_id: live?.revision_id ?? null, restored_revision_id: null, published_at: at, published_by: staff.id, published_by_email: staff.email });
+        if (!(await replaceLive(trx, { row: { ...base, revision_id: id, published_at: at, published_by: staff.email }, expectedRevisionId: live?.revision_id ?? null }))) throw new StaleError();
+        await audit(trx, staff, "seo.published", key, `revision ${id} (bulk edit of ${edit.field})`);
+      }
+      await queuePurge(trx, purge, at);
+    });
+  } catch (error) {
+    if (error instanceof StaleError) throw new ApiError(409, WORKSPACE.staleBulk);
+    throw error;
+  }
+  return { paths: edit.pages.map((page) => page.path) };
+}
+
+/** The id a bulk edit's confirmation shows and its publish checks (anything published since moves it). */
+export const publishedStamp = (db: WorkspaceDb) => latestRevisionId(db);
 
 /** How an audit-log action reads in the history ("published"). */
 export const auditActionLabel = (action: string) => (action in AUDIT_ACTIONS ? AUDIT_ACTIONS[action as AuditAction] : action);

@@ -3,7 +3,8 @@ import { WORKSPACE_PATHS } from "@/lib/contract/routes";
 import { confirmSignIn } from "../../actions";
 
 // Reached signed out: it says noindex itself (layout.tsx).
-export const metadata = { title: "Confirm sign-in", robots: { index: false, follow: false, nocache: true } };
+// The token in this page's address is the key to a session: never sent on, not even to the site's own pages.
+export const metadata = { title: "Confirm sign-in", robots: { index: false, follow: false, nocache: true }, referrer: "no-referrer" };
 
 type Props = { params: Promise<{ token: string }> };
 

@@ -2,12 +2,14 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { AUDIT_PROBLEMS, AUDIT_PROBLEM_KEYS } from "@/lib/contract/seo-audit";
 import { DEFAULT_SEO_TEMPLATES, EMPTY_PATTERN, SEO_KIND_LABELS, SEO_VARIABLES, isSeoKind, type SeoKind, type SeoPattern, type SeoText } from "@/lib/contract/seo-text";
-import { SERP } from "@/lib/contract/serp";
 import { WORKSPACE_PATHS, workspacePagePath, workspacePreviewPath } from "@/lib/contract/routes";
 import { can, type StaffRole, WORKSPACE } from "@/lib/contract/staff";
 import { siteUrl } from "@/lib/env";
 import { workspaceDb } from "@/lib/service/workspace";
-import { siteRows, templateImpact, type PageRow, type TemplateImpact } from "@/lib/service/workspace/pages";
+import { changeOf, publishEffect, siteRows, templateImpact, type PageRow, type PublishEffect, type TemplateImpact } from "@/lib/service/workspace/pages";
+import { afterPublishMessage, deployment } from "@/lib/service/workspace/deployment";
+import { PublishEffects } from "@/components/workspace/PublishEffects";
+import { effectListHref } from "../../filters";
 import { editorState, patternFromRow } from "@/lib/service/workspace/seo";
 import { DraftForm } from "@/components/workspace/DraftForm";
 import { RevisionList } from "@/components/workspace/RevisionList";
@@ -15,7 +17,7 @@ import { SerpPreview } from "@/components/workspace/SerpPreview";
 import { draftAction, rollbackAction } from "../../actions";
 import { requireStaff } from "../../staff-session";
 
-type Props = { params: Promise<{ kind: string }> };
+type Props = { params: Promise<{ kind: string }>; searchParams: Promise<{ published?: string; pages?: string }> };
 
 export const metadata = { title: "Template" };
 
@@ -44,16 +46,17 @@ function Example({ title, row, previewBase }: { title: string; row: PageRow; pre
 type EditorState = Awaited<ReturnType<typeof editorState>>;
 
 /** One kind's template: its patterns, what a change would do to every page of the kind, and its history. */
-export default async function TemplateEditor({ params }: Props) {
+export default async function TemplateEditor({ params, searchParams }: Props) {
   const staff = await requireStaff();
   const { kind } = await params;
+  const query = await searchParams;
   if (!isSeoKind(kind)) notFound();
   const db = await workspaceDb();
   const target = { type: "template" as const, kind };
   const { live, draft, revisions } = await editorState(db, staff, target);
   const livePattern = patternFromRow(live) ?? EMPTY_PATTERN;
   const tried = patternFromRow(draft) ?? livePattern;
-  const [impact, site] = await Promise.all([templateImpact(db, { kind, pattern: tried }), siteRows(db)]);
+  const [impact, site, effect] = await Promise.all([templateImpact(db, { kind, pattern: tried }), siteRows(db), draft ? publishEffect(db, changeOf(target, tried)) : null]);
   const defaults = DEFAULT_SEO_TEMPLATES[kind];
   const values = patternFromRow(draft) ?? livePattern;
   const canEdit = can(staff.role, "template:edit");
@@ -65,6 +68,11 @@ export default async function TemplateEditor({ params }: Props) {
   return (
     <>
       <TemplateHeading kind={kind} pages={impact.pages} live={live} />
+      {live && query.published === String(live.revision_id) && (
+        <p className="ws-notice ws-notice--ok" role="status">
+          {afterPublishMessage("published", Number(query.pages) || 0, deployment())}
+        </p>
+      )}
 
       <section aria-labelledby="template-form-heading">
         <h2 id="template-form-heading">{draft ? "Your draft" : "Patterns"}</h2>
@@ -77,6 +85,7 @@ export default async function TemplateEditor({ params }: Props) {
             variables={SEO_VARIABLES[kind]}
             draftId={draft?.id ?? null}
             canPublish={canPublish}
+            confirmFirst
             previewHref={draft && impact.sample ? `${previewBase}${impact.sample.path}` : null}
             emptyMeans={WORKSPACE.templateEmptyMeans}
             live={sampleOf(ofKind)}
@@ -86,7 +95,7 @@ export default async function TemplateEditor({ params }: Props) {
         )}
       </section>
 
-      <ImpactSection kind={kind} withDraft={draft !== null} impact={impact} problemsNow={problemsNow} previewBase={previewBase} />
+      <ImpactSection kind={kind} draftId={draft?.id ?? null} effect={effect} impact={impact} problemsNow={problemsNow} previewBase={previewBase} />
 
       <section aria-labelledby="template-history-heading">
         <h2 id="template-history-heading">History of this template</h2>
@@ -137,19 +146,15 @@ function LivePatterns({ role, pattern, defaults }: { role: StaffRole; pattern: S
   );
 }
 
-type ImpactProps = { kind: SeoKind; withDraft: boolean; impact: TemplateImpact; problemsNow: Record<string, number>; previewBase: string | null };
+type ImpactProps = { kind: SeoKind; draftId: number | null; effect: PublishEffect | null; impact: TemplateImpact; problemsNow: Record<string, number>; previewBase: string | null };
 
-/** How the kind's pages read now, or what publishing the draft would do to them: problem counts and examples. */
-function ImpactSection({ kind, withDraft, impact, problemsNow, previewBase }: ImpactProps) {
+/** How the kind's pages read now, or what publishing the draft would do to them: field by field, problem counts and examples. */
+function ImpactSection({ kind, draftId, effect, impact, problemsNow, previewBase }: ImpactProps) {
+  const withDraft = draftId !== null;
   return (
     <section aria-labelledby="impact-heading">
       <h2 id="impact-heading">{withDraft ? "What publishing this draft would do" : "How the pages read now"}</h2>
-      {withDraft && (
-        <p className="ws-impact" role="status">
-          This change affects {number(impact.affected)} {impact.affected === 1 ? "page" : "pages"}, {number(impact.overLimit)} of them over the width limit (title{" "}
-          {SERP.title.maxPx} px or description {SERP.description.desktopMaxPx} px).
-        </p>
-      )}
+      {draftId !== null && effect && <PublishEffects fields={effect.fields} listHref={(pages) => effectListHref({ kind }, draftId, pages)} />}
       <ProblemCounts kind={kind} withDraft={withDraft} counts={impact.counts} problemsNow={problemsNow} />
       {impact.sample && <Example title="Sample" row={impact.sample} previewBase={previewBase} />}
       {impact.widest.map((row, index) => (

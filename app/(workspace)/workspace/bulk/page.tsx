@@ -1,0 +1,129 @@
+import Link from "next/link";
+import { SEO_FIELD_LABELS, WORKSPACE, can } from "@/lib/contract/staff";
+import { WORKSPACE_PATHS } from "@/lib/contract/routes";
+import { workspaceDb } from "@/lib/service/workspace";
+import { bulkChange, bulkPages, publishEffect } from "@/lib/service/workspace/pages";
+import { BULK_EDIT_LIMIT, cleanBulkValue, publishedStamp } from "@/lib/service/workspace/seo";
+import { ApiError } from "@/lib/contract/errors";
+import type { EffectPages } from "@/lib/contract/publish-effects";
+import { ActionForm, IntentButton } from "@/components/workspace/ActionForm";
+import { FocusedHeading } from "@/components/workspace/FocusedHeading";
+import { PublishEffects } from "@/components/workspace/PublishEffects";
+import { bulkAction } from "../actions";
+import { bulkFrom, queryString, type BulkQuery, type ListQuery } from "../filters";
+import { requireStaff } from "../staff-session";
+
+export const metadata = { title: "Bulk edit" };
+
+type Props = { searchParams: Promise<ListQuery> };
+
+/**
+ * Where the counts link: for every row of a filter, the filter's pages with those errors now; a
+ * bulk edit has no draft, so no list shows its "after" (those counts are plain numbers).
+ */
+const nowHref =
+  (bulk: BulkQuery) =>
+  ({ after, ...pages }: EffectPages) =>
+    bulk.scope === "filter" && !after && !("changed" in pages) ? `${WORKSPACE_PATHS.home}${queryString({ ...bulk.filter, ...pages })}` : null;
+
+/**
+ * A bulk edit's confirmation (issue 29, item 10): the rows chosen on the list (or every row of its
+ * filter), one field set or cleared, and what publishing that does, field by field, as for a
+ * template. Rendered on the server from the list form's GET, so it works without JavaScript;
+ * Publish posts the same fields and the latest revision id it showed; Cancel changes nothing.
+ */
+export default async function BulkEditPage({ searchParams }: Props) {
+  const staff = await requireStaff();
+  const bulk = bulkFrom(await searchParams);
+  const db = await workspaceDb();
+  const pages = await bulkPages(db, bulk);
+  const field = SEO_FIELD_LABELS[bulk.field].toLowerCase();
+  const back = `${WORKSPACE_PATHS.home}${queryString(bulk.filter)}`;
+  const cancel = (
+    <Link className="button ws-button ws-button--outline" href={back}>
+      Cancel
+    </Link>
+  );
+  const value = bulk.op === "set" ? bulk.value : null;
+  let refusal = !can(staff.role, "page:publish")
+    ? WORKSPACE.forbidden(staff.role, "publish pages")
+    : pages.length === 0
+      ? WORKSPACE.bulkNoPages
+      : pages.length > BULK_EDIT_LIMIT
+        ? WORKSPACE.bulkTooMany(BULK_EDIT_LIMIT)
+        : bulk.op === "set" && !bulk.value.trim()
+          ? WORKSPACE.bulkNoValue
+          : null;
+  let clean: string | null = null;
+  if (!refusal) {
+    try {
+      clean = cleanBulkValue({ pages, field: bulk.field, value });
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      refusal = error.message;
+    }
+  }
+  const title = WORKSPACE.bulkTitle(bulk.op, field, pages.length);
+  if (refusal) {
+    return (
+      <>
+        <FocusedHeading>{title}</FocusedHeading>
+        <p className="ws-notice ws-notice--error" role="alert">
+          {refusal}
+        </p>
+        <div className="ws-actions">{cancel}</div>
+      </>
+    );
+  }
+  const [effect, stamp] = await Promise.all([publishEffect(db, await bulkChange(db, { paths: pages.map((page) => page.path), field: bulk.field, value: clean })), publishedStamp(db)]);
+  return (
+    <>
+      <p className="ws-crumbs">
+        <Link href={back}>Pages</Link> › Bulk edit
+      </p>
+      <FocusedHeading>{title}</FocusedHeading>
+      <p className="ws-lead">{WORKSPACE.confirmLead(effect.pages, effect.fields.map((each) => ({ field: SEO_FIELD_LABELS[each.field].toLowerCase(), pages: each.changed })))}</p>
+      <section aria-labelledby="bulk-effects-heading">
+        <h2 id="bulk-effects-heading">What it does, field by field</h2>
+        <PublishEffects fields={effect.fields} listHref={nowHref(bulk)} />
+      </section>
+      <section aria-labelledby="bulk-pages-heading">
+        <h2 id="bulk-pages-heading">The pages</h2>
+        <p>
+          {SEO_FIELD_LABELS[bulk.field]}: {clean === null ? <em>the template&apos;s words (the override is cleared)</em> : <code>{clean}</code>}
+        </p>
+        <ul className="ws-bulk-pages">
+          {pages.slice(0, 50).map((page) => (
+            <li key={page.path}>{page.path}</li>
+          ))}
+          {pages.length > 50 && <li>… and {(pages.length - 50).toLocaleString("en-US")} more</li>}
+        </ul>
+      </section>
+      <ActionForm action={bulkAction} className="ws-panel ws-confirm" label="Confirm the bulk edit">
+        <BulkFields bulk={bulk} />
+        <input type="hidden" name="reviewed" value={stamp} />
+        <div className="ws-actions">
+          <IntentButton>Publish</IntentButton>
+          {cancel}
+        </div>
+      </ActionForm>
+    </>
+  );
+}
+
+/** The bulk edit's fields again, for its Publish. */
+function BulkFields({ bulk }: { bulk: BulkQuery }) {
+  const filter = Object.entries(bulk.filter).filter(([, value]) => value !== undefined);
+  return (
+    <>
+      {filter.map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={String(value)} />
+      ))}
+      <input type="hidden" name="scope" value={bulk.scope} />
+      {bulk.scope === "selected" && bulk.paths.map((path) => <input key={path} type="hidden" name="path" value={path} />)}
+      <input type="hidden" name="field" value={bulk.field} />
+      <input type="hidden" name="op" value={bulk.op} />
+      <input type="hidden" name="value" value={bulk.value} />
+    </>
+  );
+}

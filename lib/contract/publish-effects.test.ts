@@ -1,0 +1,64 @@
+import type { AuditProblem } from "./seo-audit";
+import { changedPaths, fieldEffects, type EffectRow } from "./publish-effects";
+
+/** A publish's effect, field by field (issue 29, item 5), on rows made for it. */
+const row = (path: string, words: Partial<Record<"title" | "description" | "keywords", string>>, problems: AuditProblem[] = []): EffectRow => ({
+  path,
+  title: words.title ?? `Title of ${path}`,
+  description: words.description ?? `Description of ${path}`,
+  keywords: words.keywords ?? "managers",
+  problems,
+});
+const byPath = (rows: EffectRow[]) => new Map(rows.map((each) => [each.path, each]));
+
+describe("a publish's effect per field", () => {
+  // Five city pages: three descriptions already too wide; a new title pattern makes two titles too wide.
+  const before = [
+    row("/a", {}, ["description-too-long"]),
+    row("/b", {}, ["description-too-long"]),
+    row("/c", {}, ["description-too-long", "title-duplicate"]),
+    row("/d", {}),
+    row("/e", { title: "Kept by its override" }),
+  ];
+  const after = [
+    row("/a", { title: "A much longer title" }, ["description-too-long", "title-too-long"]),
+    row("/b", { title: "B much longer title" }, ["description-too-long", "title-too-long"]),
+    row("/c", { title: "C new title" }, ["description-too-long"]),
+    row("/d", { title: "D new title" }),
+    row("/e", { title: "Kept by its override" }),
+  ];
+  const effects = fieldEffects(byPath(before), after);
+  const of = (field: string) => effects.find((effect) => effect.field === field)!;
+
+  it("counts the pages whose words change for each field, and each field's errors apart", () => {
+    expect(of("title")).toEqual({
+      field: "title",
+      changed: 4,
+      errors: { before: 1, after: 2 },
+      problems: [
+        { problem: "title-too-long", before: 0, after: 2 },
+        { problem: "title-duplicate", before: 1, after: 0 },
+      ],
+    });
+    // The descriptions' overruns were there already and stay: not the title's doing, and unchanged.
+    expect(of("description")).toEqual({ field: "description", changed: 0, errors: { before: 3, after: 3 }, problems: [{ problem: "description-too-long", before: 3, after: 3 }] });
+    expect(of("keywords")).toEqual({ field: "keywords", changed: 0, errors: { before: 0, after: 0 }, problems: [] });
+  });
+
+  it("names first the field that gets worse, then the ones that change, then the rest", () => {
+    expect(effects.map((effect) => effect.field)).toEqual(["title", "description", "keywords"]);
+    const descriptionsWorse = fieldEffects(byPath(before), [
+      row("/a", { title: "Shorter", description: "x".repeat(10) }, ["description-too-long"]),
+      row("/d", { title: "Shorter too", description: "y".repeat(10) }, ["description-too-long"]),
+    ]);
+    expect(descriptionsWorse.map((effect) => [effect.field, effect.errors.after - effect.errors.before])).toEqual([
+      ["description", 1],
+      ["title", 0],
+      ["keywords", 0],
+    ]);
+  });
+
+  it("lists the paths whose words change at all (what a CDN purge names)", () => {
+    expect(changedPaths(byPath(before), after)).toEqual(["/a", "/b", "/c", "/d"]);
+  });
+});

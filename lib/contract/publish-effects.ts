@@ -1,0 +1,75 @@
+import { AUDIT_PROBLEM_FIELD, AUDIT_PROBLEM_KEYS, isAuditError, type AuditProblem } from "./seo-audit";
+import { SEO_FIELDS, type SeoField } from "./seo-text";
+
+/**
+ * What a publish does, field by field (issue 29, item 5): how many pages' title, description or
+ * keywords change, and the audit's errors about that field alone, before and after. A change to
+ * titles is never blamed for the descriptions' overruns that were there already. Pure: the rows
+ * before and after come from lib/service/workspace/pages.ts; components/workspace/PublishEffects
+ * shows them.
+ */
+export type EffectRow = { path: string; problems: readonly AuditProblem[] } & Record<SeoField, string>;
+
+export type ProblemEffect = { problem: AuditProblem; before: number; after: number };
+export type FieldEffect = {
+  field: SeoField;
+  /** Pages whose words for this field change. */
+  changed: number;
+  /** Pages with at least one error about this field. */
+  errors: { before: number; after: number };
+  /** Each error rule of the field that any page breaks, before or after: what gets worse first. */
+  problems: ProblemEffect[];
+};
+
+const ERRORS_OF: Record<SeoField, AuditProblem[]> = Object.fromEntries(
+  SEO_FIELDS.map((field) => [field, AUDIT_PROBLEM_KEYS.filter((problem) => AUDIT_PROBLEM_FIELD[problem] === field && isAuditError(problem))]),
+) as Record<SeoField, AuditProblem[]>;
+
+/** The error rules about one field (none for keywords: no rule reads them). */
+export const errorProblemsOf = (field: SeoField): readonly AuditProblem[] => ERRORS_OF[field];
+
+/** Whether a page has an error about `field`. */
+export const hasFieldError = (problems: readonly AuditProblem[], field: SeoField) => problems.some((problem) => ERRORS_OF[field].includes(problem));
+
+const worsening = (effect: { before: number; after: number }) => effect.after - effect.before;
+
+/**
+ * The effect on the pages in `after` (the pages the change governs: a template's kind, a bulk
+ * edit's rows), each compared with the same path in `before`. Fields are ordered by what gets
+ * worse first (errors added), then by how many pages change; a field nothing changes comes last.
+ */
+export function fieldEffects(before: ReadonlyMap<string, EffectRow>, after: readonly EffectRow[]): FieldEffect[] {
+  const effects = SEO_FIELDS.map((field): FieldEffect => {
+    const problems = ERRORS_OF[field].map((problem): ProblemEffect => ({ problem, before: 0, after: 0 }));
+    const errors = { before: 0, after: 0 };
+    let changed = 0;
+    for (const row of after) {
+      const was = before.get(row.path);
+      if (!was || was[field] !== row[field]) changed++;
+      if (was && hasFieldError(was.problems, field)) errors.before++;
+      if (hasFieldError(row.problems, field)) errors.after++;
+      for (const effect of problems) {
+        if (was?.problems.includes(effect.problem)) effect.before++;
+        if (row.problems.includes(effect.problem)) effect.after++;
+      }
+    }
+    return {
+      field,
+      changed,
+      errors,
+      problems: problems.filter((effect) => effect.before > 0 || effect.after > 0).sort((a, b) => worsening(b) - worsening(a)),
+    };
+  });
+  return effects.sort((a, b) => Number(b.changed > 0) - Number(a.changed > 0) || worsening(b.errors) - worsening(a.errors) || b.changed - a.changed);
+}
+
+/** The paths whose words change at all (a CDN purge names them). */
+export function changedPaths(before: ReadonlyMap<string, EffectRow>, after: readonly EffectRow[]): string[] {
+  return after.filter((row) => SEO_FIELDS.some((field) => before.get(row.path)?.[field] !== row[field])).map((row) => row.path);
+}
+
+/**
+ * The pages behind one of the confirmation's counts: those whose field changes, those with an
+ * error about a field, or those with one problem; as they are now or (`after`) with the draft.
+ */
+export type EffectPages = { after: boolean } & ({ changed: SeoField } | { errors: SeoField } | { problem: AuditProblem });
