@@ -96,3 +96,14 @@ export const WORKSPACE = {
  * only by the workspace's role-checked preview route, and read only while draft mode is on.
  */
 export const PREVIEW_DRAFT_COOKIE = "managely_preview_draft";
+
+/** What the history says about each published change (issue 29, item 7). */
+export const HISTORY = {
+  liveNow: "Live now",
+  notLive: "Not live: a later revision replaced it.",
+  /** A field a revision leaves to the level below (a page's template, a template's default wording). */
+  levelBelow: (isTemplate: boolean) => (isTemplate ? "the default wording" : "the template's words"),
+  unchanged: "unchanged",
+  /** Where a rollback would put back the words live already. */
+  rollbackWouldChangeNothing: "Rolling this back would change nothing: its earlier words are live.",
+} as const;
