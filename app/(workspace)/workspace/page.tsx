@@ -8,8 +8,9 @@ import { workspaceDb } from "@/lib/service/workspace";
 import { PAGE_LIST_SIZE, listPages, type PageFilter, type PageRow } from "@/lib/service/workspace/pages";
 import { requireStaff } from "./staff-session";
 import { filterFrom, queryString, type ListQuery } from "./filters";
-import { WORKSPACE } from "@/lib/contract/staff";
+import { CSV_EXPORT, WORKSPACE } from "@/lib/contract/staff";
 import { WorkspaceTable } from "@/components/workspace/WorkspaceTable";
+import { CsvExport } from "@/components/workspace/CsvExport";
 
 export const metadata = { title: "Pages" };
 
@@ -29,14 +30,13 @@ export default async function PagesListPage({ searchParams }: Props) {
     <>
       <div className="ws-title-row">
         <h1>Every indexable page</h1>
-        <a className="button ws-button ws-button--outline" href={`${WORKSPACE_PATHS.csv}${queryString(filter)}`} download>
-          Export CSV
-        </a>
+        <CsvExport action={WORKSPACE_PATHS.csv} fields={Object.fromEntries(new URLSearchParams(queryString(filter)))} />
       </div>
       <p className="ws-lead">
         The {number(list.all)} pages of the sitemap, with the title, description and keywords they serve, their canonical link, robots and share image.
         Widths are estimates at {SERP.title.fontPx} px (titles, limit {SERP.title.maxPx} px) and {SERP.description.fontPx} px (descriptions, limit {SERP.description.desktopMaxPx} px).
       </p>
+      <p className="ws-lead">{CSV_EXPORT.note(list.noindex)}</p>
       <Filters filter={filter} list={list} />
       <p className="ws-count" role="status">
         {list.total === 0 ? WORKSPACE.noPageMatches : `Pages ${number(first)}–${number(first + list.rows.length - 1)} of ${number(list.total)}`}
