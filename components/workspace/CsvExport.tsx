@@ -1,8 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { CSV_ROWS_HEADER } from "@/lib/contract/routes";
-import { CSV_EXPORT } from "@/lib/contract/staff";
+import { CSV_EXPORT_STATUS as CSV_EXPORT, CSV_ROWS_HEADER } from "@/lib/contract/staff-csv";
 
 type Progress = { state: "idle" } | { state: "preparing"; rows: number; total: number | null } | { state: "ready"; rows: number } | { state: "failed" };
 

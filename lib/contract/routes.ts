@@ -303,9 +303,6 @@ export const WORKSPACE_PATHS = {
   previewExit: "/workspace/preview/exit",
 } as const;
 
-/** The response header of WORKSPACE_PATHS.csv that says how many rows follow (the export button's progress). */
-export const CSV_ROWS_HEADER = "x-csv-rows";
-
 /** The link of a staff sign-in email: `/workspace/sign-in/{token}` (a page whose button signs in). */
 export function workspaceSignInPath(token: string): string {
   return `${WORKSPACE_PATHS.signIn}/${token}`;

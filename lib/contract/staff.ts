@@ -108,15 +108,10 @@ export const HISTORY = {
   rollbackWouldChangeNothing: "Rolling this back would change nothing: its earlier words are live.",
 } as const;
 
-/** The pages' CSV export (issue 29, item 8). */
+/** The pages' CSV export (issue 29, item 8); what its button says while it works is in staff-csv.ts. */
 export const CSV_EXPORT = {
-  button: "Export CSV",
   note: (noindex: number) =>
     `Export CSV writes every row of the filter, then the ${noindex.toLocaleString("en-US")} noindex ${noindex === 1 ? "page" : "pages"} it matches (empty lists), with each page's status, h1, character counts and whether it may be indexed, and why.`,
-  preparing: "Preparing the CSV…",
-  progress: (rows: number, total: number) => `Preparing the CSV… ${rows.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} rows.`,
-  ready: (rows: number) => `The CSV is ready: ${rows.toLocaleString("en-US")} rows, downloaded.`,
-  failed: "The CSV could not be prepared. Nothing was downloaded: try again.",
   /** Why a page is or is not indexable (the CSV's indexability_reason column). */
   indexable: "index: in the sitemap, canonical to itself",
   emptyList: (what: "managers" | "cities") => `noindex: empty list (no ${what === "managers" ? "managers serve it" : "served cities"})`,

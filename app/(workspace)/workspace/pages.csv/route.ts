@@ -4,7 +4,7 @@ import { csvLines, exportRows, siteRows } from "@/lib/service/workspace/pages";
 import { staffOf } from "../staff-session";
 import { filterFrom } from "../filters";
 import { PRIVATE_NO_STORE_HEADERS } from "@/lib/contract/cache-policy";
-import { CSV_ROWS_HEADER } from "@/lib/contract/routes";
+import { CSV_ROWS_HEADER } from "@/lib/contract/staff-csv";
 
 /**
  * GET /workspace/pages.csv?kind=&state=&problem=&q=: the list, as filtered, every row, then the
