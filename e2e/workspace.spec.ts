@@ -148,7 +148,7 @@ test("signed out, every workspace URL and server action is the sign-in page", { 
   expect(draftsOf("page:/laws/maine").filter((draft) => draft.title?.startsWith("Signed out"))).toHaveLength(0);
 });
 
-test("the list finds every indexable page of the sitemap, filters it, and exports it as CSV", { tag: ["@journey", "@slow"] }, async ({ page, request, browser }) => {
+test("the list finds every indexable page of the sitemap, filters it, and exports it as CSV", { tag: ["@journey", "@slow"] }, async ({ page, request, browser }, testInfo) => {
   // It also publishes one page's words (to have a problem to follow): more than the default 45 s on a busy machine.
   test.setTimeout(120_000);
   const viewer = staffEmail("viewer");
@@ -179,6 +179,11 @@ test("the list finds every indexable page of the sitemap, filters it, and export
   const noindex = (await alaska.text()).split("\r\n").filter((line) => line.includes(",200,no,noindex: empty list (no managers serve it),"));
   expect(noindex.length).toBeGreaterThan(0);
   expect(noindex.every((line) => line.includes(',"noindex, follow",'))).toBe(true);
+  for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: testInfo.outputPath(`export-${size.width}.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   await expectNoAxeViolations(page);
 
@@ -295,7 +300,8 @@ test("the history shows each change's words before and after, marks the live rev
   await expect(older.liveMark).toHaveCount(0);
   for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
     await page.setViewportSize(size);
-    await newer.item.screenshot({ path: testInfo.outputPath(`history-${size.width}.png`) });
+    await page.screenshot({ path: testInfo.outputPath(`history-${size.width}.png`) });
+    await newer.item.screenshot({ path: testInfo.outputPath(`history-revision-${size.width}.png`) });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 
