@@ -283,7 +283,10 @@ test("the history shows each change's words before and after, marks the live rev
   await useSignInLink(page, addStaff(staffEmail("history"), "editor"));
   const pagePath = "/laws/rhode-island";
   const target = `page:${pagePath}`;
-  const [first, second] = ["Rhode Island landlord law, first words", "Rhode Island landlord law, second words"];
+  const run = Date.now().toString(36);
+  const [first, second] = [`Rhode Island landlord law, first words ${run}`, `Rhode Island landlord law, second words ${run}`];
+  // What the page served before this test: the template's words, unless an earlier run left its own.
+  const before = revisionsOf(target).at(-1)?.title ?? "the template's words";
   await publishPageTitle(page, pagePath, first);
   await publishPageTitle(page, pagePath, second);
   const [firstId, secondId] = revisionsOf(target).slice(-2).map((revision) => revision.id);
@@ -292,10 +295,10 @@ test("the history shows each change's words before and after, marks the live rev
   await page.goto("/workspace/history");
   const older = historyRevision(page, firstId);
   const newer = historyRevision(page, secondId);
-  await expect(newer.side("Title", "Before")).toHaveText(first);
-  await expect(newer.side("Title", "After")).toHaveText(second);
-  await expect(older.side("Title", "Before")).toHaveText("the template's words");
-  await expect(older.side("Title", "After")).toHaveText(first);
+  await expect(newer.side("title", "before")).toHaveText(first);
+  await expect(newer.side("title", "after")).toHaveText(second);
+  await expect(older.side("title", "before")).toHaveText(before);
+  await expect(older.side("title", "after")).toHaveText(first);
   await expect(newer.liveMark).toBeVisible();
   await expect(older.liveMark).toHaveCount(0);
   for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
@@ -310,12 +313,12 @@ test("the history shows each change's words before and after, marks the live rev
   const undone = revisionsOf(target).at(-1)!.id;
   await page.goto("/workspace/history");
   await expect(historyRevision(page, undone).liveMark).toBeVisible();
-  await expect(historyRevision(page, undone).side("Title", "After")).toHaveText(first);
+  await expect(historyRevision(page, undone).side("title", "after")).toHaveText(first);
   await expect(newer.liveMark).toHaveCount(0);
   await expect(newer.rollBack).toHaveCount(0);
   await expect(newer.nothingToRollBack).toBeVisible();
 
-  // Rolling back the first puts the template's words back: the page ends as it started.
+  // Rolling back the first puts the earlier words back: the page ends as it started.
   await rollBackRevision(page, firstId);
-  expect(revisionsOf(target).at(-1)).toMatchObject({ action: "rollback", title: null });
+  expect(revisionsOf(target).at(-1)).toMatchObject({ action: "rollback", title: before === "the template's words" ? null : before });
 });

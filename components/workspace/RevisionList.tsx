@@ -43,14 +43,11 @@ function Words({ words, revision }: { words: string | null; revision: RevisionIt
 
 /** Each field's words before and after the revision; a field it left as it was says so once. */
 function Sides({ revision }: { revision: RevisionItem }) {
-  const id = (field: SeoField, side?: string) => `revision-${revision.id}-${field}${side ? `-${side}` : ""}`;
   return (
     <div className="ws-sides">
       {SEO_FIELDS.map((field) => (
-        <div key={field} className="ws-sides__field">
-          <p id={id(field)} className="ws-sides__label">
-            {FIELD_LABELS[field]}
-          </p>
+        <div key={field} className="ws-sides__field" data-field={field}>
+          <p className="ws-sides__label">{FIELD_LABELS[field]}</p>
           {revision.before[field] === revision.after[field] ? (
             <p className="ws-sides__same">
               <span className="ws-sides__side">{HISTORY.unchanged}: </span>
@@ -58,12 +55,12 @@ function Sides({ revision }: { revision: RevisionItem }) {
             </p>
           ) : (
             <dl className="ws-sides__pair">
-              <dt id={id(field, "before")}>Before</dt>
-              <dd aria-labelledby={`${id(field)} ${id(field, "before")}`} className="ws-sides__before">
+              <dt>Before</dt>
+              <dd className="ws-sides__before" data-side="before">
                 <Words words={revision.before[field]} revision={revision} />
               </dd>
-              <dt id={id(field, "after")}>After</dt>
-              <dd aria-labelledby={`${id(field)} ${id(field, "after")}`} className="ws-sides__after">
+              <dt>After</dt>
+              <dd className="ws-sides__after" data-side="after">
                 <Words words={revision.after[field]} revision={revision} />
               </dd>
             </dl>
@@ -74,16 +71,26 @@ function Sides({ revision }: { revision: RevisionItem }) {
   );
 }
 
+/**
+ * "Roll back" where it would put different words live, else why not. The form stays mounted
+ * either way, so its answer ("Rolled back…") stays on screen after the list is drawn again and
+ * this revision no longer has anything to roll back.
+ */
 function Rollback({ revision, rollback }: { revision: RevisionItem; rollback: (state: ActionState, formData: FormData) => Promise<ActionState> }) {
   if (!revision.canRollBack || revision.liveRevisionId === null) return null;
-  if (!revision.rollbackChangesLive) return <p className="ws-small">{HISTORY.rollbackWouldChangeNothing}</p>;
   return (
     <ActionForm action={rollback} label={`Roll back revision ${revision.id}`}>
-      <input type="hidden" name="revision_id" value={revision.id} />
-      <input type="hidden" name="live_revision_id" value={revision.liveRevisionId} />
-      <input type="hidden" name="type" value={isTemplate(revision) ? "template" : "page"} />
-      <input type="hidden" name="kind" value={revision.kind} />
-      <IntentButton variant="outline">Roll back this change</IntentButton>
+      {revision.rollbackChangesLive ? (
+        <>
+          <input type="hidden" name="revision_id" value={revision.id} />
+          <input type="hidden" name="live_revision_id" value={revision.liveRevisionId} />
+          <input type="hidden" name="type" value={isTemplate(revision) ? "template" : "page"} />
+          <input type="hidden" name="kind" value={revision.kind} />
+          <IntentButton variant="outline">Roll back this change</IntentButton>
+        </>
+      ) : (
+        <p className="ws-small">{HISTORY.rollbackWouldChangeNothing}</p>
+      )}
     </ActionForm>
   );
 }

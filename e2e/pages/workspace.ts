@@ -95,8 +95,8 @@ export function historyRevision(page: Page, id: number) {
   const item = page.getByRole("listitem", { name: new RegExp(`^Revision ${id}(, live now)?$`) });
   return {
     item,
-    /** A field's words before or after the revision ("Title", "Before"). */
-    side: (field: "Title" | "Description" | "Keywords", side: "Before" | "After") => item.getByRole("definition", { name: `${field} ${side}`, exact: true }),
+    /** A field's words before or after the revision (no accessible name: a label would make it one more "Title" field). */
+    side: (field: "title" | "description" | "keywords", side: "before" | "after") => item.locator(`[data-field="${field}"] [data-side="${side}"]`),
     liveMark: item.getByText("Live now", { exact: true }),
     rollBack: item.getByRole("button", { name: "Roll back this change" }),
     nothingToRollBack: item.getByText("Rolling this back would change nothing: its earlier words are live."),
