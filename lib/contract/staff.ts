@@ -111,7 +111,9 @@ export const HISTORY = {
 /** The pages' CSV export (issue 29, item 8); what its button says while it works is in staff-csv.ts. */
 export const CSV_EXPORT = {
   note: (noindex: number) =>
-    `Export CSV writes every row of the filter, then the ${noindex.toLocaleString("en-US")} noindex ${noindex === 1 ? "page" : "pages"} it matches (empty lists), with each page's status, h1, character counts and whether it may be indexed, and why.`,
+    `Export CSV writes every row of the filter${
+      noindex === 0 ? " (no noindex page matches it)" : `, then the ${noindex.toLocaleString("en-US")} noindex ${noindex === 1 ? "page" : "pages"} it matches (empty lists)`
+    }, with each page's status, h1, character counts and whether it may be indexed, and why.`,
   /** Why a page is or is not indexable (the CSV's indexability_reason column). */
   indexable: "index: in the sitemap, canonical to itself",
   emptyList: (what: "managers" | "cities") => `noindex: empty list (no ${what === "managers" ? "managers serve it" : "served cities"})`,
