@@ -1,6 +1,20 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { addStaff, bulkEdit, draftsOf, publicTitle, revisionsOf, signInLinkFromOutbox, staffEmail, templatePublish, useSignInLink } from "./pages/workspace";
+import {
+  addStaff,
+  bulkEdit,
+  draftsOf,
+  exportCsv,
+  historyRevision,
+  publicTitle,
+  publishPageTitle,
+  revisionsOf,
+  rollBackRevision,
+  signInLinkFromOutbox,
+  staffEmail,
+  templatePublish,
+  useSignInLink,
+} from "./pages/workspace";
 
 /**
  * The marketers' workspace (issue 21), as staff use it. It runs in the "workspace" project, after
@@ -141,7 +155,7 @@ test("signed out, every workspace URL and server action is the sign-in page", { 
   expect(draftsOf("page:/laws/maine").filter((draft) => draft.title?.startsWith("Signed out"))).toHaveLength(0);
 });
 
-test("the list finds every indexable page of the sitemap, filters it, and exports it as CSV", { tag: ["@journey", "@slow"] }, async ({ page, request, browser }) => {
+test("the list finds every indexable page of the sitemap, filters it, and exports it as CSV", { tag: ["@journey", "@slow"] }, async ({ page, request, browser }, testInfo) => {
   // It also publishes one page's words (to have a problem to follow): more than the default 45 s on a busy machine.
   test.setTimeout(120_000);
   const viewer = staffEmail("viewer");
@@ -156,12 +170,27 @@ test("the list finds every indexable page of the sitemap, filters it, and export
   await expect(page.getByRole("link", { name: CITY, exact: true })).toBeVisible();
   await expect(page.getByRole("row").filter({ hasText: CITY }).first()).toContainText(DEFAULT_CITY_TITLE);
 
-  const csv = await page.request.get("/workspace/pages.csv?kind=city&state=TX");
-  expect(csv.status()).toBe(200);
-  expect(csv.headers()["content-type"]).toContain("text/csv");
-  const lines = (await csv.text()).trim().split("\r\n");
-  expect(lines[0]).toContain("type,url,title,title_px,description,description_px,keywords,canonical,robots,og_image");
-  expect(lines.some((line) => line.startsWith("city,") && line.includes(`${CITY},"${DEFAULT_CITY_TITLE}"`))).toBe(true);
+  // The export keeps the filter, says it is preparing the file, and writes a crawler's columns (issue 29).
+  const lines = (await exportCsv(page)).replace(/^\ufeff/, "").trim().split("\r\n");
+  expect(lines[0]).toBe(
+    "type,url,status,indexable,indexability_reason,title,title_chars,title_px,description,description_chars,description_px,h1,keywords,canonical,robots,og_image,og_image_alt,title_from,description_from,problems",
+  );
+  expect(lines.slice(1).every((line) => line.startsWith("city,"))).toBe(true);
+  const austin = lines.find((line) => line.includes(`${CITY},`))!;
+  expect(austin).toContain(`${CITY},200,yes,"index: in the sitemap, canonical to itself","${DEFAULT_CITY_TITLE}",${DEFAULT_CITY_TITLE.length},`);
+  // Its h1, as the page renders it.
+  expect(austin).toContain(',"Property Managers in Austin, TX",');
+  // The noindex pages come after the indexable rows, with their reason: here, Alaska's cities nobody serves.
+  const alaska = await page.request.get("/workspace/pages.csv?kind=city&state=AK");
+  expect(alaska.headers()["content-type"]).toContain("text/csv");
+  const noindex = (await alaska.text()).split("\r\n").filter((line) => line.includes(",200,no,noindex: empty list (no managers serve it),"));
+  expect(noindex.length).toBeGreaterThan(0);
+  expect(noindex.every((line) => line.includes(',"noindex, follow",'))).toBe(true);
+  for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: testInfo.outputPath(`export-${size.width}.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   await expectNoAxeViolations(page);
 
@@ -343,4 +372,48 @@ test("without JavaScript, a template's publish still goes through its confirmati
   expect(revisionsOf("template:blog")).toHaveLength(revisionsBefore);
   expect(draftsOf("template:blog", admin)).toHaveLength(1);
   await context.close();
+});
+
+test("the history shows each change's words before and after, marks the live revision, and offers no rollback that would change nothing", { tag: ["@journey", "@writes"] }, async ({ page }, testInfo) => {
+  await useSignInLink(page, addStaff(staffEmail("history"), "editor"));
+  const pagePath = "/laws/rhode-island";
+  const target = `page:${pagePath}`;
+  const run = Date.now().toString(36);
+  const [first, second] = [`Rhode Island landlord law, first words ${run}`, `Rhode Island landlord law, second words ${run}`];
+  // What the page served before this test: the template's words, unless an earlier run left its own.
+  const before = revisionsOf(target).at(-1)?.title ?? "the template's words";
+  await publishPageTitle(page, pagePath, first);
+  await publishPageTitle(page, pagePath, second);
+  const [firstId, secondId] = revisionsOf(target).slice(-2).map((revision) => revision.id);
+
+  // Both sides: the second replaced the first's words; the first replaced the template's.
+  await page.goto("/workspace/history");
+  const older = historyRevision(page, firstId);
+  const newer = historyRevision(page, secondId);
+  await expect(newer.side("title", "before")).toHaveText(first);
+  await expect(newer.side("title", "after")).toHaveText(second);
+  await expect(older.side("title", "before")).toHaveText(before);
+  await expect(older.side("title", "after")).toHaveText(first);
+  await expect(newer.liveMark).toBeVisible();
+  await expect(older.liveMark).toHaveCount(0);
+  for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: testInfo.outputPath(`history-${size.width}.png`) });
+    await newer.item.screenshot({ path: testInfo.outputPath(`history-revision-${size.width}.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // Rolled back, the second's earlier words are live again: rolling it back once more would change nothing.
+  await rollBackRevision(page, secondId);
+  const undone = revisionsOf(target).at(-1)!.id;
+  await page.goto("/workspace/history");
+  await expect(historyRevision(page, undone).liveMark).toBeVisible();
+  await expect(historyRevision(page, undone).side("title", "after")).toHaveText(first);
+  await expect(newer.liveMark).toHaveCount(0);
+  await expect(newer.rollBack).toHaveCount(0);
+  await expect(newer.nothingToRollBack).toBeVisible();
+
+  // Rolling back the first puts the earlier words back: the page ends as it started.
+  await rollBackRevision(page, firstId);
+  expect(revisionsOf(target).at(-1)).toMatchObject({ action: "rollback", title: before === "the template's words" ? null : before });
 });

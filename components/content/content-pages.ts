@@ -1,5 +1,6 @@
 import { PAGE_IDS } from "@/lib/contract/site";
 import { PATHS, type ContentPagePath } from "@/lib/contract/routes";
+import { fixedHeading } from "@/lib/contract/page-headings";
 import type { ContentPageConfig } from "./ContentPage";
 
 /**
@@ -10,12 +11,12 @@ import type { ContentPageConfig } from "./ContentPage";
 export const CONTENT_PAGES: Record<ContentPagePath, Omit<ContentPageConfig, "path">> = {
   [PATHS.about]: { pageId: PAGE_IDS.about, schemaType: "AboutPage" },
   [PATHS.mission]: { pageId: PAGE_IDS.mission, schemaType: "AboutPage" },
-  [PATHS.career]: { pageId: PAGE_IDS.careers, title: "Career" },
+  [PATHS.career]: { pageId: PAGE_IDS.careers, title: fixedHeading(PATHS.career) },
   [PATHS.resourceCenter]: { pageId: PAGE_IDS.resourceCenter },
   [PATHS.myClientCenter]: { pageId: PAGE_IDS.myClientCenter },
-  [PATHS.propertyManagement]: { pageId: PAGE_IDS.propertyManagement, title: "Property Management" },
+  [PATHS.propertyManagement]: { pageId: PAGE_IDS.propertyManagement, title: fixedHeading(PATHS.propertyManagement) },
   [PATHS.limitedUse]: { pageId: PAGE_IDS.limitedUse },
-  [PATHS.privacy]: { pageId: PAGE_IDS.privacy, title: "Privacy Policy" },
+  [PATHS.privacy]: { pageId: PAGE_IDS.privacy, title: fixedHeading(PATHS.privacy) },
   [PATHS.acceptableUse]: { pageId: PAGE_IDS.acceptableUse, header: "small" },
 };
 

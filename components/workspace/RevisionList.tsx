@@ -1,3 +1,5 @@
+import { SEO_FIELDS, type SeoField, type SeoPattern } from "@/lib/contract/seo-text";
+import { HISTORY } from "@/lib/contract/staff";
 import { ActionForm, IntentButton, type ActionState } from "./ActionForm";
 
 /** Publishes and rollbacks of one target (or of all), newest first, each with a rollback when allowed. */
@@ -7,55 +9,105 @@ export type RevisionItem = {
   kind: string;
   path: string | null;
   action: "publish" | "rollback";
-  title: string | null;
-  description: string | null;
-  keywords: string | null;
   published_at: string;
   published_by_email: string;
   restored_revision_id: number | null;
+  /** The words live before it and the words it made live (lib/service/workspace/history.ts). */
+  before: SeoPattern;
+  after: SeoPattern;
+  isLive: boolean;
+  /** Rolling it back would put different words live. */
+  rollbackChangesLive: boolean;
   /** The live revision of its target now (the rollback is checked against it). */
   liveRevisionId: number | null;
+  /** The staff member's role may roll it back. */
   canRollBack: boolean;
   targetLabel?: React.ReactNode;
 };
 
-const followsLevelBelow = (revision: RevisionItem) => revision.title === null && revision.description === null && revision.keywords === null;
+const FIELD_LABELS: Record<SeoField, string> = { title: "Title", description: "Description", keywords: "Keywords" };
+
+const isTemplate = (revision: RevisionItem) => revision.target.startsWith("template:");
 
 function describe(revision: RevisionItem): string {
   if (revision.action === "publish") return "published";
-  if (followsLevelBelow(revision)) return `rolled back to ${revision.target.startsWith("template:") ? "the default wording" : "the template's words"}`;
+  if (SEO_FIELDS.every((field) => revision.after[field] === null)) return `rolled back to ${HISTORY.levelBelow(isTemplate(revision))}`;
   return `rolled back to the words of revision ${revision.restored_revision_id}`;
 }
 
 const when = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC";
+
+function Words({ words, revision }: { words: string | null; revision: RevisionItem }) {
+  return words ?? <em>{HISTORY.levelBelow(isTemplate(revision))}</em>;
+}
+
+/** Each field's words before and after the revision; a field it left as it was says so once. */
+function Sides({ revision }: { revision: RevisionItem }) {
+  return (
+    <div className="ws-sides">
+      {SEO_FIELDS.map((field) => (
+        <div key={field} className="ws-sides__field" data-field={field}>
+          <p className="ws-sides__label">{FIELD_LABELS[field]}</p>
+          {revision.before[field] === revision.after[field] ? (
+            <p className="ws-sides__same">
+              <span className="ws-sides__side">{HISTORY.unchanged}: </span>
+              <Words words={revision.after[field]} revision={revision} />
+            </p>
+          ) : (
+            <dl className="ws-sides__pair">
+              <dt>Before</dt>
+              <dd className="ws-sides__before" data-side="before">
+                <Words words={revision.before[field]} revision={revision} />
+              </dd>
+              <dt>After</dt>
+              <dd className="ws-sides__after" data-side="after">
+                <Words words={revision.after[field]} revision={revision} />
+              </dd>
+            </dl>
+          )}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * "Roll back" where it would put different words live, else why not. The form stays mounted
+ * either way, so its answer ("Rolled back…") stays on screen after the list is drawn again and
+ * this revision no longer has anything to roll back.
+ */
+function Rollback({ revision, rollback }: { revision: RevisionItem; rollback: (state: ActionState, formData: FormData) => Promise<ActionState> }) {
+  if (!revision.canRollBack || revision.liveRevisionId === null) return null;
+  return (
+    <ActionForm action={rollback} label={`Roll back revision ${revision.id}`}>
+      {revision.rollbackChangesLive ? (
+        <>
+          <input type="hidden" name="revision_id" value={revision.id} />
+          <input type="hidden" name="live_revision_id" value={revision.liveRevisionId} />
+          <input type="hidden" name="type" value={isTemplate(revision) ? "template" : "page"} />
+          <input type="hidden" name="kind" value={revision.kind} />
+          <IntentButton variant="outline">Roll back this change</IntentButton>
+        </>
+      ) : (
+        <p className="ws-small">{HISTORY.rollbackWouldChangeNothing}</p>
+      )}
+    </ActionForm>
+  );
+}
 
 export function RevisionList({ revisions, rollback }: { revisions: RevisionItem[]; rollback: (state: ActionState, formData: FormData) => Promise<ActionState> }) {
   if (revisions.length === 0) return <p>Nothing has been published here yet: the page uses its template or the default wording.</p>;
   return (
     <ol className="ws-revisions">
       {revisions.map((revision) => (
-        <li key={revision.id} className="ws-revision">
+        <li key={revision.id} className={revision.isLive ? "ws-revision ws-revision--live" : "ws-revision"} aria-label={`Revision ${revision.id}${revision.isLive ? `, ${HISTORY.liveNow.toLowerCase()}` : ""}`}>
           <p className="ws-revision__head">
-            <strong>Revision {revision.id}</strong>: {describe(revision)} by{" "}
-            {revision.published_by_email}, {when(revision.published_at)}
-            {revision.liveRevisionId === revision.id && <span className="ws-badge ws-badge--live">live</span>}
+            <strong>Revision {revision.id}</strong>: {describe(revision)} by {revision.published_by_email}, {when(revision.published_at)}
+            {revision.isLive && <span className="ws-badge ws-badge--live">{HISTORY.liveNow}</span>}
           </p>
           {revision.targetLabel && <p className="ws-revision__target">{revision.targetLabel}</p>}
-          <dl className="ws-revision__words">
-            <dt>Title</dt>
-            <dd>{revision.title ?? <em>from the level below</em>}</dd>
-            <dt>Description</dt>
-            <dd>{revision.description ?? <em>from the level below</em>}</dd>
-          </dl>
-          {revision.canRollBack && revision.liveRevisionId !== null && (
-            <ActionForm action={rollback} label={`Roll back revision ${revision.id}`}>
-              <input type="hidden" name="revision_id" value={revision.id} />
-              <input type="hidden" name="live_revision_id" value={revision.liveRevisionId} />
-              <input type="hidden" name="type" value={revision.target.startsWith("template:") ? "template" : "page"} />
-              <input type="hidden" name="kind" value={revision.kind} />
-              <IntentButton variant="outline">Roll back this change</IntentButton>
-            </ActionForm>
-          )}
+          <Sides revision={revision} />
+          <Rollback revision={revision} rollback={rollback} />
         </li>
       ))}
     </ol>

@@ -152,3 +152,56 @@ export const bulkEdit = {
     return message;
   },
 };
+
+/** Saves a page's own title as a draft in its editor and publishes it (one click for a single page). */
+export async function publishPageTitle(page: Page, pagePath: string, title: string) {
+  await page.goto(`/workspace/pages${pagePath}`);
+  await page.getByLabel("Title", { exact: true }).fill(title);
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Draft saved" })).toBeVisible();
+  await page.getByRole("button", { name: "Publish" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Published" })).toBeVisible();
+}
+
+/** One revision on /workspace/history (its list item is named "Revision N", ", live now" when it is). */
+export function historyRevision(page: Page, id: number) {
+  const item = page.getByRole("listitem", { name: new RegExp(`^Revision ${id}(, live now)?$`) });
+  return {
+    item,
+    /** A field's words before or after the revision (no accessible name: a label would make it one more "Title" field). */
+    side: (field: "title" | "description" | "keywords", side: "before" | "after") => item.locator(`[data-field="${field}"] [data-side="${side}"]`),
+    liveMark: item.getByText("Live now", { exact: true }),
+    rollBack: item.getByRole("button", { name: "Roll back this change" }),
+    nothingToRollBack: item.getByText("Rolling this back would change nothing: its earlier words are live."),
+  };
+}
+
+/** Rolls a revision back from the history and waits for the answer. */
+export async function rollBackRevision(page: Page, id: number) {
+  await historyRevision(page, id).rollBack.click();
+  await expect(page.getByRole("status").filter({ hasText: "Rolled back" })).toBeVisible();
+}
+
+/**
+ * Presses "Export CSV" on the list: the page says it is preparing the file, then that it is
+ * ready; answers the downloaded file's text.
+ */
+export async function exportCsv(page: Page): Promise<string> {
+  const status = page.locator(".ws-export").getByRole("status");
+  // The file is held back until the page has said it is preparing it (a fast server answers first otherwise).
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/workspace\/pages\.csv(\?|$)/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const downloaded = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export CSV" }).click();
+  await expect(status).toHaveText("Preparing the CSV…");
+  await expect(page.getByRole("button", { name: "Export CSV" })).toBeDisabled();
+  release();
+  const download = await downloaded;
+  await expect(status).toHaveText(/^The CSV is ready: [\d,]+ rows, downloaded\.$/);
+  await page.unroute(/\/workspace\/pages\.csv(\?|$)/);
+  return fs.readFileSync((await download.path())!, "utf8");
+}

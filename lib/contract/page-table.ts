@@ -19,6 +19,9 @@ export function pageDecision(requested: string, canonical: string | null): Resol
   return canonical === requested ? { kind: "page" } : { kind: "redirect", location: canonical };
 }
 
+/** The HTTP status each decision answers with (the production server redirects with 308, lib/server/front.ts). */
+export const RESOLUTION_STATUS = { page: 200, redirect: 308, missing: 404 } as const satisfies Record<Resolution["kind"], number>;
+
 /** A record id or a list's page number as a URL segment: 1 and up, no leading zero, nine digits at most. */
 export function wholeNumberSegment(segment: string): number | null {
   return /^[1-9]\d{0,8}$/.test(segment) ? Number(segment) : null;

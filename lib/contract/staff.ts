@@ -163,3 +163,27 @@ export const AUDIT_PAGE = {
   moreGroups: (count: string) => `${count} more groups: open the list filtered by this problem.`,
   morePages: (count: string) => `and ${count} more pages`,
 } as const;
+
+/** What the history says about each published change (issue 29, item 7). */
+export const HISTORY = {
+  liveNow: "Live now",
+  notLive: "Not live: a later revision replaced it.",
+  /** A field a revision leaves to the level below (a page's template, a template's default wording). */
+  levelBelow: (isTemplate: boolean) => (isTemplate ? "the default wording" : "the template's words"),
+  unchanged: "unchanged",
+  /** Where a rollback would put back the words live already. */
+  rollbackWouldChangeNothing: "Rolling this back would change nothing: its earlier words are live.",
+} as const;
+
+/** The pages' CSV export (issue 29, item 8); what its button says while it works is in staff-csv.ts. */
+export const CSV_EXPORT = {
+  note: (noindex: number) =>
+    `Export CSV writes every row of the filter${
+      noindex === 0 ? " (no noindex page matches it)" : `, then the ${noindex.toLocaleString("en-US")} noindex ${noindex === 1 ? "page" : "pages"} it matches (empty lists)`
+    }, with each page's status, h1, character counts and whether it may be indexed, and why.`,
+  /** Why a page is or is not indexable (the CSV's indexability_reason column). */
+  indexable: "index: in the sitemap, canonical to itself",
+  emptyList: (what: "managers" | "cities") => `noindex: empty list (no ${what === "managers" ? "managers serve it" : "served cities"})`,
+  notFound: "not indexable: the address answers 404",
+  redirected: "not indexable: the address redirects to its canonical form",
+} as const;

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { DatabaseHandle } from "./connection";
 import { migrateToLatest } from "./connection";
 import { seedDatabase, type SeedReport } from "./seed";
@@ -21,5 +22,9 @@ export async function prepareDatabase(handle: DatabaseHandle, { demo }: { demo: 
   );
   const offices = await count(db.selectFrom("agent_offices").select((eb) => eb.fn.countAll<number>().as("n")));
   const seeded = pages === 0 || zips === 0 || facts === 0 || offices < located ? await seedDatabase(db, { demo }) : null;
+  // Planner statistics after the bulk load: without them PostgreSQL plans the sitemap's correlated
+  // reads blind until autovacuum gets round to it (the workspace's 24,379-page list on a freshly
+  // seeded database: 35.1 s before, 4.5 s after).
+  if (seeded && handle.dialect === "postgres") await sql`analyze`.execute(db);
   return { migrated, seeded };
 }

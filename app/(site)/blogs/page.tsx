@@ -8,13 +8,14 @@ import { JsonLd } from "@/components/seo/JsonLd";
 import { PAGE_IDS } from "@/lib/contract/site";
 import { BlogCard } from "@/components/content/BlogCard";
 import { PageShell } from "@/components/layout/PageShell";
+import { fixedHeading } from "@/lib/contract/page-headings";
 
 export async function generateMetadata() {
   const page = await getPageRecord(PAGE_IDS.blogs);
   return pageMetadata({ ...(await pageSeo("fixed", PATHS.blogs, page)), path: PATHS.blogs });
 }
 
-const TITLE = "Blog & News";
+const TITLE = fixedHeading(PATHS.blogs);
 
 export default async function BlogsPage() {
   const [page, blogs] = await Promise.all([getPageRecord(PAGE_IDS.blogs), getBlogs("All")]);

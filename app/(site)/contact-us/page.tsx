@@ -9,13 +9,14 @@ import { PAGE_IDS, SITE_NAME } from "@/lib/contract/site";
 import { RichText } from "@/components/ui/RichText";
 import { ContactForm } from "@/components/forms/ContactForm";
 import { PageShell } from "@/components/layout/PageShell";
+import { fixedHeading } from "@/lib/contract/page-headings";
 
 export async function generateMetadata() {
   const page = await getPageRecord(PAGE_IDS.contact);
   return pageMetadata({ ...(await pageSeo("fixed", PATHS.contact, page)), path: PATHS.contact });
 }
 
-const TITLE = "Get In Touch";
+const TITLE = fixedHeading(PATHS.contact);
 
 export default async function ContactPage() {
   const page = await getPageRecord(PAGE_IDS.contact);

@@ -8,13 +8,14 @@ import { PAGE_IDS } from "@/lib/contract/site";
 import { JsonLd } from "@/components/seo/JsonLd";
 import { RichText } from "@/components/ui/RichText";
 import { PageShell } from "@/components/layout/PageShell";
+import { fixedHeading } from "@/lib/contract/page-headings";
 
 export async function generateMetadata() {
   const page = await getPageRecord(PAGE_IDS.faqs);
   return pageMetadata({ ...(await pageSeo("fixed", PATHS.faqs, page)), path: PATHS.faqs });
 }
 
-const TITLE = "FAQs";
+const TITLE = fixedHeading(PATHS.faqs);
 
 export default async function FaqsPage() {
   const [page, faqs] = await Promise.all([getPageRecord(PAGE_IDS.faqs), getFaqs()]);

@@ -11,6 +11,7 @@ import { PageShell } from "@/components/layout/PageShell";
 import { CompareLinks } from "@/components/laws/CompareLinks";
 import { LegalNotice } from "@/components/laws/LegalNotice";
 import { PATHS, lawPath } from "@/lib/contract/routes";
+import { fixedHeading } from "@/lib/contract/page-headings";
 
 export async function generateMetadata() {
   const page = await getPageRecord(PAGE_IDS.laws);
@@ -20,7 +21,7 @@ export async function generateMetadata() {
 export default async function LawsPage() {
   const [page, { states }, comparisons] = await Promise.all([getPageRecord(PAGE_IDS.laws), getStates("Full"), getLawComparisons()]);
   const byName = [...states].sort((a, b) => a.state.localeCompare(b.state));
-  const title = "Landlord Tenant Rights";
+  const title = fixedHeading(PATHS.laws);
   const crumbs = crumbsFromHome({ name: "Laws", path: PATHS.laws });
   const statePages = linkListLd(siteUrl(), `${LAWS_TITLE} by state`, byName.map((state) => ({ name: `${LAWS_TITLE} in ${state.state}`, path: lawPath(state.slug) })));
   return (

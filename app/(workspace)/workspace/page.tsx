@@ -9,9 +9,10 @@ import { PAGE_LIST_SIZE, changeOf, listPages, type PageFilter, type PageRow } fr
 import { myDraftById } from "@/lib/service/workspace/seo";
 import { requireStaff } from "./staff-session";
 import { filterFrom, one, queryString, type ListQuery } from "./filters";
-import { AUDIT_PAGE, SEO_FIELD_LABELS, WORKSPACE, can } from "@/lib/contract/staff";
+import { AUDIT_PAGE, CSV_EXPORT, SEO_FIELD_LABELS, WORKSPACE, can } from "@/lib/contract/staff";
 import { afterPublishMessage, deployment } from "@/lib/service/workspace/deployment";
 import { WorkspaceTable } from "@/components/workspace/WorkspaceTable";
+import { CsvExport } from "@/components/workspace/CsvExport";
 
 export const metadata = { title: "Pages" };
 
@@ -38,9 +39,7 @@ export default async function PagesListPage({ searchParams }: Props) {
     <>
       <div className="ws-title-row">
         <h1>Every indexable page</h1>
-        <a className="button ws-button ws-button--outline" href={`${WORKSPACE_PATHS.csv}${queryString(filter)}`} download>
-          Export CSV
-        </a>
+        <CsvExport action={WORKSPACE_PATHS.csv} fields={Object.fromEntries(new URLSearchParams(queryString(filter)))} />
       </div>
       <p className="ws-lead">
         The {number(list.all)} pages of the sitemap, with the title, description and keywords they serve, their canonical link, robots and share image.
@@ -57,6 +56,7 @@ export default async function PagesListPage({ searchParams }: Props) {
           {afterPublishMessage("published", published, deployment())}
         </p>
       )}
+      <p className="ws-lead">{CSV_EXPORT.note(list.noindex)}</p>
       <Filters filter={filter} list={list} />
       {bulk && <BulkForm filter={filter} total={list.total} />}
       <p className="ws-count" role="status">

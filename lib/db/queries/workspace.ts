@@ -84,6 +84,12 @@ export async function listRevisions(db: Db, { target, limit, offset = 0 }: { tar
   return (await query.execute()).map(revisionRow);
 }
 
+/** The revisions of these ids (a history's "before" sides), in no particular order. */
+export async function listRevisionsByIds(db: Db, { ids }: { ids: number[] }): Promise<SeoRevisionRow[]> {
+  if (ids.length === 0) return [];
+  return (await db.selectFrom("seo_revisions").selectAll().where("id", "in", ids).execute()).map(revisionRow);
+}
+
 export async function countRevisions(db: Db, { target }: { target?: string } = {}): Promise<number> {
   let query = db.selectFrom("seo_revisions").select((eb) => eb.fn.countAll<number>().as("count"));
   if (target) query = query.where("target", "=", target);

@@ -107,15 +107,41 @@ describe("csvLines", () => {
     descriptionPx: 80.2,
     state: "TX",
     published: null,
+    h1: "Property Managers in Austin, TX",
+    status: 200,
+    indexable: true,
+    indexabilityReason: "index: in the sitemap, canonical to itself",
     problems: ["title-too-long", "description-duplicate"],
     ...overrides,
   });
 
   it("writes one quoted, formula-safe line per row after the header", () => {
     const lines = [...csvLines([row({})], "https://example.com")];
-    expect(lines[0]).toBe("type,url,title,title_px,description,description_px,keywords,canonical,robots,og_image,og_image_alt,title_from,description_from,problems");
-    expect(lines[1]).toBe(
-      'city,https://example.com/agents/TX/austin,"Property Managers in Austin, TX | Managely",392,"He said ""hi""",80,"\'=HYPERLINK(""x"")",https://example.com/agents/TX/austin,"index, follow",the page\'s own card,A card,default,default,title-too-long description-duplicate',
+    expect(lines[0]).toBe(
+      "type,url,status,indexable,indexability_reason,title,title_chars,title_px,description,description_chars,description_px,h1,keywords,canonical,robots,og_image,og_image_alt,title_from,description_from,problems",
     );
+    expect(lines[1]).toBe(
+      'city,https://example.com/agents/TX/austin,200,yes,"index: in the sitemap, canonical to itself","Property Managers in Austin, TX | Managely",42,392,"He said ""hi""",12,80,"Property Managers in Austin, TX","\'=HYPERLINK(""x"")",https://example.com/agents/TX/austin,"index, follow",the page\'s own card,A card,default,default,title-too-long description-duplicate',
+    );
+  });
+
+  it("counts characters as a reader does, and writes a noindex page with its reason", () => {
+    const [, line] = csvLines(
+      [
+        row({
+          path: "/agents/TX/nowhere",
+          title: "Caf\u00e9 \u{1F3E0} Nowhere",
+          description: "No managers serve Nowhere yet.",
+          robots: "noindex",
+          indexable: false,
+          indexabilityReason: "noindex: empty list (no managers serve it)",
+          problems: [],
+        }),
+      ],
+      "https://example.com",
+    );
+    expect(line).toContain(',200,no,noindex: empty list (no managers serve it),Caf\u00e9 \u{1F3E0} Nowhere,14,');
+    expect(line).toContain(",No managers serve Nowhere yet.,30,");
+    expect(line).toContain(',"noindex, follow",');
   });
 });

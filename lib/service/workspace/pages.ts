@@ -1,4 +1,8 @@
-import { listIndexablePages, type IndexablePage } from "../../db/queries/sitemap";
+import { listEmptyListPages, listIndexablePages, type IndexablePage } from "../../db/queries/sitemap";
+import { matchDynamicRoute } from "../../contract/routes";
+import { PAGE_TABLE, RESOLUTION_STATUS, cityListRequest, lastListPage, pageDecision, wholeNumberSegment } from "../../contract/page-table";
+import { pageHeading } from "../../contract/page-headings";
+import { CSV_EXPORT } from "../../contract/staff";
 import { latestRevisionId, listLiveRules } from "../../db/queries/workspace";
 import { latestContentChangeId } from "../../db/queries/content-changes";
 import { SERP, textWidth } from "../../contract/serp";
@@ -42,10 +46,21 @@ export type PageRow = {
   state: string | null;
   /** A blog post's date (results show it before the description); null for other pages. */
   published: string | null;
+  /** The page's h1, as the page renders it (lib/contract/page-headings.ts). */
+  h1: string;
+  /** What the public page answers, by the page table (lib/contract/page-table.ts): no page is fetched. */
+  status: (typeof RESOLUTION_STATUS)[keyof typeof RESOLUTION_STATUS];
+  /** Whether a search engine may index it, and why (or why not). */
+  indexable: boolean;
+  indexabilityReason: string;
   problems: AuditProblem[];
 };
 
-export type SiteRows = { rows: PageRow[]; byPath: Map<string, PageRow>; counts: Record<AuditProblem, number>; builtAt: string; buildMs: number };
+/**
+ * `rows`: the indexable pages (the sitemap's), audited; `noindex`: the list pages the site serves
+ * but keeps out of the index (empty lists), for the CSV, not audited (no result shows them).
+ */
+export type SiteRows = { rows: PageRow[]; noindex: PageRow[]; byPath: Map<string, PageRow>; counts: Record<AuditProblem, number>; builtAt: string; buildMs: number };
 
 type Rules = { templates: Map<SeoKind, SeoPattern>; overrides: Map<string, SeoPattern> };
 
@@ -60,11 +75,51 @@ async function publishedRules(db: WorkspaceDb): Promise<Rules> {
   return { templates, overrides };
 }
 
+/**
+ * The canonical address the page table gives a row's page, from the record the row was read from
+ * (its facts and its path's segments), as the production server's route resolver decides from
+ * the service's answer (lib/server/route-resolver.ts); a fixed page is its own address.
+ */
+function tableCanonical(page: IndexablePage): string | null {
+  const route = matchDynamicRoute(page.path.split("/").slice(1));
+  if (!route) return page.path;
+  const facts = page.facts as { state_abbr?: string; count?: number };
+  switch (route.route) {
+    case "state":
+      return PAGE_TABLE.state(facts.state_abbr ? { abbreviation: facts.state_abbr } : null);
+    case "city": {
+      const request = cityListRequest(route);
+      return request && facts.state_abbr ? PAGE_TABLE.city(request, { state: facts.state_abbr, city_slug: route.city, last_page: lastListPage(Number(facts.count)) }) : null;
+    }
+    case "agent": {
+      const id = wholeNumberSegment(route.id);
+      return id !== null && facts.state_abbr ? PAGE_TABLE.agent({ state: facts.state_abbr, city_slug: route.city, agent_id: id }) : null;
+    }
+    case "law":
+      return PAGE_TABLE.law({ slug: route.slug });
+    case "lawCompare":
+      // The list holds only the topics with a 50-state comparison.
+      return PAGE_TABLE.lawCompare({ slug: route.topic, compare: true });
+    case "blog":
+      return PAGE_TABLE.blog({ slug: route.slug });
+  }
+}
+
+/** A page's status, robots and whether it may be indexed, with the reason. */
+function indexability(page: IndexablePage) {
+  const status = RESOLUTION_STATUS[pageDecision(page.path, tableCanonical(page)).kind];
+  const facts = page.facts as { count?: number };
+  // The one rule the list pages apply (their generateMetadata): an empty list says noindex.
+  const robots: PageRow["robots"] = LIST_KINDS.has(page.kind) && emptyListIsNoindex(Number(facts.count)) ? "noindex" : "index";
+  const reason =
+    status === 404 ? CSV_EXPORT.notFound : status === 308 ? CSV_EXPORT.redirected : robots === "noindex" ? CSV_EXPORT.emptyList(page.kind === "state" ? "cities" : "managers") : CSV_EXPORT.indexable;
+  return { status, robots, indexable: status === 200 && robots === "index", indexabilityReason: reason };
+}
+
 /** A page's row, with its words from `rules` (what is published, or a template being tried). */
 export function renderRow(page: IndexablePage, rules: Rules, stateAbbreviations: Map<string, string>): Omit<PageRow, "problems"> {
   const { text, sources } = resolveSeo({ kind: page.kind, facts: page.facts, template: rules.templates.get(page.kind), override: rules.overrides.get(page.path) } as Parameters<typeof resolveSeo>[0]);
-  const facts = page.facts as { state?: string; state_abbr?: string; count?: number };
-  const listIsEmpty = LIST_KINDS.has(page.kind) && emptyListIsNoindex(Number(facts.count));
+  const facts = page.facts as { state?: string; state_abbr?: string };
   return {
     kind: page.kind,
     path: page.path,
@@ -73,12 +128,13 @@ export function renderRow(page: IndexablePage, rules: Rules, stateAbbreviations:
     sources,
     // What pageMetadata declares: the page's own address (lib/seo/metadata.ts).
     canonical: page.path,
-    robots: listIsEmpty ? "noindex" : "index",
+    ...indexability(page),
     image: shareImageFor(page),
     titlePx: textWidth(text.title, SERP.title.fontPx),
     descriptionPx: textWidth(text.description, SERP.description.fontPx),
     state: facts.state_abbr ?? (facts.state ? (stateAbbreviations.get(facts.state) ?? null) : null),
     published: page.kind === "blog" ? (page.lastModified ?? null) : null,
+    h1: pageHeading(page),
   };
 }
 
@@ -98,9 +154,11 @@ const CHUNK = 1_000;
 /** Lets the process answer other requests between chunks: the site is served by the same process. */
 const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-async function buildRows(pages: IndexablePage[], rules: Rules, report: (progress: SiteProgress) => void): Promise<SiteRows> {
+async function buildRows(pages: IndexablePage[], unlisted: IndexablePage[], rules: Rules, report: (progress: SiteProgress) => void): Promise<SiteRows> {
   const started = performance.now();
   const states = abbreviations(pages);
+  // Not audited: no search result shows them.
+  const noindex = unlisted.map((page) => ({ ...renderRow(page, rules, states), problems: [] }));
   const rendered: Omit<PageRow, "problems">[] = [];
   for (let start = 0; start < pages.length; start += CHUNK) {
     report({ phase: "rendering", done: start, total: pages.length });
@@ -111,7 +169,7 @@ async function buildRows(pages: IndexablePage[], rules: Rules, report: (progress
   await yieldToOthers();
   const problems = auditPages(rendered);
   const rows = rendered.map((row, index) => ({ ...row, problems: problems[index] }));
-  return { rows, byPath: new Map(rows.map((row) => [row.path, row])), counts: countProblems(problems), builtAt: new Date().toISOString(), buildMs: Math.round(performance.now() - started) };
+  return { rows, noindex, byPath: new Map(rows.map((row) => [row.path, row])), counts: countProblems(problems), builtAt: new Date().toISOString(), buildMs: Math.round(performance.now() - started) };
 }
 
 /** Facts can change outside the journal (a manager added by hand): read again after this long at most. */
@@ -135,8 +193,8 @@ function startBuild(db: WorkspaceDb, key: string): Promise<Site> {
   if (state.building?.key === key) return state.building.promise;
   const promise: Promise<Site> = (async () => {
     state.progress = { phase: "reading", done: 0, total: 0 };
-    const [{ pages }, rules] = await Promise.all([listIndexablePages(db), publishedRules(db)]);
-    const rows = await buildRows(pages, rules, (now) => (state.progress = now));
+    const [{ pages }, unlisted, rules] = await Promise.all([listIndexablePages(db), listEmptyListPages(db), publishedRules(db)]);
+    const rows = await buildRows(pages, unlisted, rules, (now) => (state.progress = now));
     const site = { key, at: Date.now(), rows, pages };
     if (!state.cached || state.cached.at <= site.at) state.cached = site;
     return site;
@@ -207,6 +265,8 @@ export async function listPages(db: WorkspaceDb, { filter, page, change }: { fil
     rows: matching.slice((current - 1) * PAGE_LIST_SIZE, current * PAGE_LIST_SIZE),
     total: matching.length,
     all: site.rows.length,
+    /** The noindex pages the filter matches: the CSV adds them after the rows. */
+    noindex: filterRows(site.noindex, filter).length,
     page: current,
     lastPage,
     counts: change ? countProblems(rows.map((row) => row.problems)) : site.counts,
@@ -222,7 +282,37 @@ const csvCell = (value: string | number) => {
   return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 };
 
-export const CSV_COLUMNS = ["type", "url", "title", "title_px", "description", "description_px", "keywords", "canonical", "robots", "og_image", "og_image_alt", "title_from", "description_from", "problems"] as const;
+/** A crawler export's columns (issue 29): status, indexability and the h1 beside the words, their characters and widths. */
+export const CSV_COLUMNS = [
+  "type",
+  "url",
+  "status",
+  "indexable",
+  "indexability_reason",
+  "title",
+  "title_chars",
+  "title_px",
+  "description",
+  "description_chars",
+  "description_px",
+  "h1",
+  "keywords",
+  "canonical",
+  "robots",
+  "og_image",
+  "og_image_alt",
+  "title_from",
+  "description_from",
+  "problems",
+] as const;
+
+/** Characters as a reader counts them (an emoji or an accented letter is one), as crawlers report lengths. */
+const characters = (text: string) => [...text].length;
+
+/** The rows of the CSV for a filter: its indexable rows, then the noindex pages it matches (they have no problems). */
+export function exportRows(site: SiteRows, filter: PageFilter): PageRow[] {
+  return [...filterRows(site.rows, filter), ...filterRows(site.noindex, filter)];
+}
 
 /** The rows as CSV lines (header first), absolute URLs from `origin`. */
 export function* csvLines(rows: PageRow[], origin: string): Generator<string> {
@@ -231,10 +321,16 @@ export function* csvLines(rows: PageRow[], origin: string): Generator<string> {
     yield [
       row.kind,
       `${origin}${row.path}`,
+      row.status,
+      row.indexable ? "yes" : "no",
+      row.indexabilityReason,
       row.title,
+      characters(row.title),
       Math.round(row.titlePx),
       row.description,
+      characters(row.description),
       Math.round(row.descriptionPx),
+      row.h1,
       row.keywords,
       `${origin}${row.canonical}`,
       row.robots === "index" ? "index, follow" : "noindex, follow",

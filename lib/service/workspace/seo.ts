@@ -23,6 +23,7 @@ import { insertOutboxMessages } from "../../db/queries/outbox";
 import { purgeRows } from "../delivery/purge";
 import type { DeliveryRouting } from "../delivery/routing";
 import { changeOf, publishEffect } from "./pages";
+import { withSides } from "./history";
 import { ApiError } from "../../contract/errors";
 import { EMPTY_PATTERN, SEO_FIELDS, isSeoKind, pageTarget, patternProblem, templateTarget, type SeoField, type SeoKind, type SeoPattern } from "../../contract/seo-text";
 import { AUDIT_ACTIONS, WORKSPACE, can, type AuditAction, type StaffPermission, type StaffRole } from "../../contract/staff";
@@ -337,7 +338,7 @@ export async function editorState(db: WorkspaceDb, staff: StaffIdentity, target:
     listRevisions(db, { target: key, limit: 20 }),
     listAudit(db, { target: key, limit: 20 }),
   ]);
-  return { live: live ?? null, draft: draft ?? null, revisions, log };
+  return { live: live ?? null, draft: draft ?? null, revisions: await withSides(db, revisions, live ? [live] : []), log };
 }
 
 export const patternFromRow = patternOf;
@@ -358,7 +359,7 @@ export async function historyPage(db: WorkspaceDb, { page }: { page: number }) {
     countAudit(db),
   ]);
   return {
-    revisions,
+    revisions: await withSides(db, revisions, live),
     liveByTarget: new Map(live.map((row) => [row.target, row.revision_id])),
     log,
     logPages: Math.max(1, Math.ceil(total / HISTORY_PAGE_SIZE)),

@@ -5,6 +5,7 @@ import { breadcrumbLd, linkListLd } from "@/lib/seo/json-ld";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { pageSeo } from "@/lib/api/seo";
 import { emptyListIsNoindex } from "@/lib/contract/seo-text";
+import { stateHeading } from "@/lib/contract/page-headings";
 import { EMPTY } from "@/lib/contract/messages";
 import { PATHS, cityPath, lawPath, requestedStatePath, statePath } from "@/lib/contract/routes";
 import { ZipSearchForm } from "@/components/directory/ZipSearchForm";
@@ -57,7 +58,7 @@ export default async function StateHubPage({ params }: Props) {
   const items = cities.map((city) => ({ name: city.city, path: cityPath(state.abbreviation, city.slug) }));
   return (
     <PageShell
-      title={`Property Managers in ${state.state}`}
+      title={stateHeading(state.state)}
       subtitle={cities.length > 0 ? `${cities.length} ${state.state} ${cities.length === 1 ? "city has" : "cities have"} property managers serving them.` : undefined}
       crumbs={crumbs}
       newsletter={false}

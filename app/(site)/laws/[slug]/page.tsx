@@ -3,7 +3,7 @@ import { siteUrl } from "@/lib/env";
 import { breadcrumbLd } from "@/lib/seo/json-ld";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { pageSeo } from "@/lib/api/seo";
-import { LAWS_TITLE } from "@/lib/contract/site";
+import { lawHeading } from "@/lib/contract/page-headings";
 import { LawSections } from "@/components/laws/LawSections";
 import { LegalNotice } from "@/components/laws/LegalNotice";
 import { JsonLd } from "@/components/seo/JsonLd";
@@ -18,8 +18,6 @@ type Props = { params: Promise<{ slug: string }> };
 export function generateStaticParams() {
   return [];
 }
-
-const lawTitle = (state: string) => `${LAWS_TITLE} in ${state}`;
 
 export async function generateMetadata({ params }: Props) {
   const law = await getStateLaw((await params).slug);
@@ -41,7 +39,7 @@ export default async function LawPage({ params }: Props) {
     { name: law.state, path: lawPath(law.slug) },
   ];
   return (
-    <PageShell title={lawTitle(law.state)} crumbs={crumbs}>
+    <PageShell title={lawHeading(law.state)} crumbs={crumbs}>
       <JsonLd data={breadcrumbLd(siteUrl(), crumbs)} />
       <div className="container section law-page">
         {/* The page's own sections end with the full notice; this one comes before any rule. */}

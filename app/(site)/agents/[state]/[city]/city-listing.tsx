@@ -6,6 +6,7 @@ import { breadcrumbLd, itemListLd } from "@/lib/seo/json-ld";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { pageSeo } from "@/lib/api/seo";
 import { emptyListIsNoindex } from "@/lib/contract/seo-text";
+import { listHeading } from "@/lib/contract/page-headings";
 import {
   DEFAULT_DIRECTORY_SORT,
   DEFAULT_MONTHLY_RENT,
@@ -64,9 +65,8 @@ async function load(raw: ListingParams, view?: ListingView) {
   // The page table: past the last page is no page at all (page 1 of an empty list still is: "No Record").
   const canonical = listing && PAGE_TABLE.city(request, { state: listing.state.abbreviation, city_slug: listing.city.slug, last_page: listing.agents.last_page });
   if (!listing || !canonical) return null;
-  const place = `${listing.city.city}, ${listing.state.abbreviation}`;
-  const kind = category ? `${category.label} Property Managers` : "Property Managers";
-  return { listing, category, categoryId, page, canonical, place, kind, view };
+  const heading = listHeading({ category: category?.label, city: listing.city.city, state_abbr: listing.state.abbreviation });
+  return { listing, category, categoryId, page, canonical, heading, view };
 }
 type Loaded = NonNullable<Awaited<ReturnType<typeof load>>>;
 
@@ -106,7 +106,7 @@ export async function CityView({ params, view }: { params: Promise<ListingParams
 }
 
 function ListingPage({ loaded }: { loaded: Loaded }) {
-  const { listing, category, page, place, kind, view } = loaded;
+  const { listing, category, page, heading, view } = loaded;
   const { state, city } = listing;
   const agents = listing.agents.data;
   const crumbs = [
@@ -117,9 +117,9 @@ function ListingPage({ loaded }: { loaded: Loaded }) {
   ];
   const firstPosition = (page - 1) * DIRECTORY_PAGE_SIZE + 1;
   return (
-    <PageShell title={`${kind} in ${place}`} crumbs={crumbs} newsletter={false}>
+    <PageShell title={heading} crumbs={crumbs} newsletter={false}>
       <JsonLd data={breadcrumbLd(siteUrl(), crumbs)} />
-      {agents.length > 0 && !view && <JsonLd data={itemListLd(siteUrl(), `${kind} in ${place}${page > 1 ? `, page ${page}` : ""}`, agents, firstPosition)} />}
+      {agents.length > 0 && !view && <JsonLd data={itemListLd(siteUrl(), `${heading}${page > 1 ? `, page ${page}` : ""}`, agents, firstPosition)} />}
       <div className="container section directory">
         {listing.category_counts.every((count) => count.managers === 0) ? <EmptyArea listing={listing} /> : <ListingBody loaded={loaded} />}
       </div>
