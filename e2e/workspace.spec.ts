@@ -212,8 +212,13 @@ test("the list finds every indexable page of the sitemap, filters it, and export
 
   // The audit: counts per problem, each linking to its pages (after its progress, if it was running).
   await page.goto("/workspace/audit");
-  const overLong = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: /^Title over 580 px/ }) });
+  const overLong = page.getByRole("table", { name: "Problems found" }).getByRole("row").filter({ has: page.getByRole("rowheader", { name: /^Title over 580 px/ }) });
   await expect(overLong).toBeVisible({ timeout: 30_000 });
+  // Grouped by cause: a law page's own override makes it, and its count leads to exactly those pages.
+  const cause = page.getByRole("table", { name: "What causes them" }).getByRole("row").filter({ hasText: "Title over 580 px" }).filter({ hasText: "Each page's own override" });
+  await expect(cause).toContainText("State law");
+  await expect(cause.getByRole("link", { name: /^\d+$/ })).toHaveAttribute("href", "/workspace?kind=law&problem=title-too-long&source=override");
+  await expect(cause.getByRole("link", { name: "Edit these pages one by one" })).toBeVisible();
   await overLong.getByRole("link").first().click();
   await expect(page).toHaveURL(/\/workspace\?problem=title-too-long$/);
   await expect(page.getByRole("cell").getByText("Title over 580 px").first()).toBeVisible();
