@@ -368,9 +368,9 @@ export class AuditPage extends SitePage {
     return super.open(path);
   }
 
-  /** A problem's row, by the start of its name. */
+  /** A problem's row of "Problems found", by the start of its name ("What causes them" names the same problems). */
   problemRow(name: RegExp): Locator {
-    return this.page.getByRole("row").filter({ has: this.page.getByRole("rowheader", { name }) });
+    return this.region("Problems found").getByRole("row").filter({ has: this.page.getByRole("rowheader", { name }) });
   }
 
   /** Follows a problem's count to the list of its pages. */
