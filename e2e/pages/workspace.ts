@@ -1,10 +1,11 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { queryRows } from "../support/db";
 import { onlyOnTheLocalBuild } from "../support/target";
 import { E2E_BASE_URL, E2E_DATABASE, E2E_OUTBOX_DIR } from "../support/server";
+import { SitePage } from "./site";
 
 /** The marketers' workspace as staff use it: added by the operator, signed in by an emailed link. */
 
@@ -104,6 +105,14 @@ export const templatePublish = {
   fieldRow(page: Page, field: "Title" | "Description" | "Keywords") {
     return page.locator(".ws-effects__field").filter({ has: page.getByRole("rowheader", { name: field, exact: true }) });
   },
+  /** One field's cells: pages changed first, then the errors now and after. */
+  fieldCells(page: Page, field: "Title" | "Description" | "Keywords") {
+    return templatePublish.fieldRow(page, field).getByRole("cell");
+  },
+  /** One field's links to the pages it counts (those the draft changes first). */
+  fieldLinks(page: Page, field: "Title" | "Description" | "Keywords") {
+    return templatePublish.fieldRow(page, field).getByRole("link");
+  },
   /** The "What gets worse" list above the table. */
   worse(page: Page) {
     return page.getByRole("list", { name: "What gets worse" });
@@ -155,12 +164,12 @@ export const bulkEdit = {
 
 /** Saves a page's own title as a draft in its editor and publishes it (one click for a single page). */
 export async function publishPageTitle(page: Page, pagePath: string, title: string) {
-  await page.goto(`/workspace/pages${pagePath}`);
-  await page.getByLabel("Title", { exact: true }).fill(title);
-  await page.getByRole("button", { name: "Save draft" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Draft saved" })).toBeVisible();
-  await page.getByRole("button", { name: "Publish" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Published" })).toBeVisible();
+  const editor = new WordsEditor(page);
+  await editor.openPage(pagePath);
+  await editor.draftTitle(title);
+  await expect(editor.status("Draft saved")).toBeVisible();
+  await editor.publish();
+  await expect(editor.status("Published")).toBeVisible();
 }
 
 /** One revision on /workspace/history (its list item is named "Revision N", ", live now" when it is). */
@@ -204,4 +213,183 @@ export async function exportCsv(page: Page): Promise<string> {
   await expect(status).toHaveText(/^The CSV is ready: [\d,]+ rows, downloaded\.$/);
   await page.unroute(/\/workspace\/pages\.csv(\?|$)/);
   return fs.readFileSync((await download.path())!, "utf8");
+}
+
+/** The sign-in page every workspace URL shows to a visitor without a session. */
+export class WorkspaceSignIn extends SitePage {
+  get heading(): Locator {
+    return this.page.getByRole("heading", { level: 1, name: "Sign in to the workspace" });
+  }
+
+  /** Types a work email and asks for a sign-in link by mail. */
+  async askForLink(email: string): Promise<void> {
+    await this.page.getByLabel("Work email").fill(email);
+    await this.page.getByRole("button", { name: "Email me a sign-in link" }).click();
+  }
+}
+
+/** /workspace: every indexable page, its filters, its rows and the CSV export. */
+export class PageList extends SitePage {
+  /** The sentence under the h1 ("The N pages of the sitemap…"). */
+  get lead(): Locator {
+    return this.page.locator(".ws-lead").first();
+  }
+
+  /** Picks a page type and a state, then presses Filter. */
+  async filter({ kind, state }: { kind: string; state: string }): Promise<void> {
+    await this.page.getByLabel("Type").selectOption(kind);
+    await this.page.getByLabel("State").selectOption(state);
+    await this.page.getByRole("button", { name: "Filter" }).click();
+  }
+
+  /** A page's link in the list, named by its path. */
+  pageLink(pagePath: string): Locator {
+    return this.link(pagePath, { exact: true });
+  }
+
+  /** The rows that mention `pagePath` (a page's row, with its words). */
+  rowsOf(pagePath: string): Locator {
+    return this.page.getByRole("row").filter({ hasText: pagePath });
+  }
+
+  /** The cells naming a problem (the list filtered by that problem). */
+  problemCells(problem: string): Locator {
+    return this.page.getByRole("cell").getByText(problem);
+  }
+}
+
+/** A page's or a template's editor: its words, the live results and cards, draft, publish, preview. */
+export class WordsEditor extends SitePage {
+  async openPage(pagePath: string): Promise<void> {
+    await this.page.goto(`/workspace/pages${pagePath}`);
+  }
+
+  async openTemplate(kind: string): Promise<void> {
+    await this.page.goto(`/workspace/templates/${kind}`);
+  }
+
+  get title(): Locator {
+    return this.page.getByLabel("Title", { exact: true });
+  }
+
+  get saveDraftButton(): Locator {
+    return this.page.getByRole("button", { name: "Save draft" });
+  }
+
+  get publishButton(): Locator {
+    return this.page.getByRole("button", { name: "Publish" });
+  }
+
+  async saveDraft(): Promise<void> {
+    await this.saveDraftButton.click();
+  }
+
+  /** Writes new title words and presses Save draft (the answer is the caller's to wait for). */
+  async draftTitle(words: string): Promise<void> {
+    await this.title.fill(words);
+    await this.saveDraft();
+  }
+
+  /** Publishes the saved draft (one click for a single page). */
+  async publish(): Promise<void> {
+    await this.publishButton.click();
+  }
+
+  /** "Preview on the real page": answers the tab it opens. */
+  async openPreview(): Promise<Page> {
+    const [preview] = await Promise.all([this.page.waitForEvent("popup"), this.link("Preview on the real page").click()]);
+    return preview;
+  }
+
+  /** The facts about the live page (its words, its structured data). */
+  get facts(): Locator {
+    return this.page.locator(".ws-facts").first();
+  }
+
+  /** The live results and cards, redrawn as the words are typed. */
+  get live(): Locator {
+    return this.page.locator(".ws-live");
+  }
+
+  /** The search result's title as a desktop or a phone shows it. */
+  resultTitle(device: "desktop" | "phone"): Locator {
+    return this.live.locator(`[data-device="${device}"] .ws-serp__title`);
+  }
+
+  /** The lines a search result's title wraps to. */
+  resultTitleLines(device: "desktop" | "phone"): Locator {
+    return this.resultTitle(device).locator(".ws-serp__line");
+  }
+
+  /** The share cards' titles. */
+  get cardTitles(): Locator {
+    return this.live.locator(".ws-card__title");
+  }
+}
+
+/** A public page opened by "Preview on the real page": the draft applied, under a bar that says so. */
+export class DraftPreview extends SitePage {
+  get bar(): Locator {
+    return this.page.getByRole("complementary", { name: "Draft preview" });
+  }
+
+  get backToEditor(): Locator {
+    return this.bar.getByRole("link", { name: "Back to the editor" });
+  }
+
+  get exitLink(): Locator {
+    return this.bar.getByRole("link", { name: "Exit preview" });
+  }
+
+  async exit(): Promise<void> {
+    await this.exitLink.click();
+  }
+}
+
+/** /workspace/history: every published change, newest first, each with its rollback. */
+export class WorkspaceHistory extends SitePage {
+  async open(path = "/workspace/history") {
+    return super.open(path);
+  }
+
+  /** The revisions whose words mention `hasText` ("City template"). */
+  revisionsAbout(hasText: string): Locator {
+    return this.page.locator(".ws-revision").filter({ hasText });
+  }
+
+  async rollBack(revision: Locator): Promise<void> {
+    await revision.getByRole("button", { name: "Roll back this change" }).click();
+  }
+}
+
+/** /workspace/audit: a count per problem, each linking to its pages. */
+export class AuditPage extends SitePage {
+  async open(path = "/workspace/audit") {
+    return super.open(path);
+  }
+
+  /** A problem's row of "Problems found", by the start of its name ("What causes them" names the same problems). */
+  problemRow(name: RegExp): Locator {
+    return this.region("Problems found").getByRole("row").filter({ has: this.page.getByRole("rowheader", { name }) });
+  }
+
+  /** Follows a problem's count to the list of its pages. */
+  async openPagesOf(row: Locator): Promise<void> {
+    await row.getByRole("link").first().click();
+  }
+
+  /** A row of "What causes them": one problem, on one type of page, from one source of words. */
+  causeRow(problem: string, source: string): Locator {
+    return this.region("What causes them").getByRole("row").filter({ hasText: problem }).filter({ hasText: source });
+  }
+
+  /** A cause's count, a link to exactly its pages. */
+  causeCount(cause: Locator): Locator {
+    return cause.getByRole("link", { name: /^[\d,]+$/ });
+  }
+
+  /** What a cause offers to mend it. */
+  mendLink(cause: Locator, name: string): Locator {
+    return cause.getByRole("link", { name });
+  }
 }

@@ -14,8 +14,6 @@ import path from "node:path";
  * README's "Journeys" lists each test in one line; every spec file is named there.
  */
 const E2E = path.join(process.cwd(), "e2e");
-/** The marketers' workspace spec is ported later: two other branches add tests to it now. */
-const NOT_YET = ["workspace.spec.ts"];
 const SELECTOR = /\.(?:locator|frameLocator|getBy[A-Z]\w*|\$\$?|\$\$?eval)\(|querySelector/;
 
 /** The file's lines with comments blanked, so a comment may name a selector. */
@@ -27,7 +25,7 @@ function codeLines(source: string): string[] {
 
 it("leaves every selector of the journey specs to the page objects", () => {
   const found: string[] = [];
-  const specs = fs.readdirSync(E2E).filter((name) => name.endsWith(".spec.ts") && !NOT_YET.includes(name));
+  const specs = fs.readdirSync(E2E).filter((name) => name.endsWith(".spec.ts"));
   expect(specs.length).toBeGreaterThan(15);
   for (const file of specs) {
     codeLines(fs.readFileSync(path.join(E2E, file), "utf8")).forEach((line, index) => {
