@@ -288,6 +288,8 @@ export const causeSource = (problem: AuditProblem, sources: CausedRow["sources"]
 };
 
 const SEVERITY_RANK: Record<AuditSeverity, number> = { error: 0, warning: 1, notice: 2 };
+/** Orders problems errors first, then warnings, then notices. */
+export const bySeverity = (a: AuditProblem, b: AuditProblem) => SEVERITY_RANK[AUDIT_SEVERITY[a]] - SEVERITY_RANK[AUDIT_SEVERITY[b]];
 
 /**
  * The audit grouped by cause: each problem's pages by kind and by where the faulty words come
@@ -306,7 +308,7 @@ export function auditCauses(rows: readonly CausedRow[]): AuditCause[] {
     }
   }
   return [...causes.values()].sort(
-    (a, b) => SEVERITY_RANK[AUDIT_SEVERITY[a.problem]] - SEVERITY_RANK[AUDIT_SEVERITY[b.problem]] || b.pages - a.pages || a.kind.localeCompare(b.kind),
+    (a, b) => bySeverity(a.problem, b.problem) || b.pages - a.pages || a.kind.localeCompare(b.kind),
   );
 }
 

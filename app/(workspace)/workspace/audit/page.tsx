@@ -5,6 +5,7 @@ import {
   AUDIT_SEVERITY,
   auditCauses,
   auditSummary,
+  bySeverity,
   duplicateGroups,
   type AuditCause,
   type AuditProblem,
@@ -82,10 +83,9 @@ function Rule({ problem }: { problem: AuditProblem }) {
 
 /** The problems found, errors first then the most pages, with their pages by type; then the rules no page breaks. */
 function Problems({ rows, counts }: { rows: PageRow[]; counts: Record<AuditProblem, number> }) {
-  const order = { error: 0, warning: 1, notice: 2 };
-  const bySeverity = [...AUDIT_PROBLEM_KEYS].sort((a, b) => order[AUDIT_SEVERITY[a]] - order[AUDIT_SEVERITY[b]] || counts[b] - counts[a]);
-  const found = bySeverity.filter((problem) => counts[problem] > 0);
-  const clean = bySeverity.filter((problem) => counts[problem] === 0);
+  const ordered = [...AUDIT_PROBLEM_KEYS].sort((a, b) => bySeverity(a, b) || counts[b] - counts[a]);
+  const found = ordered.filter((problem) => counts[problem] > 0);
+  const clean = ordered.filter((problem) => counts[problem] === 0);
   return (
     <section aria-labelledby="audit-problems">
       <h2 id="audit-problems">{AUDIT_PAGE.problemsHeading}</h2>
