@@ -180,7 +180,7 @@ test("the list finds every indexable page of the sitemap, filters it, and export
   // The export keeps the filter, says it is preparing the file, and writes a crawler's columns (issue 29).
   const lines = (await exportCsv(page)).replace(/^\ufeff/, "").trim().split("\r\n");
   expect(lines[0]).toBe(
-    "type,url,status,indexable,indexability_reason,title,title_chars,title_px,description,description_chars,description_px,h1,keywords,canonical,robots,og_image,og_image_alt,title_from,description_from,problems",
+    "type,url,status,indexable,indexability_reason,title,title_chars,title_px,description,description_chars,description_px,h1,keywords,canonical,robots,og_title,og_description,og_image,og_image_alt,title_from,description_from,problems",
   );
   expect(lines.slice(1).every((line) => line.startsWith("city,"))).toBe(true);
   const austin = lines.find((line) => line.includes(`${CITY},`))!;

@@ -1,3 +1,5 @@
+import { SEARCH_FIELDS, SEO_FIELD_LABELS, SEO_PATTERN_MAX_LENGTH, SOCIAL_FIELDS, type SeoField } from "@/lib/contract/seo-fields";
+import { WORKSPACE } from "@/lib/contract/staff";
 import { ActionForm, IntentButton, type ActionState } from "./ActionForm";
 import { LiveDraftPreview, type LiveDraftPreviewProps } from "./LiveDraftPreview";
 
@@ -5,7 +7,21 @@ import { LiveDraftPreview, type LiveDraftPreviewProps } from "./LiveDraftPreview
  * The words a draft sets (a template's patterns, or one page's override): each field empty means
  * "no change at this level". Saving keeps a draft (nothing goes live); Publish makes it live.
  */
-type Fields = { title: string; description: string; keywords: string };
+type Fields = Record<SeoField, string>;
+
+/** The fields written on several lines. */
+const MULTILINE: ReadonlySet<SeoField> = new Set(["description", "og_description"]);
+
+function PatternField({ field, value, placeholder }: { field: SeoField; value: string; placeholder: string }) {
+  const id = `draft-${field.replace("_", "-")}`;
+  const common = { id, name: field, defaultValue: value, placeholder, maxLength: SEO_PATTERN_MAX_LENGTH[field] };
+  return (
+    <div className="field">
+      <label htmlFor={id}>{SEO_FIELD_LABELS[field]}</label>
+      {MULTILINE.has(field) ? <textarea {...common} rows={3} /> : <input {...common} />}
+    </div>
+  );
+}
 
 type Props = {
   action: (state: ActionState, formData: FormData) => Promise<ActionState>;
@@ -31,19 +47,17 @@ export function DraftForm({ action, target, values, placeholders, variables, dra
       <input type="hidden" name="kind" value={target.kind} />
       {target.path !== undefined && <input type="hidden" name="path" value={target.path} />}
       {draftId !== null && <input type="hidden" name="draft_id" value={draftId} />}
-      <div className="field">
-        <label htmlFor="draft-title">Title</label>
-        <input id="draft-title" name="title" defaultValue={values.title} placeholder={placeholders.title} maxLength={300} />
-      </div>
-      <div className="field">
-        <label htmlFor="draft-description">Description</label>
-        <textarea id="draft-description" name="description" defaultValue={values.description} placeholder={placeholders.description} maxLength={1000} rows={3} />
-      </div>
-      <div className="field">
-        <label htmlFor="draft-keywords">Keywords</label>
-        <input id="draft-keywords" name="keywords" defaultValue={values.keywords} placeholder={placeholders.keywords} maxLength={1000} />
-      </div>
+      {SEARCH_FIELDS.map((field) => (
+        <PatternField key={field} field={field} value={values[field]} placeholder={placeholders[field]} />
+      ))}
       <p className="ws-hint">{emptyMeans}</p>
+      <fieldset className="ws-social-fields">
+        <legend>{WORKSPACE.socialLegend}</legend>
+        {SOCIAL_FIELDS.map((field) => (
+          <PatternField key={field} field={field} value={values[field]} placeholder={placeholders[field]} />
+        ))}
+        <p className="ws-hint">{WORKSPACE.socialEmptyMeans}</p>
+      </fieldset>
       <details className="ws-variables">
         <summary>Variables you can use</summary>
         <dl>

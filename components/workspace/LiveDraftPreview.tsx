@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { resolveSeo, type SeoFacts, type SeoKind, type SeoPattern } from "@/lib/contract/seo-text";
+import { SEO_FIELDS, patternOf, resolveSeo, type SeoFacts, type SeoField, type SeoKind, type SeoPattern } from "@/lib/contract/seo-text";
 import { SerpPreview } from "./SerpPreview";
 import { SocialCards } from "./SocialCards";
 
@@ -19,16 +19,15 @@ export type LiveDraftPreviewProps = {
   level: "template" | "page";
   /** The published template under a page's override (null: the default wording). */
   template: SeoPattern | null;
-  initial: { title: string; description: string; keywords: string };
+  initial: Record<SeoField, string>;
   date: string | null;
+  /** The share image's address (null: the page draws its own card, which the preview cannot show). */
   image: string | null;
-  alt: string;
 };
 
-const FIELDS = ["title", "description", "keywords"] as const;
 const clean = (value: string) => value.replace(/\s+/g, " ").trim() || null;
 
-export function LiveDraftPreview({ url, kind, facts, level, template, initial, date, image, alt }: LiveDraftPreviewProps) {
+export function LiveDraftPreview({ url, kind, facts, level, template, initial, date, image }: LiveDraftPreviewProps) {
   const anchor = useRef<HTMLDivElement>(null);
   const [typed, setTyped] = useState(initial);
 
@@ -40,21 +39,21 @@ export function LiveDraftPreview({ url, kind, facts, level, template, initial, d
         const field = form.elements.namedItem(name);
         return field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement ? field.value : "";
       };
-      setTyped({ title: value("title"), description: value("description"), keywords: value("keywords") });
+      setTyped(Object.fromEntries(SEO_FIELDS.map((field) => [field, value(field)])) as Record<SeoField, string>);
     };
     form.addEventListener("input", read);
     read();
     return () => form.removeEventListener("input", read);
   }, []);
 
-  const pattern = Object.fromEntries(FIELDS.map((field) => [field, clean(typed[field])])) as SeoPattern;
+  const pattern: SeoPattern = patternOf(Object.fromEntries(SEO_FIELDS.map((field) => [field, clean(typed[field])])));
   const input = (level === "template" ? { kind, facts, template: pattern } : { kind, facts, template, override: pattern }) as Parameters<typeof resolveSeo>[0];
   const { text } = resolveSeo(input);
   return (
     <div ref={anchor} className="ws-live" aria-live="off">
       <h3>As you type</h3>
       <SerpPreview url={url} title={text.title} description={text.description} date={date} label="Search result as you type" />
-      <SocialCards url={url} title={text.title} description={text.description} image={image} alt={alt} />
+      <SocialCards url={url} title={text.og_title} description={text.og_description} image={image} alt={text.image_alt} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
-import { SEO_FIELDS, type SeoField, type SeoPattern } from "@/lib/contract/seo-text";
-import { HISTORY } from "@/lib/contract/staff";
+import { SEO_FIELDS, isSocialField, type SeoPattern } from "@/lib/contract/seo-fields";
+import { HISTORY, SEO_FIELD_LABELS } from "@/lib/contract/staff";
 import { ActionForm, IntentButton, type ActionState } from "./ActionForm";
 
 /** Publishes and rollbacks of one target (or of all), newest first, each with a rollback when allowed. */
@@ -25,8 +25,6 @@ export type RevisionItem = {
   targetLabel?: React.ReactNode;
 };
 
-const FIELD_LABELS: Record<SeoField, string> = { title: "Title", description: "Description", keywords: "Keywords" };
-
 const isTemplate = (revision: RevisionItem) => revision.target.startsWith("template:");
 
 function describe(revision: RevisionItem): string {
@@ -45,9 +43,10 @@ function Words({ words, revision }: { words: string | null; revision: RevisionIt
 function Sides({ revision }: { revision: RevisionItem }) {
   return (
     <div className="ws-sides">
-      {SEO_FIELDS.map((field) => (
+      {/* A social field no side sets (the share card follows the search words) is left out. */}
+      {SEO_FIELDS.filter((field) => !isSocialField(field) || revision.before[field] !== null || revision.after[field] !== null).map((field) => (
         <div key={field} className="ws-sides__field" data-field={field}>
-          <p className="ws-sides__label">{FIELD_LABELS[field]}</p>
+          <p className="ws-sides__label">{SEO_FIELD_LABELS[field]}</p>
           {revision.before[field] === revision.after[field] ? (
             <p className="ws-sides__same">
               <span className="ws-sides__side">{HISTORY.unchanged}: </span>

@@ -1,4 +1,5 @@
 import { SERP, cutDescription, cutTitle, phoneTitleLines, type Cut } from "@/lib/contract/serp";
+import { characterCount } from "@/lib/contract/social-cards";
 import { SITE_NAME } from "@/lib/contract/site";
 
 /**
@@ -32,7 +33,7 @@ export function Measure({ text, cut, limitLabel }: { text: string; cut: Pick<Cut
   const over = cut.truncated || cut.width > cut.maxPx;
   return (
     <span className={over ? "ws-measure ws-measure--over" : "ws-measure"}>
-      {[...text].length} characters · about {Math.round(cut.width)} px of {cut.maxPx}
+      {characterCount(text)} characters · about {Math.round(cut.width)} px of {cut.maxPx}
       {limitLabel ? ` (${limitLabel})` : ""}
       {over ? ": cut" : ""}
     </span>

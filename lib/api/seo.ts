@@ -87,6 +87,15 @@ export async function previewState(): Promise<PreviewState | null> {
   }
 }
 
+/**
+ * The published words alone, never a draft: for a share image's alt text (generateImageMetadata
+ * of opengraph-image.tsx), which must not read the request's cookies (that would make every image
+ * a dynamic render). A draft's image alt text shows in the workspace's share cards instead.
+ */
+export async function publishedSeo<K extends SeoKind>(kind: K, path: string, facts: SeoFactsOf[K]): Promise<SeoText> {
+  return seoTextFor({ kind, facts, ...(await publishedRules(kind, path)) });
+}
+
 export async function pageSeo<K extends SeoKind>(kind: K, path: string, facts: SeoFactsOf[K]): Promise<SeoText> {
   const [rules, draft] = await Promise.all([publishedRules(kind, path), previewedDraft(kind, path)]);
   return seoTextFor({ kind, facts, ...rules, ...draft });

@@ -15,6 +15,7 @@ import { FORMAT, INVALID, RECIPIENTS, REQUIRED } from "./messages";
 import { PROPOSAL } from "./proposal-messages";
 import { LAW_TOPIC_KEYS } from "./law-topics";
 import { SEO_KINDS } from "./seo-text";
+import { SEO_FIELDS, type SeoField } from "./seo-fields";
 import { phoneDigits } from "./phone";
 import { isValidZip, zipFive } from "./zip";
 
@@ -937,7 +938,8 @@ export const SAVE_CALLS: ReadonlySet<CallName> = new Set<CallName>([
 export const sitemapEntrySchema = z.object({ path: z.string(), lastModified: z.string().optional() });
 
 /** A template's or an override's pattern per field; null lets the next level decide. */
-const seoPatternSchema = z.object({ title: z.string().nullable(), description: z.string().nullable(), keywords: z.string().nullable() });
+/** A template's or an override's words: every field of lib/contract/seo-fields.ts, each a pattern or null. */
+const seoPatternSchema = z.object(Object.fromEntries(SEO_FIELDS.map((field) => [field, z.string().nullable()])) as Record<SeoField, z.ZodNullable<z.ZodString>>);
 
 export const internalContract = {
   /** Every indexable path, in a stable order, one page of them at a time. */

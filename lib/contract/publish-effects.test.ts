@@ -2,11 +2,14 @@ import type { AuditProblem } from "./seo-audit";
 import { changedPaths, fieldEffects, type EffectRow } from "./publish-effects";
 
 /** A publish's effect, field by field (issue 29, item 5), on rows made for it. */
-const row = (path: string, words: Partial<Record<"title" | "description" | "keywords", string>>, problems: AuditProblem[] = []): EffectRow => ({
+const row = (path: string, words: Partial<Record<"title" | "description" | "keywords" | "og_title" | "og_description", string>>, problems: AuditProblem[] = []): EffectRow => ({
   path,
   title: words.title ?? `Title of ${path}`,
   description: words.description ?? `Description of ${path}`,
   keywords: words.keywords ?? "managers",
+  og_title: words.og_title ?? `Shared title of ${path}`,
+  og_description: words.og_description ?? `Shared description of ${path}`,
+  image_alt: "A card",
   problems,
 });
 const byPath = (rows: EffectRow[]) => new Map(rows.map((each) => [each.path, each]));
@@ -46,7 +49,7 @@ describe("a publish's effect per field", () => {
   });
 
   it("names first the field that gets worse, then the ones that change, then the rest", () => {
-    expect(effects.map((effect) => effect.field)).toEqual(["title", "description", "keywords"]);
+    expect(effects.map((effect) => effect.field)).toEqual(["title", "description", "keywords", "og_title", "og_description", "image_alt"]);
     const descriptionsWorse = fieldEffects(byPath(before), [
       row("/a", { title: "Shorter", description: "x".repeat(10) }, ["description-too-long"]),
       row("/d", { title: "Shorter too", description: "y".repeat(10) }, ["description-too-long"]),
@@ -55,6 +58,9 @@ describe("a publish's effect per field", () => {
       ["description", 1],
       ["title", 0],
       ["keywords", 0],
+      ["og_title", 0],
+      ["og_description", 0],
+      ["image_alt", 0],
     ]);
   });
 

@@ -103,7 +103,7 @@ describe("the audit a marketer can act on", () => {
     title: "A title",
     description: "A description.",
     problems,
-    sources: { title: "template", description: "default", ...sources },
+    sources: { title: "template", description: "default", image_alt: "default", ...sources },
     ...words,
   });
 
@@ -120,14 +120,16 @@ describe("the audit a marketer can act on", () => {
       row("/agents/TX/dallas", "city", ["title-too-long", "description-too-long"]),
       row("/agents/TX/houston", "city", ["title-too-long"], { title: "override" }),
       row("/agent/TX/austin/1", "profile", ["title-near-duplicate", "description-too-long"]),
+      row("/agents/TX/waco", "city", ["canonical-mismatch"]),
     ];
     expect(auditCauses(rows)).toEqual([
       { problem: "title-too-long", kind: "city", source: "template", pages: 2 },
       { problem: "description-too-long", kind: "city", source: "default", pages: 1 },
       { problem: "title-too-long", kind: "city", source: "override", pages: 1 },
+      { problem: "canonical-mismatch", kind: "city", source: "code", pages: 1 },
       { problem: "description-too-long", kind: "profile", source: "default", pages: 1 },
       { problem: "title-near-duplicate", kind: "profile", source: "template", pages: 1 },
-      { problem: "image-alt-missing", kind: "city", source: "code", pages: 1 },
+      { problem: "image-alt-missing", kind: "city", source: "default", pages: 1 },
     ]);
   });
 

@@ -97,7 +97,7 @@ export const AUDIT_PROBLEMS = {
   "image-alt-missing": {
     label: "Share image without alt text",
     explain: "The Open Graph image has no description for people who cannot see it.",
-    field: null,
+    field: "image_alt",
     source: RULE_SOURCES.OPEN_GRAPH,
   },
 } as const;
@@ -130,20 +130,8 @@ export const isAuditError = (problem: AuditProblem) => AUDIT_SEVERITY[problem] =
  * The field whose words a problem is about: a publish's confirmation counts each field's errors
  * apart (a change to titles is not blamed for descriptions). Null: the page's other facts.
  */
-export const AUDIT_PROBLEM_FIELD: Record<AuditProblem, "title" | "description" | null> = {
-  "title-missing": "title",
-  "title-duplicate": "title",
-  "title-too-long": "title",
-  "title-near-duplicate": "title",
-  "description-missing": "description",
-  "description-duplicate": "description",
-  "description-too-long": "description",
-  "description-cut": "description",
-  "description-near-duplicate": "description",
-  "same-name-no-state": "title",
-  "indexable-no-managers": null,
-  "canonical-mismatch": null,
-  "image-alt-missing": null,
+export const AUDIT_PROBLEM_FIELD = Object.fromEntries(Object.entries(AUDIT_PROBLEMS).map(([problem, { field }]) => [problem, field])) as {
+  [P in AuditProblem]: (typeof AUDIT_PROBLEMS)[P]["field"];
 };
 export const AUDIT_PROBLEM_KEYS = Object.keys(AUDIT_PROBLEMS) as AuditProblem[];
 export const isAuditProblem = (value: string): value is AuditProblem => Object.hasOwn(AUDIT_PROBLEMS, value);
@@ -276,7 +264,7 @@ export function auditSummary(pages: { robots: "index" | "noindex"; problems: Aud
 /** Where the words with a problem come from: a kind's template, its default wording, a page's own override, or the site's code. */
 export type AuditCauseSource = SeoSource | "code";
 export type AuditCause = { problem: AuditProblem; kind: SeoKind; source: AuditCauseSource; pages: number };
-type CausedRow = { kind: SeoKind; problems: readonly AuditProblem[]; sources: Record<"title" | "description", SeoSource> };
+type CausedRow = { kind: SeoKind; problems: readonly AuditProblem[]; sources: Record<"title" | "description" | "image_alt", SeoSource> };
 
 export const AUDIT_CAUSE_SOURCES = ["template", "default", "override", "code"] as const satisfies readonly AuditCauseSource[];
 export const isAuditCauseSource = (value: string): value is AuditCauseSource => (AUDIT_CAUSE_SOURCES as readonly string[]).includes(value);

@@ -4,13 +4,16 @@ import type { Agent, Blog } from "./index";
 import { LAW_TOPICS } from "./law-topics";
 import { SITE_NAME } from "./site";
 import { textWidth } from "./serp";
-import { DEFAULT_SEO_FALLBACKS, DEFAULT_SEO_TEMPLATES, DEFAULT_SHARE_IMAGE, FIXED_PAGE_RECORDS, SEO_FIELDS, SEO_KINDS, emptyListIsNoindex, patternProblem, resolveSeo, seoTextFor, shareImageFor } from "./seo-text";
+import { DEFAULT_SEO_FALLBACKS, DEFAULT_SEO_TEMPLATES, DEFAULT_SHARE_IMAGE, FIXED_PAGE_RECORDS, SEARCH_FIELDS, SEO_KINDS, type SeoText, emptyListIsNoindex, patternProblem, resolveSeo, seoTextFor, shareImageFor } from "./seo-text";
 
 const austin = { city: "Austin", state: "Texas", state_abbr: "TX", count: 25, page: 1 };
 
+/** The search fields of a page's words (the social ones are tested in "share cards" below). */
+const searchWords = (text: SeoText) => Object.fromEntries(SEARCH_FIELDS.map((field) => [field, text[field]]));
+
 describe("default wording", () => {
   it("city pages and their later pages", () => {
-    expect(seoTextFor({ kind: "city", facts: austin })).toEqual({
+    expect(searchWords(seoTextFor({ kind: "city", facts: austin }))).toEqual({
       title: "Property Managers in Austin, TX | Managely",
       description: "25 property managers serve Austin, Texas. Compare their fees, services and licenses on Managely, then request free quotes.",
       keywords: "property managers Austin, property management Austin, TX, Austin Texas property management companies, rental management Austin, Managely",
@@ -23,7 +26,7 @@ describe("default wording", () => {
   });
 
   it("category tabs", () => {
-    expect(seoTextFor({ kind: "category", facts: { ...austin, count: 12, category: "Multi Family" } })).toEqual({
+    expect(searchWords(seoTextFor({ kind: "category", facts: { ...austin, count: 12, category: "Multi Family" } }))).toEqual({
       title: "Multi Family Property Managers in Austin, TX | Managely",
       description: "12 multi family property managers serve Austin, Texas. Compare their fees, services and licenses on Managely, then request free quotes.",
       keywords: "multi family property managers Austin, property management Austin, TX, Austin Texas property management companies, rental management Austin, Managely",
@@ -38,7 +41,7 @@ describe("default wording", () => {
   });
 
   it("state hubs", () => {
-    expect(seoTextFor({ kind: "state", facts: { state: "Texas", state_abbr: "TX", count: 57 } })).toEqual({
+    expect(searchWords(seoTextFor({ kind: "state", facts: { state: "Texas", state_abbr: "TX", count: 57 } }))).toEqual({
       title: "Property Managers in Texas by City | Managely",
       description: "57 Texas cities have property managers on Managely. Compare their fees, services and licenses, and read Texas's landlord-tenant law.",
       keywords: "property managers Texas, property management TX, Texas property management companies, Managely",
@@ -47,7 +50,7 @@ describe("default wording", () => {
 
   it("profiles", () => {
     const facts = { company: "Lone Star Homes", city: "Austin", state: "Texas", state_abbr: "TX", category: "Single Family, Multi Family", about: "We manage homes." };
-    expect(seoTextFor({ kind: "profile", facts })).toEqual({
+    expect(searchWords(seoTextFor({ kind: "profile", facts }))).toEqual({
       title: "Lone Star Homes – Property Manager in Austin, TX | Managely",
       description: "We manage homes.",
       keywords: "Lone Star Homes, property management Austin, TX, Single Family, Multi Family, property manager Austin",
@@ -62,7 +65,7 @@ describe("default wording", () => {
     const topic = LAW_TOPICS[0];
     // withSiteName adds the site's name unless the title has it: no topic title does.
     for (const each of LAW_TOPICS) expect(each.title.includes(SITE_NAME)).toBe(false);
-    expect(seoTextFor({ kind: "law-compare", facts: { topic: topic.title, topic_label: topic.label.toLowerCase(), summary: "Summary." } })).toEqual({
+    expect(searchWords(seoTextFor({ kind: "law-compare", facts: { topic: topic.title, topic_label: topic.label.toLowerCase(), summary: "Summary." } }))).toEqual({
       title: `${topic.title} | Managely`,
       description: "Summary.",
       keywords: `${topic.title}, ${topic.label.toLowerCase()} by state, 50-state comparison, landlord tenant law`,
@@ -71,8 +74,8 @@ describe("default wording", () => {
 
   it("pages with a record (fixed pages, blog posts) use the record's fields", () => {
     const record = { seo_title: "FAQs | Managely", seo_description: "Answers.", seo_keywords: "faq", heading: "FAQs" };
-    expect(seoTextFor({ kind: "fixed", facts: record })).toEqual({ title: "FAQs | Managely", description: "Answers.", keywords: "faq" });
-    expect(seoTextFor({ kind: "blog", facts: record })).toEqual({ title: "FAQs | Managely", description: "Answers.", keywords: "faq" });
+    expect(searchWords(seoTextFor({ kind: "fixed", facts: record }))).toEqual({ title: "FAQs | Managely", description: "Answers.", keywords: "faq" });
+    expect(searchWords(seoTextFor({ kind: "blog", facts: record }))).toEqual({ title: "FAQs | Managely", description: "Answers.", keywords: "faq" });
   });
 });
 
@@ -138,14 +141,14 @@ describe("templates and overrides", () => {
     const { text, sources } = resolveSeo({ kind: "city", facts: austin, template });
     expect(text.title).toBe("Top Property Managers in Austin, Texas | Managely");
     expect(text.description).toMatch(/^25 property managers serve Austin, Texas\./);
-    expect(sources).toEqual({ title: "template", description: "default", keywords: "default" });
+    expect(sources).toEqual({ title: "template", description: "default", keywords: "default", og_title: "default", og_description: "default", image_alt: "default" });
   });
 
   it("an override replaces the template for its page, and may use the variables", () => {
     const override = { title: "Austin's {count} best managers", description: "Hand-written.", keywords: null };
     const { text, sources } = resolveSeo({ kind: "city", facts: austin, template, override });
     expect(text).toMatchObject({ title: "Austin's 25 best managers", description: "Hand-written." });
-    expect(sources).toEqual({ title: "override", description: "override", keywords: "default" });
+    expect(sources).toEqual({ title: "override", description: "override", keywords: "default", og_title: "default", og_description: "default", image_alt: "default" });
   });
 
   it("only the kind's own variables are read from the facts", () => {
@@ -154,10 +157,46 @@ describe("templates and overrides", () => {
   });
 });
 
+describe("share cards: social words of their own (issue 29, item 6)", () => {
+  const profile = { company: "Lone Star Homes", city: "Austin", state: "Texas", state_abbr: "TX", category: "Single Family", about: "Lone Star Homes manages homes in Austin." };
+
+  it("with nothing set, a share card says what the search result says, with the share image's own alt text", () => {
+    const { text, sources } = resolveSeo({ kind: "profile", facts: profile, template: { title: "{company} in {city} | {site}" } });
+    expect(text.og_title).toBe("Lone Star Homes in Austin | Managely");
+    expect(text.og_title).toBe(text.title);
+    expect(text.og_description).toBe(text.description);
+    expect(text.image_alt).toBe(shareImageFor({ kind: "profile", facts: profile }).alt);
+    expect(text.image_alt).toBe("Lone Star Homes, property manager in Austin, TX, on Managely");
+    expect([sources.og_title, sources.og_description, sources.image_alt]).toEqual(["default", "default", "default"]);
+  });
+
+  it("a template sets them for its kind, with the kind's variables, and the search words stay as they were", () => {
+    const template = { og_title: "{company}: fees and services in {city}", og_description: "See what {company} charges.", image_alt: "{company}'s card" };
+    const { text, sources } = resolveSeo({ kind: "profile", facts: profile, template });
+    expect(text).toMatchObject({ og_title: "Lone Star Homes: fees and services in Austin", og_description: "See what Lone Star Homes charges.", image_alt: "Lone Star Homes's card" });
+    expect(text.title).toBe(seoTextFor({ kind: "profile", facts: profile }).title);
+    expect([sources.og_title, sources.og_description, sources.image_alt]).toEqual(["template", "template", "template"]);
+  });
+
+  it("a page's override wins over its template field by field; an empty field falls through", () => {
+    const template = { og_title: "Template social title", og_description: "Template social description." };
+    const { text, sources } = resolveSeo({ kind: "city", facts: austin, template, override: { og_title: "{city}'s {count} managers" } });
+    expect(text.og_title).toBe("Austin's 25 managers");
+    expect(text.og_description).toBe("Template social description.");
+    expect([sources.og_title, sources.og_description]).toEqual(["override", "template"]);
+  });
+
+  it("the image alt text is checked against X's limit, and its variables against the kind's", () => {
+    expect(patternProblem("city", "image_alt", "x".repeat(421))).toBe("The image alt text must be 420 characters or fewer.");
+    expect(patternProblem("city", "og_title", "{company}")).toMatch(/^The social title uses \{company\}, which a city does not have/);
+    expect(patternProblem("city", "og_description", "{count} managers in {city}")).toBeNull();
+  });
+});
+
 describe("patternProblem", () => {
   it("accepts every default pattern of every kind", () => {
     for (const kind of SEO_KINDS) {
-      for (const field of SEO_FIELDS) expect([kind, field, patternProblem(kind, field, DEFAULT_SEO_TEMPLATES[kind][field])]).toEqual([kind, field, null]);
+      for (const field of SEARCH_FIELDS) expect([kind, field, patternProblem(kind, field, DEFAULT_SEO_TEMPLATES[kind][field])]).toEqual([kind, field, null]);
     }
   });
 

@@ -15,6 +15,9 @@
 import { DIRECTORY_PAGE_SIZE, LAWS_TITLE, PAGE_IDS, SITE_NAME } from "./site";
 import { DESCRIPTION_FIT, endsCut, fitSeoText, fitsDescription, fitsTitle, wholeSentencesWithin, type SeoCandidate } from "./serp";
 import { CONTENT_PAGE_PATHS, INDEXABLE_FIXED_PATHS, PATHS, STEP_PATHS } from "./routes";
+import { SEARCH_FIELDS, SEO_FIELDS, SEO_FIELD_LABELS, SOCIAL_FALLBACK_LABELS, isSocialField, SEO_PATTERN_MAX_LENGTH, SOCIAL_FALLBACK, SOCIAL_FIELDS, type SearchField, type SeoField, type SeoPattern, type SeoText } from "./seo-fields";
+
+export * from "./seo-fields";
 
 export const SEO_KINDS = ["fixed", "state", "city", "category", "profile", "law", "law-compare", "blog"] as const;
 export type SeoKind = (typeof SEO_KINDS)[number];
@@ -30,14 +33,6 @@ export const SEO_KIND_LABELS: Record<SeoKind, string> = {
   "law-compare": "Law comparison",
   blog: "Blog post",
 };
-
-export const SEO_FIELDS = ["title", "description", "keywords"] as const;
-export type SeoField = (typeof SEO_FIELDS)[number];
-export const isSeoField = (value: unknown): value is SeoField => typeof value === "string" && (SEO_FIELDS as readonly string[]).includes(value);
-export type SeoText = Record<SeoField, string>;
-/** A template or one page's override: a pattern per field; null lets the next level decide. */
-export type SeoPattern = Record<SeoField, string | null>;
-export const EMPTY_PATTERN: SeoPattern = { title: null, description: null, keywords: null };
 
 /** What each kind of page knows about itself, as its page and the workspace read it from the data. */
 export type SeoFactsOf = {
@@ -111,7 +106,7 @@ const LIST_KEYWORDS = `{managers_lower} {city}, property management {city}, {sta
  * description, so no two indexable pages share either (README "Workspace": why not Google's
  * "same words for the whole series").
  */
-export const DEFAULT_SEO_TEMPLATES: Record<SeoKind, SeoText> = {
+export const DEFAULT_SEO_TEMPLATES: Record<SeoKind, Record<SearchField, string>> = {
   fixed: { title: "{seo_title}", description: "{seo_description}", keywords: "{seo_keywords}" },
   blog: { title: "{seo_title}", description: "{seo_description}", keywords: "{seo_keywords}" },
   state: {
@@ -245,14 +240,15 @@ export function resolveSeo<K extends SeoKind>({
 }: {
   kind: K;
   facts: SeoFactsOf[K];
-  template?: SeoPattern | null;
-  override?: SeoPattern | null;
+  /** A field left out is null: the next level decides. */
+  template?: Partial<SeoPattern> | null;
+  override?: Partial<SeoPattern> | null;
 }): ResolvedSeo {
   const variables = seoVariables(kind, facts);
   const emptyList = (kind === "city" || kind === "category") && emptyListIsNoindex(Number((facts as SeoFactsOf["city"]).count));
   const text = {} as SeoText;
   const sources = {} as Record<SeoField, SeoSource>;
-  for (const field of SEO_FIELDS) {
+  for (const field of SEARCH_FIELDS) {
     const fromOverride = override?.[field] ?? null;
     const fromTemplate = emptyList && field === "description" ? EMPTY_LIST_DESCRIPTION : (template?.[field] ?? null);
     const pattern = fromOverride ?? fromTemplate ?? DEFAULT_SEO_TEMPLATES[kind][field];
@@ -261,6 +257,13 @@ export function resolveSeo<K extends SeoKind>({
       sources[field] === "default" && field !== "keywords" && !emptyList
         ? fitDefault(field, [pattern, ...DEFAULT_SEO_FALLBACKS[kind][field]], variables)
         : renderPattern(pattern, variables).replace(/\s+/g, " ").trim();
+  }
+  for (const field of SOCIAL_FIELDS) {
+    const pattern = override?.[field] ?? template?.[field] ?? null;
+    sources[field] = override?.[field] != null ? "override" : template?.[field] != null ? "template" : "default";
+    const fallback = SOCIAL_FALLBACK[field];
+    text[field] =
+      pattern !== null ? renderPattern(pattern, variables).replace(/\s+/g, " ").trim() : fallback === "share image" ? shareImageFor({ kind, facts }).alt : text[fallback];
   }
   return { text, sources };
 }
@@ -284,20 +287,27 @@ function fitDefault(field: "title" | "description", patterns: string[], variable
   return fitSeoText(field, candidates);
 }
 
+/**
+ * What each field says where a template leaves it empty, for the workspace to show: a search
+ * field's default pattern, a social field's fallback (SOCIAL_FALLBACK_LABELS).
+ */
+export function wordsBelowTemplate(kind: SeoKind): SeoText {
+  return Object.fromEntries(SEO_FIELDS.map((field) => [field, isSocialField(field) ? `Empty: ${SOCIAL_FALLBACK_LABELS[field]}` : DEFAULT_SEO_TEMPLATES[kind][field]])) as SeoText;
+}
+
 /** The text alone (what a page's metadata needs). */
-export function seoTextFor<K extends SeoKind>(input: { kind: K; facts: SeoFactsOf[K]; template?: SeoPattern | null; override?: SeoPattern | null }): SeoText {
+export function seoTextFor<K extends SeoKind>(input: { kind: K; facts: SeoFactsOf[K]; template?: Partial<SeoPattern> | null; override?: Partial<SeoPattern> | null }): SeoText {
   return resolveSeo(input).text;
 }
 
-/** The longest pattern accepted, per field (far beyond any useful title or description). */
-export const SEO_PATTERN_MAX_LENGTH: Record<SeoField, number> = { title: 300, description: 1_000, keywords: 1_000 };
+
 
 /**
  * Why a pattern cannot be saved for a kind, or null when it can: a variable the kind does not
  * offer, a brace that opens no variable, control characters, or too long.
  */
 export function patternProblem(kind: SeoKind, field: SeoField, pattern: string): string | null {
-  const label = field === "title" ? "The title" : field === "description" ? "The description" : "The keywords";
+  const label = `The ${SEO_FIELD_LABELS[field].toLowerCase()}`;
   if (pattern.length > SEO_PATTERN_MAX_LENGTH[field]) return `${label} must be ${SEO_PATTERN_MAX_LENGTH[field]} characters or fewer.`;
   if (/[\u0000-\u001f\u007f]/.test(pattern)) return `${label} cannot contain line breaks or control characters.`;
   const offered = new Set(SEO_VARIABLES[kind].map((variable) => variable.name));

@@ -60,7 +60,21 @@ export const AUDIT_ACTIONS = {
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
 /** The words of a page, as the workspace names them. */
-export const SEO_FIELD_LABELS = { title: "Title", description: "Description", keywords: "Keywords" } as const;
+export { SEO_FIELD_LABELS, SOCIAL_FALLBACK_LABELS } from "./seo-fields";
+
+
+
+/** The share cards' previews (components/workspace/SocialCards.tsx; the cuts: lib/contract/social-cards.ts). */
+export const SOCIAL_CARDS = {
+  noImage: "No image",
+  from: (host: string) => `From ${host}`,
+  altText: "Image alt text",
+  none: "none",
+  count: (label: string, count: number, max: number) =>
+    `${label}: ${count} ${count === 1 ? "character" : "characters"}${count > max ? `, over X's ${max}: X cuts it` : ` (X shows up to ${max})`}`,
+  howCut:
+    "Facebook shows the title on up to two lines and the description on one; LinkedIn, the title on up to two lines and no description; X, the title on one line over the image. Each cuts by width as drawn here; X also cuts a title after 70 characters.",
+} as const;
 
 /** What the workspace tells staff. */
 export const WORKSPACE = {
@@ -117,6 +131,12 @@ export const WORKSPACE = {
   notOfTemplateKind: "That page is not an indexable page of this template's kind.",
   /** Under a template's fields, and under a page's (with its kind's label). */
   templateEmptyMeans: "Leave a field empty to use the default wording (shown greyed). Pages with their own override keep it. Saving keeps a draft; only Publish changes the site.",
+  servedStale: (title: string, lifetime: string) =>
+    `The public page still serves “${title}”: the copy it answered from was made before the last publish. An instance that shares this workspace's cache (the same Redis) renders it again at its next request; one that does not keeps its copy for up to ${lifetime}.`,
+  cardsWithDraft: "With your draft's words.",
+  cardsAsPublished: "With the published words.",
+  socialLegend: "Share cards (Facebook, LinkedIn, X)",
+  socialEmptyMeans: "Leave these empty and a share card says what the search result says, with the share image's own alt text.",
   pageEmptyMeans: (kindLabel: string) => `Leave a field empty to use the ${kindLabel} template (shown greyed). Saving keeps a draft; only Publish changes the public page.`,
 } as const;
 

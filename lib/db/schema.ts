@@ -106,6 +106,10 @@ export interface SeoLiveTable {
   title: string | null;
   description: string | null;
   keywords: string | null;
+  /** The share card's own words (null: the search ones, lib/contract/seo-fields.ts SOCIAL_FALLBACK). */
+  og_title: string | null;
+  og_description: string | null;
+  image_alt: string | null;
   revision_id: number;
   published_at: string;
   /** The email of who published it. */
@@ -121,6 +125,9 @@ export interface SeoRevisionsTable {
   title: string | null;
   description: string | null;
   keywords: string | null;
+  og_title: string | null;
+  og_description: string | null;
+  image_alt: string | null;
   action: "publish" | "rollback";
   /** What was live before it; null when nothing had been published. */
   previous_revision_id: number | null;
@@ -142,6 +149,9 @@ export interface SeoDraftsTable {
   title: string | null;
   description: string | null;
   keywords: string | null;
+  og_title: string | null;
+  og_description: string | null;
+  image_alt: string | null;
   /** The live revision it was started from; null when nothing was published then. */
   base_revision_id: number | null;
   created_at: string;

@@ -11,6 +11,11 @@ type PageSeo = {
   title: string;
   description: string;
   keywords?: string;
+  /** The share card's own words (lib/contract/seo-fields.ts); empty or absent: the search ones. */
+  og_title?: string;
+  og_description?: string;
+  /** The share image's alt text, when the page declares its image here (a segment's image file declares its own). */
+  image_alt?: string;
   /** The page's own path, e.g. "/laws/texas": its canonical URL (never inherited). */
   path: string;
   /**
@@ -28,8 +33,9 @@ type PageSeo = {
  * itself, Open Graph and a Twitter card. Set per page because a canonical set in a layout would
  * be inherited by every child (DESIGN.md "SEO pitfalls").
  */
-export function pageMetadata({ title, description, keywords, path, image = DEFAULT_SHARE_IMAGE, type = "website", noindex, publishedTime }: PageSeo): Metadata {
-  const ownImage = image === "from-segment" ? null : image;
+export function pageMetadata({ title, description, keywords, og_title, og_description, image_alt, path, image = DEFAULT_SHARE_IMAGE, type = "website", noindex, publishedTime }: PageSeo): Metadata {
+  const ownImage = image === "from-segment" ? null : { ...image, alt: image_alt || image.alt };
+  const social = { title: og_title || title, description: og_description || description };
   return {
     title: { absolute: title },
     description,
@@ -40,13 +46,13 @@ export function pageMetadata({ title, description, keywords, path, image = DEFAU
       type,
       url: path,
       siteName: SITE_NAME,
-      title,
-      description,
+      ...social,
       locale: "en_US",
       ...(ownImage ? { images: [ownImage] } : {}),
       ...(type === "article" && publishedTime ? { publishedTime } : {}),
     },
-    // X reads the title and description from Open Graph; the card adds only what differs.
+    // X reads the title and description from Open Graph (Next.js copies them into twitter:title
+    // and twitter:description too); the card adds only what differs.
     twitter: {
       card: "summary_large_image",
       // The site's own handle (TWITTER_SITE), when it has one.

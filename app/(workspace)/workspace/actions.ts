@@ -6,7 +6,7 @@ import { refresh, updateTag } from "next/cache";
 import { isValidEmail } from "@/lib/contract";
 import { ApiError } from "@/lib/contract/errors";
 import { PREVIEW_DRAFT_COOKIE, WORKSPACE, can, isStaffRole, type StaffPermission } from "@/lib/contract/staff";
-import { isSeoKind, seoCacheTags, type SeoKind } from "@/lib/contract/seo-text";
+import { SEO_FIELDS, isSeoKind, seoCacheTags, type SeoKind } from "@/lib/contract/seo-text";
 import { WORKSPACE_PATHS, workspaceTemplatePath, workspaceTemplatePublishPath } from "@/lib/contract/routes";
 import { allowedOrigins } from "@/lib/env";
 import { isSameOriginRequest } from "@/lib/service/guard";
@@ -155,7 +155,7 @@ export async function draftAction(_state: ActionState, formData: FormData): Prom
   const db = await workspaceDb();
   try {
     if (intent === "save" || (intent === "confirm" && target.type === "template")) {
-      const pattern = cleanPattern(target.kind as SeoKind, { title: text(formData, "title"), description: text(formData, "description"), keywords: text(formData, "keywords") });
+      const pattern = cleanPattern(target.kind as SeoKind, Object.fromEntries(SEO_FIELDS.map((field) => [field, text(formData, field)])));
       await saveSeoDraft(db, staff, { target, pattern });
       if (intent === "confirm") redirect(workspaceTemplatePublishPath(target.kind));
       refresh();

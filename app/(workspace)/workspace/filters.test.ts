@@ -13,12 +13,15 @@ describe("the page list's filters", () => {
 
   it("keeps the pages whose words with the problem come from the source asked for", () => {
     const row = (path: string, title: PageRow["sources"]["title"], problems: PageRow["problems"]) =>
-      ({ kind: "city", path, title: path, state: "TX", problems, sources: { title, description: "default", keywords: "default" } }) as unknown as PageRow;
-    const rows = [row("/a", "template", ["title-too-long"]), row("/b", "override", ["title-too-long"]), row("/c", "template", []), row("/d", "template", ["image-alt-missing"])];
+      ({ kind: "city", path, title: path, state: "TX", problems, sources: { title, description: "default", keywords: "default", image_alt: "override" } }) as unknown as PageRow;
+    const rows = [row("/a", "template", ["title-too-long"]), row("/b", "override", ["title-too-long"]), row("/c", "template", []), row("/d", "template", ["canonical-mismatch"]), row("/e", "template", ["image-alt-missing"])];
     const paths = (filter: Parameters<typeof filterRows>[1]) => filterRows(rows, filter).map((entry) => entry.path);
     expect(paths({ problem: "title-too-long", source: "template" })).toEqual(["/a"]);
     expect(paths({ problem: "title-too-long", source: "override" })).toEqual(["/b"]);
     expect(paths({ problem: "title-too-long" })).toEqual(["/a", "/b"]);
-    expect(paths({ problem: "image-alt-missing", source: "code" })).toEqual(["/d"]);
+    expect(paths({ problem: "canonical-mismatch", source: "code" })).toEqual(["/d"]);
+    // The share image's alt text is a field a template or an override writes (issue 29, item 6).
+    expect(paths({ problem: "image-alt-missing", source: "override" })).toEqual(["/e"]);
+    expect(paths({ problem: "image-alt-missing", source: "code" })).toEqual([]);
   });
 });

@@ -16,6 +16,7 @@ import { outboxRetentionMigration } from "./2026-11-27-outbox-retention";
 import { confirmationMailboxesMigration } from "./2026-11-28-confirmation-mailboxes";
 import { rateLimitWindowsMigration } from "./2026-11-29-rate-limit-windows";
 import { proposalsMigration } from "./2026-11-29-proposals";
+import { seoSocialFieldsMigration } from "./2026-11-30-seo-social-fields";
 
 /**
  * A static list of migrations: a file-system provider does not survive the Next.js bundler.
@@ -40,6 +41,7 @@ export function migrationProvider(dialect: "sqlite" | "postgres"): MigrationProv
     "2026-11-28-confirmation-mailboxes": confirmationMailboxesMigration(),
     "2026-11-29-rate-limit-windows": rateLimitWindowsMigration(),
     "2026-11-29-proposals": proposalsMigration(dialect),
+    "2026-11-30-seo-social-fields": seoSocialFieldsMigration(),
   };
   return { getMigrations: async () => migrations };
 }

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { Database, SeoDraftRow, SeoLiveRow, SeoRevisionRow, StaffAuditRow } from "../schema";
+import { patternOf, type SeoPattern } from "../../contract/seo-fields";
 
 /**
  * The marketers' workspace's rows (issue 21): what is live (seo_live), every publish and rollback
@@ -9,7 +10,8 @@ import type { Database, SeoDraftRow, SeoLiveRow, SeoRevisionRow, StaffAuditRow }
  */
 type Db = Kysely<Database>;
 
-export type SeoPatternColumns = { title: string | null; description: string | null; keywords: string | null };
+/** The words a draft, a revision or a live rule holds: one column per field (lib/contract/seo-fields.ts). */
+export type SeoPatternColumns = SeoPattern;
 
 const numbered = <T extends { revision_id?: number; id?: number }>(row: T): T => ({
   ...row,
@@ -122,7 +124,7 @@ export async function saveDraft(
   if (existing) {
     await db
       .updateTable("seo_drafts")
-      .set({ title: draft.title, description: draft.description, keywords: draft.keywords, updated_at: draft.now })
+      .set({ ...patternOf(draft), updated_at: draft.now })
       .where("id", "=", existing.id)
       .execute();
     return existing.id;
@@ -134,9 +136,7 @@ export async function saveDraft(
       kind: draft.kind,
       path: draft.path,
       staff_user_id: draft.staffUserId,
-      title: draft.title,
-      description: draft.description,
-      keywords: draft.keywords,
+      ...patternOf(draft),
       base_revision_id: draft.baseRevisionId,
       created_at: draft.now,
       updated_at: draft.now,

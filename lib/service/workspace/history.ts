@@ -1,6 +1,6 @@
 import type { SeoLiveRow, SeoRevisionRow } from "../../db/schema";
 import { listRevisionsByIds } from "../../db/queries/workspace";
-import { EMPTY_PATTERN, SEO_FIELDS, type SeoPattern } from "../../contract/seo-text";
+import { EMPTY_PATTERN, SEO_FIELDS, patternOf, type SeoPattern } from "../../contract/seo-text";
 import type { WorkspaceDb } from "./seo";
 
 /**
@@ -19,8 +19,6 @@ export type RevisionSides = {
   /** Rolling it back would put different words live (false: they are live already). */
   rollbackChangesLive: boolean;
 };
-
-const patternOf = (row: SeoPattern): SeoPattern => ({ title: row.title ?? null, description: row.description ?? null, keywords: row.keywords ?? null });
 
 export const samePattern = (a: SeoPattern, b: SeoPattern) => SEO_FIELDS.every((field) => (a[field] ?? null) === (b[field] ?? null));
 

@@ -99,7 +99,10 @@ describe("csvLines", () => {
     title: "Property Managers in Austin, TX | Managely",
     description: 'He said "hi"',
     keywords: "=HYPERLINK(\"x\")",
-    sources: { title: "default", description: "default", keywords: "default" },
+    og_title: "Austin's managers, compared",
+    og_description: "Fees, side by side.",
+    image_alt: "A card",
+    sources: { title: "default", description: "default", keywords: "default", og_title: "default", og_description: "default", image_alt: "default" },
     canonical: "/agents/TX/austin",
     robots: "index",
     image: { url: null, alt: "A card" },
@@ -118,10 +121,10 @@ describe("csvLines", () => {
   it("writes one quoted, formula-safe line per row after the header", () => {
     const lines = [...csvLines([row({})], "https://example.com")];
     expect(lines[0]).toBe(
-      "type,url,status,indexable,indexability_reason,title,title_chars,title_px,description,description_chars,description_px,h1,keywords,canonical,robots,og_image,og_image_alt,title_from,description_from,problems",
+      "type,url,status,indexable,indexability_reason,title,title_chars,title_px,description,description_chars,description_px,h1,keywords,canonical,robots,og_title,og_description,og_image,og_image_alt,title_from,description_from,problems",
     );
     expect(lines[1]).toBe(
-      'city,https://example.com/agents/TX/austin,200,yes,"index: in the sitemap, canonical to itself","Property Managers in Austin, TX | Managely",42,392,"He said ""hi""",12,80,"Property Managers in Austin, TX","\'=HYPERLINK(""x"")",https://example.com/agents/TX/austin,"index, follow",the page\'s own card,A card,default,default,title-too-long description-duplicate',
+      'city,https://example.com/agents/TX/austin,200,yes,"index: in the sitemap, canonical to itself","Property Managers in Austin, TX | Managely",42,392,"He said ""hi""",12,80,"Property Managers in Austin, TX","\'=HYPERLINK(""x"")",https://example.com/agents/TX/austin,"index, follow","Austin\'s managers, compared","Fees, side by side.",the page\'s own card,A card,default,default,title-too-long description-duplicate',
     );
   });
 

@@ -6,10 +6,14 @@ import { CSV_EXPORT } from "../../contract/staff";
 import { latestRevisionId, listLiveRules } from "../../db/queries/workspace";
 import { latestContentChangeId } from "../../db/queries/content-changes";
 import { SERP, textWidth } from "../../contract/serp";
+import { characterCount } from "../../contract/social-cards";
 import { AUDIT_PROBLEM_KEYS, auditPages, causeSource, countProblems, type AuditCauseSource, type AuditProblem } from "../../contract/seo-audit";
 import {
+  EMPTY_PATTERN,
   LIST_KINDS,
   emptyListIsNoindex,
+  isEmptyPattern,
+  patternOf,
   pageTarget,
   resolveSeo,
   shareImageFor,
@@ -19,6 +23,7 @@ import {
   type SeoKind,
   type SeoPattern,
   type SeoSource,
+  type SeoText,
 } from "../../contract/seo-text";
 import type { WorkspaceDb } from "./seo";
 import { changedPaths, fieldEffects, hasFieldError } from "../../contract/publish-effects";
@@ -29,16 +34,14 @@ import { changedPaths, fieldEffects, hasFieldError } from "../../contract/publis
  * facts are read once and kept while the content journal and the published revisions stay the
  * same, so paging through 20,000 rows or filtering them does not read them again.
  */
-export type PageRow = {
+export type PageRow = SeoText & {
   kind: SeoKind;
   path: string;
   facts: SeoFacts;
-  title: string;
-  description: string;
-  keywords: string;
   sources: Record<SeoField, SeoSource>;
   canonical: string;
   robots: "index" | "noindex";
+  /** The share image, and its alt text as the page declares it (text.image_alt). */
   image: { url: string | null; alt: string };
   titlePx: number;
   descriptionPx: number;
@@ -68,7 +71,7 @@ async function publishedRules(db: WorkspaceDb): Promise<Rules> {
   const templates = new Map<SeoKind, SeoPattern>();
   const overrides = new Map<string, SeoPattern>();
   for (const row of await listLiveRules(db)) {
-    const pattern = { title: row.title, description: row.description, keywords: row.keywords };
+    const pattern = patternOf(row);
     if (row.target === templateTarget(row.kind as SeoKind)) templates.set(row.kind as SeoKind, pattern);
     else if (row.path !== null && row.target === pageTarget(row.path)) overrides.set(row.path, pattern);
   }
@@ -129,7 +132,7 @@ export function renderRow(page: IndexablePage, rules: Rules, stateAbbreviations:
     // What pageMetadata declares: the page's own address (lib/seo/metadata.ts).
     canonical: page.path,
     ...indexability(page),
-    image: shareImageFor(page),
+    image: { url: shareImageFor(page).url, alt: text.image_alt },
     titlePx: textWidth(text.title, SERP.title.fontPx),
     descriptionPx: textWidth(text.description, SERP.description.fontPx),
     state: facts.state_abbr ?? (facts.state ? (stateAbbreviations.get(facts.state) ?? null) : null),
@@ -299,6 +302,8 @@ export const CSV_COLUMNS = [
   "keywords",
   "canonical",
   "robots",
+  "og_title",
+  "og_description",
   "og_image",
   "og_image_alt",
   "title_from",
@@ -306,8 +311,8 @@ export const CSV_COLUMNS = [
   "problems",
 ] as const;
 
-/** Characters as a reader counts them (an emoji or an accented letter is one), as crawlers report lengths. */
-const characters = (text: string) => [...text].length;
+// Characters as a reader counts them, as crawlers report lengths.
+const characters = characterCount;
 
 /** The rows of the CSV for a filter: its indexable rows, then the noindex pages it matches (they have no problems). */
 export function exportRows(site: SiteRows, filter: PageFilter): PageRow[] {
@@ -334,6 +339,8 @@ export function* csvLines(rows: PageRow[], origin: string): Generator<string> {
       row.keywords,
       `${origin}${row.canonical}`,
       row.robots === "index" ? "index, follow" : "noindex, follow",
+      row.og_title,
+      row.og_description,
       row.image.url ? `${origin}${row.image.url}` : "the page's own card",
       row.image.alt,
       row.sources.title,
@@ -407,8 +414,7 @@ async function runTrial(db: WorkspaceDb, site: Site, change: TrialChange): Promi
 /** A draft's change to the site: a kind's template, or one page's own words (none left: no override). */
 export function changeOf(target: { type: "template"; kind: SeoKind } | { type: "page"; path: string }, pattern: SeoPattern): TrialChange {
   if (target.type === "template") return { templates: new Map([[target.kind, pattern]]) };
-  const empty = pattern.title === null && pattern.description === null && pattern.keywords === null;
-  return { overrides: new Map([[target.path, empty ? null : pattern]]) };
+  return { overrides: new Map([[target.path, isEmptyPattern(pattern) ? null : pattern]]) };
 }
 
 /** The pages a bulk edit names: the rows chosen (only indexable pages of the site), or every row of a filter. */
@@ -423,8 +429,8 @@ export async function bulkChange(db: WorkspaceDb, { paths, field, value }: { pat
   const { overrides } = await publishedRules(db);
   const changed = new Map<string, SeoPattern | null>();
   for (const path of paths) {
-    const words = { ...(overrides.get(path) ?? { title: null, description: null, keywords: null }), [field]: value };
-    changed.set(path, words.title === null && words.description === null && words.keywords === null ? null : words);
+    const words = { ...(overrides.get(path) ?? EMPTY_PATTERN), [field]: value };
+    changed.set(path, isEmptyPattern(words) ? null : words);
   }
   return { overrides: changed };
 }

@@ -8,6 +8,7 @@ import {
   draftToPreview,
   liveRulesFor,
   publishSeoDraft,
+  historyPage,
   rollbackSeoRevision,
   saveSeoDraft,
   type SeoTarget,
@@ -87,6 +88,18 @@ describe.each(databaseKinds)("workspace drafts, publish and rollback on %s", (ki
     expect(await auditActions()).toEqual(["draft.saved", "seo.published"]);
   });
 
+  it("keeps a share card's own words through draft, publish, history and rollback (issue 29, item 6)", async () => {
+    const social = { ...EMPTY_PATTERN, og_title: "{city}: {count} managers, compared", og_description: "Fees side by side.", image_alt: "The card of {city}" };
+    const draftId = await saveSeoDraft(database.db, staff.editor, { target: CITY_PAGE, pattern: cleanPattern("city", social) });
+    expect((await draftForPreview(database.db, staff.editor, { draftId }))?.pattern).toEqual(social);
+    const published = await publishSeoDraft(database.db, staff.editor, { draftId });
+    expect((await liveRulesFor(database.db, { kind: "city", path: CITY_PAGE.path })).override).toEqual(social);
+    const history = await historyPage(database.db, { page: 1 });
+    expect(history.revisions[0]).toMatchObject({ id: published.revisionId, before: EMPTY_PATTERN, after: social, isLive: true });
+    await rollbackSeoRevision(database.db, staff.editor, { revisionId: published.revisionId, expectedLiveRevisionId: published.revisionId });
+    expect((await liveRulesFor(database.db, { kind: "city", path: CITY_PAGE.path })).override).toEqual(EMPTY_PATTERN);
+  });
+
   it("refuses to overwrite another editor's newer publish, and changes nothing", async () => {
     const mine = await saveSeoDraft(database.db, staff.editor, { target: CITY_PAGE, pattern: pattern("Mine") });
     const theirs = await saveSeoDraft(database.db, staff.other, { target: CITY_PAGE, pattern: pattern("Theirs") });
@@ -164,6 +177,7 @@ describe.each(databaseKinds)("workspace drafts, publish and rollback on %s", (ki
       }
     })();
     expect(refused).toMatchObject({ status: 400, field: "title" });
+    expect(() => cleanPattern("law", { image_alt: "The {company} card" })).toThrow(expect.objectContaining({ status: 400, field: "image_alt" }));
     expect(cleanPattern("law", { title: "  Laws   in {state} ", description: "", keywords: undefined })).toEqual(pattern("Laws in {state}"));
   });
 });

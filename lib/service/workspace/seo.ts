@@ -16,7 +16,6 @@ import {
   listRevisions,
   replaceLive,
   saveDraft,
-  type SeoPatternColumns,
 } from "../../db/queries/workspace";
 import { listStaff } from "../../db/queries/staff";
 import { insertOutboxMessages } from "../../db/queries/outbox";
@@ -25,7 +24,7 @@ import type { DeliveryRouting } from "../delivery/routing";
 import { changeOf, publishEffect } from "./pages";
 import { withSides } from "./history";
 import { ApiError } from "../../contract/errors";
-import { EMPTY_PATTERN, SEO_FIELDS, isSeoKind, pageTarget, patternProblem, templateTarget, type SeoField, type SeoKind, type SeoPattern } from "../../contract/seo-text";
+import { EMPTY_PATTERN, SEO_FIELDS, isSeoKind, pageTarget, patternOf as wordsOf, patternProblem, templateTarget, type SeoField, type SeoKind, type SeoPattern } from "../../contract/seo-text";
 import { AUDIT_ACTIONS, WORKSPACE, can, type AuditAction, type StaffPermission, type StaffRole } from "../../contract/staff";
 
 /**
@@ -56,8 +55,8 @@ export function requirePermission(staff: StaffIdentity, permission: StaffPermiss
   if (!can(staff.role, permission)) throw new ApiError(403, WORKSPACE.forbidden(staff.role, what));
 }
 
-const patternOf = (row: SeoPatternColumns | undefined | null): SeoPattern | null =>
-  row ? { title: row.title, description: row.description, keywords: row.keywords } : null;
+/** The words a stored row holds, or null for no row. */
+const patternOf = (row: SeoPattern | undefined | null): SeoPattern | null => (row ? wordsOf(row) : null);
 
 const now = () => new Date().toISOString();
 
@@ -197,9 +196,7 @@ export async function publishSeoDraft(
         target: draft.target,
         kind: draft.kind,
         path: draft.path,
-        title: draft.title,
-        description: draft.description,
-        keywords: draft.keywords,
+        ...wordsOf(draft),
         action: "publish",
         previous_revision_id: draft.base_revision_id,
         restored_revision_id: null,
@@ -207,7 +204,7 @@ export async function publishSeoDraft(
         published_by: staff.id,
         published_by_email: staff.email,
       });
-      const live: SeoLiveRow = { target: draft.target, kind: draft.kind, path: draft.path, title: draft.title, description: draft.description, keywords: draft.keywords, revision_id: id, published_at: at, published_by: staff.email };
+      const live: SeoLiveRow = { target: draft.target, kind: draft.kind, path: draft.path, ...wordsOf(draft), revision_id: id, published_at: at, published_by: staff.email };
       if (!(await replaceLive(trx, { row: live, expectedRevisionId: draft.base_revision_id }))) throw new StaleError();
       await deleteDraft(trx, { id: draft.id });
       await queuePurge(trx, purge, at);

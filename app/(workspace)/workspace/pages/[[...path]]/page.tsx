@@ -1,9 +1,24 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { AUDIT_PROBLEMS } from "@/lib/contract/seo-audit";
-import { EMPTY_PATTERN, SEO_KIND_LABELS, SEO_VARIABLES, resolveSeo, templateTarget, type ResolvedSeo, type SeoKind, type SeoSource } from "@/lib/contract/seo-text";
+import {
+  EMPTY_PATTERN,
+  SEO_FIELDS,
+  SEO_KIND_LABELS,
+  SEO_VARIABLES,
+  SOCIAL_FIELDS,
+  isSocialField,
+  resolveSeo,
+  templateTarget,
+  type ResolvedSeo,
+  type SeoField,
+  type SeoKind,
+  type SeoSource,
+} from "@/lib/contract/seo-text";
 import { WORKSPACE_PATHS, workspacePreviewPath, workspaceTemplatePath } from "@/lib/contract/routes";
-import { can, WORKSPACE } from "@/lib/contract/staff";
+import { can, SEO_FIELD_LABELS, SOCIAL_FALLBACK_LABELS, WORKSPACE } from "@/lib/contract/staff";
+import { PAGE_REVALIDATE_SECONDS } from "@/lib/contract/cache-policy";
+import { spokenDuration } from "@/lib/service/workspace/deployment";
 import { siteUrl } from "@/lib/env";
 import { workspaceDb } from "@/lib/service/workspace";
 import { readLivePage } from "@/lib/service/workspace/live-page";
@@ -23,6 +38,8 @@ type Props = { params: Promise<{ path?: string[] }> };
 export const metadata = { title: "Page" };
 
 const SOURCE_LABELS: Record<SeoSource, string> = { override: "this page's override", template: "its type's template", default: "the default wording" };
+/** Where a field's live words come from; a social field no level sets is its fallback. */
+const sourceOf = (field: SeoField, source: SeoSource) => (isSocialField(field) && source === "default" ? SOCIAL_FALLBACK_LABELS[field] : SOURCE_LABELS[source]);
 
 type EditorState = Awaited<ReturnType<typeof editorState>>;
 type Served = Awaited<ReturnType<typeof readLivePage>>;
@@ -48,7 +65,7 @@ export default async function PageEditor({ params }: Props) {
   const withoutOverride = resolveSeo({ kind: row.kind, facts: row.facts, template: rules.template, override: EMPTY_PATTERN } as Parameters<typeof resolveSeo>[0]);
   const formValues = patternFromRow(draft) ?? rules.override ?? EMPTY_PATTERN;
   const image = served.ok ? (served.og.image ?? null) : row.image.url ? `${siteUrl()}${row.image.url}` : null;
-  const imageAlt = served.ok ? (served.og["image:alt"] ?? "") : row.image.alt;
+  const shown = (drafted ?? published).text;
   const canEdit = can(staff.role, "page:edit");
   const canPublish = can(staff.role, "page:publish");
 
@@ -62,14 +79,14 @@ export default async function PageEditor({ params }: Props) {
           <DraftForm
             action={draftAction}
             target={target}
-            values={{ title: formValues.title ?? "", description: formValues.description ?? "", keywords: formValues.keywords ?? "" }}
+            values={Object.fromEntries(SEO_FIELDS.map((field) => [field, formValues[field] ?? ""])) as Record<SeoField, string>}
             placeholders={withoutOverride.text}
             variables={SEO_VARIABLES[row.kind]}
             draftId={draft?.id ?? null}
             canPublish={canPublish}
             previewHref={draft ? workspacePreviewPath(draft.id) : null}
             emptyMeans={WORKSPACE.pageEmptyMeans(SEO_KIND_LABELS[row.kind].toLowerCase())}
-            live={{ url, kind: row.kind, facts: row.facts, level: "page", template: rules.template, date: row.published, image, alt: imageAlt }}
+            live={{ url, kind: row.kind, facts: row.facts, level: "page", template: rules.template, date: row.published, image }}
           />
         ) : (
           <p>Your role ({staff.role}) can see this page but not change it.</p>
@@ -79,7 +96,8 @@ export default async function PageEditor({ params }: Props) {
 
       <section aria-labelledby="social-heading">
         <h2 id="social-heading">Share cards</h2>
-        <SocialCards url={url} title={(drafted ?? published).text.title} description={(drafted ?? published).text.description} image={image} alt={imageAlt} />
+        <p className="ws-hint">{draft ? WORKSPACE.cardsWithDraft : WORKSPACE.cardsAsPublished}</p>
+        <SocialCards url={url} title={shown.og_title} description={shown.og_description} image={image} alt={shown.image_alt} />
       </section>
 
       <section aria-labelledby="jsonld-heading">
@@ -125,16 +143,14 @@ function LiveSection({ row, url, live, published, served }: { row: PageRow; url:
     <section aria-labelledby="live-heading">
       <h2 id="live-heading">Live</h2>
       <dl className="ws-facts">
-        <dt>Title</dt>
-        <dd>
-          {published.text.title} <span className="ws-source">from {SOURCE_LABELS[published.sources.title]}</span>
-        </dd>
-        <dt>Description</dt>
-        <dd>
-          {published.text.description} <span className="ws-source">from {SOURCE_LABELS[published.sources.description]}</span>
-        </dd>
-        <dt>Keywords</dt>
-        <dd>{published.text.keywords}</dd>
+        {SEO_FIELDS.map((field) => (
+          <div key={field}>
+            <dt>{SEO_FIELD_LABELS[field]}</dt>
+            <dd>
+              {published.text[field] || <em>none</em>} {field !== "keywords" && <span className="ws-source">from {sourceOf(field, published.sources[field])}</span>}
+            </dd>
+          </div>
+        ))}
         <dt>Canonical</dt>
         <dd>{served.ok ? (served.canonical ?? "none") : `${siteUrl()}${row.canonical}`}</dd>
         <dt>Robots</dt>
@@ -150,9 +166,7 @@ function LiveSection({ row, url, live, published, served }: { row: PageRow; url:
       </dl>
       {served.ok ? (
         served.title !== published.text.title && (
-          <p className="ws-notice ws-notice--error">
-            The page still serves “{served.title}”: its cached copy refreshes within seconds of a publish.
-          </p>
+          <p className="ws-notice ws-notice--error">{WORKSPACE.servedStale(served.title ?? "", spokenDuration(2 * PAGE_REVALIDATE_SECONDS))}</p>
         )
       ) : (
         <p className="ws-notice ws-notice--error">{served.error}</p>
@@ -167,9 +181,9 @@ function DraftAgainstLive({ url, published, drafted }: { url: string; published:
   return (
     <>
       <h3>Draft against what is live</h3>
-      <TextDiff label="Title" live={published.text.title} draft={drafted.text.title} />
-      <TextDiff label="Description" live={published.text.description} draft={drafted.text.description} />
-      <TextDiff label="Keywords" live={published.text.keywords} draft={drafted.text.keywords} />
+      {SEO_FIELDS.filter((field) => !SOCIAL_FIELDS.includes(field as never) || published.text[field] !== drafted.text[field]).map((field) => (
+        <TextDiff key={field} label={SEO_FIELD_LABELS[field]} live={published.text[field]} draft={drafted.text[field]} />
+      ))}
       <SerpPreview url={url} title={drafted.text.title} description={drafted.text.description} label="Draft search result" />
     </>
   );

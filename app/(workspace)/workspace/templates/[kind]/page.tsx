@@ -1,9 +1,9 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { AUDIT_PROBLEMS, AUDIT_PROBLEM_KEYS } from "@/lib/contract/seo-audit";
-import { DEFAULT_SEO_TEMPLATES, EMPTY_PATTERN, SEO_KIND_LABELS, SEO_VARIABLES, isSeoKind, type SeoKind, type SeoPattern, type SeoText } from "@/lib/contract/seo-text";
+import { EMPTY_PATTERN, SEO_FIELDS, SEO_KIND_LABELS, SEO_VARIABLES, isEmptyPattern, isSeoKind, patternOf, wordsBelowTemplate, type SeoField, type SeoKind, type SeoPattern } from "@/lib/contract/seo-text";
 import { WORKSPACE_PATHS, workspacePagePath, workspacePreviewPath } from "@/lib/contract/routes";
-import { can, type StaffRole, WORKSPACE } from "@/lib/contract/staff";
+import { can, SEO_FIELD_LABELS, type StaffRole, WORKSPACE } from "@/lib/contract/staff";
 import { siteUrl } from "@/lib/env";
 import { workspaceDb } from "@/lib/service/workspace";
 import { changeOf, publishEffect, siteRows, templateImpact, type PageRow, type PublishEffect, type TemplateImpact } from "@/lib/service/workspace/pages";
@@ -57,7 +57,7 @@ export default async function TemplateEditor({ params, searchParams }: Props) {
   const livePattern = patternFromRow(live) ?? EMPTY_PATTERN;
   const tried = patternFromRow(draft) ?? livePattern;
   const [impact, site, effect] = await Promise.all([templateImpact(db, { kind, pattern: tried }), siteRows(db), draft ? publishEffect(db, changeOf(target, tried)) : null]);
-  const defaults = DEFAULT_SEO_TEMPLATES[kind];
+  const defaults = wordsBelowTemplate(kind);
   const values = patternFromRow(draft) ?? livePattern;
   const canEdit = can(staff.role, "template:edit");
   const canPublish = can(staff.role, "template:publish");
@@ -80,7 +80,7 @@ export default async function TemplateEditor({ params, searchParams }: Props) {
           <DraftForm
             action={draftAction}
             target={target}
-            values={{ title: values.title ?? "", description: values.description ?? "", keywords: values.keywords ?? "" }}
+            values={Object.fromEntries(SEO_FIELDS.map((field) => [field, values[field] ?? ""])) as Record<SeoField, string>}
             placeholders={defaults}
             variables={SEO_VARIABLES[kind]}
             draftId={draft?.id ?? null}
@@ -115,7 +115,7 @@ function TemplateHeading({ kind, pages, live }: { kind: SeoKind; pages: number; 
       <h1>{SEO_KIND_LABELS[kind]} template</h1>
       <p className="ws-lead">
         {number(pages)} pages of this kind.{" "}
-        {live && (live.title ?? live.description ?? live.keywords) !== null
+        {live && !isEmptyPattern(patternOf(live))
           ? `Live: revision ${live.revision_id}, by ${live.published_by}.`
           : `It uses the default wording${live ? ` (revision ${live.revision_id}, by ${live.published_by})` : ""}.`}
       </p>
@@ -124,23 +124,19 @@ function TemplateHeading({ kind, pages, live }: { kind: SeoKind; pages: number; 
 }
 
 /** The live patterns, read-only, for a role that may not change templates. */
-function LivePatterns({ role, pattern, defaults }: { role: StaffRole; pattern: SeoPattern; defaults: SeoText }) {
+function LivePatterns({ role, pattern, defaults }: { role: StaffRole; pattern: SeoPattern; defaults: Record<SeoField, string> }) {
   return (
     <>
       <p>Only admins change templates; your role ({role}) can see them.</p>
       <dl className="ws-facts">
-        <dt>Title</dt>
-        <dd>
-          <code>{pattern.title ?? defaults.title}</code>
-        </dd>
-        <dt>Description</dt>
-        <dd>
-          <code>{pattern.description ?? defaults.description}</code>
-        </dd>
-        <dt>Keywords</dt>
-        <dd>
-          <code>{pattern.keywords ?? defaults.keywords}</code>
-        </dd>
+        {SEO_FIELDS.map((field) => (
+          <div key={field}>
+            <dt>{SEO_FIELD_LABELS[field]}</dt>
+            <dd>
+              <code>{pattern[field] ?? defaults[field]}</code>
+            </dd>
+          </div>
+        ))}
       </dl>
     </>
   );
@@ -205,5 +201,5 @@ function sampleOf(rows: PageRow[]) {
   const row = rows[0];
   if (!row) return undefined;
   const image = row.image.url ? `${siteUrl()}${row.image.url}` : null;
-  return { url: `${siteUrl()}${row.path}`, kind: row.kind, facts: row.facts, level: "template" as const, template: null, date: row.published, image, alt: row.image.alt };
+  return { url: `${siteUrl()}${row.path}`, kind: row.kind, facts: row.facts, level: "template" as const, template: null, date: row.published, image };
 }

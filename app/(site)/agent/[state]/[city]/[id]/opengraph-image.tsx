@@ -1,16 +1,24 @@
 import { getAgent } from "@/lib/api/pages";
-import { SHARE_CARD_SIZE, SHARE_CARD_TYPE, agentShareCard, agentShareCardAlt } from "@/components/seo/ShareCard";
+import { publishedSeo } from "@/lib/api/seo";
+import { agentPath } from "@/lib/contract/routes";
+import { agentSeoFacts } from "@/lib/seo/page-facts";
+import { SHARE_CARD_SIZE, SHARE_CARD_TYPE, agentShareCard } from "@/components/seo/ShareCard";
 
 /** The manager's share card (PNG): made on the first request, then cached and refreshed like the page. */
 export const revalidate = 3600;
 
 const agentIdOf = (id: string) => (/^\d{1,9}$/.test(id) ? Number(id) : 0);
 
-/** One card per manager, with its own alt text; an unknown id has none (404). */
+/**
+ * One card per manager, with its alt text as published (the workspace's image alt text, else the
+ * card's own: shareImageFor in lib/contract/seo-text.ts); an unknown id has none (404).
+ */
 export async function generateImageMetadata({ params }: { params: { id: string } }) {
   const id = agentIdOf(params.id);
   const agent = id > 0 ? await getAgent(id) : null;
-  return agent ? [{ id: "card", alt: agentShareCardAlt(agent), size: SHARE_CARD_SIZE, contentType: SHARE_CARD_TYPE }] : [];
+  if (!agent) return [];
+  const { image_alt } = await publishedSeo("profile", agentPath(agent), agentSeoFacts(agent));
+  return [{ id: "card", alt: image_alt, size: SHARE_CARD_SIZE, contentType: SHARE_CARD_TYPE }];
 }
 
 export default async function Image({ params }: { params: Promise<{ id: string }> }) {

@@ -8,7 +8,7 @@ import type { Agent } from "@/lib/contract";
 import { SAMPLE } from "@/lib/contract/messages";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { pageSeo } from "@/lib/api/seo";
-import { excerpt } from "@/lib/sanitize";
+import { agentSeoFacts } from "@/lib/seo/page-facts";
 import { JsonLd } from "@/components/seo/JsonLd";
 import { ContactForm } from "@/components/forms/ContactForm";
 import { PageShell } from "@/components/layout/PageShell";
@@ -39,14 +39,7 @@ export async function generateMetadata({ params }: Props) {
   const { agent } = await load(params);
   if (!agent) return { title: "Property manager not found" }; // notFound() follows: Next.js adds the one noindex of a 404
   return pageMetadata({
-    ...(await pageSeo("profile", agentPath(agent), {
-      company: agent.company_name,
-      city: agent.city,
-      state: agent.state_name,
-      state_abbr: agent.state,
-      category: agent.category,
-      about: excerpt(agent.about, 160),
-    })),
+    ...(await pageSeo("profile", agentPath(agent), agentSeoFacts(agent))),
     path: agentPath(agent),
     image: "from-segment", // opengraph-image.tsx beside this page: a PNG card of the manager
     type: "profile",

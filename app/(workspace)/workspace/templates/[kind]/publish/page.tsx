@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { DEFAULT_SEO_TEMPLATES, EMPTY_PATTERN, SEO_FIELDS, SEO_KIND_LABELS, isSeoKind } from "@/lib/contract/seo-text";
+import { EMPTY_PATTERN, SEO_FIELDS, SEO_KIND_LABELS, isSeoKind, wordsBelowTemplate } from "@/lib/contract/seo-text";
 import { WORKSPACE_PATHS, workspaceTemplatePath } from "@/lib/contract/routes";
 import { SEO_FIELD_LABELS, WORKSPACE, can } from "@/lib/contract/staff";
 import { workspaceDb } from "@/lib/service/workspace";
@@ -51,6 +51,7 @@ export default async function PublishTemplatePage({ params }: Props) {
   const pattern = patternFromRow(draft)!;
   const now = patternFromRow(live) ?? EMPTY_PATTERN;
   const effect = await publishEffect(db, changeOf(target, pattern));
+  const below = wordsBelowTemplate(kind);
   return (
     <>
       <p className="ws-crumbs">
@@ -71,7 +72,7 @@ export default async function PublishTemplatePage({ params }: Props) {
             <div key={field}>
               <dt>{SEO_FIELD_LABELS[field]}</dt>
               <dd>
-                <del>{now[field] ?? DEFAULT_SEO_TEMPLATES[kind][field]}</del> → <ins>{pattern[field] ?? DEFAULT_SEO_TEMPLATES[kind][field]}</ins>
+                <del>{now[field] ?? below[field]}</del> → <ins>{pattern[field] ?? below[field]}</ins>
               </dd>
             </div>
           ))}
