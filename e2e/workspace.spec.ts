@@ -258,6 +258,12 @@ test("an editor's draft: the results and cards redraw at every keystroke with no
   await expect(desktop).toHaveText(/^South Dakota renters' rights, deposits and notices, .* \.\.\.$/);
   await expect(words.resultTitleLines("phone")).toHaveCount(2);
   await expect(words.cardTitles.first()).toHaveText("South Dakota renters' rights, deposits and notices, explained for landlords and tenants | Managely");
+  // A social title of its own (issue 29, item 6): the cards take it, the search results keep theirs, X cuts it at 70 characters.
+  const social = "Renting in South Dakota: the rules on deposits, entry, notices and late fees";
+  await words.socialTitle.pressSequentially(social);
+  await expect(words.cardTitles).toHaveText([social, social]);
+  await expect(desktop).toHaveText(/^South Dakota renters' rights, deposits and notices, .* \.\.\.$/);
+  await expect(words.xCardTitle).toHaveText(/^Renting in South Dakota: the rules on deposits, entry, notices and…$/);
   expect(requests).toEqual([]);
   for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
     await page.setViewportSize(size);
@@ -273,6 +279,7 @@ test("an editor's draft: the results and cards redraw at every keystroke with no
   await expect(preview).toHaveURL(new RegExp(`${pagePath}$`));
   await expect(preview).toHaveTitle("South Dakota renters' rights | Managely");
   const drafted = new DraftPreview(preview);
+  await expect(drafted.ogTitle).toHaveAttribute("content", social);
   const bar = drafted.bar;
   for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
     await preview.setViewportSize(size);
@@ -296,6 +303,7 @@ test("an editor's draft: the results and cards redraw at every keystroke with no
   await drafted.exit();
   await expect(preview).toHaveURL(new RegExp(`${pagePath}$`));
   await expect(preview).toHaveTitle("Landlord Tenant Laws in South Dakota | Managely");
+  await expect(drafted.ogTitle).toHaveAttribute("content", "Landlord Tenant Laws in South Dakota | Managely");
   await expect(drafted.bar).toHaveCount(0);
   expect((await context.cookies()).filter((cookie) => ["__prerender_bypass", "managely_preview_draft"].includes(cookie.name))).toEqual([]);
   await preview.close();

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { AUDIT_PROBLEMS } from "@/lib/contract/seo-audit";
-import type { SeoField } from "@/lib/contract/seo-text";
+import { isSocialField, type SeoField } from "@/lib/contract/seo-fields";
 import { SEO_FIELD_LABELS, WORKSPACE } from "@/lib/contract/staff";
 import type { EffectPages, FieldEffect } from "@/lib/contract/publish-effects";
 
@@ -23,7 +23,9 @@ function Change({ before, after }: { before: number; after: number }) {
   return <span className={difference > 0 ? "ws-bad" : "ws-good"}>{` (${difference > 0 ? "+" : "−"}${number(Math.abs(difference))}, ${difference > 0 ? "worse" : "better"})`}</span>;
 }
 
-export function PublishEffects({ fields, listHref }: Props) {
+export function PublishEffects({ fields: all, listHref }: Props) {
+  // A share card's field is named only when the change gives it words of its own (or takes them away).
+  const fields = all.filter((effect) => !isSocialField(effect.field) || effect.changed > 0);
   const worse = fields.filter((effect) => effect.errors.after > effect.errors.before);
   const link = (count: number, pages: EffectPages, label: string) => {
     const href = listHref(pages);

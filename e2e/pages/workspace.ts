@@ -272,6 +272,11 @@ export class WordsEditor extends SitePage {
     return this.page.getByLabel("Title", { exact: true });
   }
 
+  /** The share cards' own title (issue 29, item 6): empty, they say what the search result says. */
+  get socialTitle(): Locator {
+    return this.page.getByLabel("Social title", { exact: true });
+  }
+
   get saveDraftButton(): Locator {
     return this.page.getByRole("button", { name: "Save draft" });
   }
@@ -321,9 +326,14 @@ export class WordsEditor extends SitePage {
     return this.resultTitle(device).locator(".ws-serp__line");
   }
 
-  /** The share cards' titles. */
+  /** The share cards' titles (Facebook's, then LinkedIn's). */
   get cardTitles(): Locator {
     return this.live.locator(".ws-card__title");
+  }
+
+  /** The title X draws over the card's image, cut at X's 70 characters. */
+  get xCardTitle(): Locator {
+    return this.live.locator(".ws-card--x .ws-card__overlay");
   }
 }
 
@@ -339,6 +349,11 @@ export class DraftPreview extends SitePage {
 
   get exitLink(): Locator {
     return this.bar.getByRole("link", { name: "Exit preview" });
+  }
+
+  /** The Open Graph title the page declares (what a share card shows). */
+  get ogTitle(): Locator {
+    return this.page.locator('meta[property="og:title"]');
   }
 
   async exit(): Promise<void> {

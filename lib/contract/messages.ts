@@ -403,6 +403,8 @@ export const QUOTE_STEP_TITLES = {
   address: "What's the property address?",
   details: "What should managers know about your property?",
   contact: "What's your contact information?",
+  /** The thank-you page's heading, after a request is submitted. */
+  thankYou: "Thank you!",
   /** The review step's list when the owner answered none of the optional questions. */
   noDetails: "No details given. Managers will ask about anything they need.",
 } as const;

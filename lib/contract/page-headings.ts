@@ -1,4 +1,4 @@
-import { LAWS_TITLE } from "./site";
+import { LAWS_TITLE, REVIEW_STEP_TITLE } from "./site";
 import { PATHS, STEP_PATHS, type INDEXABLE_FIXED_PATHS } from "./routes";
 import { QUOTE_STEP_TITLES } from "./messages";
 import type { SeoFactsOf, SeoKind } from "./seo-text";
@@ -19,9 +19,14 @@ export const stateHeading = (state: string) => `Property Managers in ${state}`;
 /** A state's law page: "Landlord Tenant Laws in Texas". */
 export const lawHeading = (state: string) => `${LAWS_TITLE} in ${state}`;
 
-/** The fixed pages whose heading the page fixes (the others show their page record's heading). */
-export const FIXED_PAGE_HEADINGS: Partial<Record<(typeof INDEXABLE_FIXED_PATHS)[number], string>> = {
+/** The fixed pages whose heading the page fixes (the others show their page record's heading), noindex ones included. */
+export const FIXED_PAGE_HEADINGS: Partial<Record<(typeof INDEXABLE_FIXED_PATHS)[number] | (typeof STEP_PATHS)[2 | 3 | 4 | 5] | typeof PATHS.thankYou, string>> = {
   [STEP_PATHS[1]]: QUOTE_STEP_TITLES.propertyType,
+  [STEP_PATHS[2]]: QUOTE_STEP_TITLES.address,
+  [STEP_PATHS[3]]: QUOTE_STEP_TITLES.details,
+  [STEP_PATHS[4]]: QUOTE_STEP_TITLES.contact,
+  [STEP_PATHS[5]]: REVIEW_STEP_TITLE,
+  [PATHS.thankYou]: QUOTE_STEP_TITLES.thankYou,
   [PATHS.laws]: "Landlord Tenant Rights",
   [PATHS.blogs]: "Blog & News",
   [PATHS.faqs]: "FAQs",

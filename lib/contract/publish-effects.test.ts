@@ -64,6 +64,21 @@ describe("a publish's effect per field", () => {
     ]);
   });
 
+  it("counts a share card's field only when its own words change, not when it follows the title", () => {
+    const following = { title: "default", og_title: "default" } as const;
+    const was = [{ ...row("/a", {}), sources: following }, { ...row("/b", {}), sources: following }];
+    const now = [
+      // The title changes and the social title follows it: the title's effect alone.
+      { ...row("/a", { title: "New", og_title: "New" }), sources: following },
+      // A template gives the social title words of its own.
+      { ...row("/b", { og_title: "Own words" }), sources: { title: "default", og_title: "template" } as const },
+    ];
+    const effects = fieldEffects(byPath(was), now);
+    expect(effects.find((effect) => effect.field === "title")!.changed).toBe(1);
+    expect(effects.find((effect) => effect.field === "og_title")!.changed).toBe(1);
+    expect(changedPaths(byPath(was), now)).toEqual(["/a", "/b"]);
+  });
+
   it("lists the paths whose words change at all (what a CDN purge names)", () => {
     expect(changedPaths(byPath(before), after)).toEqual(["/a", "/b", "/c", "/d"]);
   });

@@ -1,5 +1,5 @@
 import { AUDIT_PROBLEM_FIELD, AUDIT_PROBLEM_KEYS, isAuditError, type AuditProblem } from "./seo-audit";
-import { SEO_FIELDS, type SeoField } from "./seo-text";
+import { SEO_FIELDS, isSocialField, type SeoField, type SeoSource } from "./seo-text";
 
 /**
  * What a publish does, field by field (issue 29, item 5): how many pages' title, description or
@@ -8,7 +8,13 @@ import { SEO_FIELDS, type SeoField } from "./seo-text";
  * before and after come from lib/service/workspace/pages.ts; components/workspace/PublishEffects
  * shows them.
  */
-export type EffectRow = { path: string; problems: readonly AuditProblem[] } & Record<SeoField, string>;
+export type EffectRow = { path: string; problems: readonly AuditProblem[]; sources?: Partial<Record<SeoField, SeoSource>> } & Record<SeoField, string>;
+
+/**
+ * A field's own words on a row: a social field that falls back to the search words has none (a
+ * title change is the title's effect, not a second one on the social title it carries along).
+ */
+export const ownWords = (row: EffectRow, field: SeoField) => (isSocialField(field) && row.sources?.[field] === "default" ? null : row[field]);
 
 export type ProblemEffect = { problem: AuditProblem; before: number; after: number };
 export type FieldEffect = {
@@ -45,7 +51,7 @@ export function fieldEffects(before: ReadonlyMap<string, EffectRow>, after: read
     let changed = 0;
     for (const row of after) {
       const was = before.get(row.path);
-      if (!was || was[field] !== row[field]) changed++;
+      if (!was || ownWords(was, field) !== ownWords(row, field)) changed++;
       if (was && hasFieldError(was.problems, field)) errors.before++;
       if (hasFieldError(row.problems, field)) errors.after++;
       for (const effect of problems) {

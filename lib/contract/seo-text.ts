@@ -12,7 +12,7 @@
  *
  * Plain values and functions only: the browser may import this file.
  */
-import { DIRECTORY_PAGE_SIZE, LAWS_TITLE, PAGE_IDS, SITE_NAME } from "./site";
+import { DIRECTORY_PAGE_SIZE, LAWS_TITLE, PAGE_IDS, REVIEW_STEP_TITLE, SITE_NAME } from "./site";
 import { DESCRIPTION_FIT, endsCut, fitSeoText, fitsDescription, fitsTitle, wholeSentencesWithin, type SeoCandidate } from "./serp";
 import { CONTENT_PAGE_PATHS, INDEXABLE_FIXED_PATHS, PATHS, STEP_PATHS } from "./routes";
 import { SEARCH_FIELDS, SEO_FIELDS, SEO_FIELD_LABELS, SOCIAL_FALLBACK_LABELS, isSocialField, SEO_PATTERN_MAX_LENGTH, SOCIAL_FALLBACK, SOCIAL_FIELDS, type SearchField, type SeoField, type SeoPattern, type SeoText } from "./seo-fields";
@@ -340,6 +340,26 @@ export const FIXED_PAGE_RECORDS: Record<(typeof INDEXABLE_FIXED_PATHS)[number], 
   "/privacy-policy": PAGE_IDS.privacy,
   "/acceptable-use-policy": PAGE_IDS.acceptableUse,
 } satisfies Record<(typeof CONTENT_PAGE_PATHS)[number], number> & Record<string, number>;
+
+/** Why a fixed page is kept out of search engines (CSV_EXPORT.noindexFixed says it in words). */
+export type NoindexFixedReason = "laterStep" | "afterSubmission";
+
+/**
+ * The fixed pages the site serves but keeps out of search engines, with the page record their
+ * words come from and why: the later steps of the request form need what the visitor entered
+ * before them, and the thank-you page follows a submission. Their metadata says noindex by this
+ * table (app/(quote)/metadata.ts), and the workspace's CSV lists them with the reason. The ZIP
+ * search (/managers) and the comparison (/compare) are noindex too, but their words follow the
+ * visitor's query: they are not listed.
+ */
+export const NOINDEX_FIXED_PAGES: Readonly<Record<string, { record: number; title?: string; reason: NoindexFixedReason }>> = {
+  [STEP_PATHS[2]]: { record: PAGE_IDS.step2, reason: "laterStep" },
+  [STEP_PATHS[3]]: { record: PAGE_IDS.step3, reason: "laterStep" },
+  [STEP_PATHS[4]]: { record: PAGE_IDS.step4, reason: "laterStep" },
+  // Page 8 serves step 4 too: step 5's title is its own.
+  [STEP_PATHS[5]]: { record: PAGE_IDS.step4, title: `${REVIEW_STEP_TITLE} | ${SITE_NAME}`, reason: "laterStep" },
+  [PATHS.thankYou]: { record: PAGE_IDS.thankYou, reason: "afterSubmission" },
+};
 
 /** The cache tags of a page's SEO rules: its kind's template and its own override. */
 export function seoCacheTags(kind: SeoKind, path: string): string[] {

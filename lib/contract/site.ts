@@ -141,6 +141,9 @@ export const PAGE_IDS = {
   laws: 21,
 } as const;
 
+/** Step 5's own title and heading (its page record, page 8, serves step 4 too). */
+export const REVIEW_STEP_TITLE = "Review & Submit";
+
 export const PHONE_MAX_LENGTH = 10;
 export const ZIP_MAX_LENGTH = 6;
 export const PRICE_MIN = 100;

@@ -204,6 +204,10 @@ export const CSV_EXPORT = {
   /** Why a page is or is not indexable (the CSV's indexability_reason column). */
   indexable: "index: in the sitemap, canonical to itself",
   emptyList: (what: "managers" | "cities") => `noindex: empty list (no ${what === "managers" ? "managers serve it" : "served cities"})`,
+  noindexFixed: {
+    laterStep: "noindex: a later step of the request form (it needs the answers before it)",
+    afterSubmission: "noindex: shown after a request is submitted",
+  },
   notFound: "not indexable: the address answers 404",
   redirected: "not indexable: the address redirects to its canonical form",
 } as const;

@@ -1,6 +1,5 @@
 import { getPageRecord } from "@/lib/api/pages";
-import { PAGE_IDS } from "@/lib/contract/site";
-import { withSiteName } from "@/lib/seo/metadata";
+import { PAGE_IDS, REVIEW_STEP_TITLE } from "@/lib/contract/site";
 import { STEP_PATHS } from "@/lib/contract/routes";
 import { RichText } from "@/components/ui/RichText";
 import { QuoteFrame } from "@/components/quote/QuoteFrame";
@@ -8,11 +7,11 @@ import { ReviewAndSubmit } from "@/components/quote/ReviewAndSubmit";
 import { QuoteGuarantee } from "@/components/quote/QuoteGuarantee";
 import { quotePageMetadata } from "../metadata";
 
-const TITLE = "Review & Submit";
+const TITLE = REVIEW_STEP_TITLE;
 
 export function generateMetadata() {
   // Page 8 also serves step 4; a title of its own keeps the two pages apart in tabs and results.
-  return quotePageMetadata(PAGE_IDS.step4, STEP_PATHS[5], { title: withSiteName(TITLE) });
+  return quotePageMetadata(STEP_PATHS[5]);
 }
 
 export default async function ReviewPage() {

@@ -9,7 +9,7 @@ import { quotePageMetadata } from "../metadata";
 import { QUOTE_STEP_TITLES } from "@/lib/contract/messages";
 
 export function generateMetadata() {
-  return quotePageMetadata(PAGE_IDS.step4, STEP_PATHS[4]);
+  return quotePageMetadata(STEP_PATHS[4]);
 }
 
 export default async function ContactInfoPage() {

@@ -10,7 +10,7 @@ import { getStepThreeContent } from "./questions";
 import { QUOTE_STEP_TITLES } from "@/lib/contract/messages";
 
 export function generateMetadata() {
-  return quotePageMetadata(PAGE_IDS.step3, STEP_PATHS[3]);
+  return quotePageMetadata(STEP_PATHS[3]);
 }
 
 export default async function PropertyDetailsPage() {

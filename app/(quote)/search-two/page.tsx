@@ -8,7 +8,7 @@ import { quotePageMetadata } from "../metadata";
 import { QUOTE_STEP_TITLES } from "@/lib/contract/messages";
 
 export function generateMetadata() {
-  return quotePageMetadata(PAGE_IDS.step2, STEP_PATHS[2]);
+  return quotePageMetadata(STEP_PATHS[2]);
 }
 
 export default async function PropertyAddressPage() {

@@ -11,7 +11,7 @@ import { quotePageMetadata } from "../metadata";
 import { QUOTE_STEP_TITLES } from "@/lib/contract/messages";
 
 export function generateMetadata() {
-  return quotePageMetadata(PAGE_IDS.step1, STEP_PATHS[1], { noindex: false });
+  return quotePageMetadata(STEP_PATHS[1]);
 }
 
 const TITLE = QUOTE_STEP_TITLES.propertyType;

@@ -7,10 +7,11 @@ import { StepHeading } from "@/components/quote/StepHeading";
 import { CheckIcon } from "@/components/quote/icons";
 import { LeadReceipt } from "@/components/quote/LeadReceipt";
 import { quotePageMetadata } from "../metadata";
+import { fixedHeading } from "@/lib/contract/page-headings";
 import { PATHS } from "@/lib/contract/routes";
 
 export function generateMetadata() {
-  return quotePageMetadata(PAGE_IDS.thankYou, PATHS.thankYou);
+  return quotePageMetadata(PATHS.thankYou);
 }
 
 export default async function ThankYouPage() {
@@ -27,7 +28,7 @@ export default async function ThankYouPage() {
         <span className="quote-done__icon">
           <CheckIcon />
         </span>
-        <StepHeading className="quote-done__title">Thank you!</StepHeading>
+        <StepHeading className="quote-done__title">{fixedHeading(PATHS.thankYou)}</StepHeading>
         <p className="quote-done__lead">Your form submitted successfully</p>
         <LeadReceipt />
         <RichText html={page.description} className="quote-done__description" />

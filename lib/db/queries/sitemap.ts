@@ -4,7 +4,7 @@ import type { SitemapEntry } from "../../contract";
 import { DIRECTORY_PAGE_SIZE, PROPERTY_CATEGORIES, categoryLabel } from "../../contract/site";
 import { INDEXABLE_FIXED_PATHS, agentPath, blogPath, cityPath, lawComparePath, lawPath, statePath } from "../../contract/routes";
 import { LAW_TOPICS, hasComparePage, lawCompareSummary } from "../../contract/law-topics";
-import { FIXED_PAGE_RECORDS, INDEXED_LIST_MIN, emptyListIsNoindex, pageTarget, templateTarget, type SeoFactsOf, type SeoKind } from "../../contract/seo-text";
+import { FIXED_PAGE_RECORDS, NOINDEX_FIXED_PAGES, INDEXED_LIST_MIN, emptyListIsNoindex, pageTarget, templateTarget, type SeoFactsOf, type SeoKind } from "../../contract/seo-text";
 import { excerpt } from "../../sanitize";
 import { listTopicComparison, statesWithLawFacts, summarizeLawTopics } from "./laws";
 import { categoryBit } from "../service-areas";
@@ -142,24 +142,31 @@ async function comparePages(db: Db) {
 
 type Fixed = (typeof INDEXABLE_FIXED_PATHS)[number];
 
+/** The SEO fields and heading of page records, in the order of `ids` (a missing record reads empty). */
+async function recordFacts(db: Db, ids: number[]): Promise<SeoFactsOf["fixed"][]> {
+  if (ids.length === 0) return [];
+  const records = await db.selectFrom("pages").select(["page_id", "seo_title", "seo_description", "seo_keywords", "heading"]).where("page_id", "in", ids).execute();
+  const byId = new Map(records.map((record) => [Number(record.page_id), record]));
+  return ids.map((id) => {
+    const record = byId.get(id);
+    return { seo_title: record?.seo_title ?? "", seo_description: record?.seo_description ?? "", seo_keywords: record?.seo_keywords ?? "", heading: record?.heading ?? "" };
+  });
+}
+
+/** The fixed pages the site keeps out of the index (NOINDEX_FIXED_PAGES), with their records' facts, for the workspace's CSV. */
+export async function listNoindexFixedPages(db: Db): Promise<IndexablePage[]> {
+  const paths = Object.keys(NOINDEX_FIXED_PAGES);
+  const facts = await recordFacts(db, paths.map((path) => NOINDEX_FIXED_PAGES[path].record));
+  return paths.map((path, index) => ({ kind: "fixed", path, facts: facts[index] }));
+}
+
 const SECTIONS: Section<unknown>[] = [
   section<Fixed>({
     kind: "fixed",
     count: async () => INDEXABLE_FIXED_PATHS.length,
     read: async (_db, offset, limit) => INDEXABLE_FIXED_PATHS.slice(offset, offset + limit),
     entry: (path) => ({ path }),
-    async facts(db, paths) {
-      const records = await db
-        .selectFrom("pages")
-        .select(["page_id", "seo_title", "seo_description", "seo_keywords", "heading"])
-        .where("page_id", "in", paths.map((path) => FIXED_PAGE_RECORDS[path]))
-        .execute();
-      const byId = new Map(records.map((record) => [Number(record.page_id), record]));
-      return paths.map((path) => {
-        const record = byId.get(FIXED_PAGE_RECORDS[path]);
-        return { seo_title: record?.seo_title ?? "", seo_description: record?.seo_description ?? "", seo_keywords: record?.seo_keywords ?? "", heading: record?.heading ?? "" };
-      });
-    },
+    facts: (db, paths) => recordFacts(db, paths.map((path) => FIXED_PAGE_RECORDS[path])),
   }),
   section<{ slug: string; name: string; reviewed_on: string | null }>({
     kind: "law",

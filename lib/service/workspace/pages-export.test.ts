@@ -75,6 +75,12 @@ describe.each(databaseKinds)("the pages' CSV on %s", (kind) => {
     expect(noRecord.h1).toBe(`Property Managers in ${unserved.name}, ${unserved.abbreviation}`);
     expect(csv.get(`${origin}${cityPath(unserved.abbreviation, unserved.slug, { category: "commercial" })}`)).toMatchObject({ type: "category", indexable: "no", robots: "noindex, follow" });
 
+    // The fixed pages kept out of the index: the later steps of the request form and the thank-you page, with their h1 and reason.
+    expect(csv.get(`${origin}/search-two`)).toMatchObject({ type: "fixed", status: "200", indexable: "no", indexability_reason: "noindex: a later step of the request form (it needs the answers before it)", robots: "noindex, follow", h1: "What's the property address?" });
+    expect(csv.get(`${origin}/preview`)).toMatchObject({ indexable: "no", title: "Review & Submit | Managely", h1: "Review & Submit" });
+    expect(csv.get(`${origin}/thank-you`)).toMatchObject({ indexable: "no", indexability_reason: "noindex: shown after a request is submitted", h1: "Thank you!" });
+    expect(csv.get(`${origin}/search`)).toMatchObject({ indexable: "yes", robots: "index, follow" });
+
     // Every page in the sitemap is indexable and answers 200; no page is listed twice.
     const indexable = [...csv.values()].filter((row) => row.indexable === "yes");
     expect(indexable).toHaveLength(total);

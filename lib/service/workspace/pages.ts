@@ -1,4 +1,4 @@
-import { listEmptyListPages, listIndexablePages, type IndexablePage } from "../../db/queries/sitemap";
+import { listEmptyListPages, listIndexablePages, listNoindexFixedPages, type IndexablePage } from "../../db/queries/sitemap";
 import { matchDynamicRoute } from "../../contract/routes";
 import { PAGE_TABLE, RESOLUTION_STATUS, cityListRequest, lastListPage, pageDecision, wholeNumberSegment } from "../../contract/page-table";
 import { pageHeading } from "../../contract/page-headings";
@@ -11,6 +11,7 @@ import { AUDIT_PROBLEM_KEYS, auditPages, causeSource, countProblems, type AuditC
 import {
   EMPTY_PATTERN,
   LIST_KINDS,
+  NOINDEX_FIXED_PAGES,
   emptyListIsNoindex,
   isEmptyPattern,
   patternOf,
@@ -26,7 +27,7 @@ import {
   type SeoText,
 } from "../../contract/seo-text";
 import type { WorkspaceDb } from "./seo";
-import { changedPaths, fieldEffects, hasFieldError } from "../../contract/publish-effects";
+import { changedPaths, fieldEffects, hasFieldError, ownWords } from "../../contract/publish-effects";
 
 /**
  * Every indexable page as the workspace shows it: found from the sitemap's own list (kind, path,
@@ -113,15 +114,29 @@ function indexability(page: IndexablePage) {
   const status = RESOLUTION_STATUS[pageDecision(page.path, tableCanonical(page)).kind];
   const facts = page.facts as { count?: number };
   // The one rule the list pages apply (their generateMetadata): an empty list says noindex.
-  const robots: PageRow["robots"] = LIST_KINDS.has(page.kind) && emptyListIsNoindex(Number(facts.count)) ? "noindex" : "index";
+  const emptyList = LIST_KINDS.has(page.kind) && emptyListIsNoindex(Number(facts.count));
+  // And the fixed pages' table (their metadata reads it too).
+  const hidden = page.kind === "fixed" ? NOINDEX_FIXED_PAGES[page.path] : undefined;
+  const robots: PageRow["robots"] = emptyList || hidden ? "noindex" : "index";
   const reason =
-    status === 404 ? CSV_EXPORT.notFound : status === 308 ? CSV_EXPORT.redirected : robots === "noindex" ? CSV_EXPORT.emptyList(page.kind === "state" ? "cities" : "managers") : CSV_EXPORT.indexable;
+    status === 404
+      ? CSV_EXPORT.notFound
+      : status === 308
+        ? CSV_EXPORT.redirected
+        : hidden
+          ? CSV_EXPORT.noindexFixed[hidden.reason]
+          : emptyList
+            ? CSV_EXPORT.emptyList(page.kind === "state" ? "cities" : "managers")
+            : CSV_EXPORT.indexable;
   return { status, robots, indexable: status === 200 && robots === "index", indexabilityReason: reason };
 }
 
 /** A page's row, with its words from `rules` (what is published, or a template being tried). */
 export function renderRow(page: IndexablePage, rules: Rules, stateAbbreviations: Map<string, string>): Omit<PageRow, "problems"> {
   const { text, sources } = resolveSeo({ kind: page.kind, facts: page.facts, template: rules.templates.get(page.kind), override: rules.overrides.get(page.path) } as Parameters<typeof resolveSeo>[0]);
+  // A noindex page with a title of its own (the review step) says it, as its metadata does.
+  const ownTitle = page.kind === "fixed" ? NOINDEX_FIXED_PAGES[page.path]?.title : undefined;
+  if (ownTitle) text.title = ownTitle;
   const facts = page.facts as { state?: string; state_abbr?: string };
   return {
     kind: page.kind,
@@ -196,7 +211,8 @@ function startBuild(db: WorkspaceDb, key: string): Promise<Site> {
   if (state.building?.key === key) return state.building.promise;
   const promise: Promise<Site> = (async () => {
     state.progress = { phase: "reading", done: 0, total: 0 };
-    const [{ pages }, unlisted, rules] = await Promise.all([listIndexablePages(db), listEmptyListPages(db), publishedRules(db)]);
+    const [{ pages }, emptyLists, noindexFixed, rules] = await Promise.all([listIndexablePages(db), listEmptyListPages(db), listNoindexFixedPages(db), publishedRules(db)]);
+    const unlisted = [...noindexFixed, ...emptyLists];
     const rows = await buildRows(pages, unlisted, rules, (now) => (state.progress = now));
     const site = { key, at: Date.now(), rows, pages };
     if (!state.cached || state.cached.at <= site.at) state.cached = site;
@@ -252,7 +268,7 @@ export function filterRows(rows: PageRow[], { kind, state, problem, source, q, c
       (!state || row.state === state) &&
       (!problem || (row.problems.includes(problem) && (!source || causeSource(problem, row.sources) === source))) &&
       (!errors || hasFieldError(row.problems, errors)) &&
-      (!changed || before?.get(row.path)?.[changed] !== row[changed]) &&
+      (!changed || !before?.has(row.path) || ownWords(before.get(row.path)!, changed) !== ownWords(row, changed)) &&
       (!query || row.path.toLowerCase().includes(query) || row.title.toLowerCase().includes(query)),
   );
 }
