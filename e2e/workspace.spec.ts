@@ -365,6 +365,9 @@ test("a bulk edit of 3 rows: the same confirmation as a template, then each page
   expect(await templatePublish.fields(page)).toEqual(["Title", "Description", "Keywords"]);
   await expect(templatePublish.fieldCells(page, "Title").first()).toHaveText("3");
   await expect(templatePublish.lead(page)).toHaveText("Nothing is published until you press Publish. It governs 3 pages and changes the title of 3 pages.");
+  // Each count links to its pages, listed on the confirmation itself (a bulk edit has no draft for the list to show).
+  const changed = await bulkEdit.followCount(page, templatePublish.fieldLinks(page, "Title").first());
+  await expect(changed).toHaveText(paths);
   expect(paths.map((path) => revisionsOf(`page:${path}`).length)).toEqual(revisionsBefore);
   for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
     await page.setViewportSize(size);

@@ -28,7 +28,8 @@ export function PublishEffects({ fields: all, listHref }: Props) {
   const fields = all.filter((effect) => !isSocialField(effect.field) || effect.changed > 0);
   const worse = fields.filter((effect) => effect.errors.after > effect.errors.before);
   const link = (count: number, pages: EffectPages, label: string) => {
-    const href = listHref(pages);
+    // A count of no pages links nowhere.
+    const href = count === 0 ? null : listHref(pages);
     return href === null ? (
       number(count)
     ) : (

@@ -152,6 +152,14 @@ export const bulkEdit = {
     await expect(heading).toBeVisible();
     return { heading };
   },
+  /** The list of pages a count links to on the confirmation itself (the link's target, opened). */
+  async followCount(page: Page, link: Locator) {
+    const target = (await link.getAttribute("href"))!;
+    await link.click();
+    const list = page.locator(target);
+    await expect(list).toBeInViewport();
+    return list.getByRole("link");
+  },
   /** Presses Publish on the confirmation; answers the message the list then shows. */
   async confirm(page: Page) {
     await page.getByRole("button", { name: "Publish", exact: true }).click();

@@ -79,3 +79,20 @@ export function changedPaths(before: ReadonlyMap<string, EffectRow>, after: read
  * error about a field, or those with one problem; as they are now or (`after`) with the draft.
  */
 export type EffectPages = { after: boolean } & ({ changed: SeoField } | { errors: SeoField } | { problem: AuditProblem });
+
+/** Every count of a confirmation: each field's pages changed and with errors now and after, and each problem's now and after. */
+export function effectCounts(fields: readonly FieldEffect[]): { pages: EffectPages; count: number }[] {
+  return fields.flatMap((effect) => [
+    { pages: { after: true, changed: effect.field }, count: effect.changed },
+    { pages: { after: false, errors: effect.field }, count: effect.errors.before },
+    { pages: { after: true, errors: effect.field }, count: effect.errors.after },
+    ...effect.problems.flatMap((problem) => [
+      { pages: { after: false, problem: problem.problem }, count: problem.before },
+      { pages: { after: true, problem: problem.problem }, count: problem.after },
+    ]),
+  ]);
+}
+
+/** The anchor of a count's page list on the confirmation itself ("pages-after-errors-title"). */
+export const effectAnchor = ({ after, ...pages }: EffectPages) =>
+  `pages-${after ? "after" : "now"}-${"changed" in pages ? `changed-${pages.changed}` : "errors" in pages ? `errors-${pages.errors}` : `problem-${pages.problem}`}`;

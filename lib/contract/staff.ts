@@ -101,6 +101,12 @@ export const WORKSPACE = {
     const what = changed.length === 0 ? "no page's words (the draft says what is live already)" : changed.length === 1 ? changed[0] : `${changed.slice(0, -1).join(", ")} and ${changed.at(-1)}`;
     return `Nothing is published until you press Publish. It governs ${pages.toLocaleString("en-US")} ${pages === 1 ? "page" : "pages"} and changes ${what}.`;
   },
+  /** The heading of a count's list of pages on a bulk edit's confirmation. */
+  effectPagesLabel: (what: string, which: "changed" | "errorsNow" | "errorsAfter" | "now" | "after", count: number) =>
+    `${what}: ${count.toLocaleString("en-US")} ${count === 1 ? "page" : "pages"} ${
+      { changed: "changed", errorsNow: "with an error now", errorsAfter: "with an error after publishing", now: "now", after: "after publishing" }[which]
+    }`,
+  andMore: (count: number) => `… and ${count.toLocaleString("en-US")} more`,
   confirmWorse: (field: string, before: number, after: number) =>
     `${field}: audit errors go from ${before.toLocaleString("en-US")} to ${after.toLocaleString("en-US")} pages.`,
   listWithDraft: (what: string) => `Shown as your draft of ${what} would make them: nothing is published yet.`,

@@ -27,7 +27,7 @@ import {
   type SeoText,
 } from "../../contract/seo-text";
 import type { WorkspaceDb } from "./seo";
-import { changedPaths, fieldEffects, hasFieldError, ownWords } from "../../contract/publish-effects";
+import { changedPaths, fieldEffects, hasFieldError, ownWords, type EffectPages } from "../../contract/publish-effects";
 
 /**
  * Every indexable page as the workspace shows it: found from the sitemap's own list (kind, path,
@@ -458,7 +458,16 @@ export async function bulkChange(db: WorkspaceDb, { paths, field, value }: { pat
 export async function publishEffect(db: WorkspaceDb, change: TrialChange) {
   const trial = await trySite(db, change);
   const governed = trial.rows.filter(trial.touched);
-  return { pages: governed.length, fields: fieldEffects(trial.before.byPath, governed), paths: changedPaths(trial.before.byPath, governed) };
+  return {
+    pages: governed.length,
+    fields: fieldEffects(trial.before.byPath, governed),
+    paths: changedPaths(trial.before.byPath, governed),
+    /** The paths behind one of the counts, now or (`after`) as the change would make them (a bulk edit lists them on its confirmation). */
+    pathsOf: ({ after, ...pages }: EffectPages) =>
+      after
+        ? filterRows(governed, pages, trial.before.byPath).map((row) => row.path)
+        : filterRows(governed.flatMap((row) => trial.before.byPath.get(row.path) ?? []), { ...pages, changed: undefined }).map((row) => row.path),
+  };
 }
 export type PublishEffect = Awaited<ReturnType<typeof publishEffect>>;
 

@@ -1,11 +1,12 @@
 import Link from "next/link";
 import { SEO_FIELD_LABELS, WORKSPACE, can } from "@/lib/contract/staff";
-import { WORKSPACE_PATHS } from "@/lib/contract/routes";
+import { WORKSPACE_PATHS, workspacePagePath } from "@/lib/contract/routes";
 import { workspaceDb } from "@/lib/service/workspace";
-import { bulkChange, bulkPages, publishEffect } from "@/lib/service/workspace/pages";
+import { bulkChange, bulkPages, publishEffect, type PublishEffect } from "@/lib/service/workspace/pages";
 import { BULK_EDIT_LIMIT, cleanBulkValue, publishedStamp } from "@/lib/service/workspace/seo";
 import { ApiError } from "@/lib/contract/errors";
-import type { EffectPages } from "@/lib/contract/publish-effects";
+import { effectAnchor, effectCounts, type EffectPages } from "@/lib/contract/publish-effects";
+import { AUDIT_PROBLEMS } from "@/lib/contract/seo-audit";
 import { ActionForm, IntentButton } from "@/components/workspace/ActionForm";
 import { FocusedHeading } from "@/components/workspace/FocusedHeading";
 import { PublishEffects } from "@/components/workspace/PublishEffects";
@@ -18,13 +19,41 @@ export const metadata = { title: "Bulk edit" };
 type Props = { searchParams: Promise<ListQuery> };
 
 /**
- * Where the counts link: for every row of a filter, the filter's pages with those errors now; a
- * bulk edit has no draft, so no list shows its "after" (those counts are plain numbers).
+ * Where the counts link: a bulk edit has no draft for the page list to show "after", so every
+ * count links to its own list of pages further down this confirmation (BehindCounts).
  */
-const nowHref =
-  (bulk: BulkQuery) =>
-  ({ after, ...pages }: EffectPages) =>
-    bulk.scope === "filter" && !after && !("changed" in pages) ? `${WORKSPACE_PATHS.home}${queryString({ ...bulk.filter, ...pages })}` : null;
+const countHref = (pages: EffectPages) => `#${effectAnchor(pages)}`;
+
+const LIST_SHOWN = 50;
+
+/** The pages behind each count of the confirmation, now and after publishing, each under its anchor. */
+function BehindCounts({ effect }: { effect: PublishEffect }) {
+  const lists = effectCounts(effect.fields).filter(({ count }) => count > 0);
+  if (lists.length === 0) return null;
+  return (
+    <section aria-labelledby="bulk-behind-heading">
+      <h2 id="bulk-behind-heading">The pages behind each count</h2>
+      {lists.map(({ pages, count }) => {
+        const paths = effect.pathsOf(pages);
+        const what = "problem" in pages ? AUDIT_PROBLEMS[pages.problem].label : SEO_FIELD_LABELS["changed" in pages ? pages.changed : pages.errors];
+        const which = "changed" in pages ? "changed" : "errors" in pages ? (pages.after ? "errorsAfter" : "errorsNow") : pages.after ? "after" : "now";
+        return (
+          <div key={effectAnchor(pages)} id={effectAnchor(pages)} className="ws-behind" tabIndex={-1}>
+            <h3>{WORKSPACE.effectPagesLabel(what, which, count)}</h3>
+            <ul className="ws-bulk-pages">
+              {paths.slice(0, LIST_SHOWN).map((path) => (
+                <li key={path}>
+                  <Link href={workspacePagePath(path)}>{path}</Link>
+                </li>
+              ))}
+              {paths.length > LIST_SHOWN && <li>{WORKSPACE.andMore(paths.length - LIST_SHOWN)}</li>}
+            </ul>
+          </div>
+        );
+      })}
+    </section>
+  );
+}
 
 /**
  * A bulk edit's confirmation (issue 29, item 10): the rows chosen on the list (or every row of its
@@ -85,7 +114,7 @@ export default async function BulkEditPage({ searchParams }: Props) {
       <p className="ws-lead">{WORKSPACE.confirmLead(effect.pages, effect.fields.map((each) => ({ field: SEO_FIELD_LABELS[each.field].toLowerCase(), pages: each.changed })))}</p>
       <section aria-labelledby="bulk-effects-heading">
         <h2 id="bulk-effects-heading">What it does, field by field</h2>
-        <PublishEffects fields={effect.fields} listHref={nowHref(bulk)} />
+        <PublishEffects fields={effect.fields} listHref={countHref} />
       </section>
       <section aria-labelledby="bulk-pages-heading">
         <h2 id="bulk-pages-heading">The pages</h2>
@@ -93,12 +122,13 @@ export default async function BulkEditPage({ searchParams }: Props) {
           {SEO_FIELD_LABELS[bulk.field]}: {clean === null ? <em>the template&apos;s words (the override is cleared)</em> : <code>{clean}</code>}
         </p>
         <ul className="ws-bulk-pages">
-          {pages.slice(0, 50).map((page) => (
+          {pages.slice(0, LIST_SHOWN).map((page) => (
             <li key={page.path}>{page.path}</li>
           ))}
-          {pages.length > 50 && <li>… and {(pages.length - 50).toLocaleString("en-US")} more</li>}
+          {pages.length > LIST_SHOWN && <li>{WORKSPACE.andMore(pages.length - LIST_SHOWN)}</li>}
         </ul>
       </section>
+      <BehindCounts effect={effect} />
       <ActionForm action={bulkAction} className="ws-panel ws-confirm" label="Confirm the bulk edit">
         <BulkFields bulk={bulk} />
         <input type="hidden" name="reviewed" value={stamp} />
