@@ -1,5 +1,5 @@
 import { SEARCH_FIELDS, SEO_FIELD_LABELS, SEO_PATTERN_MAX_LENGTH, SOCIAL_FIELDS, type SeoField } from "@/lib/contract/seo-fields";
-import { WORKSPACE } from "@/lib/contract/staff";
+import { SOCIAL_CARDS, WORKSPACE } from "@/lib/contract/staff";
 import { ActionForm, IntentButton, type ActionState } from "./ActionForm";
 import { LiveDraftPreview, type LiveDraftPreviewProps } from "./LiveDraftPreview";
 
@@ -72,6 +72,7 @@ export function DraftForm({ action, target, values, placeholders, variables, dra
         </dl>
       </details>
       {live && <LiveDraftPreview {...live} initial={values} />}
+      {live && <p className="ws-hint">{SOCIAL_CARDS.howCut}</p>}
       <div className="ws-actions">
         <IntentButton intent="save" variant={draftId === null ? "primary" : "outline"}>
           Save draft

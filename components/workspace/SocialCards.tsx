@@ -8,7 +8,8 @@ import { SOCIAL_CARDS } from "@/lib/contract/staff";
  * (lib/contract/social-cards.ts): Facebook's title on two lines and description on one,
  * LinkedIn's title on two lines, X's title over the image cut at its 70 characters. Drawn from
  * the page's social words (its search ones unless it has its own) and its real Open Graph image
- * and alt text; under them, each field's length against X's limits.
+ * and alt text; under them, each field's length against X's limits. How each network cuts
+ * (SOCIAL_CARDS.howCut) is said by the server-rendered page around it, not shipped to the browser.
  */
 type Props = { url: string; title: string; description: string; image: string | null; alt: string };
 
@@ -83,7 +84,6 @@ export function SocialCards({ url, title, description, image, alt }: Props) {
       <p className="ws-hint">
         {SOCIAL_CARDS.altText}: {alt ? `“${alt}”` : <strong className="ws-bad">{SOCIAL_CARDS.none}</strong>}
       </p>
-      <p className="ws-hint">{SOCIAL_CARDS.howCut}</p>
     </div>
   );
 }

@@ -4,7 +4,9 @@ import type { Agent, Blog } from "./index";
 import { LAW_TOPICS } from "./law-topics";
 import { SITE_NAME } from "./site";
 import { textWidth } from "./serp";
-import { DEFAULT_SEO_FALLBACKS, DEFAULT_SEO_TEMPLATES, DEFAULT_SHARE_IMAGE, FIXED_PAGE_RECORDS, SEARCH_FIELDS, SEO_KINDS, type SeoText, emptyListIsNoindex, patternProblem, resolveSeo, seoTextFor, shareImageFor } from "./seo-text";
+import { variablesOf } from "./seo-variables";
+import { FIXED_PAGE_RECORDS } from "./fixed-pages";
+import { DEFAULT_SEO_FALLBACKS, DEFAULT_SEO_TEMPLATES, DEFAULT_SHARE_IMAGE, SEARCH_FIELDS, SEO_KINDS, type SeoText, emptyListIsNoindex, patternProblem, resolveSeo, seoTextFor, shareImageFor } from "./seo-text";
 
 const austin = { city: "Austin", state: "Texas", state_abbr: "TX", count: 25, page: 1 };
 
@@ -194,6 +196,11 @@ describe("share cards: social words of their own (issue 29, item 6)", () => {
 });
 
 describe("patternProblem", () => {
+  it("says what every variable of every kind means", () => {
+    for (const kind of SEO_KINDS) for (const variable of variablesOf(kind)) expect([kind, variable.name, variable.meaning]).toEqual([kind, variable.name, expect.stringMatching(/\w/)]);
+    expect(variablesOf("state").find((variable) => variable.name === "count")?.meaning).toBe("how many of its cities have managers");
+  });
+
   it("accepts every default pattern of every kind", () => {
     for (const kind of SEO_KINDS) {
       for (const field of SEARCH_FIELDS) expect([kind, field, patternProblem(kind, field, DEFAULT_SEO_TEMPLATES[kind][field])]).toEqual([kind, field, null]);

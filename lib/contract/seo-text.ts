@@ -12,9 +12,8 @@
  *
  * Plain values and functions only: the browser may import this file.
  */
-import { DIRECTORY_PAGE_SIZE, LAWS_TITLE, PAGE_IDS, REVIEW_STEP_TITLE, SITE_NAME } from "./site";
+import { DIRECTORY_PAGE_SIZE, LAWS_TITLE, SITE_NAME } from "./site";
 import { DESCRIPTION_FIT, endsCut, fitSeoText, fitsDescription, fitsTitle, wholeSentencesWithin, type SeoCandidate } from "./serp";
-import { CONTENT_PAGE_PATHS, INDEXABLE_FIXED_PATHS, PATHS, STEP_PATHS } from "./routes";
 import { SEARCH_FIELDS, SEO_FIELDS, SEO_FIELD_LABELS, SOCIAL_FALLBACK_LABELS, isSocialField, SEO_PATTERN_MAX_LENGTH, SOCIAL_FALLBACK, SOCIAL_FIELDS, type SearchField, type SeoField, type SeoPattern, type SeoText } from "./seo-fields";
 
 export * from "./seo-fields";
@@ -48,54 +47,23 @@ export type SeoFactsOf = {
 };
 export type SeoFacts = SeoFactsOf[SeoKind];
 
-type Variable = { name: string; meaning: string };
+const RECORD = ["seo_title", "seo_description", "seo_keywords", "heading"] as const;
+const PLACE = ["city", "state", "state_abbr"] as const;
+const LIST = ["count", "managers", "managers_lower", "page", "page_of"] as const;
 
-const SITE: Variable = { name: "site", meaning: `the site's name (${SITE_NAME})` };
-const RECORD: Variable[] = [
-  { name: "seo_title", meaning: "the record's SEO title" },
-  { name: "seo_description", meaning: "the record's SEO description" },
-  { name: "seo_keywords", meaning: "the record's SEO keywords" },
-  { name: "heading", meaning: "the record's heading" },
-];
-const PLACE: Variable[] = [
-  { name: "city", meaning: "the city's name" },
-  { name: "state", meaning: "the state's name" },
-  { name: "state_abbr", meaning: "the state's abbreviation" },
-];
-const LIST: Variable[] = [
-  { name: "count", meaning: "how many managers serve the city (in the tab's category)" },
-  { name: "managers", meaning: '"Property Managers", or "Multi Family Property Managers" on a tab' },
-  { name: "managers_lower", meaning: "the same in lower case" },
-  { name: "page", meaning: 'nothing on page 1, " – Page 2" on later pages' },
-  { name: "page_of", meaning: 'nothing on page 1, "Page 2 of 3: " on later pages' },
-];
-
-/** The variables each kind offers its patterns. */
-export const SEO_VARIABLES: Record<SeoKind, readonly Variable[]> = {
-  fixed: [...RECORD, SITE],
-  state: [
-    { name: "state", meaning: "the state's name" },
-    { name: "state_abbr", meaning: "the state's abbreviation" },
-    { name: "count", meaning: "how many of its cities have managers" },
-    SITE,
-  ],
-  city: [...PLACE, ...LIST, SITE],
-  category: [...PLACE, { name: "category", meaning: 'the tab\'s category ("Multi Family")' }, { name: "category_lower", meaning: "the same in lower case" }, ...LIST, SITE],
-  profile: [
-    { name: "company", meaning: "the manager's company name" },
-    ...PLACE,
-    { name: "category", meaning: "the property types it manages" },
-    { name: "about", meaning: "its about text, cut to 160 characters" },
-    SITE,
-  ],
-  law: [{ name: "state", meaning: "the state's name" }, SITE],
-  "law-compare": [
-    { name: "topic", meaning: "the comparison's title" },
-    { name: "topic_label", meaning: "the topic in lower case" },
-    { name: "summary", meaning: "the topic's description and how many states it covers, cut to 300 characters" },
-    SITE,
-  ],
-  blog: [...RECORD, SITE],
+/**
+ * The variables each kind offers its patterns, by name (what each means, for the editor:
+ * lib/contract/seo-variables.ts, kept apart so the browser's live preview carries names only).
+ */
+export const SEO_VARIABLES: Record<SeoKind, readonly string[]> = {
+  fixed: [...RECORD, "site"],
+  state: ["state", "state_abbr", "count", "site"],
+  city: [...PLACE, ...LIST, "site"],
+  category: [...PLACE, "category", "category_lower", ...LIST, "site"],
+  profile: ["company", ...PLACE, "category", "about", "site"],
+  law: ["state", "site"],
+  "law-compare": ["topic", "topic_label", "summary", "site"],
+  blog: [...RECORD, "site"],
 };
 
 const LIST_DESCRIPTION = `{page_of}{count} {managers_lower} serve {city}, {state}. Compare their fees, services and licenses on {site}, then request free quotes.`;
@@ -204,7 +172,7 @@ const EMPTY_LIST_DESCRIPTION = "No {managers_lower} serve {city}, {state} on {si
 export function seoVariables(kind: SeoKind, facts: SeoFacts): Record<string, string> {
   const values: Record<string, string> = { site: SITE_NAME };
   const given = facts as Record<string, string | number | undefined>;
-  for (const { name } of SEO_VARIABLES[kind]) if (given[name] !== undefined) values[name] = String(given[name]);
+  for (const name of SEO_VARIABLES[kind]) if (given[name] !== undefined) values[name] = String(given[name]);
   if (kind === "city" || kind === "category") {
     const list = facts as SeoFactsOf["city"] & Partial<SeoFactsOf["category"]>;
     const managers = kind === "category" && list.category ? `${list.category} Property Managers` : "Property Managers";
@@ -310,56 +278,13 @@ export function patternProblem(kind: SeoKind, field: SeoField, pattern: string):
   const label = `The ${SEO_FIELD_LABELS[field].toLowerCase()}`;
   if (pattern.length > SEO_PATTERN_MAX_LENGTH[field]) return `${label} must be ${SEO_PATTERN_MAX_LENGTH[field]} characters or fewer.`;
   if (/[\u0000-\u001f\u007f]/.test(pattern)) return `${label} cannot contain line breaks or control characters.`;
-  const offered = new Set(SEO_VARIABLES[kind].map((variable) => variable.name));
+  const offered = new Set(SEO_VARIABLES[kind]);
   for (const [, name] of pattern.matchAll(VARIABLE)) {
-    if (!offered.has(name)) return `${label} uses {${name}}, which a ${SEO_KIND_LABELS[kind].toLowerCase()} does not have. Use one of: ${[...SEO_VARIABLES[kind]].map((variable) => `{${variable.name}}`).join(", ")}.`;
+    if (!offered.has(name)) return `${label} uses {${name}}, which a ${SEO_KIND_LABELS[kind].toLowerCase()} does not have. Use one of: ${SEO_VARIABLES[kind].map((name) => `{${name}}`).join(", ")}.`;
   }
   if (/[{}]/.test(pattern.replace(VARIABLE, ""))) return `${label} has a brace that is not part of a variable: write variables as {city}.`;
   return null;
 }
-
-/**
- * The page record behind each indexable page with a fixed address: its SEO fields are the facts of
- * the "fixed" kind (components/content/content-pages.ts uses the same ids; a test holds them equal).
- */
-export const FIXED_PAGE_RECORDS: Record<(typeof INDEXABLE_FIXED_PATHS)[number], number> = {
-  [PATHS.home]: PAGE_IDS.home,
-  [STEP_PATHS[1]]: PAGE_IDS.step1,
-  [PATHS.resources]: PAGE_IDS.resources,
-  [PATHS.laws]: PAGE_IDS.laws,
-  [PATHS.blogs]: PAGE_IDS.blogs,
-  [PATHS.faqs]: PAGE_IDS.faqs,
-  [PATHS.contact]: PAGE_IDS.contact,
-  "/about-us": PAGE_IDS.about,
-  "/our-mission": PAGE_IDS.mission,
-  "/career": PAGE_IDS.careers,
-  "/resource-center": PAGE_IDS.resourceCenter,
-  "/my-client-center": PAGE_IDS.myClientCenter,
-  "/property-management": PAGE_IDS.propertyManagement,
-  "/limited-use-disclosure": PAGE_IDS.limitedUse,
-  "/privacy-policy": PAGE_IDS.privacy,
-  "/acceptable-use-policy": PAGE_IDS.acceptableUse,
-} satisfies Record<(typeof CONTENT_PAGE_PATHS)[number], number> & Record<string, number>;
-
-/** Why a fixed page is kept out of search engines (CSV_EXPORT.noindexFixed says it in words). */
-export type NoindexFixedReason = "laterStep" | "afterSubmission";
-
-/**
- * The fixed pages the site serves but keeps out of search engines, with the page record their
- * words come from and why: the later steps of the request form need what the visitor entered
- * before them, and the thank-you page follows a submission. Their metadata says noindex by this
- * table (app/(quote)/metadata.ts), and the workspace's CSV lists them with the reason. The ZIP
- * search (/managers) and the comparison (/compare) are noindex too, but their words follow the
- * visitor's query: they are not listed.
- */
-export const NOINDEX_FIXED_PAGES: Readonly<Record<string, { record: number; title?: string; reason: NoindexFixedReason }>> = {
-  [STEP_PATHS[2]]: { record: PAGE_IDS.step2, reason: "laterStep" },
-  [STEP_PATHS[3]]: { record: PAGE_IDS.step3, reason: "laterStep" },
-  [STEP_PATHS[4]]: { record: PAGE_IDS.step4, reason: "laterStep" },
-  // Page 8 serves step 4 too: step 5's title is its own.
-  [STEP_PATHS[5]]: { record: PAGE_IDS.step4, title: `${REVIEW_STEP_TITLE} | ${SITE_NAME}`, reason: "laterStep" },
-  [PATHS.thankYou]: { record: PAGE_IDS.thankYou, reason: "afterSubmission" },
-};
 
 /** The cache tags of a page's SEO rules: its kind's template and its own override. */
 export function seoCacheTags(kind: SeoKind, path: string): string[] {

@@ -1,3 +1,4 @@
+import { NOINDEX_FIXED_PAGES } from "../../contract/fixed-pages";
 import { listEmptyListPages, listIndexablePages, listNoindexFixedPages, type IndexablePage } from "../../db/queries/sitemap";
 import { matchDynamicRoute } from "../../contract/routes";
 import { PAGE_TABLE, RESOLUTION_STATUS, cityListRequest, lastListPage, pageDecision, wholeNumberSegment } from "../../contract/page-table";
@@ -11,7 +12,6 @@ import { AUDIT_PROBLEM_KEYS, auditPages, causeSource, countProblems, type AuditC
 import {
   EMPTY_PATTERN,
   LIST_KINDS,
-  NOINDEX_FIXED_PAGES,
   emptyListIsNoindex,
   isEmptyPattern,
   patternOf,

@@ -5,7 +5,6 @@ import {
   EMPTY_PATTERN,
   SEO_FIELDS,
   SEO_KIND_LABELS,
-  SEO_VARIABLES,
   SOCIAL_FIELDS,
   isSocialField,
   resolveSeo,
@@ -15,8 +14,9 @@ import {
   type SeoKind,
   type SeoSource,
 } from "@/lib/contract/seo-text";
+import { variablesOf } from "@/lib/contract/seo-variables";
 import { WORKSPACE_PATHS, workspacePreviewPath, workspaceTemplatePath } from "@/lib/contract/routes";
-import { can, SEO_FIELD_LABELS, SOCIAL_FALLBACK_LABELS, WORKSPACE } from "@/lib/contract/staff";
+import { can, SEO_FIELD_LABELS, SOCIAL_CARDS, SOCIAL_FALLBACK_LABELS, WORKSPACE } from "@/lib/contract/staff";
 import { PAGE_REVALIDATE_SECONDS } from "@/lib/contract/cache-policy";
 import { spokenDuration } from "@/lib/service/workspace/deployment";
 import { siteUrl } from "@/lib/env";
@@ -81,7 +81,7 @@ export default async function PageEditor({ params }: Props) {
             target={target}
             values={Object.fromEntries(SEO_FIELDS.map((field) => [field, formValues[field] ?? ""])) as Record<SeoField, string>}
             placeholders={withoutOverride.text}
-            variables={SEO_VARIABLES[row.kind]}
+            variables={variablesOf(row.kind)}
             draftId={draft?.id ?? null}
             canPublish={canPublish}
             previewHref={draft ? workspacePreviewPath(draft.id) : null}
@@ -98,6 +98,7 @@ export default async function PageEditor({ params }: Props) {
         <h2 id="social-heading">Share cards</h2>
         <p className="ws-hint">{draft ? WORKSPACE.cardsWithDraft : WORKSPACE.cardsAsPublished}</p>
         <SocialCards url={url} title={shown.og_title} description={shown.og_description} image={image} alt={shown.image_alt} />
+        <p className="ws-hint">{SOCIAL_CARDS.howCut}</p>
       </section>
 
       <section aria-labelledby="jsonld-heading">

@@ -1,7 +1,8 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { AUDIT_PROBLEMS, AUDIT_PROBLEM_KEYS } from "@/lib/contract/seo-audit";
-import { EMPTY_PATTERN, SEO_FIELDS, SEO_KIND_LABELS, SEO_VARIABLES, isEmptyPattern, isSeoKind, patternOf, wordsBelowTemplate, type SeoField, type SeoKind, type SeoPattern } from "@/lib/contract/seo-text";
+import { EMPTY_PATTERN, SEO_FIELDS, SEO_KIND_LABELS, isEmptyPattern, isSeoKind, patternOf, wordsBelowTemplate, type SeoField, type SeoKind, type SeoPattern } from "@/lib/contract/seo-text";
+import { variablesOf } from "@/lib/contract/seo-variables";
 import { WORKSPACE_PATHS, workspacePagePath, workspacePreviewPath } from "@/lib/contract/routes";
 import { can, SEO_FIELD_LABELS, type StaffRole, WORKSPACE } from "@/lib/contract/staff";
 import { siteUrl } from "@/lib/env";
@@ -82,7 +83,7 @@ export default async function TemplateEditor({ params, searchParams }: Props) {
             target={target}
             values={Object.fromEntries(SEO_FIELDS.map((field) => [field, values[field] ?? ""])) as Record<SeoField, string>}
             placeholders={defaults}
-            variables={SEO_VARIABLES[kind]}
+            variables={variablesOf(kind)}
             draftId={draft?.id ?? null}
             canPublish={canPublish}
             confirmFirst
