@@ -97,6 +97,8 @@ describe("the page store's memory backend", () => {
     page!.keep("gzip", Buffer.alloc(1));
     expect(await ids(backend, ["a", "b", "c", "d"])).toEqual(["b", "c", "d"]);
     expect((await backend.stats()).bytes).toBe(3 * 1_700 + 201);
+    // Both kept encodings are given back with the page.
+    expect((await backend.readPage("d"))!.variants).toEqual({ gzip: Buffer.alloc(1), identity: Buffer.alloc(200) });
   });
 
   it("answers no page for an entry without HTML", async () => {

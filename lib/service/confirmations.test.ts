@@ -3,8 +3,9 @@ import { CONFIRM, NOT_FOUND, VERIFICATION } from "../contract/messages";
 import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase, callAsSite, createTestService } from "@/lib/test-support";
 import { deliveryRouting } from "./delivery/routing";
 import { renderMessage } from "./delivery/render";
-import { sweepUnconfirmedLeads } from "./confirmations";
+import { CONFIRMATION_VALID_MS, sweepUnconfirmedLeads } from "./confirmations";
 import { mailboxKey } from "../contract/keys";
+import { onOutboxSignal } from "./delivery/signal";
 
 announcePostgres();
 
@@ -65,6 +66,7 @@ describe.each(databaseKinds)("the owner's email confirmation (double opt-in) on 
     const [mail] = await rowsOf(lead.id, "lead.confirmation");
     const { confirm_token: confirmToken } = JSON.parse(mail.payload);
     const page = await call("lead/confirmation", { token: confirmToken });
+    expect(page.body.success).toBe(true);
     expect(page.body.requests).toEqual([
       {
         reference: saved.body.reference,
@@ -184,7 +186,19 @@ describe.each(databaseKinds)("the owner's email confirmation (double opt-in) on 
     expect((await call("lead/confirmation", { token })).status).toBe(404);
     expect(await rowsOf(lead.id, "lead.new")).toEqual([]);
 
+    // A lead saved just now waits on; a link mailed eight days ago to an owner who confirmed goes.
+    const fresh = await save(`fresh.${kind}@example.org`);
+    const confirmedLate = await save(`confirmed.late.${kind}@example.org`);
+    const confirmedToken = JSON.parse((await rowsOf((await leadOf(confirmedLate.body.reference)).id, "lead.confirmation"))[0].payload).confirm_token;
+    expect((await call("lead/confirm", { token: confirmedToken })).body.message).toBe(CONFIRM.sent(1));
+    const confirmedLinks = () => database.db.selectFrom("lead_confirmation_links").select("email_key").where("email_key", "=", mailboxKey(`confirmed.late.${kind}@example.org`)).execute();
+    expect(await confirmedLinks()).toHaveLength(1);
+    await database.db.updateTable("lead_confirmation_links").set({ created_at: eightDaysAgo }).where("email_key", "=", mailboxKey(`confirmed.late.${kind}@example.org`)).execute();
+
     expect(await sweepUnconfirmedLeads(database.db, { now: Date.now() })).toBeGreaterThanOrEqual(1);
+    expect(await confirmedLinks()).toEqual([]);
+    expect((await leadOf(fresh.body.reference)).email_address).toBe(`fresh.${kind}@example.org`);
+    expect((await call("lead/request", { token: tokenOf(fresh.body.request_path) })).status).toBe(200);
     const erased = await leadOf(saved.body.reference);
     expect(erased).toMatchObject({ full_name: "", email_address: "", property_number: "", property_address: "", exam: "[]", email_confirmed_at: null });
     expect((await rowsOf(lead.id, "lead.confirmation"))[0]).toMatchObject({ status: "cancelled", payload: "{}" });
@@ -201,6 +215,68 @@ describe.each(databaseKinds)("the owner's email confirmation (double opt-in) on 
     const rendered = await renderMessage(database.db, rows[0], { siteUrl: SITE });
     expect(rendered!.email.text).toContain(`Contact details: ${VERIFICATION.phoneNotVerified}`);
     expect(rendered!.event.data).toMatchObject({ verification: "phone_not_verified" });
+  });
+
+  it("takes a link up to exactly 7 days after it was mailed, and not a millisecond later", async () => {
+    const email = `boundary.${kind}@example.org`;
+    const saved = await save(email);
+    const token = JSON.parse((await rowsOf((await leadOf(saved.body.reference)).id, "lead.confirmation"))[0].payload).confirm_token;
+    const link = await database.db.selectFrom("lead_confirmation_links").select("created_at").where("email_key", "=", mailboxKey(email)).executeTakeFirstOrThrow();
+    const mailedAt = Date.parse(link.created_at);
+    // Only the clock is fixed; the database's timers run as they do.
+    jest.useFakeTimers({ now: mailedAt + CONFIRMATION_VALID_MS, doNotFake: ["nextTick", "setImmediate", "clearImmediate", "setTimeout", "clearTimeout", "setInterval", "clearInterval", "queueMicrotask", "hrtime", "performance"] });
+    try {
+      expect((await call("lead/confirmation", { token })).status).toBe(200);
+      jest.setSystemTime(mailedAt + CONFIRMATION_VALID_MS + 1);
+      expect((await call("lead/confirmation", { token })).status).toBe(404);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it("shows no phone number on the confirmation page for a request saved without one", async () => {
+    const saved = await save(`no.phone.${kind}@example.org`, { property_number: "" });
+    const token = JSON.parse((await rowsOf((await leadOf(saved.body.reference)).id, "lead.confirmation"))[0].payload).confirm_token;
+    const [request] = (await call("lead/confirmation", { token })).body.requests;
+    expect(request.details).toMatchObject({ email_address: `no.phone.${kind}@example.org`, phone: "" });
+  });
+
+  it("wakes the outbox worker when a confirmation queues messages for managers, and not when it queues none", async () => {
+    const confirmTokenOf = async (reference: string) => JSON.parse((await rowsOf((await leadOf(reference)).id, "lead.confirmation"))[0].payload).confirm_token;
+    const unmatched = await save(`no.managers.${kind}@example.org`, { agent_ids: [] });
+    const matched = await save(`some.managers.${kind}@example.org`);
+    await save(`some.managers.${kind}@example.org`, { agent_ids: [] });
+    const signals = jest.fn();
+    const stop = onOutboxSignal(signals);
+    try {
+      // A request that names no manager queues nothing when confirmed.
+      const none = await call("lead/confirm", { token: await confirmTokenOf(unmatched.body.reference) });
+      expect(none.body).toMatchObject({ message: CONFIRM.sent(1), requests: [{ recipients: [] }] });
+      expect(signals).not.toHaveBeenCalled();
+      // Two requests of one mailbox, one naming managers and one not: one signal.
+      const some = await call("lead/confirm", { token: await confirmTokenOf(matched.body.reference) });
+      expect(some.body.message).toBe(CONFIRM.sent(2));
+      expect(signals).toHaveBeenCalledTimes(1);
+    } finally {
+      stop();
+    }
+  });
+
+  it("counts a confirmed request toward each of its managers' caps, not one cap shared by all managers", async () => {
+    // One save a minute: a manager's cap is three confirmed requests.
+    const limited = createTestService(database, { savesPerMinute: 1, delivery: deliveryRouting({ smtp: true, webhook: false }) });
+    const headers = () => new Headers({ "content-type": "application/json", origin: "http://localhost:3000" });
+    const statuses: number[] = [];
+    for (const [index, manager] of [managers[3], managers[3], managers[4], managers[4]].entries()) {
+      const body = { ...attackerLead, email_address: `capped.${index}.${kind}@example.org`, submission_key: `capped-${kind}-${++sequence}-abcdef`, agent_ids: [manager.agent_id] };
+      const saved = await limited.handle({ call: "lead/save", body: JSON.stringify(body), caller: { kind: "http", method: "POST", headers: headers(), address: `203.0.113.${10 + index}` } });
+      expect(saved.status).toBe(200);
+      const reference = (saved.body as { reference: string }).reference;
+      const token = JSON.parse((await rowsOf((await leadOf(reference)).id, "lead.confirmation"))[0].payload).confirm_token;
+      const confirmed = await limited.handle({ call: "lead/confirm", body: JSON.stringify({ token }), caller: { kind: "http", method: "POST", headers: headers(), address: `203.0.113.${20 + index}` } });
+      statuses.push(confirmed.status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200]);
   });
 
   /** A call from a browser of the site at `address`, as the HTTP route hands it over. */

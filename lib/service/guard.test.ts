@@ -28,6 +28,7 @@ describe("checkCaller", () => {
     expect(check({ origin: SITE })).toEqual(ALLOWED);
     expect(check({ origin: "http://127.0.0.1:3300", host: "127.0.0.1:3300" })).toEqual(ALLOWED);
     expect(check({ origin: "http://LOCALHOST:3300", host: " localhost:3300 " })).toEqual(ALLOWED);
+    expect(check({ origin: "https://preview.managely.example", host: "Preview.Managely.example" })).toEqual(ALLOWED);
     expect(check({ origin: SITE, "sec-fetch-site": "cross-site" })).toEqual(ALLOWED);
   });
 
@@ -59,6 +60,8 @@ describe("isSameOriginRequest (the workspace's server actions)", () => {
     expect(same({ origin: SITE })).toBe(true);
     expect(same({ origin: "http://localhost:3000", host: "localhost:3000" })).toBe(true);
     expect(same({ origin: "https://evil.example", host: "localhost:3000", "sec-fetch-site": "same-origin" })).toBe(false);
+    // A sandboxed frame's opaque origin names no host.
+    expect(same({ origin: "null", host: "localhost:3000" })).toBe(false);
   });
 
   it("without an Origin, accepts only Sec-Fetch-Site: same-origin", () => {

@@ -2,11 +2,60 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import { announcePostgres, callAsSite, createTestDatabase, createTestService, databaseKinds, type TestDatabase } from "@/lib/test-support";
 import type { Service } from ".";
-import { countHits, limitKeyPart, RATE_LIMIT_WINDOW_MS, RateLimitedError, type LimitCheck } from "./rate-limit";
+import { countHits, DAY_MS, limitKeyPart, managerChecks, RATE_LIMIT_WINDOW_MS, RateLimitedError, visitorChecks, type LimitCheck } from "./rate-limit";
 import { createOutboxWorker } from "./delivery/worker";
 import { FILES_ONLY } from "./delivery/routing";
 
 announcePostgres();
+
+/** Which keys a browser's save is counted against, and with which limits (the policy at the top of rate-limit.ts). */
+describe("the save limits' keys", () => {
+  const address = "198.51.100.7";
+  const checks = (call: "lead/save" | "contact/save" | "newsletter/save", input?: Record<string, unknown>) => visitorChecks({ call, address, input, perMinute: 10 });
+  const mailbox = limitKeyPart("email", "owner@example.org");
+
+  it("counts a lead with an email per network and per mailbox each minute, and as a waiting lead per mailbox (1×) and per network (3×) each day", () => {
+    expect(checks("lead/save", { email_address: "Owner+quotes@Example.org", property_number: "5125550100" })).toEqual([
+      { key: `lead/save|address:${address}`, limit: 10 },
+      { key: `lead/save|${mailbox}`, limit: 10 },
+      { key: `waiting|${mailbox}`, limit: 10, windowMs: DAY_MS },
+      { key: `waiting|address:${address}`, limit: 30, windowMs: DAY_MS },
+    ]);
+  });
+
+  it("counts a phone-only lead per network and per phone number; a lead with neither, or a call without input, per network only", () => {
+    expect(checks("lead/save", { property_number: "(512) 555-0100" })).toEqual([
+      { key: `lead/save|address:${address}`, limit: 10 },
+      { key: `lead/save|${limitKeyPart("phone", "5125550100")}`, limit: 10 },
+    ]);
+    expect(checks("lead/save", {})).toEqual([{ key: `lead/save|address:${address}`, limit: 10 }]);
+    expect(checks("lead/save")).toEqual([{ key: `lead/save|address:${address}`, limit: 10 }]);
+  });
+
+  it("counts a contact message per network and per mailbox (its field is `email`), with no daily bound; a newsletter sign-up per network only, phone number or not", () => {
+    expect(checks("contact/save", { email: "Owner+site@example.org" })).toEqual([
+      { key: `contact/save|address:${address}`, limit: 10 },
+      { key: `contact/save|${mailbox}`, limit: 10 },
+    ]);
+    expect(checks("newsletter/save", { email_address: "owner@example.org" })).toEqual([{ key: `newsletter/save|address:${address}`, limit: 10 }]);
+    // Only a lead is counted per phone number, whatever another call's input carries.
+    expect(checks("newsletter/save", { property_number: "5125550100" })).toEqual([{ key: `newsletter/save|address:${address}`, limit: 10 }]);
+  });
+
+  it("counts each manager a request reaches once, at three times the limit, in id order", () => {
+    expect(managerChecks({ agentIds: [30, 4, 12, 4], perMinute: 10 })).toEqual([
+      { key: "manager|manager:4", limit: 30 },
+      { key: "manager|manager:12", limit: 30 },
+      { key: "manager|manager:30", limit: 30 },
+    ]);
+  });
+
+  it("keys a phone number by 32 hex digits of its hash, and caps any other key part at 64 characters", () => {
+    expect(limitKeyPart("phone", "(512) 555-0100")).toMatch(/^phone:[0-9a-f]{32}$/);
+    expect(limitKeyPart("phone", "512.555.0100")).toBe(limitKeyPart("phone", "(512) 555-0100"));
+    expect(limitKeyPart("manager", "7".repeat(500))).toBe(`manager:${"7".repeat(64)}`);
+  });
+});
 
 /** The sliding window of the save limits, on the database store the site uses. */
 describe.each(databaseKinds)("save limits' counters on %s", (kind) => {
