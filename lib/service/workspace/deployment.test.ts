@@ -20,6 +20,10 @@ describe("the message after a publish", () => {
 
   it("with REDIS_URL, says every instance sharing it serves the new words", () => {
     const message = afterPublishMessage("rolledBack", 1, shared);
+    // Three sentences, one after the other.
+    expect(message).toBe(
+      [WORKSPACE.changeLive("rolledBack", 1), WORKSPACE.everyInstance, WORKSPACE.cdnNotPurged("1 hour", PAGE_REVALIDATE_SECONDS)].join(" "),
+    );
     expect(message).toContain("Rolled back: 1 page's words change.");
     expect(message).toContain(WORKSPACE.everyInstance);
     expect(message).not.toContain("This instance");

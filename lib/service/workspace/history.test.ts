@@ -1,7 +1,8 @@
 import type { SeoLiveRow, SeoRevisionRow } from "../../db/schema";
 import { EMPTY_PATTERN } from "../../contract/seo-text";
 import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "@/lib/test-support";
-import { canRollBack, revisionSides } from "./history";
+import { canRollBack, revisionSides, withSides } from "./history";
+import type { WorkspaceDb } from "./seo";
 import { historyPage, publishSeoDraft, rollbackSeoRevision, saveSeoDraft, type SeoTarget, type StaffIdentity } from "./seo";
 
 announcePostgres();
@@ -55,6 +56,20 @@ describe("a revision's two sides", () => {
     expect(oldest).toMatchObject({ before: EMPTY_PATTERN, after: { title: "First words" }, isLive: false });
   });
 
+  it("marks nothing live for a target with no live row", () => {
+    expect(revisionSides([first], byId, new Map())).toEqual([expect.objectContaining({ id: 1, isLive: false, rollbackChangesLive: false })]);
+  });
+
+  it("reads nothing more when every revision replaced is on the list already (or none was replaced)", async () => {
+    // A database that fails on any query: the sides come from the list alone.
+    const noQueries = new Proxy({}, { get: () => () => Promise.reject(new Error("no query expected")) }) as unknown as WorkspaceDb;
+    const sides = await withSides(noQueries, [second, first], [liveOf(second)]);
+    expect(sides.map((row) => [row.id, row.before.title, row.isLive])).toEqual([
+      [2, "First words", true],
+      [1, null, false],
+    ]);
+  });
+
   it("offers a rollback only where it would change what is live", () => {
     // Live: the second. Rolling the second back restores the first's words: a change.
     expect(canRollBack(second, byId, liveOf(second))).toBe(true);
@@ -104,5 +119,14 @@ describe.each(databaseKinds)("the history's sides on %s", (kind) => {
     // The second's earlier words are live again: rolling it back once more would change nothing.
     expect(byId.get(second)).toMatchObject({ isLive: false, rollbackChangesLive: false });
     expect(byId.get(first)).toMatchObject({ isLive: false, rollbackChangesLive: true });
+  });
+
+  it("reads the revision a listed one replaced when it is not on the list (an older page of the history)", async () => {
+    const { revisionId: older } = await publish("Austin managers, older");
+    const { revisionId: newer } = await publish("Austin managers, newer");
+    const listed = await database.db.selectFrom("seo_revisions").selectAll().where("id", "=", newer).execute();
+    const [side] = await withSides(database.db, listed.map((row) => ({ ...row, id: Number(row.id), previous_revision_id: Number(row.previous_revision_id), restored_revision_id: null })), []);
+    expect(side).toMatchObject({ id: newer, before: { title: "Austin managers, older" }, after: { title: "Austin managers, newer" } });
+    expect(older).toBeLessThan(newer);
   });
 });
