@@ -2,6 +2,9 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { createTestDatabase, type TestDatabase } from "@/lib/test-support";
 import { FAILURE } from "../contract/messages";
+import type { ApiError } from "../contract/errors";
+import { forwardCall } from "./forward";
+import { INTERNAL_CALLER, type HttpCaller } from "./guard";
 
 /**
  * Forwarding mode (API_BASE_URL set), through the real route handler: only contract calls reach
@@ -164,4 +167,65 @@ it("answers 502, in its own words, when the external service answers outside the
   } finally {
     errors.mockRestore();
   }
+});
+
+describe("forwardCall, one request at a time", () => {
+  type Sent = { url: string; headers: Record<string, string> };
+  /** A fetch that records what it was asked and answers `status` with `body`. */
+  const upstreamAnswering = (status: number, body: unknown) => {
+    const sent: Sent[] = [];
+    const fetchImpl = (async (url: string, init: RequestInit) => {
+      sent.push({ url, headers: init.headers as Record<string, string> });
+      return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+    }) as unknown as typeof fetch;
+    return { sent, fetchImpl };
+  };
+  const browser = (authorization?: string): HttpCaller => ({
+    kind: "http",
+    method: "POST",
+    headers: new Headers(authorization ? { authorization } : {}),
+    address: "203.0.113.7",
+  });
+  const saved = { success: true, message: "Stored upstream." };
+
+  it("joins the base URL and the call with one slash, and sends JSON with the client's address and the site's token", async () => {
+    const { sent, fetchImpl } = upstreamAnswering(200, saved);
+    await forwardCall("contact/save", {}, { caller: browser(), upstream: { baseUrl: "https://upstream.example/api//", apiToken: "site-token", fetchImpl } });
+    expect(sent).toEqual([
+      {
+        url: "https://upstream.example/api/contact/save",
+        headers: { "content-type": "application/json", accept: "application/json", authorization: "Bearer site-token", "x-forwarded-for": "203.0.113.7" },
+      },
+    ]);
+  });
+
+  it("sends no token when the site has none, and no address for the site's own internal calls", async () => {
+    const { sent, fetchImpl } = upstreamAnswering(200, saved);
+    await forwardCall("contact/save", {}, { caller: browser(), upstream: { baseUrl: "https://upstream.example/api", fetchImpl } });
+    await forwardCall("contact/save", {}, { caller: INTERNAL_CALLER, upstream: { baseUrl: "https://upstream.example/api", apiToken: "site-token", fetchImpl } });
+    expect(Object.keys(sent[0].headers).sort()).toEqual(["accept", "content-type", "x-forwarded-for"]);
+    expect(Object.keys(sent[1].headers).sort()).toEqual(["accept", "authorization", "content-type"]);
+  });
+
+  it("passes on the caller's own bearer token below 1,024 characters, and the site's from there on", async () => {
+    const { sent, fetchImpl } = upstreamAnswering(200, saved);
+    const upstream = { baseUrl: "https://upstream.example/api", apiToken: "site-token", fetchImpl };
+    const own = (length: number) => `Bearer ${"t".repeat(length - "Bearer ".length)}`;
+    await forwardCall("contact/save", {}, { caller: browser(own(1023)), upstream });
+    await forwardCall("contact/save", {}, { caller: browser(own(1024)), upstream });
+    expect(sent.map((each) => each.headers.authorization)).toEqual([own(1023), "Bearer site-token"]);
+  });
+
+  it("passes on a refusal from 400 to 499 in the service's words; anything else is a 502", async () => {
+    const refusal = { success: false, message: "Refused upstream." };
+    const outcome = (status: number) =>
+      forwardCall("contact/save", {}, { caller: browser(), upstream: { baseUrl: "https://upstream.example/api", fetchImpl: upstreamAnswering(status, refusal).fetchImpl } }).then(
+        () => "answered",
+        (error: ApiError) => [error.status, error.message],
+      );
+    expect(await outcome(400)).toEqual([400, "Refused upstream."]);
+    expect(await outcome(499)).toEqual([499, "Refused upstream."]);
+    expect(await outcome(399)).toEqual([502, FAILURE.upstreamUnreachable]);
+    expect(await outcome(500)).toEqual([502, FAILURE.upstreamUnreachable]);
+  });
 });
