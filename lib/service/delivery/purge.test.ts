@@ -5,7 +5,7 @@ import { createTestDatabase, type TestDatabase } from "@/lib/test-support";
 import { publishSeoDraft, saveSeoDraft, type StaffIdentity } from "../workspace/seo";
 import { verifyWebhook, WEBHOOK_HEADERS, webhookChannel } from "./channels";
 import { deliveryRouting } from "./routing";
-import { PURGE_BATCH, purgeRows } from "./purge";
+import { PURGE_BATCH, purgeMessage, purgeRows } from "./purge";
 import { createOutboxWorker, type WorkerSettings } from "./worker";
 
 /**
@@ -119,5 +119,29 @@ describe("the CDN purge after a publish", () => {
     expect(rows.map((row) => (JSON.parse(JSON.parse(row.payload).paths) as string[]).length)).toEqual([PURGE_BATCH, PURGE_BATCH, 3]);
     expect(rows.flatMap((row) => JSON.parse(JSON.parse(row.payload).paths))).toEqual(paths);
     expect(purgeRows(paths, withoutPurge, new Date(clock).toISOString())).toEqual([]);
+  });
+});
+
+describe("a purge's rows and its request, alone", () => {
+  const paths = (count: number) => Array.from({ length: count }, (_, index) => `/agents/TX/city-${index}`);
+
+  it("queues one row per 500 paths, never an empty one", () => {
+    const rows = (count: number) => purgeRows(paths(count), withPurge, "2026-11-27T10:00:00.000Z");
+    expect(rows(PURGE_BATCH)).toHaveLength(1);
+    expect(rows(2 * PURGE_BATCH + 1).map((row) => JSON.parse(JSON.parse(row.payload).paths).length)).toEqual([PURGE_BATCH, PURGE_BATCH, 1]);
+    expect(rows(0)).toEqual([]);
+  });
+
+  it("names the paths and their absolute URLs, in the event and in a plain-text body", () => {
+    expect(purgeMessage({ paths: JSON.stringify(["/laws/texas", "/agents/TX/austin"]) }, { siteUrl: SITE })).toEqual({
+      email: { to: "", subject: "Purge 2 paths", text: "/laws/texas\n/agents/TX/austin" },
+      event: { type: "cdn.purge", data: { paths: ["/laws/texas", "/agents/TX/austin"], urls: [`${SITE}/laws/texas`, `${SITE}/agents/TX/austin`] } },
+    });
+  });
+
+  it("sends nothing for a row that names no path, or anything but site paths", () => {
+    for (const stored of [undefined, "[]", "not json", '{"0":"/laws/texas"}', '["/laws/texas","laws/ohio"]', '["/laws/texas",7]']) {
+      expect([stored, purgeMessage(stored === undefined ? {} : { paths: stored }, { siteUrl: SITE })]).toEqual([stored, null]);
+    }
   });
 });
