@@ -19,6 +19,14 @@ describe("client address", () => {
 
   it("keeps at most 64 characters", () => {
     expect(address("a".repeat(500), true)).toHaveLength(64);
+    // The peer's own address too, proxy or not.
+    expect(clientAddress({ socketAddress: "b".repeat(500), forwardedFor: "1.2.3.4", trustProxy: false })).toBe("b".repeat(64));
+    expect(clientAddress({ socketAddress: "b".repeat(500), forwardedFor: "", trustProxy: true })).toBe("b".repeat(64));
+  });
+
+  it("is \"unknown\" when the connection gave no peer address and no proxy named one", () => {
+    expect(clientAddress({ socketAddress: undefined, forwardedFor: "1.2.3.4", trustProxy: false })).toBe("unknown");
+    expect(clientAddress({ socketAddress: "", forwardedFor: null, trustProxy: true })).toBe("unknown");
   });
 });
 

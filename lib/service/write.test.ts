@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "@/lib/test-support";
 import { createWriteRunner } from "./write";
 
@@ -39,6 +40,28 @@ describe.each(databaseKinds)("write runner on %s", (kind) => {
     ]);
     expect(results.map((result) => result.status)).toEqual(["fulfilled", "rejected", "rejected", "fulfilled"]);
     expect(await stored("alone-")).toEqual(["alone-1@example.org", "alone-2@example.org"]);
+  });
+
+  it("acknowledges nothing of a batch whose commit fails", async () => {
+    // A constraint checked only at commit: a row pointing at no parent fails there, not in its write.
+    await sql`create table write_parent (id integer primary key)`.execute(database.db);
+    await sql`create table write_child (parent_id integer not null references write_parent (id) deferrable initially deferred)`.execute(database.db);
+    const write = createWriteRunner(database);
+    const results = await Promise.allSettled([
+      write((trx) => trx.insertInto("newsletter_subscriptions").values(subscribe("uncommitted-1@example.org")).execute()),
+      write((trx) => sql`insert into write_child (parent_id) values (1)`.execute(trx)),
+      write((trx) => trx.insertInto("newsletter_subscriptions").values(subscribe("uncommitted-2@example.org")).execute()),
+    ]);
+    const reasons = results.map((result) => (result.status === "rejected" ? String(result.reason) : "fulfilled"));
+    if (kind === "sqlite") {
+      // One commit for the batch: when it fails, every write of it is refused with its error.
+      expect(reasons).toEqual([expect.stringMatching(/foreign key/i), expect.stringMatching(/foreign key/i), expect.stringMatching(/foreign key/i)]);
+      expect(await stored("uncommitted-")).toEqual([]);
+    } else {
+      // A transaction each: only the write whose own commit fails is refused.
+      expect(reasons).toEqual(["fulfilled", expect.stringMatching(/foreign key/i), "fulfilled"]);
+      expect(await stored("uncommitted-")).toEqual(["uncommitted-1@example.org", "uncommitted-2@example.org"]);
+    }
   });
 
   if (kind === "sqlite") {
