@@ -95,21 +95,27 @@ export interface WorkspaceSettingsTable {
   value: string;
 }
 
+/**
+ * The words a template or an override sets, one pattern per field (lib/contract/seo-fields.ts), on
+ * what is live, every revision and every draft; null: the next level (template, default wording)
+ * decides, and a share card's field falls back to the search words (SOCIAL_FALLBACK).
+ */
+export interface SeoWordsColumns {
+  title: string | null;
+  description: string | null;
+  keywords: string | null;
+  og_title: string | null;
+  og_description: string | null;
+  image_alt: string | null;
+}
+
 /** What the public pages use now: a template ("template:city") or one page's override ("page:/agents/TX/austin"). */
-export interface SeoLiveTable {
+export interface SeoLiveTable extends SeoWordsColumns {
   target: string;
   /** lib/contract/seo-text.ts SEO_KINDS */
   kind: string;
   /** An override's page; null for a template. */
   path: string | null;
-  /** A pattern, or null: the next level (template, default wording) decides. */
-  title: string | null;
-  description: string | null;
-  keywords: string | null;
-  /** The share card's own words (null: the search ones, lib/contract/seo-fields.ts SOCIAL_FALLBACK). */
-  og_title: string | null;
-  og_description: string | null;
-  image_alt: string | null;
   revision_id: number;
   published_at: string;
   /** The email of who published it. */
@@ -117,17 +123,11 @@ export interface SeoLiveTable {
 }
 
 /** Every publish and rollback, append-only. */
-export interface SeoRevisionsTable {
+export interface SeoRevisionsTable extends SeoWordsColumns {
   id: Generated<number>;
   target: string;
   kind: string;
   path: string | null;
-  title: string | null;
-  description: string | null;
-  keywords: string | null;
-  og_title: string | null;
-  og_description: string | null;
-  image_alt: string | null;
   action: "publish" | "rollback";
   /** What was live before it; null when nothing had been published. */
   previous_revision_id: number | null;
@@ -140,18 +140,12 @@ export interface SeoRevisionsTable {
 }
 
 /** One staff member's unpublished change to one target. */
-export interface SeoDraftsTable {
+export interface SeoDraftsTable extends SeoWordsColumns {
   id: Generated<number>;
   target: string;
   kind: string;
   path: string | null;
   staff_user_id: string;
-  title: string | null;
-  description: string | null;
-  keywords: string | null;
-  og_title: string | null;
-  og_description: string | null;
-  image_alt: string | null;
   /** The live revision it was started from; null when nothing was published then. */
   base_revision_id: number | null;
   created_at: string;
