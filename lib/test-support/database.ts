@@ -16,6 +16,13 @@ export type TestDatabase = DatabaseHandle & { url: string; destroy(): Promise<vo
 
 export const postgresUrl = process.env.TEST_DATABASE_URL || undefined;
 
+/**
+ * The time a test that seeds a whole database or reads every page of one may take (the default is
+ * 60 s): 20-30 s on an idle CI machine, over 60 s on PostgreSQL when the two cores are shared with
+ * other runs. It guards against a hang; it measures nothing (speed is `npm run bench`'s).
+ */
+export const WHOLE_SEED_TIMEOUT_MS = 240_000;
+
 /** The kinds to run database suites against: SQLite always, PostgreSQL when configured. */
 export const databaseKinds: TestDatabaseKind[] = postgresUrl ? ["sqlite", "postgres"] : ["sqlite"];
 

@@ -3,6 +3,6 @@
  * database per suite (SQLite, or a PostgreSQL schema of its own), the embedded service on it, and
  * an SMTP receiver. Test code only: ESLint forbids shipped code to import it.
  */
-export { announcePostgres, createTestDatabase, databaseKinds, postgresUrl, type TestDatabase, type TestDatabaseKind } from "./database";
+export { announcePostgres, createTestDatabase, databaseKinds, postgresUrl, WHOLE_SEED_TIMEOUT_MS, type TestDatabase, type TestDatabaseKind } from "./database";
 export { callAsSite, createTestService } from "./service";
 export { mailText, startSmtpReceiver, type ReceivedMail } from "./smtp-receiver";

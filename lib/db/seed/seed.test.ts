@@ -4,7 +4,7 @@ import { seedDatabase } from ".";
 import type { DatabaseHandle } from "../connection";
 import { prepareDatabase } from "../setup";
 import { distanceMiles, servesCity } from "../../contract/geo";
-import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "@/lib/test-support";
+import { announcePostgres, createTestDatabase, databaseKinds, WHOLE_SEED_TIMEOUT_MS, type TestDatabase } from "@/lib/test-support";
 
 announcePostgres();
 
@@ -46,7 +46,7 @@ describe.each(databaseKinds)("seed on %s", (kind) => {
     expect(Object.values(second.inserted).every((inserted) => inserted === 0)).toBe(true);
     expect(second.coverage).toEqual(first.coverage);
     expect(await fingerprint(database)).toEqual(before);
-  });
+  }, WHOLE_SEED_TIMEOUT_MS);
 
   it("replaces rent control an earlier seed took from the extra file with the rent control file's, once", async () => {
     database = await createTestDatabase(kind);

@@ -1,4 +1,4 @@
-import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "@/lib/test-support";
+import { announcePostgres, createTestDatabase, databaseKinds, WHOLE_SEED_TIMEOUT_MS, type TestDatabase } from "@/lib/test-support";
 import { listSitemapEntries } from "../../db/queries/sitemap";
 import { cityPath } from "../../contract/routes";
 import { DIRECTORY_PAGE_SIZE } from "../../contract/site";
@@ -90,7 +90,7 @@ describe.each(databaseKinds)("the pages' CSV on %s", (kind) => {
     // A profile's h1 is its company's name.
     const profile = site.rows.find((row) => row.kind === "profile")!;
     expect(csv.get(origin + profile.path)!.h1).toBe((profile.facts as { company: string }).company);
-  });
+  }, WHOLE_SEED_TIMEOUT_MS);
 
   it("gives the page table's status: a page past a list's last is a 404, another spelling a redirect", async () => {
     const site = await siteRows(database.db);
