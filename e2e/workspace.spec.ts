@@ -228,6 +228,11 @@ test("the list finds every indexable page of the sitemap, filters it, and export
   await expect(cause).toContainText("State law");
   await expect(audit.causeCount(cause)).toHaveAttribute("href", "/workspace?kind=law&problem=title-too-long&source=override");
   await expect(audit.mendLink(cause, "Edit these pages one by one")).toBeVisible();
+  for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: testInfo.outputPath(`audit-${size.width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
   await audit.openPagesOf(overLong);
   await expect(page).toHaveURL(/\/workspace\?problem=title-too-long$/);
   await expect(list.problemCells("Title over 580 px").first()).toBeVisible();
@@ -268,6 +273,7 @@ test("an editor's draft: the results and cards redraw at every keystroke with no
   for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
     await page.setViewportSize(size);
     await live.screenshot({ path: testInfo.outputPath(`live-preview-${size.width}.png`) });
+    await page.screenshot({ path: testInfo.outputPath(`editor-${size.width}.png`) });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 
