@@ -11,11 +11,12 @@ describe("server log", () => {
     const lines: string[] = [];
     const spy = jest.spyOn(console, "error").mockImplementation((text: string) => lines.push(...text.split("\n")));
     try {
-      logError("call lead/save failed", new Error("bad input\n[service] call forged: owned\nmore"));
+      // A message line holding " at " is still the message, not a stack frame.
+      logError("call lead/save failed", new Error("bad input\n[service] call forged at 12:00: owned\nmore"));
     } finally {
       spy.mockRestore();
     }
-    expect(lines[0]).toBe("[service] call lead/save failed: Error: bad input\\n[service] call forged: owned\\nmore");
+    expect(lines[0]).toBe("[service] call lead/save failed: Error: bad input\\n[service] call forged at 12:00: owned\\nmore");
     expect(lines.slice(1).every((line) => line.startsWith("    at "))).toBe(true);
     expect(lines.filter((line) => line.includes("forged"))).toHaveLength(1);
   });

@@ -8,10 +8,11 @@ import { redisPing } from "./redis-ping";
  * connection and never answers, and an address where nothing listens.
  */
 const clients: ReturnType<typeof createClient>[] = [];
+const options: Parameters<typeof createClient>[0][] = [];
 jest.mock("redis", () => {
   const actual = jest.requireActual("redis");
   // The check keeps its connection for good; the test closes every one it made when it ends.
-  return { ...actual, createClient: (...args: Parameters<typeof actual.createClient>) => clients.push(actual.createClient(...args)) && clients.at(-1) };
+  return { ...actual, createClient: (...args: Parameters<typeof actual.createClient>) => options.push(args[0] as Parameters<typeof createClient>[0]) && clients.push(actual.createClient(...args)) && clients.at(-1) };
 });
 
 type StandIn = { url: string; connections: () => number; pings: () => number; close: () => Promise<void> };
@@ -64,6 +65,11 @@ it("answers once the server says PONG, over the one connection it keeps for ever
   await check();
   expect(server.pings()).toBe(3);
   expect(server.connections()).toBe(1);
+  // A lost connection is tried again 200 ms later, then 400, 600…, never more than 2 s apart;
+  // a connection attempt gives up after 2 s, within the check's own deadline.
+  const socket = options.at(-1)?.socket as { connectTimeout?: number; reconnectStrategy?: (retries: number, cause: Error) => unknown };
+  expect(socket.connectTimeout).toBe(2_000);
+  expect([1, 2, 3, 9, 10, 11, 50].map((retries) => socket.reconnectStrategy?.(retries, new Error("lost")))).toEqual([200, 400, 600, 1_800, 2_000, 2_000, 2_000]);
 });
 
 it("fails within two seconds when the server takes the connection and never answers", async () => {

@@ -1,7 +1,7 @@
 import { contract, lawDocumentSchema, CALL_NAMES, type Fees } from "../contract";
 import { firstYearCost } from "../contract/first-year-cost";
 import { distanceMiles } from "../contract/geo";
-import { CONFIRM, SAVED } from "../contract/messages";
+import { CONFIRM, RECIPIENTS, SAVED } from "../contract/messages";
 import type { Service } from ".";
 import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase, callAsSite, createTestService } from "@/lib/test-support";
 
@@ -274,7 +274,8 @@ describe.each(databaseKinds)("service on %s", (kind) => {
       const beyondFive = serving.find((agent) => !shown.includes(agent.agent_id))!;
       const elsewhere = await database.db.selectFrom("agents").innerJoin("cities", "cities.id", "agents.city_id").select(["agents.id", "agents.company_name"]).where("cities.slug", "=", "nome").executeTakeFirst()
         ?? (await database.db.selectFrom("agents").innerJoin("states", "states.id", "agents.state_id").select(["agents.id", "agents.company_name"]).where("states.abbreviation", "=", "ME").executeTakeFirstOrThrow());
-      const chosen = await call("agents/match", { property_zip: "78701", property_category: 1, agent_ids: [beyondFive.agent_id, elsewhere.id] });
+      // One of the five shown is chosen too: listed once.
+      const chosen = await call("agents/match", { property_zip: "78701", property_category: 1, agent_ids: [beyondFive.agent_id, elsewhere.id, shown[0]] });
       expect(chosen.status).toBe(200);
       const ids = (chosen.body.agents as { agent_id: number }[]).map((agent) => agent.agent_id);
       expect(ids).toEqual(expect.arrayContaining([...shown, beyondFive.agent_id]));
@@ -283,6 +284,23 @@ describe.each(databaseKinds)("service on %s", (kind) => {
       expect(distances).toEqual([...distances].sort((a, b) => a - b));
       expect(chosen.body.not_serving).toEqual([{ agent_id: elsewhere.id, company_name: elsewhere.company_name }]);
       expect(plain.body.not_serving).toBeUndefined();
+
+      // Two chosen managers whose offices round to the same distance, the nearer (unrounded) with the
+      // higher id: listed by the miles shown, then by id, like the rest.
+      const midtown = (await call("agents/near", { zip: "10001", cate_id: 1, per_page: 100 })).body.agents.data as { agent_id: number; distance_miles: number }[];
+      const tieAt = midtown.findIndex((agent, index) => index > RECIPIENTS.shown && agent.distance_miles === midtown[index - 1].distance_miles && agent.agent_id < midtown[index - 1].agent_id);
+      expect(tieAt).toBeGreaterThan(RECIPIENTS.shown);
+      const tied = [midtown[tieAt - 1].agent_id, midtown[tieAt].agent_id];
+      const withTie = (await call("agents/match", { property_zip: "10001", property_category: 1, agent_ids: tied })).body;
+      const order = (withTie.agents as { agent_id: number; distance_miles: number }[]).map((agent) => [agent.distance_miles, agent.agent_id]);
+      expect(order).toEqual([...order].sort((a, b) => a[0] - b[0] || a[1] - b[1]));
+      expect(order.map(([, id]) => id).slice(-2)).toEqual([...tied].sort((a, b) => a - b));
+      expect(withTie.not_serving).toEqual([]);
+
+      // A ZIP the site does not know: nobody serves it, so every chosen manager that exists is named.
+      const unknownZip = await call("agents/match", { property_zip: "00001", property_category: 1, agent_ids: [elsewhere.id, 99_999_999] });
+      expect(unknownZip.body).toMatchObject({ place: null, agents: [], not_serving: [{ agent_id: elsewhere.id, company_name: elsewhere.company_name }] });
+      expect((await call("agents/match", { property_zip: "00001", property_category: 1 })).body.not_serving).toBeUndefined();
     });
 
     it("a place nobody serves answers the cities with managers where its owner can look: metros before their suburbs, weighed by how many managers serve them (Nome, AK)", async () => {
@@ -314,6 +332,10 @@ describe.each(databaseKinds)("service on %s", (kind) => {
       const near = await call("agents/near", { zip: "99762" });
       expect(near.body.agents.total).toBe(0);
       expect(near.body.nearest_cities.length).toBe(5);
+      // With a service asked for, nobody listed is the owner's filter, not a place nobody serves: no cities offered.
+      const filtered = await call("agents/near", { zip: "99762", services: ["evictions"] });
+      expect(filtered.body.agents.total).toBe(0);
+      expect(filtered.body.nearest_cities).toEqual([]);
     });
 
     it("agents/list answers an empty list and the nearest offices for a city nobody serves, 404 for unknown places", async () => {
@@ -343,6 +365,20 @@ describe.each(databaseKinds)("service on %s", (kind) => {
         if (nearby.length > 0) withNearby++;
       }
       expect(withNearby).toBeGreaterThan(0);
+      // A town one manager serves, in some categories only: served, so neither nearby offices nor other cities.
+      const single = await database.db
+        .selectFrom("cities")
+        .innerJoin("states", "states.id", "cities.state_id")
+        .select(["cities.slug", "states.abbreviation"])
+        .where("cities.managers_serving", "=", 1)
+        .orderBy("cities.id")
+        .executeTakeFirstOrThrow();
+      const partly = await call("agents/list", { cate_id: 0, state: single.abbreviation, city: single.slug });
+      const counts = (partly.body.category_counts as { managers: number }[]).map((count) => count.managers);
+      expect(counts).toContain(0);
+      expect(counts.some((managers) => managers > 0)).toBe(true);
+      expect(partly.body.nearby).toEqual([]);
+      expect(partly.body.nearest_cities).toEqual([]);
       expect((await call("agents/list", { state: "ZZ", city: "Austin" })).status).toBe(404);
       expect((await call("agents/list", { state: "TX", city: "Gotham" })).status).toBe(404);
       expect((await call("agents/list", { cate_id: 5, state: "TX", city: "Austin" })).body.message).toBe("Please select a valid property type.");
@@ -394,6 +430,8 @@ describe.each(databaseKinds)("service on %s", (kind) => {
       const { place, agents } = near.body;
       expect(place).toMatchObject({ zip: "78701", city: "Austin", state: "TX" });
       expect(agents.total).toBeGreaterThanOrEqual(3);
+      // Nearest cities only for a place nobody serves: Austin has managers.
+      expect(near.body.nearest_cities).toEqual([]);
       expect(agents.data).toHaveLength(Math.min(100, agents.total));
       const distances = agents.data.map((agent: { distance_miles: number }) => agent.distance_miles);
       expect(distances).toEqual([...distances].sort((a: number, b: number) => a - b));
