@@ -1,6 +1,7 @@
 import { contract, internalContract } from "../contract";
-import { NOT_FOUND } from "../contract/messages";
-import { PROPOSAL } from "../contract/proposal-messages";
+import { NOT_FOUND, REQUEST_PAGE } from "../contract/messages";
+import { PROPOSAL, PROPOSAL_MAIL } from "../contract/proposal-messages";
+import { categoryLabel, SITE_NAME } from "../contract/site";
 import { isPrivatePath, redactPrivatePath } from "../contract/routes";
 import { BODY_TOO_LARGE, handleCall, type Service } from ".";
 import type { OutboxRow } from "../db/schema";
@@ -8,6 +9,7 @@ import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase,
 import { createWriteRunner } from "./write";
 import { deliveryRouting } from "./delivery/routing";
 import { renderMessage } from "./delivery/render";
+import { registerProposalLink } from "./delivery/proposal-messages";
 import { SUMMARY_EVERY_MS } from "./proposals";
 
 announcePostgres();
@@ -284,6 +286,109 @@ describe.each(databaseKinds)("proposals on %s", (kind) => {
     expect((await http("request/decide", { token: ownerToken, agent_id: links[0].agentId, decision: "accept" })).status).toBe(409);
     expect(await counts()).toEqual(before);
     expect((await call("proposal/get", { token: links[0].token })).body.status).toBe("withdrawn");
+  });
+
+  it("writes each proposal message in full: the link, the saved event, the summary, the decision with the owner's chosen details, and nothing once there is nothing to say", async () => {
+    const { leadId, reference, links, ownerToken } = await deliveredRequest();
+    const render = (row: OutboxRow, change: Partial<OutboxRow> = {}) => renderMessage(database.db, { ...row, ...change }, { siteUrl: SITE });
+    const setLead = (values: { full_name?: string; email_address?: string; preferred_contact_method?: string; property_category?: number; withdrawn_at?: string }) =>
+      database.db.updateTable("leads").set(values).where("id", "=", leadId).execute();
+    const manager = await database.db.selectFrom("agents").select(["company_name", "email"]).where("id", "=", links[0].agentId).executeTakeFirstOrThrow();
+    const place = `${categoryLabel(2)} in Austin 78701`;
+
+    // The request's message ends with the private link; one queued before issue 28 (no token) has none.
+    const [newLead] = (await rowsOf(leadId, "lead.new")).filter((row) => row.agent_id === links[0].agentId);
+    const withLink = await render(newLead);
+    const url = `${SITE}/proposals/${links[0].token}`;
+    const withoutLink = await render(newLead, { payload: "{}" });
+    expect(withLink!.email.text).toBe([withoutLink!.email.text, "", PROPOSAL_MAIL.link(SITE_NAME), url].join("\n"));
+    expect(withoutLink!.event.data).not.toHaveProperty("proposal_url");
+    // No link without the lead and the manager it opens (nothing stored either).
+    const tokens = async () => (await database.db.selectFrom("proposal_tokens").select("token_hash").where("lead_id", "=", leadId).execute()).length;
+    const stored = await tokens();
+    expect(await registerProposalLink(database.db, { ...newLead, agent_id: null }, "BBBBBBBBBBBBBBBBBBBBBB", SITE)).toBeNull();
+    expect(await registerProposalLink(database.db, { ...newLead, lead_id: null }, "BBBBBBBBBBBBBBBBBBBBBB", SITE)).toBeNull();
+    expect(await tokens()).toBe(stored);
+
+    // proposal.saved: the manager's terms as saved, without the table's ids.
+    await save(links[0].token);
+    await save(links[0].token, { management_percent: 7.5 });
+    await save(links[1].token, { management_percent: null, management_flat: 60 });
+    const [, savedRow] = (await rowsOf(leadId, "proposal.saved")).filter((row) => row.agent_id === links[0].agentId);
+    const saved = await render(savedRow);
+    expect(saved!.email).toEqual({ to: manager.email, subject: PROPOSAL_MAIL.savedSubject(reference), text: [`Hello ${manager.company_name},`, "", PROPOSAL_MAIL.saved(reference, 2)].join("\n") });
+    expect(saved!.event.type).toBe("proposal.saved");
+    expect(saved!.event.data).toMatchObject({ reference, agent_id: links[0].agentId, proposal: { revision: 2, services: terms.services, start_date: terms.start_date, message: terms.message, contract_months: 12 } });
+    expect(Number((saved!.event.data.proposal as Record<string, unknown>).management_percent)).toBe(7.5);
+    for (const key of ["id", "lead_id", "agent_id"]) expect(saved!.event.data.proposal).not.toHaveProperty(key);
+    // A manager with no proposal has no saved event to send.
+    expect(await render(savedRow, { agent_id: links[2].agentId })).toBeNull();
+
+    // The owner's summary: one line per proposal changed since the last one, the page's link.
+    const [summaryRow] = await rowsOf(leadId, "proposal.summary");
+    const payload = { token: "CCCCCCCCCCCCCCCCCCCCCC" };
+    const summary = await render(summaryRow, { payload: JSON.stringify(payload) });
+    expect(summary!.email.subject).toBe(PROPOSAL_MAIL.summarySubject(reference));
+    expect(summary!.email.text.split("\n")).toEqual([
+      "Hello,",
+      "",
+      PROPOSAL_MAIL.summaryIntro(reference, SITE_NAME),
+      PROPOSAL_MAIL.summaryLine(links[0].company, 2, "7.5% of collected rent"),
+      PROPOSAL_MAIL.summaryLine(links[1].company, 1, "$60 a month per unit"),
+      "",
+      PROPOSAL_MAIL.summaryLink,
+      `${SITE}/requests/${payload.token}`,
+      "",
+      `${PROPOSAL_MAIL.summaryEvery} ${REQUEST_PAGE.keepLinkPrivate}`,
+    ]);
+    expect(summary!.event).toEqual({ type: "proposal.summary", data: { reference, proposals: 2 } });
+    // Nothing changed since `since`, or no page token: no summary.
+    expect(await render(summaryRow, { payload: JSON.stringify({ ...payload, since: "2999-01-01T00:00:00.000Z" }) })).toBeNull();
+    expect(await render(summaryRow, { payload: JSON.stringify({ since: "" }) })).toBeNull();
+
+    // The decision: the accepted manager gets the owner's details as the owner chose to give them.
+    expect((await http("request/decide", { token: ownerToken, agent_id: links[0].agentId, decision: "accept" })).status).toBe(200);
+    const [acceptedRow] = await rowsOf(leadId, "request.accepted");
+    const lead = await database.db.selectFrom("leads").select(["email_address", "decided_at"]).where("id", "=", leadId).executeTakeFirstOrThrow();
+    const acceptedText = (contact: string[], where = place) =>
+      [`Hello ${manager.company_name},`, "", PROPOSAL_MAIL.accepted(reference, where), "", ...contact, "", PROPOSAL_MAIL.acceptedUse].join("\n");
+    const byPhone = await render(acceptedRow);
+    expect(byPhone!.email).toEqual({ to: manager.email, subject: PROPOSAL_MAIL.acceptedSubject(reference), text: acceptedText(["Name: Jordan Ellis", "Phone: 5125550188", "Preferred contact method: Phone"]) });
+    expect(byPhone!.event).toEqual({
+      type: "request.accepted",
+      data: { reference, agent_id: links[0].agentId, decided_at: lead.decided_at, owner: { full_name: "Jordan Ellis", preferred_contact_method: "Phone", phone: "5125550188" } },
+    });
+    expect(lead.decided_at).toEqual(expect.any(String));
+    await setLead({ preferred_contact_method: "Email" });
+    const byEmail = await render(acceptedRow);
+    expect(byEmail!.email.text).toBe(acceptedText(["Name: Jordan Ellis", `Email: ${lead.email_address}`, "Preferred contact method: Email"]));
+    expect(byEmail!.email.replyTo).toBe(lead.email_address);
+    expect(byEmail!.event.data.owner).toEqual({ full_name: "Jordan Ellis", preferred_contact_method: "Email", email_address: lead.email_address });
+    // No way chosen: every way given; no name, and a category the site no longer lists, said so.
+    await setLead({ preferred_contact_method: "", full_name: "", property_category: 9999 });
+    const anyWay = await render(acceptedRow);
+    expect(anyWay!.email.text).toBe(acceptedText(["Name: not given", `Email: ${lead.email_address}`, "Phone: 5125550188"], "Property in Austin 78701"));
+    expect(anyWay!.event.data.owner).toEqual({ full_name: "", preferred_contact_method: "", email_address: lead.email_address, phone: "5125550188" });
+    await setLead({ full_name: "Jordan Ellis", preferred_contact_method: "Phone", property_category: 2 });
+
+    // Every other manager is told politely, with nothing of the owner's.
+    const declinedRow = (await rowsOf(leadId, "request.declined")).find((row) => row.agent_id === links[1].agentId)!;
+    const other = await database.db.selectFrom("agents").select(["company_name", "email"]).where("id", "=", links[1].agentId).executeTakeFirstOrThrow();
+    expect(await render(declinedRow)).toEqual({
+      email: {
+        to: other.email,
+        subject: PROPOSAL_MAIL.declinedSubject(reference),
+        text: [`Hello ${other.company_name},`, "", PROPOSAL_MAIL.declined(reference, place), "", PROPOSAL_MAIL.declinedDelete].join("\n"),
+      },
+      event: { type: "request.declined", data: { reference, agent_id: links[1].agentId } },
+    });
+
+    // A manager gone, a lead gone or withdrawn: nothing left to say.
+    expect(await render(acceptedRow, { agent_id: 999_999 })).toBeNull();
+    expect(await render(acceptedRow, { lead_id: 999_999 })).toBeNull();
+    await setLead({ withdrawn_at: new Date().toISOString() });
+    expect(await render(acceptedRow)).toBeNull();
+    expect(await render(savedRow)).toBeNull();
   });
 });
 
