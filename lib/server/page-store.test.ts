@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import zlib from "node:zlib";
 import { createClient } from "redis";
-import { PageStore, pathOfKey, storageId, type CacheControl, type NextCacheEntry, type NextCacheValue, type SeedReader, type StoreBackend } from "./page-store";
+import { PageStore, pathOfKey, registerPageStore, registeredPageStore, storageId, type CacheControl, type NextCacheEntry, type NextCacheValue, type SeedReader, type StoreBackend } from "./page-store";
 import { MemoryBackend } from "./page-store-memory";
 import { RedisBackend, redisEvictionWarning } from "./page-store-redis";
 import { COMPRESSION, IMAGE_SHARE_OF_PAGE_STORE, PAGE_REVALIDATE_SECONDS } from "../contract/cache-policy";
@@ -365,6 +365,17 @@ describe("the page store, case by case", () => {
     expect(await store.get("/route-cache/APP_PAGE/abc/$/empty", { kind: "APP_PAGE" })).toBeNull();
     get.mockRejectedValueOnce(new Error("EACCES"));
     expect(await store.get("/route-cache/APP_PAGE/abc/$/locked", { kind: "APP_PAGE" })).toBeNull();
+  });
+
+  it("is the store registered for Next.js's cache handler until another (or none) is, and empties on close", async () => {
+    const { store } = setup();
+    await store.set(KEY, small("<p>r</p>"), { cacheControl: CONTROL });
+    registerPageStore(store);
+    expect(registeredPageStore()).toBe(store);
+    registerPageStore(undefined);
+    expect(registeredPageStore()).toBeUndefined();
+    await store.close();
+    expect(await store.stats()).toMatchObject({ entries: 0, bytes: 0 });
   });
 
   it("reads the build's files through Next.js's fs once it has both, and keeps a reader it was given", async () => {
