@@ -1,10 +1,10 @@
 import crypto from "node:crypto";
 import zlib from "node:zlib";
 import { createClient } from "redis";
-import { PageStore, pathOfKey, storageId, type NextCacheValue } from "./page-store";
+import { PageStore, pathOfKey, registerPageStore, registeredPageStore, storageId, type CacheControl, type NextCacheEntry, type NextCacheValue, type SeedReader, type StoreBackend } from "./page-store";
 import { MemoryBackend } from "./page-store-memory";
 import { RedisBackend, redisEvictionWarning } from "./page-store-redis";
-import { IMAGE_SHARE_OF_PAGE_STORE, PAGE_REVALIDATE_SECONDS } from "../contract/cache-policy";
+import { COMPRESSION, IMAGE_SHARE_OF_PAGE_STORE, PAGE_REVALIDATE_SECONDS } from "../contract/cache-policy";
 
 /** A page as Next.js 16 hands it to its cache handler. */
 function appPage(html: string, { status, tags = ["_N_T_/layout", "_N_T_/agents/TX/austin"] }: { status?: number; tags?: string[] } = {}): NextCacheValue {
@@ -188,6 +188,218 @@ describe("the page store, in memory", () => {
     expect(storedText!.meta.raw ?? []).toEqual([]);
     expect(storedText!.blobs.body.length).toBeLessThan(sitemap.length / 2);
     expect(Buffer.compare(zlib.brotliDecompressSync(storedText!.blobs.body), sitemap)).toBe(0);
+  });
+});
+
+describe("the page store, case by case", () => {
+  const small = (html: string, tags: string[] = []) => appPage(html, { tags });
+  /** A store on memory at a time the test moves, with the backend's writes and tag marks watched. */
+  const setup = (options: { seeds?: SeedReader } = {}) => {
+    const clock = { now: 2_000_000 };
+    const backend = new MemoryBackend(64 * 1024 * 1024);
+    const write = jest.spyOn(backend as StoreBackend, "write");
+    const markTags = jest.spyOn(backend, "markTags");
+    const store = new PageStore({ backend, maxTtlSeconds: 7200, now: () => clock.now, seeds: options.seeds });
+    return { clock, backend, write, markTags, store };
+  };
+
+  it("reads a page address only from a route cache key, and stores other keys under the key", () => {
+    expect(pathOfKey("/route-cache/APP_PAGE/abc/sitemap.xml")).toBeUndefined();
+    expect(pathOfKey("/route-cache/APP_PAGE/abc/$/indexes")).toBe("/indexes");
+    expect(storageId("/fetch-cache/APP_PAGE/abc/$/agents", "APP_PAGE")).toBe("key:/fetch-cache/APP_PAGE/abc/$/agents");
+    expect(storageId("/route-cache/APP_PAGE/abc/$/agents", "APP_ROUTE")).toBe("key:/route-cache/APP_PAGE/abc/$/agents");
+  });
+
+  it("gives back pages without flight data or segments, Uint8Array bodies, string route bodies and other kinds exactly", async () => {
+    const { store, backend } = setup();
+    const bare = { kind: "APP_PAGE", html: "<p>bare</p>", headers: { "x-next-cache-tags": "t" }, status: 200 };
+    await store.set(KEY, bare, { cacheControl: CONTROL });
+    expect((await store.get(KEY, { kind: "APP_PAGE" }))!.value).toStrictEqual({ ...bare, rscData: undefined, postponed: undefined, segmentData: undefined });
+
+    // Uint8Arrays that are views into a larger buffer, not Buffers; no HTML at all.
+    const memory = new Uint8Array(Buffer.from("xx0:flight-datayy0:flight-data-tree"));
+    const view = (start: number, length: number) => new Uint8Array(memory.buffer, start, length);
+    const otherKey = KEY.replace("austin", "dallas");
+    await store.set(otherKey, { kind: "APP_PAGE", rscData: view(2, 13), segmentData: new Map([["/_full", view(17, 13)], ["/_tree", view(17, 18)]]) });
+    const read = (await store.get(otherKey, { kind: "APP_PAGE" }))!.value!;
+    expect(read.html).toBe("");
+    expect(read.rscData).toEqual(Buffer.from("0:flight-data"));
+    expect(read.segmentData).toEqual(new Map([["/_full", Buffer.from("0:flight-data")], ["/_tree", Buffer.from("0:flight-data-tree")]]));
+    expect((await backend.read(storageId(otherKey, "APP_PAGE")))!.meta.fullIsRsc).toEqual(["/_full"]);
+
+    const textKey = "/route-cache/APP_ROUTE/abc/$/robots.txt";
+    await store.set(textKey, { kind: "APP_ROUTE", body: "User-agent: *", status: 200 });
+    expect((await store.get(textKey, { kind: "APP_ROUTE" }))!.value).toStrictEqual({ kind: "APP_ROUTE", body: Buffer.from("User-agent: *"), headers: undefined, status: 200 });
+    const emptyKey = "/route-cache/APP_ROUTE/abc/$/empty";
+    await store.set(emptyKey, { kind: "APP_ROUTE", headers: { "content-type": "text/plain" } });
+    expect((await store.get(emptyKey, { kind: "APP_ROUTE" }))!.value!.body).toEqual(Buffer.alloc(0));
+    for (const type of ["image/jpg", "image/jpeg", "image/webp", "IMAGE/GIF"]) {
+      const imageKey = `/route-cache/APP_ROUTE/abc/$/card.${type}`;
+      await store.set(imageKey, { kind: "APP_ROUTE", body: Buffer.from("not brotli"), headers: { "content-type": type }, status: 200 });
+      expect({ type, raw: (await backend.read(storageId(imageKey, "APP_ROUTE")))!.meta.raw }).toEqual({ type, raw: ["body"] });
+    }
+
+    // Kinds without a shape of their own (an optimized image, a fetch): JSON, buffers kept apart.
+    const image = { kind: "IMAGE", etag: "e1", buffer: crypto.randomBytes(64), extension: "webp", revalidate: 60 };
+    await store.set("image-key", image, { cacheControl: CONTROL });
+    expect((await store.get("image-key", { kind: "IMAGE" }))!.value).toStrictEqual(image);
+    const stored = (await backend.read("key:image-key"))!;
+    expect(stored.meta.restBuffers).toEqual(["buffer"]);
+    expect(stored.meta.rest).toEqual({ kind: "IMAGE", etag: "e1", extension: "webp", revalidate: 60 });
+    expect(Buffer.compare(zlib.brotliDecompressSync(stored.blobs["rest:buffer"]), image.buffer)).toBe(0);
+    const fetched = { kind: "FETCH", data: { headers: {}, body: "eyJ9", url: "https://api.test/x", status: 200 }, revalidate: 30 };
+    await store.set("fetch-key", fetched);
+    expect((await store.get("fetch-key", { kind: "FETCH" }))!.value).toStrictEqual(fetched);
+  });
+
+  it("keeps the HTML as brotli at the store's quality, and counts the entry's description in the budget", async () => {
+    const { store, backend } = setup();
+    const html = bigHtml("q");
+    await store.set(KEY, small(html), { cacheControl: CONTROL });
+    const stored = (await backend.read(storageId(KEY, "APP_PAGE")))!;
+    const bodies = Object.values(stored.blobs).reduce((sum, body) => sum + body.length, 0);
+    expect((await store.stats()).bytes - bodies).toBe(JSON.stringify(stored.meta).length);
+    const blob = stored.blobs.html;
+    const expected = zlib.brotliCompressSync(Buffer.from(html), {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: COMPRESSION.storedBrotliQuality, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(html) },
+    });
+    expect(Buffer.compare(blob, expected)).toBe(0);
+  });
+
+  it("tags an entry from its header and from Next.js's context, once each; soft tags and revalidations strictly after it count", async () => {
+    const { store, backend, clock, markTags } = setup();
+    await store.set(KEY, small("<p>t</p>", ["a", "b", "a", ""]), { cacheControl: CONTROL, tags: ["b", "c"] });
+    expect((await backend.read(storageId(KEY, "APP_PAGE")))!.meta.tags).toEqual(["a", "b", "c"]);
+    await store.revalidateTag(["", ""]);
+    await store.revalidateTag([]);
+    expect(markTags).not.toHaveBeenCalled();
+    // A revalidation in the same millisecond as the store does not date the entry.
+    await store.revalidateTag("c");
+    expect(await store.freshPage("/agents/TX/austin")).toBeDefined();
+    clock.now += 1;
+    await store.revalidateTag("c");
+    expect(await store.freshPage("/agents/TX/austin")).toBeUndefined();
+    expect(await store.get(KEY, { kind: "APP_PAGE" })).toBeNull();
+
+    await store.set(KEY, small("<p>soft</p>"), { cacheControl: CONTROL });
+    clock.now += 1;
+    await store.revalidateTag("_N_T_/agents");
+    expect(await store.get(KEY, { kind: "APP_PAGE", softTags: ["_N_T_/agents"] })).toBeNull();
+    expect(await store.get(KEY, { kind: "APP_PAGE", softTags: ["_N_T_/other"] })).not.toBeNull();
+  });
+
+  it("answers get for a page by default, only for its own key, with its time and lifetime", async () => {
+    const { store, clock } = setup();
+    await store.set(KEY, small("<p>k</p>"), { cacheControl: CONTROL });
+    const stored = clock.now;
+    clock.now += 5;
+    expect(await store.get(KEY)).toMatchObject({ lastModified: stored, cacheControl: CONTROL, value: { kind: "APP_PAGE", html: "<p>k</p>" } });
+    // The same page address under another route hash (another build's key) is not this entry.
+    expect(await store.get(KEY.replace("3db4a5e5", "00000000"), { kind: "APP_PAGE" })).toBeNull();
+  });
+
+  it("drops the entry for a null value or a status of 400 and up; keeps a redirect page out of the fast path", async () => {
+    const { store } = setup();
+    await store.set(KEY, small("<p>x</p>"), { cacheControl: CONTROL });
+    await store.set(KEY, null, { cacheControl: CONTROL });
+    expect(await store.get(KEY, { kind: "APP_PAGE" })).toBeNull();
+    await store.set(KEY, appPage("<p>bad</p>", { status: 400 }), { cacheControl: CONTROL });
+    expect(await store.stats()).toMatchObject({ entries: 0 });
+    await store.set(KEY, appPage("<p>moved</p>", { status: 307 }), { cacheControl: CONTROL });
+    expect((await store.get(KEY, { kind: "APP_PAGE" }))?.value?.status).toBe(307);
+    expect(await store.freshPage("/agents/TX/austin")).toBeUndefined();
+  });
+
+  it("keeps an entry for its expire time up to the store's limit, and a page never revalidated fresh", async () => {
+    const { store, write, clock } = setup();
+    const ttlOf = async (cacheControl?: CacheControl) => {
+      await store.set(KEY, small("<p>ttl</p>"), { cacheControl });
+      return write.mock.calls[write.mock.calls.length - 1][2];
+    };
+    expect(await ttlOf({ revalidate: 60, expire: 300 })).toBe(300);
+    expect(await ttlOf({ revalidate: 60, expire: 99_999 })).toBe(7200);
+    expect(await ttlOf({ revalidate: 60, expire: 0 })).toBe(7200);
+    expect(await ttlOf(undefined)).toBe(7200);
+    await ttlOf({ revalidate: false });
+    clock.now += 365 * 24 * 3600 * 1000;
+    expect(await store.freshPage("/agents/TX/austin")).toBeDefined();
+  });
+
+  it("asks the build only for route cache keys, with Next.js's read context, and keeps only what it may serve", async () => {
+    const seeded = new Map<string, NextCacheEntry>();
+    const get = jest.fn(async (key: string) => seeded.get(key) ?? null);
+    const { store, write, clock } = setup({ seeds: { get } });
+    expect(await store.get("fetch-key", { kind: "FETCH" })).toBeNull();
+    expect(get).not.toHaveBeenCalled();
+
+    const homeKey = "/route-cache/APP_PAGE/abc/$/index";
+    const home = small("<p>home</p>", ["_N_T_/layout"]);
+    seeded.set(homeKey, { lastModified: clock.now - 10, value: home });
+    expect(await store.get(homeKey, { kind: "APP_PAGE" })).toEqual({ lastModified: clock.now - 10, value: home, cacheControl: { revalidate: PAGE_REVALIDATE_SECONDS } });
+    expect(get).toHaveBeenLastCalledWith(homeKey, { kind: "APP_PAGE", isFallback: false, isRoutePPREnabled: false });
+    expect(write).toHaveBeenLastCalledWith("page:/", expect.anything(), 7200);
+
+    const faqKey = "/route-cache/APP_PAGE/abc/$/faqs";
+    seeded.set(faqKey, { lastModified: clock.now - 10, value: small("<p>faqs</p>"), cacheControl: { revalidate: 60, expire: 120 } });
+    expect((await store.get(faqKey, { kind: "APP_PAGE", isFallback: true, isRoutePPREnabled: true }))?.cacheControl).toEqual({ revalidate: 60, expire: 120 });
+    expect(get).toHaveBeenLastCalledWith(faqKey, { kind: "APP_PAGE", isFallback: true, isRoutePPREnabled: true });
+    expect(write).toHaveBeenLastCalledWith("page:/faqs", expect.anything(), 120);
+    expect((await store.freshPage("/faqs"))!.meta.cacheControl).toEqual({ revalidate: 60, expire: 120 });
+
+    // A prerendered error page is given to Next.js but never kept.
+    write.mockClear();
+    for (const status of [400, 404]) {
+      const errorKey = `/route-cache/APP_PAGE/abc/$/error-${status}`;
+      seeded.set(errorKey, { lastModified: clock.now - 10, value: appPage("<p>error</p>", { status, tags: [] }) });
+      expect((await store.get(errorKey, { kind: "APP_PAGE" }))?.value?.status).toBe(status);
+    }
+    expect(write).not.toHaveBeenCalled();
+
+    // Revalidated since the build: rendered again. Missing or unreadable: nothing.
+    const staleKey = "/route-cache/APP_PAGE/abc/$/stale";
+    seeded.set(staleKey, { lastModified: clock.now - 10, value: small("<p>stale</p>", ["_N_T_/stale"]) });
+    await store.revalidateTag("_N_T_/stale");
+    expect(await store.get(staleKey, { kind: "APP_PAGE" })).toBeNull();
+    expect(await store.get("/route-cache/APP_PAGE/abc/$/missing", { kind: "APP_PAGE" })).toBeNull();
+    seeded.set("/route-cache/APP_PAGE/abc/$/empty", { lastModified: 1, value: null });
+    expect(await store.get("/route-cache/APP_PAGE/abc/$/empty", { kind: "APP_PAGE" })).toBeNull();
+    get.mockRejectedValueOnce(new Error("EACCES"));
+    expect(await store.get("/route-cache/APP_PAGE/abc/$/locked", { kind: "APP_PAGE" })).toBeNull();
+  });
+
+  it("is the store registered for Next.js's cache handler until another (or none) is, and empties on close", async () => {
+    const { store } = setup();
+    await store.set(KEY, small("<p>r</p>"), { cacheControl: CONTROL });
+    registerPageStore(store);
+    expect(registeredPageStore()).toBe(store);
+    registerPageStore(undefined);
+    expect(registeredPageStore()).toBeUndefined();
+    await store.close();
+    expect(await store.stats()).toMatchObject({ entries: 0, bytes: 0 });
+  });
+
+  it("reads the build's files through Next.js's fs once it has both, and keeps a reader it was given", async () => {
+    const readFile = jest.fn(async (file: string) => {
+      throw Object.assign(new Error(`ENOENT: ${file}`), { code: "ENOENT" });
+    });
+    const fs = { existsSync: () => false, readFileSync: () => { throw new Error("ENOENT"); }, readFile, stat: readFile };
+    const routeKey = "/route-cache/APP_ROUTE/abc/$/sitemap.xml";
+
+    const { store } = setup();
+    store.attachBuild({ fs });
+    store.attachBuild({ serverDistDir: "/build/server" });
+    expect(await store.get(routeKey, { kind: "APP_ROUTE" })).toBeNull();
+    expect(readFile).not.toHaveBeenCalled();
+    store.attachBuild({ fs, serverDistDir: "/build/server" });
+    expect(await store.get(routeKey, { kind: "APP_ROUTE" })).toBeNull();
+    expect(readFile).toHaveBeenCalledWith(expect.stringContaining("/build/server/"));
+
+    const given = jest.fn(async () => null);
+    const seeded = setup({ seeds: { get: given } }).store;
+    seeded.attachBuild({ fs, serverDistDir: "/build/other" });
+    await seeded.get(routeKey, { kind: "APP_ROUTE" });
+    expect(given).toHaveBeenCalledTimes(1);
+    expect(readFile).not.toHaveBeenCalledWith(expect.stringContaining("/build/other/"));
   });
 });
 

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { buildLawDocument, escapeHtml } from "./law-document";
 import { lawDocumentSchema, type LawFact } from "../contract";
-import { isNoStatuteFact, lawTopic, type LawTopicKey } from "../contract/law-topics";
+import { LAW_TOPICS, LEGAL_NOTICE, UNVERIFIED_TEXT, isNoStatuteFact, lawTopic, type LawTopicKey } from "../contract/law-topics";
 
 type Entry = { state_abbr: string; topic: LawTopicKey; value: string; citation: string | null; source_url: string; verified?: boolean };
 const read = (file: string) => JSON.parse(fs.readFileSync(path.join(__dirname, "..", "db", "seed-data", file), "utf8")) as Entry[];
@@ -144,5 +144,175 @@ describe("buildLawDocument", () => {
 
   it("has facts for all 51 jurisdictions in the reference data", () => {
     expect(new Set(core.map((entry) => entry.state_abbr)).size).toBe(51);
+  });
+});
+
+describe("buildLawDocument, word for word on facts written here", () => {
+  const official = "https://legis.test.gov/a";
+  const fact = (topic: LawTopicKey, value: string, more: Partial<LawFact> = {}): LawFact => ({
+    topic,
+    value,
+    citation: null,
+    source_url: official,
+    no_statute: false,
+    reviewed_on: "2026-11-21",
+    verified: true,
+    ...more,
+  });
+  const link = (url: string, text: string) => `<a href="${url}" rel="nofollow noopener" target="_blank">${text}</a>`;
+  const officialLink = link(official, "legis.test.gov, an official site");
+  const note = `<strong>${UNVERIFIED_TEXT.note}</strong>`;
+  const notice = { sectionTitle: "Important Notice", content: [{ content: `<p><strong>This is general information, not legal advice.</strong> ${LEGAL_NOTICE.detail}</p>` }] };
+  const intro = (tail: string) =>
+    "<p>This page summarizes the rules Testland sets for residential landlords and tenants: security deposits, when a landlord may enter, " +
+    "how much notice ends a month-to-month tenancy, the notice required before an eviction for unpaid rent, late fees, and whether rents are controlled" +
+    tail;
+
+  it("escapes the five HTML characters, every time they occur", () => {
+    expect(escapeHtml(`a&b&<<>>""''`)).toBe("a&amp;b&amp;&lt;&lt;&gt;&gt;&quot;&quot;&#39;&#39;");
+  });
+
+  it("builds every section in order: answers under their headings, each statute case in its words, the table, the sources and the links", () => {
+    const facts = [
+      fact("property_manager_license", "Yes, a broker license is required.", { source_url: "https://www.realtors.example.com/lic", reviewed_on: "2026-11-23" }),
+      fact("main_statute", "The Residential Landlord and Tenant Act!", { citation: "Stat. ch. 2", reviewed_on: "2026-11-23" }),
+      fact("rent_control", "  Preempted statewide  ", { citation: "R.C. 5", verified: false, source_url: "http://www.rent.example.org/x" }),
+      fact("late_fee_rules", "No statute limits late fees", { no_statute: true, source_url: "https://guide.example.com/fees" }),
+      fact("security_deposit_return_deadline", "Within 14 days; is that all? ", { verified: false }),
+      fact("security_deposit_max", "Two months' rent, i.e. 2 mo", { citation: "Stat. § 1" }),
+    ];
+    const document = buildLawDocument({
+      state: { name: "Testland" },
+      facts,
+      cityLinks: [{ name: "Springfield & Shelbyville", href: "/agents/TL/springfield?a=1&b=2" }],
+      comparePaths: { main_statute: "/c/main", late_fee_rules: "/c/late" },
+    });
+    const question = (topic: LawTopicKey) => lawTopic(topic).question("Testland");
+    expect(document.scrapedData).toEqual([
+      {
+        sectionTitle: "Testland Landlord Tenant Laws at a Glance",
+        content: [
+          { content: intro("; it also covers property manager licensing.</p>") },
+          { content: "<p><strong>Last reviewed:</strong> November 21, 2026; main landlord-tenant statute and property manager licensing: November 23, 2026.</p>" },
+          {
+            question: question("main_statute"),
+            answer: "<p>The Residential Landlord and Tenant Act!</p>",
+            content: `<p>Statute: Stat. ch. 2. Checked against ${officialLink}. <a href="/c/main">Compare main landlord-tenant statutes in every state</a></p>`,
+          },
+        ],
+      },
+      {
+        sectionTitle: "Security Deposits",
+        content: [
+          { question: question("security_deposit_max"), answer: "<p>Two months&#39; rent, i.e. 2 mo.</p>", content: `<p>Statute: Stat. § 1. Checked against ${officialLink}.</p>` },
+          { question: question("security_deposit_return_deadline"), answer: "<p>Within 14 days; is that all?</p>", content: `<p>Statute not confirmed. ${note} Checked against ${officialLink}.</p>` },
+        ],
+      },
+      {
+        sectionTitle: "Rent and Late Fees",
+        content: [
+          {
+            question: question("late_fee_rules"),
+            answer: "<p>No statute limits late fees.</p>",
+            content: `<p>Statute: none; no statute sets this rule. Checked against ${link("https://guide.example.com/fees", "guide.example.com, a secondary source, not the official code")}. <a href="/c/late">Compare late fee rules in every state</a></p>`,
+          },
+        ],
+      },
+      {
+        sectionTitle: "Rent Control",
+        content: [
+          {
+            question: question("rent_control"),
+            answer: "<p>Preempted statewide.</p>",
+            content: `<p>Statute not confirmed: R.C. 5. ${note} Checked against ${link("http://www.rent.example.org/x", "rent.example.org, a secondary source, not the official code")}.</p>`,
+          },
+        ],
+      },
+      {
+        sectionTitle: "Property Manager Licensing",
+        content: [
+          {
+            question: question("property_manager_license"),
+            answer: "<p>Yes, a broker license is required.</p>",
+            content: `<p>Statute: not named by our source. Checked against ${link("https://www.realtors.example.com/lic", "realtors.example.com, a secondary source, not the official code")}.</p>`,
+          },
+        ],
+      },
+      {
+        sectionTitle: "Statutes Cited",
+        content: [
+          {
+            rows: [
+              { code: "Stat. § 1", description: "Security deposit limit" },
+              { code: "Statute not confirmed", description: "Security deposit return deadline" },
+              { code: "", description: "Late fees" },
+              { code: "R.C. 5", description: "Rent control" },
+              { code: "Stat. ch. 2", description: "Main landlord-tenant statute" },
+              { code: "Not named by our source", description: "Property manager license" },
+            ],
+          },
+        ],
+      },
+      {
+        sectionTitle: "Sources",
+        content: [
+          {
+            content:
+              "<p>Each summary above was checked against one of these pages. 3 of them are secondary sources (guides and summaries), not the official code: " +
+              "the statute named with each rule is what to look up.</p>",
+            items: [
+              officialLink,
+              link("https://guide.example.com/fees", "guide.example.com, a secondary source, not the official code"),
+              link("http://www.rent.example.org/x", "rent.example.org, a secondary source, not the official code"),
+              link("https://www.realtors.example.com/lic", "realtors.example.com, a secondary source, not the official code"),
+            ],
+          },
+        ],
+      },
+      {
+        sectionTitle: "Explore Property Management",
+        content: [
+          {
+            content: "<p>Looking for help with a rental in Testland? Compare local property managers:</p>",
+            items: ['<a href="/agents/TL/springfield?a=1&amp;b=2">Springfield &amp; Shelbyville</a>'],
+          },
+        ],
+      },
+      notice,
+    ]);
+  });
+
+  it("has only the overview and the notice without facts: no review date, table or sources", () => {
+    expect(buildLawDocument({ state: { name: "Testland" }, facts: [] }).scrapedData).toEqual([
+      { sectionTitle: "Testland Landlord Tenant Laws at a Glance", content: [{ content: intro(".</p>") }] },
+      notice,
+    ]);
+  });
+
+  it("dates the page by the date most facts share (the earlier on a tie), naming a section once", () => {
+    const reviewed = (facts: LawFact[]) => buildLawDocument({ state: { name: "Testland" }, facts }).scrapedData[0].content[1].content;
+    expect(
+      reviewed([
+        fact("security_deposit_max", "One month"),
+        fact("security_deposit_return_deadline", "30 days"),
+        fact("late_fee_rules", "Ten percent", { reviewed_on: "2026-11-25" }),
+        fact("rent_control", "None", { reviewed_on: "2026-11-25" }),
+        fact("landlord_entry_notice", "A day", { reviewed_on: "2026-11-25" }),
+      ]),
+    ).toBe("<p><strong>Last reviewed:</strong> November 25, 2026; security deposits: November 21, 2026.</p>");
+    expect(reviewed([fact("late_fee_rules", "Ten percent", { reviewed_on: "2026-11-23" }), fact("landlord_entry_notice", "A day", { reviewed_on: "2026-11-21" })])).toBe(
+      "<p><strong>Last reviewed:</strong> November 21, 2026; rent and late fees: November 23, 2026.</p>",
+    );
+  });
+
+  it("says how many sources are secondary: none, the only one, all, or some", () => {
+    const sourcesText = (urls: string[]) =>
+      section(buildLawDocument({ state: { name: "Testland" }, facts: urls.map((url, index) => fact(LAW_TOPICS[index].key, "Yes", { source_url: url })) }), "Sources")!.content[0].content;
+    const lead = "<p>Each summary above was checked against one of these pages.";
+    const tail = " (guides and summaries), not the official code: the statute named with each rule is what to look up.</p>";
+    expect(sourcesText([official, "https://ok.state.us/b"])).toBe(`${lead}</p>`);
+    expect(sourcesText(["https://guide.example.com/a"])).toBe(`${lead} It is a secondary source${tail}`);
+    expect(sourcesText(["https://guide.example.com/a", "https://guide.example.com/b"])).toBe(`${lead} All are secondary sources${tail}`);
+    expect(sourcesText([official, "https://guide.example.com/a"])).toBe(`${lead} 1 of them are secondary sources${tail}`);
   });
 });
