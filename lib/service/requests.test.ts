@@ -4,6 +4,7 @@ import type { Service } from ".";
 import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase, callAsSite, createTestService } from "@/lib/test-support";
 import { deliveryRouting } from "./delivery/routing";
 import { maskEmail, maskPhone } from "./requests";
+import { onOutboxSignal } from "./delivery/signal";
 import { distanceMiles, roundMiles } from "../contract/geo";
 
 announcePostgres();
@@ -332,6 +333,93 @@ describe.each(databaseKinds)("requests on %s", (kind) => {
       }
     });
 
+    it("shows each recipient's delivery from its copies (the earliest sent, retrying, failed, queued) and only the answers that say something", async () => {
+      const [one, two, three] = (await call("agents/match", { property_zip: SERVED_ZIP, property_category: 2 })).body.agents as { agent_id: number }[];
+      // No email: nothing to confirm, the managers' copies are queued at once.
+      const { preferred_contact_method: _method, email_address: _email, ...guarantee } = fullLead;
+      const submissionKey = key("states");
+      const saved = await call("lead/save", { ...guarantee, submission_key: submissionKey, agent_ids: [one.agent_id, two.agent_id, three.agent_id] });
+      expect(saved.status).toBe(200);
+      const lead = await leadByKey(submissionKey);
+      const token = tokenOf(saved.body.request_path);
+      const copy = (agentId: number, channel: "email" | "webhook") =>
+        database.db.updateTable("outbox_messages").where("lead_id", "=", lead.id).where("kind", "=", "lead.new").where("agent_id", "=", agentId).where("channel", "=", channel);
+      const deliveries = async () => {
+        const { recipients } = (await call("lead/request", { token })).body.request as { recipients: { agent_id: number; delivery: string; delivered_at: string | null }[] };
+        return [one, two, three].map(({ agent_id }) => {
+          const recipient = recipients.find((entry) => entry.agent_id === agent_id)!;
+          return [recipient.delivery, recipient.delivered_at];
+        });
+      };
+      // Pending and never tried: queued.
+      expect(await deliveries()).toEqual([["queued", null], ["queued", null], ["queued", null]]);
+
+      // Both of one's copies went out: the first of them dates the delivery, whichever channel it was.
+      await copy(one.agent_id, "webhook").set({ status: "sent", sent_at: "2026-11-25T10:00:00.000Z" }).execute();
+      await copy(one.agent_id, "email").set({ status: "sent", sent_at: "2026-11-25T10:05:00.000Z" }).execute();
+      // Two's email is being sent again after a failure, its webhook gave up: still retrying.
+      await copy(two.agent_id, "email").set({ status: "sending", attempts: 1 }).execute();
+      await copy(two.agent_id, "webhook").set({ status: "failed", attempts: 5 }).execute();
+      // Three's email gave up, its webhook was cancelled: failed.
+      await copy(three.agent_id, "email").set({ status: "failed", attempts: 5 }).execute();
+      await copy(three.agent_id, "webhook").set({ status: "cancelled" }).execute();
+      expect(await deliveries()).toEqual([["sent", "2026-11-25T10:00:00.000Z"], ["retrying", null], ["failed", null]]);
+
+      // The other way round: the email first.
+      await copy(one.agent_id, "webhook").set({ sent_at: "2026-11-25T11:00:00.000Z" }).execute();
+      // Sending for the first time is still queued.
+      await copy(two.agent_id, "email").set({ status: "sending", attempts: 0 }).execute();
+      await copy(two.agent_id, "webhook").set({ status: "cancelled", attempts: 0 }).execute();
+      expect(await deliveries()).toEqual([["sent", "2026-11-25T10:05:00.000Z"], ["queued", null], ["failed", null]]);
+
+      // The answers stored as they came: only those with a question and a non-empty answer are shown.
+      const stored = [
+        { question: "How many units are in the building?", answer: "5-10 units" },
+        { question: "Blank?", answer: "   " },
+        { question: "Which services?", answer: ["Rent collection", "Repairs"] },
+        { question: "None chosen?", answer: [] },
+        { question: 7, answer: "a number for a question" },
+        { question: "A number for an answer?", answer: 7 },
+      ];
+      const answersFor = async (exam: string) => {
+        await database.db.updateTable("leads").set({ exam }).where("id", "=", lead.id).execute();
+        return (await call("lead/request", { token })).body.request.answers;
+      };
+      expect(await answersFor(JSON.stringify(stored))).toEqual([stored[0], stored[2]]);
+      expect(await answersFor(JSON.stringify([null, stored[0]]))).toEqual([stored[0]]);
+      expect(await answersFor(JSON.stringify({ question: "Not a list?", answer: "yes" }))).toEqual([]);
+      expect(await answersFor("not JSON")).toEqual([]);
+    });
+
+    it("offers a lead nobody received the nearest managers by its ZIP's five digits; withdrawn, it offers none and can no longer be sent", async () => {
+      const submissionKey = key("zip4");
+      const saved = await call("lead/save", { ...fullLead, property_zip: `${SERVED_ZIP}-1234`, email_address: ownerEmail("zip4"), submission_key: submissionKey });
+      expect(saved.status).toBe(200);
+      const token = tokenOf(saved.body.request_path);
+      const view = await call("lead/request", { token });
+      expect(view.body.request).toMatchObject({
+        property_zip: `${SERVED_ZIP}-1234`,
+        awaiting_match: true,
+        awaiting_confirmation: true,
+        recipients: [],
+        match_rule: RECIPIENTS.rule("Multi Family", SERVED_ZIP),
+      });
+      expect(view.body.request.matches).toHaveLength(RECIPIENTS.shown);
+
+      const signals = jest.fn();
+      const stopListening = onOutboxSignal(signals);
+      try {
+        expect((await call("lead/withdraw", { token })).body).toEqual({ success: true, message: SAVED.withdrawn });
+      } finally {
+        stopListening();
+      }
+      // Nobody to tell: nothing queued, the outbox is not woken.
+      expect(signals).not.toHaveBeenCalled();
+      expect((await call("lead/request", { token })).body.request).toMatchObject({ awaiting_match: false, awaiting_confirmation: false, matches: [], recipients: [] });
+      const late = await call("lead/recipients", { token, agent_ids: [view.body.request.matches[0].agent_id] });
+      expect(late).toEqual({ status: 404, body: { success: false, message: NOT_FOUND.request } });
+    });
+
     it("lead/withdraw erases the owner's details, keeps the counts, cancels what has not gone out, and tells every recipient once", async () => {
       const chosen = (await call("agents/match", { property_zip: SERVED_ZIP, property_category: 2 })).body.agents.slice(0, 3);
       const submissionKey = key("withdraw");
@@ -402,6 +490,44 @@ describe.each(databaseKinds)("requests on %s", (kind) => {
       expect((await outboxOf(lead.id)).filter((row) => row.kind === "lead.new")).toHaveLength(2);
       const after = await call("lead/request", { token });
       expect(after.body.request).toMatchObject({ awaiting_match: false, matches: [] });
+    });
+
+    it("lead/recipients sends a lead without an email to the chosen managers at once; a retry in any order is answered the same, another set refused", async () => {
+      const { preferred_contact_method: _method, email_address: _email, ...guarantee } = fullLead;
+      const submissionKey = key("later-phone");
+      const saved = await call("lead/save", { ...guarantee, submission_key: submissionKey });
+      const token = tokenOf(saved.body.request_path);
+      const matches = (await call("lead/request", { token })).body.request.matches as { agent_id: number; company_name: string }[];
+      // The stored choice is listed by manager id: choose two in that order, so every answer lists them alike.
+      const [first, second] = matches.slice(0, 2).sort((a, b) => a.agent_id - b.agent_id);
+      const third = matches[2];
+      const lead = await leadByKey(submissionKey);
+      // As if it had waited for a manager to serve its ZIP (the unserved ZIPs have none to choose).
+      await database.db.updateTable("leads").set({ awaiting_match_since: lead.created_at }).where("id", "=", lead.id).execute();
+
+      const signals = jest.fn();
+      const stopListening = onOutboxSignal(signals);
+      let chosen;
+      try {
+        chosen = await call("lead/recipients", { token, agent_ids: [first.agent_id, second.agent_id] });
+      } finally {
+        stopListening();
+      }
+      const recipients = [first, second].map(({ agent_id, company_name }) => ({ agent_id, company_name, demo: 1 }));
+      expect(chosen.body).toEqual({ success: true, message: SAVED.recipientsChosen(2), recipients });
+      expect(signals).toHaveBeenCalledTimes(1);
+      expect((await outboxOf(lead.id)).map((row) => `${row.kind}/${row.channel}/${row.agent_id}`).sort()).toEqual(
+        [first, second].flatMap(({ agent_id }) => [`lead.new/email/${agent_id}`, `lead.new/webhook/${agent_id}`]).sort(),
+      );
+      expect((await leadByKey(submissionKey)).awaiting_match_since).toBeNull();
+
+      const retry = await call("lead/recipients", { token, agent_ids: [second.agent_id, first.agent_id] });
+      expect(retry.body).toEqual({ success: true, message: SAVED.recipientsChosen(2), recipients });
+      for (const other of [[first.agent_id], [first.agent_id, third.agent_id], [first.agent_id, second.agent_id, third.agent_id]]) {
+        const refused = await call("lead/recipients", { token, agent_ids: other });
+        expect({ other, status: refused.status, message: refused.body.message }).toEqual({ other, status: 409, message: CONFLICT.recipientsAlreadyChosen([first.company_name, second.company_name]) });
+      }
+      expect(await outboxOf(lead.id)).toHaveLength(4);
     });
   });
 
@@ -517,7 +643,16 @@ describe("masking", () => {
   it("keeps the first character and the domain of an email, and the last four digits of a phone", () => {
     expect(maskEmail("jordan.ellis@example.org")).toBe("j•••@example.org");
     expect(maskEmail("")).toBe("");
+    // The first character alone before the "@" is still shown; no character before it, or no "@", shows nothing.
+    expect(maskEmail("j@example.org")).toBe("j•••@example.org");
+    expect(maskEmail("@example.org")).toBe("•••");
+    expect(maskEmail("jordan")).toBe("•••");
+    // The last "@" starts the domain.
+    expect(maskEmail("a@b@example.org")).toBe("a•••@example.org");
     expect(maskPhone("5125550188")).toBe("•••-•••-0188");
+    // Every separator goes, wherever it is.
+    expect(maskPhone("(512) 555-01-88")).toBe("•••-•••-0188");
     expect(maskPhone("")).toBe("");
+    expect(maskPhone("none")).toBe("");
   });
 });
