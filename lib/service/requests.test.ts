@@ -560,8 +560,11 @@ describe.each(databaseKinds)("requests on %s", (kind) => {
       const [sample, agent] = await database.db.selectFrom("agents").select(["id", "company_name"]).orderBy("id").limit(2).execute();
       // A real manager (the seed's are all samples): its message goes out through the outbox.
       await database.db.updateTable("agents").set({ is_demo: 0 }).where("id", "=", agent.id).execute();
+      const signals = jest.fn();
+      const stopListening = onOutboxSignal(signals);
       const toManager = await call("contact/save", { name: "Sam Lee", email: "sam@example.org", message: "Do you cover Round Rock?", agent_id: agent.id });
       expect(toManager.body.message).toBe(SAVED.contactForAgent(agent.company_name));
+      expect(signals).toHaveBeenCalledTimes(1);
       const stored = await database.db.selectFrom("contact_messages").select("id").where("agent_id", "=", agent.id).orderBy("id", "desc").executeTakeFirstOrThrow();
       const rows = await database.db.selectFrom("outbox_messages").selectAll().where("contact_id", "=", stored.id).execute();
       expect(rows.map((row) => `${row.kind}/${row.channel}/${row.agent_id}`).sort()).toEqual([`contact.message/email/${agent.id}`, `contact.message/webhook/${agent.id}`]);
@@ -575,12 +578,21 @@ describe.each(databaseKinds)("requests on %s", (kind) => {
       expect(toSample.body.message).toBe(SAVED.contactForSampleAgent(sample.company_name));
       const sampleMessage = await database.db.selectFrom("contact_messages").select("id").where("agent_id", "=", sample.id).orderBy("id", "desc").executeTakeFirstOrThrow();
       expect(await database.db.selectFrom("outbox_messages").select("id").where("contact_id", "=", sampleMessage.id).execute()).toEqual([]);
+      // Nothing queued for the site's inbox or the sample listing: the outbox is not woken for them.
+      stopListening();
+      expect(signals).toHaveBeenCalledTimes(1);
     });
 
     it("newsletter/save sends a confirmation link; the subscription counts once confirmed through it", async () => {
       const email = `reader.${kind}@example.org`;
+      const signals = jest.fn();
+      const stopListening = onOutboxSignal(signals);
       expect((await call("newsletter/save", { email_address: email })).body.message).toBe(SAVED.subscribed);
+      expect(signals).toHaveBeenCalledTimes(1);
       expect((await call("newsletter/save", { email_address: email.toUpperCase() })).body.message).toBe(SAVED.subscribed);
+      // No second link: nothing to wake the outbox for.
+      stopListening();
+      expect(signals).toHaveBeenCalledTimes(1);
       const subscription = await database.db.selectFrom("newsletter_subscriptions").selectAll().where("email_lower", "=", email).executeTakeFirstOrThrow();
       expect(subscription.confirmed_at).toBeNull();
       const links = await database.db.selectFrom("outbox_messages").selectAll().where("subscription_id", "=", subscription.id).execute();
@@ -621,11 +633,28 @@ describe.each(databaseKinds)("requests on %s", (kind) => {
 
   describe("health", () => {
     it("reports the database, the outbox backlog and the age of its oldest message, and Redis when configured", async () => {
+      // A lead without an email goes out at once: two copies waiting. One was queued an hour ago, the other failed for good.
+      const [manager] = (await call("agents/match", { property_zip: SERVED_ZIP, property_category: 2 })).body.agents as { agent_id: number }[];
+      const { preferred_contact_method: _method, email_address: _email, ...guarantee } = fullLead;
+      const submissionKey = key("health");
+      expect((await call("lead/save", { ...guarantee, submission_key: submissionKey, agent_ids: [manager.agent_id] })).status).toBe(200);
+      const [waiting, given] = await outboxOf((await leadByKey(submissionKey)).id);
+      await database.db.updateTable("outbox_messages").set({ created_at: new Date(Date.now() - 3_600_000).toISOString() }).where("id", "=", waiting.id).execute();
+      await database.db.updateTable("outbox_messages").set({ status: "failed" }).where("id", "=", given.id).execute();
+      const failed = await database.db.selectFrom("outbox_messages").select((eb) => eb.fn.countAll<number>().as("n")).where("status", "=", "failed").executeTakeFirstOrThrow();
       const health = await call("health/check", {});
       expect(health.status).toBe(200);
       expect(health.body).toMatchObject({ status: "ok", database: { ok: true, dialect: kind }, redis: null });
       expect(health.body.outbox.backlog).toBeGreaterThan(0);
-      expect(health.body.outbox.oldest_pending_seconds).toBeGreaterThanOrEqual(0);
+      // Whole seconds, from the hour (and the seconds this test has taken since).
+      expect(Number.isInteger(health.body.outbox.oldest_pending_seconds)).toBe(true);
+      expect(health.body.outbox.oldest_pending_seconds).toBeGreaterThanOrEqual(3600);
+      expect(health.body.outbox.oldest_pending_seconds).toBeLessThan(3600 + 60);
+      expect(health.body.outbox.failed).toBe(Number(failed.n));
+
+      // A database that cannot be read: failing, without an outbox.
+      const unreadable = createTestService({ db: database.db.withSchema("no_such_schema"), dialect: database.dialect });
+      expect((await callAsSite(unreadable, "health/check", {})).body).toMatchObject({ status: "failing", database: { ok: false, dialect: kind }, outbox: null });
 
       const withRedis = createTestService(database, { pingRedis: async () => {} });
       expect((await callAsSite(withRedis, "health/check", {})).body).toMatchObject({ status: "ok", redis: { ok: true } });
