@@ -244,6 +244,14 @@ describe.each(databaseKinds)("proposals on %s", (kind) => {
     expect(statuses.slice(5).every((status) => status === 429)).toBe(true);
   });
 
+  it("limits the owner's decisions per client address", async () => {
+    const { links, ownerToken } = await deliveredRequest();
+    const statuses = [];
+    // Three declines, then two answered as decided already: five a minute, the sixth refused.
+    for (let index = 0; index < 6; index++) statuses.push((await http("request/decide", { token: ownerToken, agent_id: links[index % 3].agentId, decision: "decline" }, { address: "192.0.2.88" })).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+
   it("emails the owner at most one summary an hour of new or changed proposals", async () => {
     const { leadId, links, ownerToken } = await deliveredRequest();
     const savedFrom = Date.now();

@@ -531,6 +531,43 @@ describe.each(databaseKinds)("requests on %s", (kind) => {
     });
   });
 
+  describe("a browser's calls", () => {
+    it("are counted per client address, and each manager a choice reaches per minute, as the door limits them", async () => {
+      // One save a minute per address: a manager may then be reached three times a minute.
+      const limited = createTestService(database, { savesPerMinute: 1, delivery: deliveryRouting({ smtp: true, webhook: true }) });
+      const browser = async (name: string, body: unknown, address: string) => {
+        const headers = new Headers({ "content-type": "application/json", origin: "http://localhost:3000" });
+        return (await limited.handle({ call: name, body: JSON.stringify(body), caller: { kind: "http", method: "POST", headers, address } })).status;
+      };
+      const network = `203.0.113.${kind === "sqlite" ? 1 : 2}`;
+      const { preferred_contact_method: _method, email_address: _email, ...guarantee } = fullLead;
+      const waitingLead = async () => tokenOf((await call("lead/save", { ...guarantee, submission_key: key("limited") })).body.request_path);
+      const [manager] = (await call("agents/match", { property_zip: SERVED_ZIP, property_category: 2 })).body.agents as { agent_id: number }[];
+
+      // The same choice again from the same address: a retry the limit refuses.
+      const chosen = await waitingLead();
+      expect(await browser("lead/recipients", { token: chosen, agent_ids: [manager.agent_id] }, `${network}0`)).toBe(200);
+      expect(await browser("lead/recipients", { token: chosen, agent_ids: [manager.agent_id] }, `${network}0`)).toBe(429);
+      // Two more leads reach the manager from other addresses; a fourth within the minute is refused and stores nothing.
+      for (const address of [`${network}1`, `${network}2`]) expect(await browser("lead/recipients", { token: await waitingLead(), agent_ids: [manager.agent_id] }, address)).toBe(200);
+      const fourth = await waitingLead();
+      expect(await browser("lead/recipients", { token: fourth, agent_ids: [manager.agent_id] }, `${network}3`)).toBe(429);
+      expect((await call("lead/request", { token: fourth })).body.request.recipients).toEqual([]);
+
+      // Withdrawing twice, and a newsletter link opened twice, from one address.
+      const withdrawn = await waitingLead();
+      expect(await browser("lead/withdraw", { token: withdrawn }, `${network}4`)).toBe(200);
+      expect(await browser("lead/withdraw", { token: withdrawn }, `${network}4`)).toBe(429);
+      const reader = `limited.reader.${kind}@example.org`;
+      await call("newsletter/save", { email_address: reader });
+      const subscription = await database.db.selectFrom("newsletter_subscriptions").select("id").where("email_lower", "=", reader).executeTakeFirstOrThrow();
+      const link = await database.db.selectFrom("outbox_messages").select("payload").where("subscription_id", "=", subscription.id).executeTakeFirstOrThrow();
+      const { token: readerToken } = JSON.parse(link.payload);
+      expect(await browser("newsletter/confirm", { token: readerToken }, `${network}5`)).toBe(200);
+      expect(await browser("newsletter/confirm", { token: readerToken }, `${network}5`)).toBe(429);
+    });
+  });
+
   describe("lead/recipients under concurrency", () => {
     it("30 concurrent choices for one lead: one choice is stored (at most 3 managers), the rest answered 200 (the same choice) or 409, never 500", async () => {
       const submissionKey = key("race");
