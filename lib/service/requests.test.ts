@@ -351,6 +351,8 @@ describe.each(databaseKinds)("requests on %s", (kind) => {
           return [recipient.delivery, recipient.delivered_at];
         });
       };
+      // No email: nothing to confirm.
+      expect((await call("lead/request", { token })).body).toMatchObject({ success: true, request: { awaiting_confirmation: false, awaiting_match: false } });
       // Pending and never tried: queued.
       expect(await deliveries()).toEqual([["queued", null], ["queued", null], ["queued", null]]);
 
@@ -371,6 +373,13 @@ describe.each(databaseKinds)("requests on %s", (kind) => {
       await copy(two.agent_id, "email").set({ status: "sending", attempts: 0 }).execute();
       await copy(two.agent_id, "webhook").set({ status: "cancelled", attempts: 0 }).execute();
       expect(await deliveries()).toEqual([["sent", "2026-11-25T10:05:00.000Z"], ["queued", null], ["failed", null]]);
+
+      // One copy tried already, the other not yet: retrying. A copy marked sent without its time: sent, undated.
+      await copy(two.agent_id, "email").set({ status: "pending", attempts: 0 }).execute();
+      await copy(two.agent_id, "webhook").set({ status: "pending", attempts: 3 }).execute();
+      await copy(one.agent_id, "email").set({ status: "pending", sent_at: null }).execute();
+      await copy(one.agent_id, "webhook").set({ status: "sent", sent_at: null }).execute();
+      expect(await deliveries()).toEqual([["sent", null], ["retrying", null], ["failed", null]]);
 
       // The answers stored as they came: only those with a question and a non-empty answer are shown.
       const stored = [
@@ -430,7 +439,12 @@ describe.each(databaseKinds)("requests on %s", (kind) => {
       await database.db.updateTable("outbox_messages").set({ status: "sent", sent_at: lead.created_at }).where("lead_id", "=", lead.id).where("agent_id", "=", chosen[0].agent_id).where("channel", "=", "webhook").execute();
 
       const token = tokenOf(saved.body.request_path);
+      const signals = jest.fn();
+      const stopListening = onOutboxSignal(signals);
       expect((await call("lead/withdraw", { token })).body).toEqual({ success: true, message: SAVED.withdrawn });
+      stopListening();
+      // The managers' notices are queued: the outbox is woken for them.
+      expect(signals).toHaveBeenCalledTimes(1);
       expect((await call("lead/withdraw", { token })).body).toEqual({ success: true, message: SAVED.alreadyWithdrawn });
 
       const erased = await leadByKey(submissionKey);
@@ -505,6 +519,17 @@ describe.each(databaseKinds)("requests on %s", (kind) => {
       // As if it had waited for a manager to serve its ZIP (the unserved ZIPs have none to choose).
       await database.db.updateTable("leads").set({ awaiting_match_since: lead.created_at }).where("id", "=", lead.id).execute();
 
+      // A manager who does not serve the lead's ZIP is refused by name, and nothing is stored.
+      const outOfTown = await database.db
+        .selectFrom("agents")
+        .innerJoin("states", "states.id", "agents.state_id")
+        .select(["agents.id", "agents.company_name"])
+        .where("states.abbreviation", "=", "AK")
+        .executeTakeFirstOrThrow();
+      const refused = await call("lead/recipients", { token, agent_ids: [outOfTown.id] });
+      expect([refused.status, refused.body.message]).toEqual([400, RECIPIENTS.notServing(outOfTown.company_name, SERVED_ZIP, "Multi Family")]);
+      expect(await outboxOf(lead.id)).toEqual([]);
+
       const signals = jest.fn();
       const stopListening = onOutboxSignal(signals);
       let chosen;
@@ -565,6 +590,18 @@ describe.each(databaseKinds)("requests on %s", (kind) => {
       const { token: readerToken } = JSON.parse(link.payload);
       expect(await browser("newsletter/confirm", { token: readerToken }, `${network}5`)).toBe(200);
       expect(await browser("newsletter/confirm", { token: readerToken }, `${network}5`)).toBe(429);
+
+      // Messages to a manager (a real one: a sample listing's stay with the site) count toward the same cap.
+      const [, real] = (await call("agents/match", { property_zip: SERVED_ZIP, property_category: 2 })).body.agents as { agent_id: number }[];
+      await database.db.updateTable("agents").set({ is_demo: 0 }).where("id", "=", real.agent_id).execute();
+      try {
+        const message = (index: number) => ({ name: "Sam Lee", email: `sam.${index}.${kind}@example.org`, message: "Do you cover Round Rock?", agent_id: real.agent_id });
+        const statuses = [];
+        for (const index of [6, 7, 8, 9]) statuses.push(await browser("contact/save", message(index), `${network}${index}`));
+        expect(statuses).toEqual([200, 200, 200, 429]);
+      } finally {
+        await database.db.updateTable("agents").set({ is_demo: 1 }).where("id", "=", real.agent_id).execute();
+      }
     });
   });
 
