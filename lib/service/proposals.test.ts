@@ -11,6 +11,7 @@ import { deliveryRouting } from "./delivery/routing";
 import { renderMessage } from "./delivery/render";
 import { registerProposalLink } from "./delivery/proposal-messages";
 import { SUMMARY_EVERY_MS } from "./proposals";
+import { onOutboxSignal } from "./delivery/signal";
 
 announcePostgres();
 
@@ -58,16 +59,26 @@ describe.each(databaseKinds)("proposals on %s", (kind) => {
     outbox: Number((await database.db.selectFrom("outbox_messages").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n),
   });
 
-  /** A confirmed request to three managers; each manager's proposal link as its message carries it. */
-  async function deliveredRequest() {
+  /**
+   * A confirmed request to three managers; each manager's proposal link as its message carries it.
+   * Without an email (the quote-guarantee lead) there is nothing to confirm: it goes out at once.
+   */
+  async function deliveredRequest({ email = true }: { email?: boolean } = {}) {
     const id = next();
     const matches = (await call("agents/match", { property_zip: "78701", property_category: 2 })).body.agents as { agent_id: number; company_name: string }[];
     const chosen = matches.slice(0, 3);
-    const saved = await call("lead/save", { ...lead, email_address: `owner.${id}@example.org`, submission_key: `proposal-${id}-abcdef`, agent_ids: chosen.map((agent) => agent.agent_id) });
+    const { preferred_contact_method: _method, ...guarantee } = lead;
+    const saved = await call("lead/save", {
+      ...(email ? { ...lead, email_address: `owner.${id}@example.org` } : guarantee),
+      submission_key: `proposal-${id}-abcdef`,
+      agent_ids: chosen.map((agent) => agent.agent_id),
+    });
     expect(saved.status).toBe(200);
     const row = await database.db.selectFrom("leads").select(["id"]).where("reference", "=", saved.body.reference).executeTakeFirstOrThrow();
-    const [confirmation] = await rowsOf(row.id, "lead.confirmation");
-    expect((await call("lead/confirm", { token: JSON.parse(confirmation.payload).confirm_token })).status).toBe(200);
+    if (email) {
+      const [confirmation] = await rowsOf(row.id, "lead.confirmation");
+      expect((await call("lead/confirm", { token: JSON.parse(confirmation.payload).confirm_token })).status).toBe(200);
+    }
     const links: { agentId: number; company: string; token: string }[] = [];
     for (const message of await rowsOf(row.id, "lead.new")) {
       const rendered = await renderMessage(database.db, message, { siteUrl: SITE });
@@ -107,15 +118,25 @@ describe.each(databaseKinds)("proposals on %s", (kind) => {
 
   it("saves one proposal per manager, keeps each change as a revision, and stores a repeated key once", async () => {
     const { leadId, links } = await deliveredRequest();
+    const signals = jest.fn();
+    const stopListening = onOutboxSignal(signals);
     const first = await save(links[0].token, { save_key: "first-save-key-1" });
     expect(first.status).toBe(200);
     expect(contract["proposal/save"].response.safeParse(first.body).success).toBe(true);
-    expect(first.body.proposal).toMatchObject({ revision: 1, management_percent: 8, services: ["rent_collection", "tenant_screening"] });
+    // Every term as saved, the fee not given as null.
+    const { message, ...savedTerms } = terms;
+    expect(first.body.proposal).toEqual({ ...savedTerms, message, management_flat: null, revision: 1, updated_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) });
+    // The outbox is woken for the agent panel's event (and the owner's summary).
+    expect(signals).toHaveBeenCalledTimes(1);
     const before = await counts();
     const repeat = await save(links[0].token, { save_key: "first-save-key-1", management_percent: 9 });
     expect(repeat.body.proposal).toMatchObject({ revision: 1, management_percent: 8 });
     expect(await counts()).toEqual(before);
+    // A repeat queues nothing: nothing to wake the outbox for.
+    expect(signals).toHaveBeenCalledTimes(1);
     const edit = await save(links[0].token, { management_percent: 7 });
+    stopListening();
+    expect(signals).toHaveBeenCalledTimes(2);
     expect(edit.body.proposal).toMatchObject({ revision: 2, management_percent: 7 });
     expect(edit.body.message).toBe(PROPOSAL.saved(2));
     const revisions = await database.db.selectFrom("proposal_revisions").innerJoin("proposals", "proposals.id", "proposal_revisions.proposal_id").select(["proposal_revisions.revision", "proposal_revisions.management_percent"]).where("proposals.lead_id", "=", leadId).orderBy("proposal_revisions.revision").execute();
@@ -138,6 +159,28 @@ describe.each(databaseKinds)("proposals on %s", (kind) => {
     expect(text).not.toMatch(/:6\.5[,}]/);
     const own = JSON.stringify((await call("proposal/get", { token: links[0].token })).body);
     expect(own).toMatch(/:6\.5[,}]/);
+  });
+
+  it("reads the stored services as a list of names, whatever the column holds", async () => {
+    const { leadId, links } = await deliveredRequest();
+    await save(links[0].token);
+    const servicesRead = async (services: string) => {
+      await database.db.updateTable("proposals").set({ services }).where("lead_id", "=", leadId).where("agent_id", "=", links[0].agentId).execute();
+      return (await call("proposal/get", { token: links[0].token })).body.proposal.services;
+    };
+    expect(await servicesRead(JSON.stringify(["rent_collection", 7, null, "repairs"]))).toEqual(["rent_collection", "repairs"]);
+    expect(await servicesRead(JSON.stringify({ rent_collection: true }))).toEqual([]);
+    expect(await servicesRead("rent_collection")).toEqual([]);
+  });
+
+  it("takes proposals on a request without an email (it went out at once) and queues no summary for nobody", async () => {
+    const { leadId, links } = await deliveredRequest({ email: false });
+    expect(await rowsOf(leadId, "lead.confirmation")).toEqual([]);
+    const first = await save(links[0].token);
+    expect([first.status, first.body.message]).toEqual([200, PROPOSAL.saved(1)]);
+    expect((await rowsOf(leadId, "proposal.saved")).map((row) => row.agent_id)).toEqual([links[0].agentId]);
+    expect(await rowsOf(leadId, "proposal.summary")).toEqual([]);
+    expect((await database.db.selectFrom("leads").select("proposals_told_at").where("id", "=", leadId).executeTakeFirstOrThrow()).proposals_told_at).toBeNull();
   });
 
   it("refuses bad input with a clear 400, bounds the body, and changes nothing", async () => {
@@ -203,13 +246,27 @@ describe.each(databaseKinds)("proposals on %s", (kind) => {
     expect(statuses.slice(5).every((status) => status === 429)).toBe(true);
   });
 
+  it("limits the owner's decisions per client address", async () => {
+    const { links, ownerToken } = await deliveredRequest();
+    const statuses = [];
+    // Three declines, then two answered as decided already: five a minute, the sixth refused.
+    for (let index = 0; index < 6; index++) statuses.push((await http("request/decide", { token: ownerToken, agent_id: links[index % 3].agentId, decision: "decline" }, { address: "192.0.2.88" })).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+
   it("emails the owner at most one summary an hour of new or changed proposals", async () => {
     const { leadId, links, ownerToken } = await deliveredRequest();
+    const savedFrom = Date.now();
     await save(links[0].token);
+    const savedBy = Date.now();
     await save(links[1].token);
     await save(links[0].token, { management_percent: 7.5 });
     const [first, ...more] = await rowsOf(leadId, "proposal.summary");
     expect(more).toHaveLength(0);
+    // The first is due at once, with every proposal since the start.
+    expect(Date.parse(first.next_attempt_at)).toBeGreaterThanOrEqual(savedFrom);
+    expect(Date.parse(first.next_attempt_at)).toBeLessThanOrEqual(savedBy);
+    expect(JSON.parse(first.payload).since).toBe("");
     const rendered = await renderMessage(database.db, first, { siteUrl: SITE });
     expect(rendered!.email.to).toMatch(/^owner\./);
     expect(rendered!.email.text).toContain(links[0].company);
@@ -225,6 +282,8 @@ describe.each(databaseKinds)("proposals on %s", (kind) => {
     const summaries = await rowsOf(leadId, "proposal.summary");
     expect(summaries).toHaveLength(2);
     expect(Date.parse(summaries[1].next_attempt_at) - Date.parse(first.next_attempt_at)).toBe(SUMMARY_EVERY_MS);
+    // It tells of what changed after the first was due.
+    expect(JSON.parse(summaries[1].payload).since).toBe(first.next_attempt_at);
   });
 
   it("shows the owner every recipient with the profile next to the proposal, and the rent and units from the answers", async () => {
@@ -236,6 +295,7 @@ describe.each(databaseKinds)("proposals on %s", (kind) => {
     expect(answer.body.proposals).toHaveLength(3);
     expect(answer.body.proposals[0]).toMatchObject({ agent_id: links[0].agentId, demo: 1, decision: null, proposal: { revision: 1 }, profile: { fees: expect.any(Object) } });
     expect(answer.body.proposals[1].proposal).toBeNull();
+    expect(answer.body).toMatchObject({ decided_at: null, withdrawn: false });
     expect((await call("request/proposals", { token: "AAAAAAAAAAAAAAAAAAAAAA" })).status).toBe(404);
   });
 
@@ -260,6 +320,9 @@ describe.each(databaseKinds)("proposals on %s", (kind) => {
     expect(declinedMail!.email.text).not.toContain("5125550188");
     expect((await call("proposal/get", { token: links[0].token })).body.status).toBe("accepted");
     expect((await call("proposal/get", { token: links[1].token })).body.status).toBe("declined");
+    const owner = await call("request/proposals", { token: ownerToken });
+    expect(owner.body).toMatchObject({ decided_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/), withdrawn: false });
+    expect(owner.body.proposals.map((entry: { decision: string | null }) => entry.decision)).toEqual(["accepted", "declined", "declined"]);
     const before = await counts();
     const late = await save(links[1].token, { management_percent: 1 });
     expect([late.status, late.body.message]).toEqual([409, PROPOSAL.notOpen]);
@@ -269,11 +332,27 @@ describe.each(databaseKinds)("proposals on %s", (kind) => {
 
   it("declines one manager: told politely, their link closed, the others still open", async () => {
     const { leadId, links, ownerToken } = await deliveredRequest();
+    const signals = jest.fn();
+    const stopListening = onOutboxSignal(signals);
     const declined = await http("request/decide", { token: ownerToken, agent_id: links[1].agentId, decision: "decline" });
+    stopListening();
     expect(declined.body.message).toBe(PROPOSAL.declined(links[1].company));
+    expect(signals).toHaveBeenCalledTimes(1);
     expect((await rowsOf(leadId, "request.declined")).map((row) => row.agent_id)).toEqual([links[1].agentId, links[1].agentId]);
+    // Declining again is answered as decided, and tells nobody twice.
+    expect((await http("request/decide", { token: ownerToken, agent_id: links[1].agentId, decision: "decline" })).body).toEqual({ success: true, message: PROPOSAL.alreadyDecided });
+    // A manager who never received the request.
+    expect(await http("request/decide", { token: ownerToken, agent_id: 999_999, decision: "decline" })).toEqual({ status: 404, body: { success: false, message: NOT_FOUND.manager } });
     expect((await save(links[1].token)).status).toBe(409);
     expect((await save(links[0].token)).status).toBe(200);
+    expect((await call("proposal/get", { token: links[2].token })).body.status).toBe("open");
+    // Accepting another afterwards: the one declined already is not told again, the one still waiting is.
+    expect((await http("request/decide", { token: ownerToken, agent_id: links[0].agentId, decision: "accept" })).status).toBe(200);
+    const notes = (await rowsOf(leadId, "request.declined")).map((row) => row.agent_id);
+    expect(notes.filter((agentId) => agentId === links[1].agentId)).toHaveLength(2);
+    expect(notes.filter((agentId) => agentId === links[2].agentId)).toHaveLength(2);
+    expect(notes).toHaveLength(4);
+    expect((await rowsOf(leadId, "request.accepted")).map((row) => row.agent_id)).toEqual([links[0].agentId, links[0].agentId]);
   });
 
   it("closes every link of a withdrawn request: a save is a clear error and changes nothing", async () => {
@@ -286,6 +365,7 @@ describe.each(databaseKinds)("proposals on %s", (kind) => {
     expect((await http("request/decide", { token: ownerToken, agent_id: links[0].agentId, decision: "accept" })).status).toBe(409);
     expect(await counts()).toEqual(before);
     expect((await call("proposal/get", { token: links[0].token })).body.status).toBe("withdrawn");
+    expect((await call("request/proposals", { token: ownerToken })).body).toMatchObject({ decided_at: null, withdrawn: true });
   });
 
   it("writes each proposal message in full: the link, the saved event, the summary, the decision with the owner's chosen details, and nothing once there is nothing to say", async () => {

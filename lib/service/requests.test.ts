@@ -4,6 +4,7 @@ import type { Service } from ".";
 import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase, callAsSite, createTestService } from "@/lib/test-support";
 import { deliveryRouting } from "./delivery/routing";
 import { maskEmail, maskPhone } from "./requests";
+import { onOutboxSignal } from "./delivery/signal";
 import { distanceMiles, roundMiles } from "../contract/geo";
 
 announcePostgres();
@@ -332,6 +333,102 @@ describe.each(databaseKinds)("requests on %s", (kind) => {
       }
     });
 
+    it("shows each recipient's delivery from its copies (the earliest sent, retrying, failed, queued) and only the answers that say something", async () => {
+      const [one, two, three] = (await call("agents/match", { property_zip: SERVED_ZIP, property_category: 2 })).body.agents as { agent_id: number }[];
+      // No email: nothing to confirm, the managers' copies are queued at once.
+      const { preferred_contact_method: _method, email_address: _email, ...guarantee } = fullLead;
+      const submissionKey = key("states");
+      const saved = await call("lead/save", { ...guarantee, submission_key: submissionKey, agent_ids: [one.agent_id, two.agent_id, three.agent_id] });
+      expect(saved.status).toBe(200);
+      const lead = await leadByKey(submissionKey);
+      const token = tokenOf(saved.body.request_path);
+      const copy = (agentId: number, channel: "email" | "webhook") =>
+        database.db.updateTable("outbox_messages").where("lead_id", "=", lead.id).where("kind", "=", "lead.new").where("agent_id", "=", agentId).where("channel", "=", channel);
+      const deliveries = async () => {
+        const { recipients } = (await call("lead/request", { token })).body.request as { recipients: { agent_id: number; delivery: string; delivered_at: string | null }[] };
+        return [one, two, three].map(({ agent_id }) => {
+          const recipient = recipients.find((entry) => entry.agent_id === agent_id)!;
+          return [recipient.delivery, recipient.delivered_at];
+        });
+      };
+      // No email: nothing to confirm.
+      expect((await call("lead/request", { token })).body).toMatchObject({ success: true, request: { awaiting_confirmation: false, awaiting_match: false } });
+      // Pending and never tried: queued.
+      expect(await deliveries()).toEqual([["queued", null], ["queued", null], ["queued", null]]);
+
+      // Both of one's copies went out: the first of them dates the delivery, whichever channel it was.
+      await copy(one.agent_id, "webhook").set({ status: "sent", sent_at: "2026-11-25T10:00:00.000Z" }).execute();
+      await copy(one.agent_id, "email").set({ status: "sent", sent_at: "2026-11-25T10:05:00.000Z" }).execute();
+      // Two's email is being sent again after a failure, its webhook gave up: still retrying.
+      await copy(two.agent_id, "email").set({ status: "sending", attempts: 1 }).execute();
+      await copy(two.agent_id, "webhook").set({ status: "failed", attempts: 5 }).execute();
+      // Three's email gave up, its webhook was cancelled: failed.
+      await copy(three.agent_id, "email").set({ status: "failed", attempts: 5 }).execute();
+      await copy(three.agent_id, "webhook").set({ status: "cancelled" }).execute();
+      expect(await deliveries()).toEqual([["sent", "2026-11-25T10:00:00.000Z"], ["retrying", null], ["failed", null]]);
+
+      // The other way round: the email first.
+      await copy(one.agent_id, "webhook").set({ sent_at: "2026-11-25T11:00:00.000Z" }).execute();
+      // Sending for the first time is still queued.
+      await copy(two.agent_id, "email").set({ status: "sending", attempts: 0 }).execute();
+      await copy(two.agent_id, "webhook").set({ status: "cancelled", attempts: 0 }).execute();
+      expect(await deliveries()).toEqual([["sent", "2026-11-25T10:05:00.000Z"], ["queued", null], ["failed", null]]);
+
+      // One copy tried already, the other not yet: retrying. A copy marked sent without its time: sent, undated.
+      await copy(two.agent_id, "email").set({ status: "pending", attempts: 0 }).execute();
+      await copy(two.agent_id, "webhook").set({ status: "pending", attempts: 3 }).execute();
+      await copy(one.agent_id, "email").set({ status: "pending", sent_at: null }).execute();
+      await copy(one.agent_id, "webhook").set({ status: "sent", sent_at: null }).execute();
+      expect(await deliveries()).toEqual([["sent", null], ["retrying", null], ["failed", null]]);
+
+      // The answers stored as they came: only those with a question and a non-empty answer are shown.
+      const stored = [
+        { question: "How many units are in the building?", answer: "5-10 units" },
+        { question: "Blank?", answer: "   " },
+        { question: "Which services?", answer: ["Rent collection", "Repairs"] },
+        { question: "None chosen?", answer: [] },
+        { question: 7, answer: "a number for a question" },
+        { question: "A number for an answer?", answer: 7 },
+      ];
+      const answersFor = async (exam: string) => {
+        await database.db.updateTable("leads").set({ exam }).where("id", "=", lead.id).execute();
+        return (await call("lead/request", { token })).body.request.answers;
+      };
+      expect(await answersFor(JSON.stringify(stored))).toEqual([stored[0], stored[2]]);
+      expect(await answersFor(JSON.stringify([null, stored[0]]))).toEqual([stored[0]]);
+      expect(await answersFor(JSON.stringify({ question: "Not a list?", answer: "yes" }))).toEqual([]);
+      expect(await answersFor("not JSON")).toEqual([]);
+    });
+
+    it("offers a lead nobody received the nearest managers by its ZIP's five digits; withdrawn, it offers none and can no longer be sent", async () => {
+      const submissionKey = key("zip4");
+      const saved = await call("lead/save", { ...fullLead, property_zip: `${SERVED_ZIP}-1234`, email_address: ownerEmail("zip4"), submission_key: submissionKey });
+      expect(saved.status).toBe(200);
+      const token = tokenOf(saved.body.request_path);
+      const view = await call("lead/request", { token });
+      expect(view.body.request).toMatchObject({
+        property_zip: `${SERVED_ZIP}-1234`,
+        awaiting_match: true,
+        awaiting_confirmation: true,
+        recipients: [],
+        match_rule: RECIPIENTS.rule("Multi Family", SERVED_ZIP),
+      });
+      expect(view.body.request.matches).toHaveLength(RECIPIENTS.shown);
+
+      const signals = jest.fn();
+      const stopListening = onOutboxSignal(signals);
+      try {
+        expect((await call("lead/withdraw", { token })).body).toEqual({ success: true, message: SAVED.withdrawn });
+      } finally {
+        stopListening();
+      }
+      // Nobody to tell: nothing queued, the outbox is not woken.
+      expect(signals).not.toHaveBeenCalled();
+      expect((await call("lead/request", { token })).body.request).toMatchObject({ awaiting_match: false, awaiting_confirmation: false, matches: [], recipients: [] });
+      const late = await call("lead/recipients", { token, agent_ids: [view.body.request.matches[0].agent_id] });
+      expect(late).toEqual({ status: 404, body: { success: false, message: NOT_FOUND.request } });
+    });
+
     it("lead/withdraw erases the owner's details, keeps the counts, cancels what has not gone out, and tells every recipient once", async () => {
       const chosen = (await call("agents/match", { property_zip: SERVED_ZIP, property_category: 2 })).body.agents.slice(0, 3);
       const submissionKey = key("withdraw");
@@ -342,7 +439,12 @@ describe.each(databaseKinds)("requests on %s", (kind) => {
       await database.db.updateTable("outbox_messages").set({ status: "sent", sent_at: lead.created_at }).where("lead_id", "=", lead.id).where("agent_id", "=", chosen[0].agent_id).where("channel", "=", "webhook").execute();
 
       const token = tokenOf(saved.body.request_path);
+      const signals = jest.fn();
+      const stopListening = onOutboxSignal(signals);
       expect((await call("lead/withdraw", { token })).body).toEqual({ success: true, message: SAVED.withdrawn });
+      stopListening();
+      // The managers' notices are queued: the outbox is woken for them.
+      expect(signals).toHaveBeenCalledTimes(1);
       expect((await call("lead/withdraw", { token })).body).toEqual({ success: true, message: SAVED.alreadyWithdrawn });
 
       const erased = await leadByKey(submissionKey);
@@ -403,6 +505,104 @@ describe.each(databaseKinds)("requests on %s", (kind) => {
       const after = await call("lead/request", { token });
       expect(after.body.request).toMatchObject({ awaiting_match: false, matches: [] });
     });
+
+    it("lead/recipients sends a lead without an email to the chosen managers at once; a retry in any order is answered the same, another set refused", async () => {
+      const { preferred_contact_method: _method, email_address: _email, ...guarantee } = fullLead;
+      const submissionKey = key("later-phone");
+      const saved = await call("lead/save", { ...guarantee, submission_key: submissionKey });
+      const token = tokenOf(saved.body.request_path);
+      const matches = (await call("lead/request", { token })).body.request.matches as { agent_id: number; company_name: string }[];
+      // The stored choice is listed by manager id: choose two in that order, so every answer lists them alike.
+      const [first, second] = matches.slice(0, 2).sort((a, b) => a.agent_id - b.agent_id);
+      const third = matches[2];
+      const lead = await leadByKey(submissionKey);
+      // As if it had waited for a manager to serve its ZIP (the unserved ZIPs have none to choose).
+      await database.db.updateTable("leads").set({ awaiting_match_since: lead.created_at }).where("id", "=", lead.id).execute();
+
+      // A manager who does not serve the lead's ZIP is refused by name, and nothing is stored.
+      const outOfTown = await database.db
+        .selectFrom("agents")
+        .innerJoin("states", "states.id", "agents.state_id")
+        .select(["agents.id", "agents.company_name"])
+        .where("states.abbreviation", "=", "AK")
+        .executeTakeFirstOrThrow();
+      const refused = await call("lead/recipients", { token, agent_ids: [outOfTown.id] });
+      expect([refused.status, refused.body.message]).toEqual([400, RECIPIENTS.notServing(outOfTown.company_name, SERVED_ZIP, "Multi Family")]);
+      expect(await outboxOf(lead.id)).toEqual([]);
+
+      const signals = jest.fn();
+      const stopListening = onOutboxSignal(signals);
+      let chosen;
+      try {
+        chosen = await call("lead/recipients", { token, agent_ids: [first.agent_id, second.agent_id] });
+      } finally {
+        stopListening();
+      }
+      const recipients = [first, second].map(({ agent_id, company_name }) => ({ agent_id, company_name, demo: 1 }));
+      expect(chosen.body).toEqual({ success: true, message: SAVED.recipientsChosen(2), recipients });
+      expect(signals).toHaveBeenCalledTimes(1);
+      expect((await outboxOf(lead.id)).map((row) => `${row.kind}/${row.channel}/${row.agent_id}`).sort()).toEqual(
+        [first, second].flatMap(({ agent_id }) => [`lead.new/email/${agent_id}`, `lead.new/webhook/${agent_id}`]).sort(),
+      );
+      expect((await leadByKey(submissionKey)).awaiting_match_since).toBeNull();
+
+      const retry = await call("lead/recipients", { token, agent_ids: [second.agent_id, first.agent_id] });
+      expect(retry.body).toEqual({ success: true, message: SAVED.recipientsChosen(2), recipients });
+      for (const other of [[first.agent_id], [first.agent_id, third.agent_id], [first.agent_id, second.agent_id, third.agent_id]]) {
+        const refused = await call("lead/recipients", { token, agent_ids: other });
+        expect({ other, status: refused.status, message: refused.body.message }).toEqual({ other, status: 409, message: CONFLICT.recipientsAlreadyChosen([first.company_name, second.company_name]) });
+      }
+      expect(await outboxOf(lead.id)).toHaveLength(4);
+    });
+  });
+
+  describe("a browser's calls", () => {
+    it("are counted per client address, and each manager a choice reaches per minute, as the door limits them", async () => {
+      // One save a minute per address: a manager may then be reached three times a minute.
+      const limited = createTestService(database, { savesPerMinute: 1, delivery: deliveryRouting({ smtp: true, webhook: true }) });
+      const browser = async (name: string, body: unknown, address: string) => {
+        const headers = new Headers({ "content-type": "application/json", origin: "http://localhost:3000" });
+        return (await limited.handle({ call: name, body: JSON.stringify(body), caller: { kind: "http", method: "POST", headers, address } })).status;
+      };
+      const network = `203.0.113.${kind === "sqlite" ? 1 : 2}`;
+      const { preferred_contact_method: _method, email_address: _email, ...guarantee } = fullLead;
+      const waitingLead = async () => tokenOf((await call("lead/save", { ...guarantee, submission_key: key("limited") })).body.request_path);
+      const [manager] = (await call("agents/match", { property_zip: SERVED_ZIP, property_category: 2 })).body.agents as { agent_id: number }[];
+
+      // The same choice again from the same address: a retry the limit refuses.
+      const chosen = await waitingLead();
+      expect(await browser("lead/recipients", { token: chosen, agent_ids: [manager.agent_id] }, `${network}0`)).toBe(200);
+      expect(await browser("lead/recipients", { token: chosen, agent_ids: [manager.agent_id] }, `${network}0`)).toBe(429);
+      // Two more leads reach the manager from other addresses; a fourth within the minute is refused and stores nothing.
+      for (const address of [`${network}1`, `${network}2`]) expect(await browser("lead/recipients", { token: await waitingLead(), agent_ids: [manager.agent_id] }, address)).toBe(200);
+      const fourth = await waitingLead();
+      expect(await browser("lead/recipients", { token: fourth, agent_ids: [manager.agent_id] }, `${network}3`)).toBe(429);
+      expect((await call("lead/request", { token: fourth })).body.request.recipients).toEqual([]);
+
+      // Withdrawing twice, and a newsletter link opened twice, from one address.
+      const withdrawn = await waitingLead();
+      expect(await browser("lead/withdraw", { token: withdrawn }, `${network}4`)).toBe(200);
+      expect(await browser("lead/withdraw", { token: withdrawn }, `${network}4`)).toBe(429);
+      const reader = `limited.reader.${kind}@example.org`;
+      await call("newsletter/save", { email_address: reader });
+      const subscription = await database.db.selectFrom("newsletter_subscriptions").select("id").where("email_lower", "=", reader).executeTakeFirstOrThrow();
+      const link = await database.db.selectFrom("outbox_messages").select("payload").where("subscription_id", "=", subscription.id).executeTakeFirstOrThrow();
+      const { token: readerToken } = JSON.parse(link.payload);
+      expect(await browser("newsletter/confirm", { token: readerToken }, `${network}5`)).toBe(200);
+      expect(await browser("newsletter/confirm", { token: readerToken }, `${network}5`)).toBe(429);
+
+      // Messages to a manager (a real one: a sample listing's stay with the site) count toward the same cap.
+      const [, real] = (await call("agents/match", { property_zip: SERVED_ZIP, property_category: 2 })).body.agents as { agent_id: number }[];
+      await database.db.updateTable("agents").set({ is_demo: 0 }).where("id", "=", real.agent_id).execute();
+      try {
+        const message = (index: number) => ({ name: "Sam Lee", email: `sam.${index}.${kind}@example.org`, message: "Do you cover Round Rock?", agent_id: real.agent_id });
+        const statuses = [];
+        for (const index of [6, 7, 8, 9]) statuses.push(await browser("contact/save", message(index), `${network}${index}`));
+        expect(statuses).toEqual([200, 200, 200, 429]);
+      } finally {
+        await database.db.updateTable("agents").set({ is_demo: 1 }).where("id", "=", real.agent_id).execute();
+      }
+    });
   });
 
   describe("lead/recipients under concurrency", () => {
@@ -434,8 +634,11 @@ describe.each(databaseKinds)("requests on %s", (kind) => {
       const [sample, agent] = await database.db.selectFrom("agents").select(["id", "company_name"]).orderBy("id").limit(2).execute();
       // A real manager (the seed's are all samples): its message goes out through the outbox.
       await database.db.updateTable("agents").set({ is_demo: 0 }).where("id", "=", agent.id).execute();
+      const signals = jest.fn();
+      const stopListening = onOutboxSignal(signals);
       const toManager = await call("contact/save", { name: "Sam Lee", email: "sam@example.org", message: "Do you cover Round Rock?", agent_id: agent.id });
       expect(toManager.body.message).toBe(SAVED.contactForAgent(agent.company_name));
+      expect(signals).toHaveBeenCalledTimes(1);
       const stored = await database.db.selectFrom("contact_messages").select("id").where("agent_id", "=", agent.id).orderBy("id", "desc").executeTakeFirstOrThrow();
       const rows = await database.db.selectFrom("outbox_messages").selectAll().where("contact_id", "=", stored.id).execute();
       expect(rows.map((row) => `${row.kind}/${row.channel}/${row.agent_id}`).sort()).toEqual([`contact.message/email/${agent.id}`, `contact.message/webhook/${agent.id}`]);
@@ -449,12 +652,21 @@ describe.each(databaseKinds)("requests on %s", (kind) => {
       expect(toSample.body.message).toBe(SAVED.contactForSampleAgent(sample.company_name));
       const sampleMessage = await database.db.selectFrom("contact_messages").select("id").where("agent_id", "=", sample.id).orderBy("id", "desc").executeTakeFirstOrThrow();
       expect(await database.db.selectFrom("outbox_messages").select("id").where("contact_id", "=", sampleMessage.id).execute()).toEqual([]);
+      // Nothing queued for the site's inbox or the sample listing: the outbox is not woken for them.
+      stopListening();
+      expect(signals).toHaveBeenCalledTimes(1);
     });
 
     it("newsletter/save sends a confirmation link; the subscription counts once confirmed through it", async () => {
       const email = `reader.${kind}@example.org`;
+      const signals = jest.fn();
+      const stopListening = onOutboxSignal(signals);
       expect((await call("newsletter/save", { email_address: email })).body.message).toBe(SAVED.subscribed);
+      expect(signals).toHaveBeenCalledTimes(1);
       expect((await call("newsletter/save", { email_address: email.toUpperCase() })).body.message).toBe(SAVED.subscribed);
+      // No second link: nothing to wake the outbox for.
+      stopListening();
+      expect(signals).toHaveBeenCalledTimes(1);
       const subscription = await database.db.selectFrom("newsletter_subscriptions").selectAll().where("email_lower", "=", email).executeTakeFirstOrThrow();
       expect(subscription.confirmed_at).toBeNull();
       const links = await database.db.selectFrom("outbox_messages").selectAll().where("subscription_id", "=", subscription.id).execute();
@@ -495,11 +707,28 @@ describe.each(databaseKinds)("requests on %s", (kind) => {
 
   describe("health", () => {
     it("reports the database, the outbox backlog and the age of its oldest message, and Redis when configured", async () => {
+      // A lead without an email goes out at once: two copies waiting. One was queued an hour ago, the other failed for good.
+      const [manager] = (await call("agents/match", { property_zip: SERVED_ZIP, property_category: 2 })).body.agents as { agent_id: number }[];
+      const { preferred_contact_method: _method, email_address: _email, ...guarantee } = fullLead;
+      const submissionKey = key("health");
+      expect((await call("lead/save", { ...guarantee, submission_key: submissionKey, agent_ids: [manager.agent_id] })).status).toBe(200);
+      const [waiting, given] = await outboxOf((await leadByKey(submissionKey)).id);
+      await database.db.updateTable("outbox_messages").set({ created_at: new Date(Date.now() - 3_600_000).toISOString() }).where("id", "=", waiting.id).execute();
+      await database.db.updateTable("outbox_messages").set({ status: "failed" }).where("id", "=", given.id).execute();
+      const failed = await database.db.selectFrom("outbox_messages").select((eb) => eb.fn.countAll<number>().as("n")).where("status", "=", "failed").executeTakeFirstOrThrow();
       const health = await call("health/check", {});
       expect(health.status).toBe(200);
       expect(health.body).toMatchObject({ status: "ok", database: { ok: true, dialect: kind }, redis: null });
       expect(health.body.outbox.backlog).toBeGreaterThan(0);
-      expect(health.body.outbox.oldest_pending_seconds).toBeGreaterThanOrEqual(0);
+      // Whole seconds, from the hour (and the seconds this test has taken since).
+      expect(Number.isInteger(health.body.outbox.oldest_pending_seconds)).toBe(true);
+      expect(health.body.outbox.oldest_pending_seconds).toBeGreaterThanOrEqual(3600);
+      expect(health.body.outbox.oldest_pending_seconds).toBeLessThan(3600 + 60);
+      expect(health.body.outbox.failed).toBe(Number(failed.n));
+
+      // A database that cannot be read: failing, without an outbox.
+      const unreadable = createTestService({ db: database.db.withSchema("no_such_schema"), dialect: database.dialect });
+      expect((await callAsSite(unreadable, "health/check", {})).body).toMatchObject({ status: "failing", database: { ok: false, dialect: kind }, outbox: null });
 
       const withRedis = createTestService(database, { pingRedis: async () => {} });
       expect((await callAsSite(withRedis, "health/check", {})).body).toMatchObject({ status: "ok", redis: { ok: true } });
@@ -517,7 +746,16 @@ describe("masking", () => {
   it("keeps the first character and the domain of an email, and the last four digits of a phone", () => {
     expect(maskEmail("jordan.ellis@example.org")).toBe("j•••@example.org");
     expect(maskEmail("")).toBe("");
+    // The first character alone before the "@" is still shown; no character before it, or no "@", shows nothing.
+    expect(maskEmail("j@example.org")).toBe("j•••@example.org");
+    expect(maskEmail("@example.org")).toBe("•••");
+    expect(maskEmail("jordan")).toBe("•••");
+    // The last "@" starts the domain.
+    expect(maskEmail("a@b@example.org")).toBe("a•••@example.org");
     expect(maskPhone("5125550188")).toBe("•••-•••-0188");
+    // Every separator goes, wherever it is.
+    expect(maskPhone("(512) 555-01-88")).toBe("•••-•••-0188");
     expect(maskPhone("")).toBe("");
+    expect(maskPhone("none")).toBe("");
   });
 });
