@@ -306,7 +306,7 @@ describe.each(databaseKinds)("proposals on %s", (kind) => {
     const noProposal = await http("request/decide", { token: ownerToken, agent_id: links[2].agentId, decision: "accept" });
     expect([noProposal.status, noProposal.body.message]).toEqual([409, PROPOSAL.noProposal]);
     const accepted = await http("request/decide", { token: ownerToken, agent_id: links[0].agentId, decision: "accept" });
-    expect([accepted.status, accepted.body.message]).toEqual([200, PROPOSAL.accepted(links[0].company)]);
+    expect([accepted.status, accepted.body]).toEqual([200, { success: true, message: PROPOSAL.accepted(links[0].company) }]);
     const [acceptedRow] = (await rowsOf(leadId, "request.accepted")).filter((row) => row.channel === "email");
     const acceptedMail = await renderMessage(database.db, acceptedRow, { siteUrl: SITE });
     expect(acceptedRow.agent_id).toBe(links[0].agentId);
