@@ -9,6 +9,16 @@ import { distanceMiles, roundMiles } from "../contract/geo";
 
 announcePostgres();
 
+/** A manager whose office is in Alaska: one who serves none of the lower 48's ZIP codes. */
+function alaskanManager(database: TestDatabase) {
+  return database.db
+    .selectFrom("agents")
+    .innerJoin("states", "states.id", "agents.state_id")
+    .select(["agents.id", "agents.company_name"])
+    .where("states.abbreviation", "=", "AK")
+    .executeTakeFirstOrThrow();
+}
+
 /** Austin, TX: every category has three or more managers in the seed. */
 const SERVED_ZIP = "78701";
 /** Barrow (Utqiaġvik), AK: a ZIP the site knows that no manager serves. */
@@ -212,12 +222,7 @@ describe.each(databaseKinds)("requests on %s", (kind) => {
 
     it("refuses a manager who does not serve the ZIP or the category, or does not exist, naming it, and stores nothing", async () => {
       const before = await database.db.selectFrom("leads").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
-      const outOfTown = await database.db
-        .selectFrom("agents")
-        .innerJoin("states", "states.id", "agents.state_id")
-        .select(["agents.id", "agents.company_name"])
-        .where("states.abbreviation", "=", "AK")
-        .executeTakeFirstOrThrow();
+      const outOfTown = await alaskanManager(database);
       const [good] = await matches();
       const cases: [unknown, string][] = [
         [[good.agent_id, outOfTown.id], RECIPIENTS.notServing(outOfTown.company_name, SERVED_ZIP, "Multi Family")],
@@ -520,12 +525,7 @@ describe.each(databaseKinds)("requests on %s", (kind) => {
       await database.db.updateTable("leads").set({ awaiting_match_since: lead.created_at }).where("id", "=", lead.id).execute();
 
       // A manager who does not serve the lead's ZIP is refused by name, and nothing is stored.
-      const outOfTown = await database.db
-        .selectFrom("agents")
-        .innerJoin("states", "states.id", "agents.state_id")
-        .select(["agents.id", "agents.company_name"])
-        .where("states.abbreviation", "=", "AK")
-        .executeTakeFirstOrThrow();
+      const outOfTown = await alaskanManager(database);
       const refused = await call("lead/recipients", { token, agent_ids: [outOfTown.id] });
       expect([refused.status, refused.body.message]).toEqual([400, RECIPIENTS.notServing(outOfTown.company_name, SERVED_ZIP, "Multi Family")]);
       expect(await outboxOf(lead.id)).toEqual([]);
