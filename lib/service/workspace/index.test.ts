@@ -1,0 +1,102 @@
+import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "@/lib/test-support";
+import { signPreview } from "./preview";
+import { staffAuthSecret } from "./auth";
+import { previewCookieValue, requestSignInLink, siteStaffAuth, staffOfRequest, workspaceDb } from ".";
+
+/**
+ * The workspace's door as the site opens it: the process-wide database (DATABASE_URL), the
+ * site's staff auth made once on it, and the capped sign-in request. Each suite points
+ * DATABASE_URL at a test database of its own before the first call (lib/env reads it once).
+ */
+announcePostgres();
+
+const SITE = "https://www.example.com";
+
+describe.each(databaseKinds)("the workspace's door on %s", (kind) => {
+  let database: TestDatabase;
+  const saved = { ...process.env };
+  let editorId: string;
+
+  const signInRows = () => database.db.selectFrom("outbox_messages").select(["payload", "channel"]).where("kind", "=", "staff.sign_in").orderBy("id").execute();
+  const requests = () => database.db.selectFrom("staff_audit_log").select(["staff_user_id", "staff_email", "target"]).where("action", "=", "staff.sign_in_requested").orderBy("id").execute();
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    Object.assign(process.env, { DATABASE_URL: database.url, SITE_URL: SITE, STAFF_AUTH_SECRET: "", SMTP_URL: "", LEAD_WEBHOOK_URL: "", PURGE_URL: "", SEED_DEMO: "1" });
+    const auth = await siteStaffAuth();
+    editorId = (await auth.api.createUser({ body: { email: "editor@staff.example.com", name: "", role: "editor" } })).user.id;
+    await auth.api.createUser({ body: { email: "gone@staff.example.com", name: "", role: "viewer", data: { banned: true } } });
+  });
+  afterAll(async () => {
+    process.env = saved;
+    await (await workspaceDb()).destroy();
+    await database?.destroy();
+  });
+  beforeEach(async () => {
+    await database.db.deleteFrom("outbox_messages").where("kind", "=", "staff.sign_in").execute();
+    await database.db.deleteFrom("staff_audit_log").execute();
+  });
+
+  it("opens the database DATABASE_URL names, and makes the staff auth once", async () => {
+    const db = await workspaceDb();
+    expect(await db.selectFrom("staff_users").select("email").where("id", "=", editorId).executeTakeFirst()).toEqual({ email: "editor@staff.example.com" });
+    const first = siteStaffAuth();
+    expect(siteStaffAuth()).toBe(first);
+    expect(await first).toBe(await siteStaffAuth());
+  });
+
+  it("sends a link to a staff member through the outbox and logs the request; nothing to a stranger or a banned member, and the same answer", async () => {
+    await expect(requestSignInLink("nobody@example.com", new Headers())).resolves.toBeUndefined();
+    await expect(requestSignInLink("gone@staff.example.com", new Headers())).resolves.toBeUndefined();
+    expect(await signInRows()).toEqual([]);
+    expect(await requests()).toEqual([]);
+
+    await expect(requestSignInLink("editor@staff.example.com", new Headers())).resolves.toBeUndefined();
+    const rows = await signInRows();
+    expect(rows).toHaveLength(1);
+    expect(rows[0].channel).toBe("file");
+    expect(JSON.parse(rows[0].payload)).toMatchObject({ user_id: editorId, token: expect.stringMatching(/^[A-Za-z0-9]{32}$/) });
+    expect(await requests()).toEqual([{ staff_user_id: editorId, staff_email: "editor@staff.example.com", target: null }]);
+  });
+
+  it("sends at most 5 links in 15 minutes to one staff member, then nothing until the window moves on", async () => {
+    for (let index = 0; index < 7; index++) await requestSignInLink("editor@staff.example.com", new Headers());
+    expect(await signInRows()).toHaveLength(5);
+    expect(await requests()).toHaveLength(5);
+
+    // Four of the five were asked for 16 minutes ago: one left in the window, so four more may go.
+    const old = new Date(Date.now() - 16 * 60_000).toISOString();
+    const ids = (await database.db.selectFrom("staff_audit_log").select("id").orderBy("id").limit(4).execute()).map((row) => row.id);
+    await database.db.updateTable("staff_audit_log").set({ at: old }).where("id", "in", ids).execute();
+    for (let index = 0; index < 5; index++) await requestSignInLink("editor@staff.example.com", new Headers());
+    expect(await signInRows()).toHaveLength(9);
+
+    // Fourteen minutes ago is still in the window.
+    await database.db.deleteFrom("staff_audit_log").execute();
+    await database.db.deleteFrom("outbox_messages").where("kind", "=", "staff.sign_in").execute();
+    const recent = new Date(Date.now() - 14 * 60_000).toISOString();
+    for (let index = 0; index < 5; index++) await requestSignInLink("editor@staff.example.com", new Headers());
+    await database.db.updateTable("staff_audit_log").set({ at: recent }).execute();
+    await requestSignInLink("editor@staff.example.com", new Headers());
+    expect(await signInRows()).toHaveLength(5);
+  });
+
+  it("knows the staff member of a signed-in session, with the session's id and end, and nobody without one", async () => {
+    expect(await staffOfRequest(new Headers())).toBeNull();
+    await requestSignInLink("editor@staff.example.com", new Headers());
+    const { token } = JSON.parse((await signInRows())[0].payload);
+    const response = await (await siteStaffAuth()).api.magicLinkVerify({ query: { token }, headers: new Headers(), asResponse: true });
+    const headers = new Headers({ cookie: (response.headers.get("set-cookie") ?? "").split(";")[0] });
+
+    const session = await database.db.selectFrom("staff_sessions").select(["id", "expires_at"]).where("user_id", "=", editorId).executeTakeFirstOrThrow();
+    const staff = await staffOfRequest(headers);
+    expect(staff).toEqual({ id: editorId, email: "editor@staff.example.com", role: "editor", sessionId: session.id, sessionExpiresAt: new Date(session.expires_at) });
+    expect(staff!.sessionExpiresAt).toBeInstanceOf(Date);
+  });
+
+  it("signs a preview cookie with the site's staff secret", async () => {
+    const secret = await staffAuthSecret(database.db, undefined);
+    expect(await previewCookieValue(database.db, { draftId: 12, sessionId: "session-1" })).toBe(signPreview(secret, { draftId: 12, sessionId: "session-1" }));
+    expect(await previewCookieValue(database.db, { draftId: 12, sessionId: "session-1" })).not.toBe(signPreview("another secret of some length", { draftId: 12, sessionId: "session-1" }));
+  });
+});
