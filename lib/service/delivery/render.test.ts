@@ -369,6 +369,7 @@ describe("what each message says", () => {
       const mixed = confirmationMessage(lead, [{ company_name: "Sample Rentals", demo: 1 }, { company_name: "Hill Country Homes" }], settings).email;
       expect(mixed.text).toContain("- Sample Rentals (Sample listing: this company does not exist, so nobody will contact you from it)\n- Hill Country Homes\n\nNobody receives it");
       expect(mixed.text).not.toContain(allSamples);
+      expect(mixed.html).toContain("<li>Sample Rentals (Sample listing: this company does not exist, so nobody will contact you from it)</li><li>Hill Country Homes</li></ul>");
       expect(mixed.html).not.toContain(allSamples);
     });
 
@@ -662,6 +663,31 @@ describe.each(databaseKinds)("what renderMessage loads for each kind, and when i
     expect(await render("cdn.purge", { payload: "" })).toBeNull();
     expect((await render("request.declined", { lead_id: leadId, agent_id: agentId }))!.event.type).toBe("request.declined");
     expect((await render("request.accepted", { lead_id: leadId, agent_id: agentId }))!.event.type).toBe("request.accepted");
+    const at = new Date().toISOString();
+    await database.db
+      .insertInto("proposals")
+      .values({
+        lead_id: leadId,
+        agent_id: agentId,
+        revision: 1,
+        created_at: at,
+        updated_at: at,
+        management_percent: 8,
+        management_flat: null,
+        leasing_percent: null,
+        setup_fee: null,
+        renewal_fee: null,
+        maintenance_markup_percent: null,
+        contract_months: 12,
+        start_date: "2026-12-01",
+        services: "[]",
+        message: "",
+      })
+      .execute();
+    expect((await render("proposal.saved", { lead_id: leadId, agent_id: agentId }))!.event).toMatchObject({ type: "proposal.saved", data: { reference, agent_id: agentId } });
+    const summary = (await render("proposal.summary", { lead_id: leadId }, { token: "PAGE_TOKEN_abcdefghijkl" }))!;
+    expect(summary.event).toEqual({ type: "proposal.summary", data: { reference, proposals: 1 } });
+    expect(summary.email.text).toContain(`\n${siteUrl}/requests/PAGE_TOKEN_abcdefghijkl\n`);
   });
 
   it("passes a subject's line break on to no header (renderMessage keeps headers one line)", async () => {
