@@ -3,10 +3,11 @@ import os from "node:os";
 import path from "node:path";
 import type { Service } from "..";
 import type { OutboxChannel } from "../../db/schema";
-import { claimDueMessages } from "../../db/queries/outbox";
+import { claimDueMessages, insertOutboxMessages } from "../../db/queries/outbox";
 import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase, callAsSite, createTestService } from "@/lib/test-support";
 import { DeliveryError, fileChannel, type Channel, type OutgoingMessage } from "./channels";
-import { deliveryRouting, FILES_ONLY, type DeliveryRouting } from "./routing";
+import { deliveryRouting, FILES_ONLY, outboxRows, type DeliveryRouting } from "./routing";
+import { signalOutbox } from "./signal";
 import { createOutboxWorker, retryDelayMs, type WorkerSettings } from "./worker";
 import { CONSENT_VERSION } from "../../contract/messages";
 
@@ -269,6 +270,271 @@ describe.each(databaseKinds)("the outbox worker on %s", (kind) => {
     expect(view.body.request.matches.map((agent: { agent_id: number }) => agent.agent_id)).toEqual([manager.id]);
     const waiting = await database.db.selectFrom("leads").select("awaiting_match_since").where("id", "=", leadId).executeTakeFirstOrThrow();
     expect(waiting.awaiting_match_since).toBeNull();
+  });
+
+  describe("what a round records", () => {
+    const logged = () => jest.spyOn(console, "log").mockImplementation(() => {});
+    const lines = (log: jest.SpyInstance) => log.mock.calls.map((args) => args.join(" "));
+
+    it("counts what it claimed, sent and retried, and retries a message whose channel is not configured, saying so", async () => {
+      const { leadId } = await saveLead(1);
+      const webhook = recordingChannel();
+      const outbox = worker({ webhook: webhook.channel });
+      expect(outbox.stats()).toEqual({ claimed: 0, sent: 0, retried: 0, failed: 0, cancelled: 0 });
+      const log = logged();
+      try {
+        expect(await outbox.runOnce()).toBe(3);
+        expect(lines(log)).toEqual(["[outbox] 2 deliveries failed (email: no email channel configured ×2); retrying with back-off"]);
+      } finally {
+        log.mockRestore();
+      }
+      expect(outbox.stats()).toEqual({ claimed: 3, sent: 1, retried: 2, failed: 0, cancelled: 0 });
+      const rows = await rowsOf(leadId);
+      expect(rows.filter((row) => row.channel === "email").map((row) => [row.status, row.last_error])).toEqual([
+        ["pending", "no email channel configured"],
+        ["pending", "no email channel configured"],
+      ]);
+      expect(webhook.sent.map((message) => message.kind)).toEqual(["lead.new"]);
+      // The stats are a copy: changing them changes nothing.
+      outbox.stats().sent = 100;
+      expect(outbox.stats().sent).toBe(1);
+    });
+
+    it("cancels what has nothing left to send, and keeps each failure's count per channel and error", async () => {
+      const { leadId } = await saveLead(2);
+      await database.db.updateTable("leads").set({ withdrawn_at: new Date(clock).toISOString() }).where("id", "=", leadId).execute();
+      const outbox = worker({ webhook: recordingChannel().channel, email: recordingChannel().channel });
+      expect(await outbox.runOnce()).toBe(5);
+      // The four copies of the new request and the owner's confirmation render to nothing now.
+      expect(outbox.stats()).toEqual({ claimed: 5, sent: 0, retried: 0, failed: 0, cancelled: 5 });
+      expect((await rowsOf(leadId)).filter((row) => row.kind === "lead.new").map((row) => row.status)).toEqual(["cancelled", "cancelled", "cancelled", "cancelled"]);
+
+      const next = await saveLead(1);
+      const failing = recordingChannel();
+      failing.state.failing = true;
+      const log = logged();
+      try {
+        // One at a time: the failures in the order of the messages (the owner's confirmation first).
+        await worker({ webhook: failing.channel }, { concurrency: 1 }).runOnce();
+        expect(lines(log)).toEqual(["[outbox] 3 deliveries failed (email: no email channel configured ×2, webhook: HTTP 503 ×1); retrying with back-off"]);
+      } finally {
+        log.mockRestore();
+      }
+      expect((await rowsOf(next.leadId)).every((row) => row.status === "pending")).toBe(true);
+    });
+
+    it("gives up on a message exactly giveUpMs after it was queued, counting and logging it", async () => {
+      const { leadId } = await saveLead(1);
+      const failing = recordingChannel();
+      failing.state.failing = true;
+      const email = recordingChannel();
+      // Queued giveUpMs - 1 ms ago: retried; then due again, giveUpMs ago: failed for good.
+      await database.db.updateTable("outbox_messages").set({ created_at: new Date(clock - settings.giveUpMs + 1).toISOString() }).where("lead_id", "=", leadId).execute();
+      const outbox = worker({ webhook: failing.channel, email: email.channel });
+      const first = logged();
+      try {
+        await outbox.runOnce();
+      } finally {
+        first.mockRestore();
+      }
+      expect(outbox.stats()).toMatchObject({ sent: 2, retried: 1, failed: 0 });
+      const retried = (await rowsOf(leadId)).find((row) => row.channel === "webhook")!;
+      expect(retried.status).toBe("pending");
+      await database.db.updateTable("outbox_messages").set({ created_at: new Date(clock - settings.giveUpMs).toISOString(), next_attempt_at: new Date(clock).toISOString() }).where("id", "=", retried.id).execute();
+      const log = logged();
+      try {
+        await outbox.runOnce();
+        expect(lines(log)).toEqual([
+          `[outbox] message ${retried.id} (lead.new via webhook) failed for good after 2 attempts: HTTP 503`,
+          "[outbox] 1 deliveries failed (webhook: HTTP 503 ×1); retrying with back-off",
+        ]);
+      } finally {
+        log.mockRestore();
+      }
+      expect(outbox.stats()).toEqual({ claimed: 4, sent: 2, retried: 1, failed: 1, cancelled: 0 });
+      expect((await rowsOf(leadId)).find((row) => row.id === retried.id)).toMatchObject({ status: "failed", last_error: "HTTP 503" });
+    });
+
+    it("claims 32 messages a round and sends 8 at a time unless told otherwise", async () => {
+      for (let index = 0; index < 5; index++) await saveLead(3);
+      let inFlight = 0;
+      let most = 0;
+      const sent: string[] = [];
+      const counting: Channel = {
+        async send(message) {
+          inFlight++;
+          most = Math.max(most, inFlight);
+          await new Promise<void>((resolve) => setImmediate(resolve));
+          sent.push(message.idempotencyKey);
+          inFlight--;
+        },
+      };
+      const outbox = createOutboxWorker({ db: database.db, dialect: database.dialect, channels: { webhook: counting, email: counting }, settings: { ...settings, batchSize: undefined }, now: () => clock });
+      expect(await outbox.runOnce()).toBe(32);
+      expect(sent).toHaveLength(32);
+      expect(most).toBe(8);
+      expect(await outbox.runOnce()).toBe(3);
+    });
+
+    it("runs on its own once started: a signal sends what was queued without waiting for the poll, and stop closes the channels", async () => {
+      const closed: string[] = [];
+      const webhook = recordingChannel();
+      const email = recordingChannel();
+      const outbox = worker(
+        { webhook: { ...webhook.channel, close: async () => void closed.push("webhook") }, email: { ...email.channel, close: async () => void closed.push("email") } },
+        { pollMs: 3_600_000, matchCheckMs: 3_600_000 },
+      );
+      outbox.start();
+      outbox.start(); // a second start starts nothing more
+      try {
+        await saveLead(1);
+        signalOutbox();
+        for (let tries = 0; tries < 400 && webhook.sent.length + email.sent.length < 3; tries++) await new Promise<void>((resolve) => setTimeout(resolve, 25));
+        expect(webhook.sent.length + email.sent.length).toBe(3);
+        expect(outbox.stats()).toMatchObject({ claimed: 3, sent: 3 });
+      } finally {
+        await outbox.stop();
+      }
+      expect(closed.sort()).toEqual(["email", "webhook"]);
+    });
+
+    it("claims under its own id until the lease lapses", async () => {
+      const { leadId } = await saveLead(1);
+      const seen: { claimed_by: string | null; next_attempt_at: string; status: string }[] = [];
+      const looking: Channel = {
+        async send(message) {
+          seen.push(await database.db.selectFrom("outbox_messages").select(["claimed_by", "next_attempt_at", "status"]).where("id", "=", message.id).executeTakeFirstOrThrow());
+        },
+      };
+      const outbox = worker({ webhook: looking, email: looking });
+      expect(outbox.id).toMatch(new RegExp(`^${os.hostname().replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:${process.pid}:[0-9a-f]{6}$`));
+      expect(worker({}).id).not.toBe(outbox.id);
+      await outbox.runOnce();
+      expect(seen).toHaveLength(3);
+      for (const row of seen) expect(row).toEqual({ claimed_by: outbox.id, next_attempt_at: new Date(clock + settings.leaseMs).toISOString(), status: "sending" });
+      expect((await rowsOf(leadId)).map((row) => row.claimed_by)).toEqual([outbox.id, outbox.id, outbox.id]);
+    });
+
+    it("writes files without a folder to erase from when none is configured", async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "managely-nofolder-"));
+      try {
+        const { leadId } = await saveLead(1);
+        await database.db.updateTable("outbox_messages").set({ channel: "file" }).where("lead_id", "=", leadId).execute();
+        const outbox = worker({ file: fileChannel({ dir, from: "Managely <no-reply@managely.test>" }) });
+        expect(await outbox.runOnce()).toBe(3);
+        expect(outbox.stats()).toMatchObject({ sent: 3, retried: 0 });
+        expect(fs.readdirSync(dir)).toHaveLength(3);
+        // A round that wrote no file of a request (its messages cancelled) erases nothing either.
+        const withdrawn = await saveLead(1);
+        await database.db.updateTable("outbox_messages").set({ channel: "file" }).where("lead_id", "=", withdrawn.leadId).execute();
+        await database.db.updateTable("leads").set({ withdrawn_at: new Date(clock).toISOString() }).where("id", "=", withdrawn.leadId).execute();
+        const folder = worker({ file: fileChannel({ dir, from: "Managely <no-reply@managely.test>" }) }, { outboxDir: dir });
+        expect(await folder.runOnce()).toBe(3);
+        expect(folder.stats()).toMatchObject({ cancelled: 3, retried: 0 });
+        expect(fs.readdirSync(dir)).toHaveLength(3);
+
+        // Withdrawn while its files were being written: with no folder configured, none is looked for.
+        const midway = await saveLead(1);
+        await database.db.updateTable("outbox_messages").set({ channel: "file" }).where("lead_id", "=", midway.leadId).execute();
+        const writer = fileChannel({ dir, from: "Managely <no-reply@managely.test>" });
+        const withdrawing: Channel = {
+          async send(message) {
+            await writer.send(message);
+            await database.db.updateTable("leads").set({ withdrawn_at: new Date(clock).toISOString() }).where("id", "=", midway.leadId).execute();
+          },
+        };
+        const unfiled = worker({ file: withdrawing }, { concurrency: 1 });
+        expect(await unfiled.runOnce()).toBe(3);
+        expect(unfiled.stats()).toMatchObject({ sent: 1, cancelled: 2 });
+        expect(fs.readdirSync(dir)).toHaveLength(4);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
+    it("tells each waiting owner once, even when two workers look at the same moment, reading the ZIP's first five digits", async () => {
+      const saved = await call("lead/save", { ...lead, email_address: `race.${kind}@example.org`, property_zip: "78701", property_city: "Austin", submission_key: `race-${kind}-xyz` });
+      expect(saved.status).toBe(200);
+      const leadId = Number((await database.db.selectFrom("leads").select("id").where("reference", "=", saved.body.reference).executeTakeFirstOrThrow()).id);
+      const mail = await database.db.selectFrom("outbox_messages").select("payload").where("lead_id", "=", leadId).where("kind", "=", "lead.confirmation").executeTakeFirstOrThrow();
+      expect((await call("lead/confirm", { token: JSON.parse(mail.payload).confirm_token })).status).toBe(200);
+      // Waiting, as if nobody had served it when it was sent; the ZIP as ZIP+4.
+      await database.db.updateTable("leads").set({ awaiting_match_since: new Date(clock).toISOString(), property_zip: "78701-1234" }).where("id", "=", leadId).execute();
+      const [one, two] = [worker({}), worker({})];
+      const told = await Promise.all([one.checkWaitingLeads(), two.checkWaitingLeads()]);
+      expect(told[0] + told[1]).toBe(1);
+      const rows = await database.db.selectFrom("outbox_messages").select("payload").where("lead_id", "=", leadId).where("kind", "=", "lead.match_available").execute();
+      expect(rows).toHaveLength(1);
+      expect(Number(JSON.parse(rows[0].payload).managers)).toBeGreaterThan(0);
+    });
+
+    it("tells no owner whose ZIP nobody serves yet, even once confirmed", async () => {
+      const saved = await call("lead/save", { ...lead, email_address: `nobody.${kind}@example.org`, property_zip: "99723", property_city: "Utqiagvik", submission_key: `nobody-${kind}-xyz` });
+      const leadId = Number((await database.db.selectFrom("leads").select("id").where("reference", "=", saved.body.reference).executeTakeFirstOrThrow()).id);
+      const mail = await database.db.selectFrom("outbox_messages").select("payload").where("lead_id", "=", leadId).where("kind", "=", "lead.confirmation").executeTakeFirstOrThrow();
+      expect((await call("lead/confirm", { token: JSON.parse(mail.payload).confirm_token })).status).toBe(200);
+      expect(await worker({}).checkWaitingLeads()).toBe(0);
+      expect(await database.db.selectFrom("outbox_messages").select("id").where("lead_id", "=", leadId).where("kind", "=", "lead.match_available").execute()).toEqual([]);
+    });
+
+    it("erases up to 10,000 old files a sweep, and the save limits' expired counters", async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "managely-sweep-"));
+      try {
+        for (let id = 1; id <= 30; id++) fs.writeFileSync(path.join(dir, `2020-01-01T00-00-00-000Z-${900_000 + id}-lead-new.eml`), "old");
+        await database.db.insertInto("rate_limiter").values([
+          { key: "sweep-expired", points: 1, expire: clock - 1 },
+          { key: "sweep-live", points: 1, expire: clock + 60_000 },
+        ]).execute();
+        expect((await worker({}, { outboxDir: dir }).sweepRetention()).files).toBe(30);
+        expect(fs.readdirSync(dir)).toEqual([]);
+        expect((await database.db.selectFrom("rate_limiter").select("key").where("key", "like", "sweep-%").execute()).map((row) => row.key)).toEqual(["sweep-live"]);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
+    it("does its periodic work once started: the retention sweep at once, and the waiting leads every matchCheckMs, logging what each did", async () => {
+      const saved = await call("lead/save", { ...lead, email_address: `periodic.${kind}@example.org`, submission_key: `periodic-${kind}-xyz` });
+      const leadId = Number((await database.db.selectFrom("leads").select("id").where("reference", "=", saved.body.reference).executeTakeFirstOrThrow()).id);
+      const mail = await database.db.selectFrom("outbox_messages").select("payload").where("lead_id", "=", leadId).where("kind", "=", "lead.confirmation").executeTakeFirstOrThrow();
+      expect((await call("lead/confirm", { token: JSON.parse(mail.payload).confirm_token })).status).toBe(200);
+      await database.db.updateTable("leads").set({ awaiting_match_since: new Date(clock).toISOString() }).where("id", "=", leadId).execute();
+      // An old payload for the sweep, and an unconfirmed lead past its link's life.
+      const old = new Date(clock - 31 * 86_400_000).toISOString();
+      await insertOutboxMessages(database.db, [{ ...outboxRows("newsletter.confirmation", { subscription_id: 1, payload: { token: "old" } }, FILES_ONLY, old)[0], status: "sent" }]);
+      const stale = await call("lead/save", { ...lead, email_address: `stale.${kind}@example.org`, submission_key: `stale-${kind}-xyz` });
+      const staleId = Number((await database.db.selectFrom("leads").select("id").where("reference", "=", stale.body.reference).executeTakeFirstOrThrow()).id);
+      await database.db.updateTable("lead_confirmations").set({ created_at: new Date(clock - 8 * 86_400_000).toISOString() }).where("lead_id", "=", staleId).execute();
+
+      const log = jest.spyOn(console, "log").mockImplementation(() => {});
+      const outbox = worker({ webhook: recordingChannel().channel, email: recordingChannel().channel }, { pollMs: 3_600_000, matchCheckMs: 20 });
+      const said = () => log.mock.calls.map((args) => args.join(" "));
+      let lines: string[] = [];
+      try {
+        outbox.start();
+        for (let tries = 0; tries < 400 && said().filter((line) => / owners told | unconfirmed requests erased /.test(line)).length < 2; tries++) await new Promise<void>((resolve) => setTimeout(resolve, 25));
+      } finally {
+        await outbox.stop();
+        lines = said();
+        log.mockRestore();
+      }
+      expect(lines).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^\[outbox\] retention: erased [1-9]\d* payloads and 0 files older than 30 days$/),
+          "[outbox] 1 owners told that a manager now serves their ZIP",
+          expect.stringMatching(/^\[outbox\] [1-9]\d* unconfirmed requests erased after 7 days$/),
+        ]),
+      );
+      expect(lines.filter((line) => line.includes("owners told"))).toHaveLength(1);
+    });
+
+    it("erases old payloads 500 at a time until none is left", async () => {
+      const old = new Date(clock - 31 * 86_400_000).toISOString();
+      const rows = Array.from({ length: 501 }, () => ({ ...outboxRows("newsletter.confirmation", { subscription_id: 1, payload: { token: "old" } }, FILES_ONLY, old)[0], status: "sent" as const }));
+      for (let start = 0; start < rows.length; start += 100) await insertOutboxMessages(database.db, rows.slice(start, start + 100));
+      expect((await worker({}).sweepRetention()).payloads).toBeGreaterThanOrEqual(501);
+      expect(await worker({}).sweepRetention()).toEqual({ payloads: 0, files: 0 });
+    });
   });
 
   describe("copies of messages (issue 19, row L3)", () => {
