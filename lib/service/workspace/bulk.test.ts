@@ -50,6 +50,18 @@ describe("a bulk edit", () => {
     expect(await live("/laws/texas")).toEqual({ title: "Landlord law in {state} | {site}", description: null, keywords: null });
     expect(await live("/laws/ohio")).toEqual({ title: "Landlord law in {state} | {site}", description: "Ohio's own description.", keywords: null });
     expect(await revisionCount()).toBe(before + 3);
+    const revisions = await database.db.selectFrom("seo_revisions").selectAll().where("target", "in", ["page:/laws/texas", "page:/laws/ohio"]).orderBy("id").execute();
+    const [ohioFirst, texas, ohio] = revisions;
+    expect(texas).toMatchObject({ target: "page:/laws/texas", kind: "law", path: "/laws/texas", action: "publish", previous_revision_id: null, restored_revision_id: null, published_by: editor.id, published_by_email: editor.email });
+    expect(ohio).toMatchObject({ target: "page:/laws/ohio", previous_revision_id: ohioFirst.id, description: "Ohio's own description.", title: "Landlord law in {state} | {site}" });
+    expect(await database.db.selectFrom("seo_live").select(["revision_id", "published_by", "kind", "path"]).where("target", "=", "page:/laws/ohio").executeTakeFirst()).toEqual({
+      revision_id: ohio.id,
+      published_by: editor.email,
+      kind: "law",
+      path: "/laws/ohio",
+    });
+    const logged = await database.db.selectFrom("staff_audit_log").select(["action", "target", "detail", "staff_email"]).where("target", "=", "page:/laws/texas").execute();
+    expect(logged).toEqual([{ action: "seo.published", target: "page:/laws/texas", detail: `revision ${texas.id} (bulk edit of title)`, staff_email: editor.email }]);
     const purge = await database.db.selectFrom("outbox_messages").select(["channel", "payload"]).where("kind", "=", "cdn.purge").execute();
     expect(purge.map((row) => [row.channel, JSON.parse(JSON.parse(row.payload).paths)])).toEqual([["purge", ["/laws/texas", "/laws/ohio", "/laws/maine"]]]);
   });

@@ -1,9 +1,22 @@
 import { ApiError } from "../../contract/errors";
 import { EMPTY_PATTERN } from "../../contract/seo-text";
 import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "@/lib/test-support";
+import { deliveryRouting } from "../delivery/routing";
 import {
+  audit,
+  auditActionLabel,
+  cleanBulkValue,
   cleanPattern,
   discardSeoDraft,
+  editorState,
+  listLiveTemplates,
+  myDraft,
+  myDraftById,
+  permissionFor,
+  requirePermission,
+  staffList,
+  targetKey,
+  targetOf,
   draftForPreview,
   draftToPreview,
   liveRulesFor,
@@ -14,6 +27,7 @@ import {
   type SeoTarget,
   type StaffIdentity,
 } from "./seo";
+import { WORKSPACE } from "../../contract/staff";
 
 announcePostgres();
 
@@ -68,7 +82,7 @@ describe.each(databaseKinds)("workspace drafts, publish and rollback on %s", (ki
   afterAll(async () => database?.destroy());
 
   beforeEach(async () => {
-    for (const table of ["seo_drafts", "seo_live", "seo_revisions", "staff_audit_log"] as const) await database.db.deleteFrom(table).execute();
+    for (const table of ["seo_drafts", "seo_live", "seo_revisions", "staff_audit_log", "outbox_messages"] as const) await database.db.deleteFrom(table).execute();
   });
 
   it("keeps a draft out of the public pages until it is published; publishing writes the revision and the live row and drops the draft", async () => {
@@ -179,5 +193,227 @@ describe.each(databaseKinds)("workspace drafts, publish and rollback on %s", (ki
     expect(refused).toMatchObject({ status: 400, field: "title" });
     expect(() => cleanPattern("law", { image_alt: "The {company} card" })).toThrow(expect.objectContaining({ status: 400, field: "image_alt" }));
     expect(cleanPattern("law", { title: "  Laws   in {state} ", description: "", keywords: undefined })).toEqual(pattern("Laws in {state}"));
+  });
+
+  const auditRows = () => database.db.selectFrom("staff_audit_log").select(["action", "target", "detail", "staff_user_id", "staff_email"]).orderBy("id").execute();
+  const purgeRows = () => database.db.selectFrom("outbox_messages").select(["channel", "payload"]).where("kind", "=", "cdn.purge").orderBy("id").execute();
+  const PURGING = deliveryRouting({ smtp: false, webhook: false, purge: true });
+  const publishPage = async (member: StaffIdentity, title: string, target: SeoTarget = CITY_PAGE) =>
+    publishSeoDraft(database.db, member, { draftId: await saveSeoDraft(database.db, member, { target, pattern: pattern(title) }) });
+
+  it("logs each change with who made it and on what, cutting a long detail to 500 characters", async () => {
+    await audit(database.db, staff.editor, "draft.saved", "page:/x", "d".repeat(600));
+    await audit(database.db, { id: null, email: "system@example.com" }, "staff.signed_out", null);
+    expect(await auditRows()).toEqual([
+      { action: "draft.saved", target: "page:/x", detail: "d".repeat(500), staff_user_id: "editor-1", staff_email: "editor@staff.example.com" },
+      { action: "staff.signed_out", target: null, detail: "", staff_user_id: null, staff_email: "system@example.com" },
+    ]);
+  });
+
+  it("keeps a draft per staff member and target, based on what is live, and finds it by target or id for its owner alone", async () => {
+    const first = await saveSeoDraft(database.db, staff.editor, { target: CITY_PAGE, pattern: pattern("One") });
+    expect(await myDraft(database.db, staff.editor, CITY_PAGE)).toMatchObject({ id: first, target: "page:/agents/TX/austin", kind: "city", path: "/agents/TX/austin", title: "One", base_revision_id: null });
+    expect(await myDraft(database.db, staff.other, CITY_PAGE)).toBeUndefined();
+    expect(await saveSeoDraft(database.db, staff.editor, { target: CITY_PAGE, pattern: pattern("Two") })).toBe(first);
+    expect(await myDraftById(database.db, staff.editor, { draftId: first })).toEqual({ target: CITY_PAGE, pattern: pattern("Two") });
+    expect(await myDraftById(database.db, staff.other, { draftId: first })).toBeNull();
+    expect(await myDraftById(database.db, staff.editor, { draftId: first + 1000 })).toBeNull();
+
+    const published = await publishSeoDraft(database.db, staff.editor, { draftId: first });
+    const next = await saveSeoDraft(database.db, staff.editor, { target: CITY_PAGE, pattern: pattern("Three") });
+    expect((await myDraft(database.db, staff.editor, CITY_PAGE))?.base_revision_id).toBe(published.revisionId);
+    const template = await saveSeoDraft(database.db, staff.admin, { target: CITY_TEMPLATE, pattern: pattern("{city}") });
+    expect(await myDraft(database.db, staff.admin, CITY_TEMPLATE)).toMatchObject({ id: template, target: "template:city", kind: "city", path: null });
+    expect(await myDraftById(database.db, staff.admin, { draftId: template })).toEqual({ target: CITY_TEMPLATE, pattern: pattern("{city}") });
+    expect(await draftForPreview(database.db, staff.admin, { draftId: template })).toMatchObject({ kind: "city", path: null, owner: staff.admin.email });
+    expect((await auditRows()).map((row) => [row.action, row.target])).toEqual([
+      ["draft.saved", "page:/agents/TX/austin"],
+      ["draft.saved", "page:/agents/TX/austin"],
+      ["seo.published", "page:/agents/TX/austin"],
+      ["draft.saved", "page:/agents/TX/austin"],
+      ["draft.saved", "template:city"],
+    ]);
+    expect(next).not.toBe(first);
+  });
+
+  it("shows no draft of a kind it does not know in draft mode", async () => {
+    const draftId = await saveSeoDraft(database.db, staff.editor, { target: CITY_PAGE, pattern: pattern("x") });
+    await database.db.updateTable("seo_drafts").set({ kind: "retired-kind" }).where("id", "=", draftId).execute();
+    expect(await draftForPreview(database.db, staff.editor, { draftId })).toBeNull();
+  });
+
+  it("discards and previews a draft, logging each, and names what the role cannot do", async () => {
+    const page = await saveSeoDraft(database.db, staff.editor, { target: CITY_PAGE, pattern: pattern("x") });
+    const previewed = await draftToPreview(database.db, staff.editor, { draftId: page });
+    expect(previewed.target).toEqual(CITY_PAGE);
+    expect(previewed.draft).toMatchObject({ id: page, title: "x" });
+    const viewer = { ...staff.editor, role: "viewer" as const };
+    expect((await failure(draftToPreview(database.db, viewer, { draftId: page }))).message).toBe("Your role (viewer) cannot preview pages. Nothing was changed.");
+    expect((await failure(discardSeoDraft(database.db, viewer, { draftId: page }))).message).toBe("Your role (viewer) cannot edit pages. Nothing was changed.");
+    expect(await discardSeoDraft(database.db, staff.editor, { draftId: page })).toEqual(CITY_PAGE);
+    expect((await failure(discardSeoDraft(database.db, staff.editor, { draftId: page }))).message).toBe(WORKSPACE.unknownDraft);
+
+    const template = await saveSeoDraft(database.db, staff.admin, { target: CITY_TEMPLATE, pattern: pattern("{city}") });
+    const demoted = { ...staff.admin, role: "editor" as const };
+    expect((await failure(draftToPreview(database.db, demoted, { draftId: template }))).message).toBe("Your role (editor) cannot preview templates. Nothing was changed.");
+    expect((await failure(discardSeoDraft(database.db, demoted, { draftId: template }))).message).toBe("Your role (editor) cannot edit templates. Nothing was changed.");
+    expect((await failure(publishSeoDraft(database.db, demoted, { draftId: template }))).message).toBe("Your role (editor) cannot publish templates. Nothing was changed.");
+    expect((await failure(saveSeoDraft(database.db, demoted, { target: CITY_TEMPLATE, pattern: pattern("x") }))).message).toBe("Your role (editor) cannot edit templates. Nothing was changed.");
+    expect(await discardSeoDraft(database.db, staff.admin, { draftId: template })).toEqual(CITY_TEMPLATE);
+    expect((await auditRows()).map((row) => [row.action, row.target])).toEqual([
+      ["draft.saved", "page:/agents/TX/austin"],
+      ["draft.previewed", "page:/agents/TX/austin"],
+      ["draft.discarded", "page:/agents/TX/austin"],
+      ["draft.saved", "template:city"],
+      ["draft.discarded", "template:city"],
+    ]);
+  });
+
+  it("publishes only the draft as reviewed, queues the purge of its paths, and logs the revision", async () => {
+    const draftId = await saveSeoDraft(database.db, staff.editor, { target: CITY_PAGE, pattern: pattern("Reviewed") });
+    const { updated_at } = (await myDraft(database.db, staff.editor, CITY_PAGE))!;
+    const changed = await failure(publishSeoDraft(database.db, staff.editor, { draftId, reviewedAt: "2000-01-01T00:00:00.000Z" }));
+    expect([changed.status, changed.message]).toEqual([409, WORKSPACE.draftChangedSinceReview]);
+    expect(await revisions("page:/agents/TX/austin")).toEqual([]);
+
+    const published = await publishSeoDraft(database.db, staff.editor, { draftId, reviewedAt: updated_at, purge: { paths: [CITY_PAGE.path], delivery: PURGING } });
+    expect(published).toEqual({ revisionId: published.revisionId, target: CITY_PAGE, paths: [CITY_PAGE.path] });
+    expect((await purgeRows()).map((row) => [row.channel, JSON.parse(JSON.parse(row.payload).paths)])).toEqual([["purge", [CITY_PAGE.path]]]);
+    expect((await auditRows()).at(-1)).toMatchObject({ action: "seo.published", target: "page:/agents/TX/austin", detail: `revision ${published.revisionId}` });
+    const live = await database.db.selectFrom("seo_live").selectAll().where("target", "=", "page:/agents/TX/austin").executeTakeFirstOrThrow();
+    expect(live).toMatchObject({ kind: "city", path: CITY_PAGE.path, title: "Reviewed", revision_id: published.revisionId, published_by: staff.editor.email });
+
+    // No purge asked for, or none with a path: nothing queued, no path answered.
+    expect((await publishPage(staff.editor, "Again")).paths).toEqual([]);
+    await publishSeoDraft(database.db, staff.editor, { draftId: await saveSeoDraft(database.db, staff.editor, { target: CITY_PAGE, pattern: pattern("Empty") }), purge: { paths: [], delivery: PURGING } });
+    expect(await purgeRows()).toHaveLength(1);
+  });
+
+  it("names who published first when a publish is refused, or someone, just now, when nothing is live", async () => {
+    const first = await publishPage(staff.other, "Theirs");
+    const mine = await saveSeoDraft(database.db, staff.editor, { target: CITY_PAGE, pattern: pattern("Mine") });
+    await publishPage(staff.other, "Theirs again");
+    const refused = await failure(publishSeoDraft(database.db, staff.editor, { draftId: mine }));
+    const live = await database.db.selectFrom("seo_live").selectAll().where("target", "=", "page:/agents/TX/austin").executeTakeFirstOrThrow();
+    expect(refused.message).toBe(WORKSPACE.staleDraft(staff.other.email, live.published_at));
+    expect((await auditRows()).at(-1)).toMatchObject({ action: "seo.publish_refused", target: "page:/agents/TX/austin", detail: `live revision ${live.revision_id}` });
+    expect(live.revision_id).not.toBe(first.revisionId);
+
+    await database.db.deleteFrom("seo_live").execute();
+    const gone = await failure(publishSeoDraft(database.db, staff.editor, { draftId: mine }));
+    expect([gone.status, gone.message]).toEqual([409, WORKSPACE.staleDraft("Someone", "just now")]);
+    expect((await auditRows()).at(-1)).toMatchObject({ action: "seo.publish_refused", detail: "" });
+  });
+
+  it("rolls back a page with the purge of its path, logging both revisions, and refuses an unknown revision or a role that may not", async () => {
+    const first = await publishPage(staff.editor, "One");
+    const second = await publishPage(staff.editor, "Two");
+    expect((await failure(rollbackSeoRevision(database.db, staff.editor, { revisionId: second.revisionId + 100, expectedLiveRevisionId: second.revisionId }))).message).toBe(WORKSPACE.unknownRevision);
+    expect((await failure(rollbackSeoRevision(database.db, staff.viewer, { revisionId: second.revisionId, expectedLiveRevisionId: second.revisionId }))).message).toBe(
+      "Your role (viewer) cannot roll back pages. Nothing was changed.",
+    );
+    const undone = await rollbackSeoRevision(database.db, staff.editor, { revisionId: second.revisionId, expectedLiveRevisionId: second.revisionId, delivery: PURGING });
+    expect(undone).toEqual({ revisionId: undone.revisionId, target: CITY_PAGE, paths: [CITY_PAGE.path] });
+    expect((await purgeRows()).map((row) => JSON.parse(JSON.parse(row.payload).paths))).toEqual([[CITY_PAGE.path]]);
+    expect((await revisions("page:/agents/TX/austin")).at(-1)).toMatchObject({
+      id: undone.revisionId,
+      action: "rollback",
+      kind: "city",
+      path: CITY_PAGE.path,
+      title: "One",
+      previous_revision_id: second.revisionId,
+      restored_revision_id: first.revisionId,
+      published_by: staff.editor.id,
+      published_by_email: staff.editor.email,
+    });
+    expect(await database.db.selectFrom("seo_live").select(["revision_id", "published_by", "title"]).executeTakeFirstOrThrow()).toEqual({ revision_id: undone.revisionId, published_by: staff.editor.email, title: "One" });
+    expect((await auditRows()).at(-1)).toMatchObject({ action: "seo.rolled_back", target: "page:/agents/TX/austin", detail: `revision ${second.revisionId} undone by revision ${undone.revisionId}` });
+    const stale = await failure(rollbackSeoRevision(database.db, staff.editor, { revisionId: second.revisionId, expectedLiveRevisionId: second.revisionId }));
+    expect(stale.message).toBe(WORKSPACE.staleRollback);
+
+    const template = await publishPage(staff.admin, "{city}", CITY_TEMPLATE);
+    expect((await failure(rollbackSeoRevision(database.db, staff.editor, { revisionId: template.revisionId, expectedLiveRevisionId: template.revisionId }))).message).toBe(
+      "Your role (editor) cannot roll back templates. Nothing was changed.",
+    );
+    // No city page in this database: a template's rollback changes no path, and queues no purge.
+    expect((await rollbackSeoRevision(database.db, staff.admin, { revisionId: template.revisionId, expectedLiveRevisionId: template.revisionId, delivery: PURGING })).paths).toEqual([]);
+    expect(await purgeRows()).toHaveLength(1);
+  });
+
+  it("shows an editor what is live, the staff member's draft, the revisions and the log of one target", async () => {
+    expect(await editorState(database.db, staff.editor, CITY_PAGE)).toEqual({ live: null, draft: null, revisions: [], log: [] });
+    const published = await publishPage(staff.editor, "Live");
+    await publishPage(staff.admin, "{city}", CITY_TEMPLATE);
+    const draftId = await saveSeoDraft(database.db, staff.editor, { target: CITY_PAGE, pattern: pattern("Draft") });
+    await saveSeoDraft(database.db, staff.other, { target: CITY_PAGE, pattern: pattern("Theirs") });
+    const state = await editorState(database.db, staff.editor, CITY_PAGE);
+    expect(state.live).toMatchObject({ target: "page:/agents/TX/austin", title: "Live", revision_id: published.revisionId });
+    expect(state.draft).toMatchObject({ id: draftId, title: "Draft" });
+    expect(state.revisions).toEqual([expect.objectContaining({ id: published.revisionId, isLive: true, after: pattern("Live") })]);
+    expect(state.log.map((row) => row.action)).toEqual(["draft.saved", "draft.saved", "seo.published", "draft.saved"]);
+    expect(state.log.every((row) => row.target === "page:/agents/TX/austin")).toBe(true);
+  });
+
+  it("lists the live templates alone, by target, and everyone who may use the workspace", async () => {
+    await publishPage(staff.editor, "Page");
+    await publishPage(staff.admin, "{city}", CITY_TEMPLATE);
+    const templates = await listLiveTemplates(database.db);
+    expect([...templates.keys()]).toEqual(["template:city"]);
+    expect(templates.get("template:city")).toMatchObject({ kind: "city", title: "{city}" });
+    expect((await staffList(database.db)).map((member) => member.email).sort()).toEqual(Object.values(staff).map((member) => member.email).sort());
+  });
+
+  it("pages the history's log 50 entries at a time, and says what is live per target", async () => {
+    expect((await historyPage(database.db, { page: 1 })).logPages).toBe(1);
+    const published = await publishPage(staff.editor, "Live");
+    for (let index = 0; index < 49; index++) await audit(database.db, staff.editor, "draft.previewed", `page:/p${index}`);
+    let history = await historyPage(database.db, { page: 1 });
+    expect([history.log.length, history.logPages]).toEqual([50, 2]);
+    expect(history.liveByTarget).toEqual(new Map([["page:/agents/TX/austin", published.revisionId]]));
+    expect(history.revisions.map((revision) => revision.id)).toEqual([published.revisionId]);
+    history = await historyPage(database.db, { page: 2 });
+    expect(history.log.map((row) => row.action)).toEqual(["draft.saved"]);
+    await audit(database.db, staff.editor, "draft.previewed", "page:/last");
+    expect((await historyPage(database.db, { page: 1 })).logPages).toBe(2);
+    for (let index = 0; index < 49; index++) await audit(database.db, staff.editor, "draft.previewed", `page:/q${index}`);
+    expect((await historyPage(database.db, { page: 1 })).logPages).toBe(3);
+  });
+});
+
+describe("targets, permissions and labels", () => {
+  it("keys a template by its kind and a page by its path, and reads a stored row's target back", () => {
+    expect(targetKey(CITY_TEMPLATE)).toBe("template:city");
+    expect(targetKey(CITY_PAGE)).toBe("page:/agents/TX/austin");
+    expect(targetOf({ target: "template:city", kind: "city", path: null })).toEqual(CITY_TEMPLATE);
+    expect(targetOf({ target: "page:/agents/TX/austin", kind: "city", path: "/agents/TX/austin" })).toEqual(CITY_PAGE);
+    expect(targetOf({ target: "template:city", kind: "city", path: "/agents/TX/austin" })).toEqual(CITY_TEMPLATE);
+    expect(targetOf({ target: "page:/about", kind: "no-such-kind", path: "/about" })).toEqual({ type: "page", kind: "fixed", path: "/about" });
+  });
+
+  it("asks template permissions for templates and page permissions for pages", () => {
+    expect(permissionFor(CITY_TEMPLATE, "edit")).toBe("template:edit");
+    expect(permissionFor(CITY_TEMPLATE, "publish")).toBe("template:publish");
+    expect(permissionFor(CITY_PAGE, "edit")).toBe("page:edit");
+    expect(permissionFor(CITY_PAGE, "publish")).toBe("page:publish");
+    const editor: StaffIdentity = { id: "e", email: "e@example.com", role: "editor" };
+    expect(() => requirePermission(editor, "page:publish", "publish pages")).not.toThrow();
+    expect(() => requirePermission(editor, "template:edit", "edit templates")).toThrow(expect.objectContaining({ status: 403, message: "Your role (editor) cannot edit templates. Nothing was changed." }));
+  });
+
+  it("reads an audit action as the history says it, and an unknown one as it is", () => {
+    expect(auditActionLabel("seo.published")).toBe("published");
+    expect(auditActionLabel("draft.previewed")).toBe("previewed a draft");
+    expect(auditActionLabel("something.else")).toBe("something.else");
+  });
+
+  it("checks a bulk edit's value for every kind it goes to, and passes a clear through", () => {
+    const laws = [{ kind: "law" as const, path: "/laws/texas" }];
+    const cities = [{ kind: "city" as const, path: "/agents/TX/austin" }];
+    expect(cleanBulkValue({ pages: laws, field: "title", value: null })).toBeNull();
+    expect(cleanBulkValue({ pages: laws, field: "title", value: "  Laws   in {state} " })).toBe("Laws in {state}");
+    expect(cleanBulkValue({ pages: cities, field: "title", value: "Managers in {city}" })).toBe("Managers in {city}");
+    expect(() => cleanBulkValue({ pages: [...cities, ...laws], field: "title", value: "Managers in {city}" })).toThrow(expect.objectContaining({ status: 400, field: "title" }));
+    expect(() => cleanBulkValue({ pages: [...laws, ...cities], field: "title", value: "Managers in {city}" })).toThrow(expect.objectContaining({ status: 400, field: "title" }));
+    expect(cleanBulkValue({ pages: [], field: "title", value: "x" })).toBeNull();
   });
 });
