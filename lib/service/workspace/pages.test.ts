@@ -1,7 +1,7 @@
 import { listSitemapEntries } from "../../db/queries/sitemap";
 import { EMPTY_PATTERN, seoTextFor, type SeoFactsOf } from "../../contract/seo-text";
 import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "@/lib/test-support";
-import { changeOf, csvLines, filterRows, listPages, publishEffect, siteRows, templateImpact, type PageRow } from "./pages";
+import { changeOf, csvLines, exportRows, filterRows, listPages, publishEffect, siteRows, templateImpact, type PageRow, type SiteRows } from "./pages";
 import { publishSeoDraft, saveSeoDraft, type StaffIdentity } from "./seo";
 
 announcePostgres();
@@ -126,6 +126,59 @@ describe("csvLines", () => {
     expect(lines[1]).toBe(
       'city,https://example.com/agents/TX/austin,200,yes,"index: in the sitemap, canonical to itself","Property Managers in Austin, TX | Managely",42,392,"He said ""hi""",12,80,"Property Managers in Austin, TX","\'=HYPERLINK(""x"")",https://example.com/agents/TX/austin,"index, follow","Austin\'s managers, compared","Fees, side by side.",the page\'s own card,A card,default,default,title-too-long description-duplicate',
     );
+  });
+
+  it("makes every formula-leading cell text, quotes a line break, and writes a share image's address on the origin", () => {
+    const cells = (overrides: Partial<PageRow>) => [...csvLines([row(overrides)], "https://example.com")][1];
+    expect(cells({ keywords: "+1 call" })).toContain(",'+1 call,");
+    expect(cells({ keywords: "-1 fee" })).toContain(",'-1 fee,");
+    expect(cells({ keywords: "@home" })).toContain(",'@home,");
+    expect(cells({ keywords: "a=b" })).toContain(",a=b,");
+    expect(cells({ keywords: "one\rtwo" })).toContain(',"one\rtwo",');
+    expect(cells({ keywords: "one\ntwo" })).toContain(',"one\ntwo",');
+    expect(cells({ image: { url: "/og/austin.png", alt: "A card" } })).toContain(",https://example.com/og/austin.png,A card,");
+  });
+
+  it("exports the rows a filter matches, then the noindex pages it matches", () => {
+    const site = {
+      rows: [row({ path: "/agents/TX/austin" }), row({ kind: "law", path: "/laws/texas", state: "TX" })],
+      noindex: [row({ path: "/agents/TX/nowhere", robots: "noindex", problems: [] }), row({ kind: "law", path: "/laws/none", problems: [] })],
+    } as unknown as SiteRows;
+    expect(exportRows(site, { kind: "city" }).map((each) => each.path)).toEqual(["/agents/TX/austin", "/agents/TX/nowhere"]);
+    expect(exportRows(site, {}).map((each) => each.path)).toEqual(["/agents/TX/austin", "/laws/texas", "/agents/TX/nowhere", "/laws/none"]);
+  });
+
+  it("filters by kind, state, text in a path or a title, a problem from a source, an error about a field, and changed words", () => {
+    const austin = row({});
+    const dallas = row({ path: "/agents/TX/dallas", title: "Dallas Managers", state: "TX", problems: ["title-too-long"], sources: { ...austin.sources, title: "template" } });
+    const ohio = row({ kind: "law", path: "/laws/ohio", title: "Ohio law", state: "OH", problems: [] });
+    const rows = [austin, dallas, ohio];
+    const paths = (filtered: PageRow[]) => filtered.map((each) => each.path);
+    expect(paths(filterRows(rows, {}))).toEqual(["/agents/TX/austin", "/agents/TX/dallas", "/laws/ohio"]);
+    expect(paths(filterRows(rows, { kind: "law" }))).toEqual(["/laws/ohio"]);
+    expect(paths(filterRows(rows, { state: "OH" }))).toEqual(["/laws/ohio"]);
+    expect(paths(filterRows(rows, { q: "  DALLAS managers " }))).toEqual(["/agents/TX/dallas"]);
+    expect(paths(filterRows(rows, { q: "ohio" }))).toEqual(["/laws/ohio"]);
+    expect(paths(filterRows(rows, { problem: "title-too-long" }))).toEqual(["/agents/TX/austin", "/agents/TX/dallas"]);
+    expect(paths(filterRows(rows, { problem: "title-too-long", source: "template" }))).toEqual(["/agents/TX/dallas"]);
+    expect(paths(filterRows(rows, { problem: "title-too-long", source: "default" }))).toEqual(["/agents/TX/austin"]);
+    expect(paths(filterRows(rows, { errors: "title" }))).toEqual(["/agents/TX/austin", "/agents/TX/dallas"]);
+    expect(paths(filterRows(rows, { errors: "keywords" }))).toEqual([]);
+    const before = new Map([
+      [austin.path, austin],
+      [dallas.path, { ...dallas, title: "Dallas before" }],
+    ]);
+    // Changed: the pages whose words for the field differ from before; a page not known before counts as changed.
+    expect(paths(filterRows(rows, { changed: "title" }, before))).toEqual(["/agents/TX/dallas", "/laws/ohio"]);
+    expect(paths(filterRows(rows, { changed: "description" }, before))).toEqual(["/laws/ohio"]);
+    expect(paths(filterRows(rows, { changed: "title" }))).toEqual(["/agents/TX/austin", "/agents/TX/dallas", "/laws/ohio"]);
+  });
+
+  it("makes a draft's change: a kind's template, a page's words, or none left for the page", () => {
+    const words = { ...EMPTY_PATTERN, title: "{city}" };
+    expect(changeOf({ type: "template", kind: "city" }, words)).toEqual({ templates: new Map([["city", words]]) });
+    expect(changeOf({ type: "page", path: "/agents/TX/austin" }, words)).toEqual({ overrides: new Map([["/agents/TX/austin", words]]) });
+    expect(changeOf({ type: "page", path: "/agents/TX/austin" }, EMPTY_PATTERN)).toEqual({ overrides: new Map([["/agents/TX/austin", null]]) });
   });
 
   it("counts characters as a reader does, and writes a noindex page with its reason", () => {
