@@ -84,7 +84,8 @@ describe("a bulk edit", () => {
 
   it("refuses a viewer, and words a page of the kind cannot have", async () => {
     const stamp = await publishedStamp(database.db);
-    expect((await failure(publishBulkEdit(database.db, viewer, { edit: { pages: LAWS, field: "title", value: "x" }, expectedLatestRevisionId: stamp }))).status).toBe(403);
+    const refused = await failure(publishBulkEdit(database.db, viewer, { edit: { pages: LAWS, field: "title", value: "x" }, expectedLatestRevisionId: stamp }));
+    expect([refused.status, refused.message]).toEqual([403, "Your role (viewer) cannot publish pages. Nothing was changed."]);
     const wrong = await failure(publishBulkEdit(database.db, editor, { edit: { pages: LAWS, field: "title", value: "Managers in {city}" }, expectedLatestRevisionId: stamp }));
     expect([wrong.status, wrong.field]).toEqual([400, "title"]);
     expect(await publishedStamp(database.db)).toBe(stamp);
