@@ -92,6 +92,14 @@ describe.each(databaseKinds)("the workspace's door on %s", (kind) => {
     const staff = await staffOfRequest(headers);
     expect(staff).toEqual({ id: editorId, email: "editor@staff.example.com", role: "editor", sessionId: session.id, sessionExpiresAt: new Date(session.expires_at) });
     expect(staff!.sessionExpiresAt).toBeInstanceOf(Date);
+
+    // A session whose user's role is none of the workspace's is nobody's.
+    await database.db.updateTable("staff_users").set({ role: "user" }).where("id", "=", editorId).execute();
+    try {
+      expect(await staffOfRequest(headers)).toBeNull();
+    } finally {
+      await database.db.updateTable("staff_users").set({ role: "editor" }).where("id", "=", editorId).execute();
+    }
   });
 
   it("signs a preview cookie with the site's staff secret", async () => {
