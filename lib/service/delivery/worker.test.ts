@@ -372,7 +372,11 @@ describe.each(databaseKinds)("the outbox worker on %s", (kind) => {
       const outbox = createOutboxWorker({ db: database.db, dialect: database.dialect, channels: { webhook: counting, email: counting }, settings: { ...settings, batchSize: undefined }, now: () => clock });
       expect(await outbox.runOnce()).toBe(32);
       expect(sent).toHaveLength(32);
-      expect(most).toBe(8);
+      // On SQLite all 8 sends are in flight at once; on PostgreSQL each send's own queries, on a
+      // pool, interleave, so fewer may be in flight at one moment, never more.
+      if (kind === "sqlite") expect(most).toBe(8);
+      else expect(most).toBeGreaterThan(1);
+      expect(most).toBeLessThanOrEqual(8);
       expect(await outbox.runOnce()).toBe(3);
     });
 

@@ -1,7 +1,6 @@
 import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "@/lib/test-support";
 import { signPreview } from "./preview";
 import { staffAuthSecret } from "./auth";
-import { previewCookieValue, requestSignInLink, siteStaffAuth, staffOfRequest, workspaceDb } from ".";
 
 /**
  * The workspace's door as the site opens it: the process-wide database (DATABASE_URL), the
@@ -20,16 +19,20 @@ describe.each(databaseKinds)("the workspace's door on %s", (kind) => {
   const signInRows = () => database.db.selectFrom("outbox_messages").select(["payload", "channel"]).where("kind", "=", "staff.sign_in").orderBy("id").execute();
   const requests = () => database.db.selectFrom("staff_audit_log").select(["staff_user_id", "staff_email", "target"]).where("action", "=", "staff.sign_in_requested").orderBy("id").execute();
 
+  // The door keeps the process's database and staff auth once made: each kind gets fresh modules.
+  let door: typeof import(".");
   beforeAll(async () => {
+    jest.resetModules();
+    door = await import(".");
     database = await createTestDatabase(kind);
     Object.assign(process.env, { DATABASE_URL: database.url, SITE_URL: SITE, STAFF_AUTH_SECRET: "", SMTP_URL: "", LEAD_WEBHOOK_URL: "", PURGE_URL: "", SEED_DEMO: "1" });
-    const auth = await siteStaffAuth();
+    const auth = await door.siteStaffAuth();
     editorId = (await auth.api.createUser({ body: { email: "editor@staff.example.com", name: "", role: "editor" } })).user.id;
     await auth.api.createUser({ body: { email: "gone@staff.example.com", name: "", role: "viewer", data: { banned: true } } });
   });
   afterAll(async () => {
     process.env = saved;
-    await (await workspaceDb()).destroy();
+    await (await door.workspaceDb()).destroy();
     await database?.destroy();
   });
   beforeEach(async () => {
@@ -38,20 +41,20 @@ describe.each(databaseKinds)("the workspace's door on %s", (kind) => {
   });
 
   it("opens the database DATABASE_URL names, and makes the staff auth once", async () => {
-    const db = await workspaceDb();
+    const db = await door.workspaceDb();
     expect(await db.selectFrom("staff_users").select("email").where("id", "=", editorId).executeTakeFirst()).toEqual({ email: "editor@staff.example.com" });
-    const first = siteStaffAuth();
-    expect(siteStaffAuth()).toBe(first);
-    expect(await first).toBe(await siteStaffAuth());
+    const first = door.siteStaffAuth();
+    expect(door.siteStaffAuth()).toBe(first);
+    expect(await first).toBe(await door.siteStaffAuth());
   });
 
   it("sends a link to a staff member through the outbox and logs the request; nothing to a stranger or a banned member, and the same answer", async () => {
-    await expect(requestSignInLink("nobody@example.com", new Headers())).resolves.toBeUndefined();
-    await expect(requestSignInLink("gone@staff.example.com", new Headers())).resolves.toBeUndefined();
+    await expect(door.requestSignInLink("nobody@example.com", new Headers())).resolves.toBeUndefined();
+    await expect(door.requestSignInLink("gone@staff.example.com", new Headers())).resolves.toBeUndefined();
     expect(await signInRows()).toEqual([]);
     expect(await requests()).toEqual([]);
 
-    await expect(requestSignInLink("editor@staff.example.com", new Headers())).resolves.toBeUndefined();
+    await expect(door.requestSignInLink("editor@staff.example.com", new Headers())).resolves.toBeUndefined();
     const rows = await signInRows();
     expect(rows).toHaveLength(1);
     expect(rows[0].channel).toBe("file");
@@ -60,7 +63,7 @@ describe.each(databaseKinds)("the workspace's door on %s", (kind) => {
   });
 
   it("sends at most 5 links in 15 minutes to one staff member, then nothing until the window moves on", async () => {
-    for (let index = 0; index < 7; index++) await requestSignInLink("editor@staff.example.com", new Headers());
+    for (let index = 0; index < 7; index++) await door.requestSignInLink("editor@staff.example.com", new Headers());
     expect(await signInRows()).toHaveLength(5);
     expect(await requests()).toHaveLength(5);
 
@@ -68,35 +71,35 @@ describe.each(databaseKinds)("the workspace's door on %s", (kind) => {
     const old = new Date(Date.now() - 15 * 60_000 - 10_000).toISOString();
     const ids = (await database.db.selectFrom("staff_audit_log").select("id").orderBy("id").limit(4).execute()).map((row) => row.id);
     await database.db.updateTable("staff_audit_log").set({ at: old }).where("id", "in", ids).execute();
-    for (let index = 0; index < 5; index++) await requestSignInLink("editor@staff.example.com", new Headers());
+    for (let index = 0; index < 5; index++) await door.requestSignInLink("editor@staff.example.com", new Headers());
     expect(await signInRows()).toHaveLength(9);
 
     // Fourteen minutes ago is still in the window.
     await database.db.deleteFrom("staff_audit_log").execute();
     await database.db.deleteFrom("outbox_messages").where("kind", "=", "staff.sign_in").execute();
     const recent = new Date(Date.now() - 14 * 60_000).toISOString();
-    for (let index = 0; index < 5; index++) await requestSignInLink("editor@staff.example.com", new Headers());
+    for (let index = 0; index < 5; index++) await door.requestSignInLink("editor@staff.example.com", new Headers());
     await database.db.updateTable("staff_audit_log").set({ at: recent }).execute();
-    await requestSignInLink("editor@staff.example.com", new Headers());
+    await door.requestSignInLink("editor@staff.example.com", new Headers());
     expect(await signInRows()).toHaveLength(5);
   });
 
   it("knows the staff member of a signed-in session, with the session's id and end, and nobody without one", async () => {
-    expect(await staffOfRequest(new Headers())).toBeNull();
-    await requestSignInLink("editor@staff.example.com", new Headers());
+    expect(await door.staffOfRequest(new Headers())).toBeNull();
+    await door.requestSignInLink("editor@staff.example.com", new Headers());
     const { token } = JSON.parse((await signInRows())[0].payload);
-    const response = await (await siteStaffAuth()).api.magicLinkVerify({ query: { token }, headers: new Headers(), asResponse: true });
+    const response = await (await door.siteStaffAuth()).api.magicLinkVerify({ query: { token }, headers: new Headers(), asResponse: true });
     const headers = new Headers({ cookie: (response.headers.get("set-cookie") ?? "").split(";")[0] });
 
     const session = await database.db.selectFrom("staff_sessions").select(["id", "expires_at"]).where("user_id", "=", editorId).executeTakeFirstOrThrow();
-    const staff = await staffOfRequest(headers);
+    const staff = await door.staffOfRequest(headers);
     expect(staff).toEqual({ id: editorId, email: "editor@staff.example.com", role: "editor", sessionId: session.id, sessionExpiresAt: new Date(session.expires_at) });
     expect(staff!.sessionExpiresAt).toBeInstanceOf(Date);
 
     // A session whose user's role is none of the workspace's is nobody's.
     await database.db.updateTable("staff_users").set({ role: "user" }).where("id", "=", editorId).execute();
     try {
-      expect(await staffOfRequest(headers)).toBeNull();
+      expect(await door.staffOfRequest(headers)).toBeNull();
     } finally {
       await database.db.updateTable("staff_users").set({ role: "editor" }).where("id", "=", editorId).execute();
     }
@@ -104,7 +107,7 @@ describe.each(databaseKinds)("the workspace's door on %s", (kind) => {
 
   it("signs a preview cookie with the site's staff secret", async () => {
     const secret = await staffAuthSecret(database.db, undefined);
-    expect(await previewCookieValue(database.db, { draftId: 12, sessionId: "session-1" })).toBe(signPreview(secret, { draftId: 12, sessionId: "session-1" }));
-    expect(await previewCookieValue(database.db, { draftId: 12, sessionId: "session-1" })).not.toBe(signPreview("another secret of some length", { draftId: 12, sessionId: "session-1" }));
+    expect(await door.previewCookieValue(database.db, { draftId: 12, sessionId: "session-1" })).toBe(signPreview(secret, { draftId: 12, sessionId: "session-1" }));
+    expect(await door.previewCookieValue(database.db, { draftId: 12, sessionId: "session-1" })).not.toBe(signPreview("another secret of some length", { draftId: 12, sessionId: "session-1" }));
   });
 });
