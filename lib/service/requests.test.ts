@@ -2,10 +2,15 @@ import { contract } from "../contract";
 import { CONFIRM, CONFLICT, CONSENT_VERSION, NOT_FOUND, RECIPIENTS, SAVED, consentSentence } from "../contract/messages";
 import type { Service } from ".";
 import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase, callAsSite, createTestService } from "@/lib/test-support";
-import { deliveryRouting } from "./delivery/routing";
+import { FILES_ONLY, deliveryRouting } from "./delivery/routing";
+import { outboxFileName } from "./delivery/channels";
 import { maskEmail, maskPhone } from "./requests";
 import { onOutboxSignal } from "./delivery/signal";
 import { distanceMiles, roundMiles } from "../contract/geo";
+import { mailboxKey } from "../contract/keys";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 
 announcePostgres();
 
@@ -420,6 +425,9 @@ describe.each(databaseKinds)("requests on %s", (kind) => {
       });
       expect(view.body.request.matches).toHaveLength(RECIPIENTS.shown);
 
+      const lead = await leadByKey(submissionKey);
+      const pending = () => database.db.selectFrom("lead_confirmations").select("lead_id").where("lead_id", "=", lead.id).execute();
+      expect(await pending()).toHaveLength(1);
       const signals = jest.fn();
       const stopListening = onOutboxSignal(signals);
       try {
@@ -427,8 +435,9 @@ describe.each(databaseKinds)("requests on %s", (kind) => {
       } finally {
         stopListening();
       }
-      // Nobody to tell: nothing queued, the outbox is not woken.
+      // Nobody to tell: nothing queued, the outbox is not woken. Its pending confirmation goes with it (issue 26, L3).
       expect(signals).not.toHaveBeenCalled();
+      expect(await pending()).toEqual([]);
       expect((await call("lead/request", { token })).body.request).toMatchObject({ awaiting_match: false, awaiting_confirmation: false, matches: [], recipients: [] });
       const late = await call("lead/recipients", { token, agent_ids: [view.body.request.matches[0].agent_id] });
       expect(late).toEqual({ status: 404, body: { success: false, message: NOT_FOUND.request } });
@@ -481,6 +490,37 @@ describe.each(databaseKinds)("requests on %s", (kind) => {
       expect(view.body.request.recipients.map((recipient: { delivery: string }) => recipient.delivery)).toEqual(["sent", "cancelled", "cancelled"]);
       // Counts stay for statistics.
       expect(await database.db.selectFrom("lead_recipients").select("agent_id").where("lead_id", "=", lead.id).execute()).toHaveLength(3);
+    });
+
+    it("lead/withdraw erases the copies written to OUTBOX_DIR, the lead's alone, and needs no OUTBOX_DIR to withdraw", async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "managely-withdraw-"));
+      try {
+        const [manager] = (await call("agents/match", { property_zip: SERVED_ZIP, property_category: 2 })).body.agents as { agent_id: number }[];
+        const { preferred_contact_method: _method, email_address: _email, ...guarantee } = fullLead;
+        // Messages to files (the default routing): a lead without an email has its manager's copy queued at once.
+        const withFiles = createTestService(database, { delivery: FILES_ONLY, outboxDir: dir });
+        const withoutDir = createTestService(database, { delivery: FILES_ONLY });
+        const fileLead = async (service: Service, label: string) => {
+          const submissionKey = key(label);
+          const saved = await callAsSite(service, "lead/save", { ...guarantee, submission_key: submissionKey, agent_ids: [manager.agent_id] });
+          expect(saved.status).toBe(200);
+          const [copy] = await outboxOf((await leadByKey(submissionKey)).id);
+          expect(copy).toMatchObject({ channel: "file", kind: "lead.new" });
+          // As the worker writes it.
+          const name = outboxFileName({ id: Number(copy.id), kind: "lead.new", createdAt: copy.created_at });
+          fs.writeFileSync(path.join(dir, name), "x");
+          return { token: tokenOf(saved.body.request_path), name };
+        };
+        const kept = await fileLead(withFiles, "files-kept");
+        const erased = await fileLead(withFiles, "files-erased");
+        expect((await callAsSite(withFiles, "lead/withdraw", { token: erased.token })).body).toEqual({ success: true, message: SAVED.withdrawn });
+        expect(fs.readdirSync(dir)).toEqual([kept.name]);
+        // A site without OUTBOX_DIR has no files to erase: the withdrawal goes through all the same.
+        const elsewhere = await fileLead(withoutDir, "files-nodir");
+        expect(await callAsSite(withoutDir, "lead/withdraw", { token: elsewhere.token })).toEqual({ status: 200, body: { success: true, message: SAVED.withdrawn } });
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
     });
 
     it("lead/recipients lets the owner of a lead nobody received choose now, once", async () => {
@@ -605,6 +645,31 @@ describe.each(databaseKinds)("requests on %s", (kind) => {
     });
   });
 
+  describe("a browser's later choices", () => {
+    it("count each manager a choice reaches on its own cap: four leads to four managers all go through", async () => {
+      // One save a minute per address: each manager may be reached three times a minute.
+      const limited = createTestService(database, { savesPerMinute: 1, delivery: deliveryRouting({ smtp: true, webhook: true }) });
+      const headers = new Headers({ "content-type": "application/json", origin: "http://localhost:3000" });
+      const { preferred_contact_method: _method, email_address: _email, ...guarantee } = fullLead;
+      // Managers no other test of this file reaches from a browser (the nearest two are), so each cap starts at nought.
+      const reached = ((await call("agents/match", { property_zip: SERVED_ZIP, property_category: 2 })).body.agents as { agent_id: number }[]).slice(0, 2).map((agent) => agent.agent_id);
+      const serving = (await call("agents/near", { zip: SERVED_ZIP, cate_id: 0, per_page: 100 })).body.agents.data as { agent_id: number; category_ids: number[] }[];
+      const managers = serving.filter((agent) => agent.category_ids.includes(2) && !reached.includes(agent.agent_id)).slice(0, 4);
+      expect(managers).toHaveLength(4);
+      const statuses = [];
+      for (const [index, manager] of managers.entries()) {
+        const token = tokenOf((await call("lead/save", { ...guarantee, submission_key: key("per-manager") })).body.request_path);
+        const answer = await limited.handle({
+          call: "lead/recipients",
+          body: JSON.stringify({ token, agent_ids: [manager.agent_id] }),
+          caller: { kind: "http", method: "POST", headers, address: `198.51.100.${kind === "sqlite" ? 10 : 20}${index}` },
+        });
+        statuses.push(answer.status);
+      }
+      expect(statuses).toEqual([200, 200, 200, 200]);
+    });
+  });
+
   describe("lead/recipients under concurrency", () => {
     it("30 concurrent choices for one lead: one choice is stored (at most 3 managers), the rest answered 200 (the same choice) or 409, never 500", async () => {
       const submissionKey = key("race");
@@ -637,7 +702,7 @@ describe.each(databaseKinds)("requests on %s", (kind) => {
       const signals = jest.fn();
       const stopListening = onOutboxSignal(signals);
       const toManager = await call("contact/save", { name: "Sam Lee", email: "sam@example.org", message: "Do you cover Round Rock?", agent_id: agent.id });
-      expect(toManager.body.message).toBe(SAVED.contactForAgent(agent.company_name));
+      expect(toManager).toEqual({ status: 200, body: { success: true, message: SAVED.contactForAgent(agent.company_name) } });
       expect(signals).toHaveBeenCalledTimes(1);
       const stored = await database.db.selectFrom("contact_messages").select("id").where("agent_id", "=", agent.id).orderBy("id", "desc").executeTakeFirstOrThrow();
       const rows = await database.db.selectFrom("outbox_messages").selectAll().where("contact_id", "=", stored.id).execute();
@@ -655,6 +720,21 @@ describe.each(databaseKinds)("requests on %s", (kind) => {
       // Nothing queued for the site's inbox or the sample listing: the outbox is not woken for them.
       stopListening();
       expect(signals).toHaveBeenCalledTimes(1);
+
+      // A manager that does not exist: a 404, and nothing stored.
+      const nobody = { name: "Sam Lee", email: "sam@example.org", message: "Anyone there?", agent_id: 987654 };
+      expect(await call("contact/save", nobody)).toEqual({ status: 404, body: { success: false, message: NOT_FOUND.manager } });
+      expect(await database.db.selectFrom("contact_messages").select("id").where("agent_id", "=", nobody.agent_id).execute()).toEqual([]);
+    });
+
+    it("contact/save and newsletter/save answer a filled honeypot as usual and store nothing", async () => {
+      const website = "http://spam.example";
+      const bot = await call("contact/save", { name: "Bot", email: `bot.${kind}@spam.example`, message: "Buy now", agent_id: 987654, website });
+      expect(bot).toEqual({ status: 200, body: { success: true, message: SAVED.contact } });
+      expect(await database.db.selectFrom("contact_messages").select("id").where("email", "=", `bot.${kind}@spam.example`).execute()).toEqual([]);
+      const botReader = await call("newsletter/save", { email_address: `bot.reader.${kind}@spam.example`, website });
+      expect(botReader).toEqual({ status: 200, body: { success: true, message: SAVED.subscribed } });
+      expect(await database.db.selectFrom("newsletter_subscriptions").select("id").where("email_lower", "=", `bot.reader.${kind}@spam.example`).execute()).toEqual([]);
     });
 
     it("newsletter/save sends a confirmation link; the subscription counts once confirmed through it", async () => {
@@ -702,6 +782,11 @@ describe.each(databaseKinds)("requests on %s", (kind) => {
       expect(known).toEqual(fresh);
       expect(fresh).toEqual({ status: 200, body: { success: true, message: SAVED.subscribed } });
       expect(await linksTo(confirmed)).toHaveLength(1); // the first link only: nothing new for a confirmed address
+      // Not only because of the weekly cap: a week on, a confirmed address is still mailed nothing.
+      const weekly = await database.db.updateTable("rate_limiter").set({ expire: Date.now() - 1_000 }).where("key", "=", `mail-newsletter|${mailboxKey(confirmed)}`).executeTakeFirst();
+      expect(Number(weekly.numUpdatedRows)).toBe(1);
+      expect(await call("newsletter/save", { email_address: confirmed })).toEqual(fresh);
+      expect(await linksTo(confirmed)).toHaveLength(1);
     });
   });
 
@@ -718,7 +803,7 @@ describe.each(databaseKinds)("requests on %s", (kind) => {
       const failed = await database.db.selectFrom("outbox_messages").select((eb) => eb.fn.countAll<number>().as("n")).where("status", "=", "failed").executeTakeFirstOrThrow();
       const health = await call("health/check", {});
       expect(health.status).toBe(200);
-      expect(health.body).toMatchObject({ status: "ok", database: { ok: true, dialect: kind }, redis: null });
+      expect(health.body).toMatchObject({ success: true, status: "ok", database: { ok: true, dialect: kind }, redis: null });
       expect(health.body.outbox.backlog).toBeGreaterThan(0);
       // Whole seconds, from the hour (and the seconds this test has taken since).
       expect(Number.isInteger(health.body.outbox.oldest_pending_seconds)).toBe(true);
