@@ -462,4 +462,81 @@ describeRedis("the page store, on Redis", () => {
     expect(redisEvictionWarning("allkeys-lru", "0")).toMatch(/no maxmemory/);
     expect(redisEvictionWarning("allkeys-lru", "1073741824")).toBeUndefined();
   });
+
+  it("gives back nothing for a key it never stored, or a page without its HTML, and reads only this build's pages", async () => {
+    const store = new PageStore({ backend, maxTtlSeconds: 600 });
+    expect(await backend.read("page:/agents/TX/never")).toBeUndefined();
+    expect(await backend.readPage("page:/agents/TX/never")).toBeUndefined();
+    await client.hSet(`${prefix}:pages:build-1:page:/agents/TX/headless`, { meta: JSON.stringify({ key: "k", kind: "APP_PAGE", lastModified: 1, tags: [] }) });
+    expect(await backend.readPage("page:/agents/TX/headless")).toBeUndefined();
+    expect((await backend.read("page:/agents/TX/headless"))?.meta).toEqual({ key: "k", kind: "APP_PAGE", lastModified: 1, tags: [] });
+
+    await store.set(KEY, appPage(bigHtml("b")), { cacheControl: CONTROL });
+    const nextBuild = new RedisBackend({ url: REDIS_URL!, prefix, buildId: "build-2" });
+    expect(await nextBuild.readPage("page:/agents/TX/austin")).toBeUndefined();
+    expect(await nextBuild.stats()).toMatchObject({ entries: 0, bytes: 0 });
+    await nextBuild.close();
+  });
+
+  it("replaces an entry whole, removes one on request, and keeps a key at least a second", async () => {
+    const meta = { key: "k", kind: "APP_ROUTE", lastModified: 1, tags: [] };
+    await backend.write("key:whole", { meta, blobs: { body: Buffer.from("one"), extra: Buffer.from("two") } }, 0.2);
+    expect(await client.ttl(`${prefix}:pages:build-1:key:whole`)).toBe(1);
+    await backend.write("key:whole", { meta: { ...meta, lastModified: 2 }, blobs: { body: Buffer.from("three") } }, 90.6);
+    expect(await client.ttl(`${prefix}:pages:build-1:key:whole`)).toBe(91);
+    const read = await backend.read("key:whole");
+    expect(read?.meta.lastModified).toBe(2);
+    expect(Object.keys(read!.blobs)).toEqual(["body"]);
+    expect(read!.blobs.body.toString()).toBe("three");
+    await backend.remove("key:whole");
+    expect(await client.exists(`${prefix}:pages:build-1:key:whole`)).toBe(0);
+  });
+
+  it("reads each tag's revalidation time, 0 for one never revalidated, without asking Redis for no tags", async () => {
+    await backend.markTags(["tag-a", "tag-b"], 1234);
+    expect(await backend.tagTimes(["tag-a", "never", "tag-b"])).toEqual([1234, 0, 1234]);
+    expect(await backend.tagTimes([])).toEqual([]);
+  });
+
+  it("counts this build's entries and the bytes Redis holds for them, with Redis's budget only when it has one", async () => {
+    const own = new RedisBackend({ url: REDIS_URL!, prefix: `${prefix}-stats`, buildId: "b" });
+    const meta = { key: "k", kind: "APP_ROUTE", lastModified: 1, tags: [] };
+    await own.write("key:one", { meta, blobs: { body: Buffer.alloc(5_000, 1) } }, 60);
+    await own.write("key:two", { meta, blobs: { body: Buffer.alloc(5_000, 2) } }, 60);
+    const stats = await own.stats();
+    const used = Number(await client.memoryUsage(`${prefix}-stats:pages:b:key:one`)) + Number(await client.memoryUsage(`${prefix}-stats:pages:b:key:two`));
+    expect(stats.entries).toBe(2);
+    expect(stats.bytes).toBe(used);
+    const maxmemory = Number((await client.configGet("maxmemory")).maxmemory);
+    if (maxmemory > 0) expect(stats.budget).toBe(maxmemory);
+    else expect(stats).not.toHaveProperty("budget");
+    await client.del([`${prefix}-stats:pages:b:key:one`, `${prefix}-stats:pages:b:key:two`]);
+    await own.close();
+  });
+});
+
+describe("the page store, when Redis does not answer", () => {
+  // Port 1: nothing listens; every call gives up within the backend's one-second timeout.
+  const down = () => new RedisBackend({ url: "redis://127.0.0.1:1", prefix: "test-down", buildId: "b" });
+
+  it("reads a miss, skips writes and removals, treats every entry as revalidated, and says it could not read the settings", async () => {
+    const backend = down();
+    const meta = { key: "k", kind: "APP_ROUTE", lastModified: 1, tags: [] };
+    const [read, page, written, removed, times, none, warning] = await Promise.all([
+      backend.read("key:k"),
+      backend.readPage("page:/"),
+      backend.write("key:k", { meta, blobs: {} }, 60),
+      backend.remove("key:k"),
+      backend.tagTimes(["tag"]),
+      backend.tagTimes([]),
+      backend.checkEviction(),
+    ]);
+    expect([read, page, written, removed]).toEqual([undefined, undefined, undefined, undefined]);
+    expect(times).toEqual([Number.MAX_SAFE_INTEGER]);
+    expect(none).toEqual([]);
+    expect(warning).toBe(redisEvictionWarning(undefined, undefined));
+    expect(warning).toMatch(/could not read/);
+    await expect(backend.markTags(["tag"], 1)).rejects.toThrow(/timed out/);
+    await backend.close();
+  });
 });
