@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import zlib from "node:zlib";
 import { createClient } from "redis";
-import { PageStore, pathOfKey, registerPageStore, registeredPageStore, storageId, type CacheControl, type NextCacheEntry, type NextCacheValue, type SeedReader, type StoreBackend } from "./page-store";
+import { PageStore, decodeEntry, encodeEntry, isImageEntry, pathOfKey, registerPageStore, registeredPageStore, storageId, type CacheControl, type NextCacheEntry, type NextCacheValue, type SeedReader, type StoreBackend } from "./page-store";
 import { MemoryBackend } from "./page-store-memory";
 import { RedisBackend, redisEvictionWarning } from "./page-store-redis";
 import { COMPRESSION, IMAGE_SHARE_OF_PAGE_STORE, PAGE_REVALIDATE_SECONDS } from "../contract/cache-policy";
@@ -325,6 +325,36 @@ describe("the page store, case by case", () => {
     expect(await store.freshPage("/agents/TX/austin")).toBeDefined();
   });
 
+  it("keeps a page stored without a lifetime fresh until a tag is revalidated", async () => {
+    const { store, clock } = setup();
+    await store.set(KEY, small("<p>no lifetime</p>", ["_N_T_/forever"]), {});
+    clock.now += 365 * 24 * 3600 * 1000;
+    expect(await store.freshPage("/agents/TX/austin")).toBeDefined();
+    await store.revalidateTag("_N_T_/forever");
+    expect(await store.freshPage("/agents/TX/austin")).toBeUndefined();
+  });
+
+  it("tags an entry from Next.js's context alone or its header alone, and decodes what an entry lacks as nothing", async () => {
+    const bare = { kind: "APP_PAGE", html: "<p>t</p>", headers: {}, status: 200 };
+    expect((await encodeEntry(KEY, bare, 1, { tags: ["ctx"] })).meta.tags).toEqual(["ctx"]);
+    expect((await encodeEntry(KEY, { ...bare, headers: { "x-next-cache-tags": "h1,h2" } }, 1, {})).meta.tags).toEqual(["h1", "h2"]);
+
+    const page = await encodeEntry(KEY, bare, 1, {});
+    delete page.blobs.html;
+    expect(await decodeEntry(page)).toMatchObject({ kind: "APP_PAGE", html: "" });
+    expect(await decodeEntry({ meta: { key: "k", kind: "FETCH", lastModified: 1, tags: [], rest: { data: 1 } }, blobs: {} })).toStrictEqual({ kind: "FETCH", data: 1 });
+  });
+
+  it("keeps as it is only a body whose type is an image, and counts only such a route as a share image", async () => {
+    const route = (contentType: string) => ({ kind: "APP_ROUTE", body: Buffer.from("body"), headers: { "content-type": contentType }, status: 200 });
+    const mentions = await encodeEntry("k", route("text/plain; profile=image/png"), 1, {});
+    expect(mentions.meta.raw).toBeUndefined();
+    expect(isImageEntry(mentions)).toBe(false);
+    const png = await encodeEntry("k", route("image/png"), 1, {});
+    expect(png.blobs.body.toString()).toBe("body");
+    expect(isImageEntry(png)).toBe(true);
+  });
+
   it("asks the build only for route cache keys, with Next.js's read context, and keeps only what it may serve", async () => {
     const seeded = new Map<string, NextCacheEntry>();
     const get = jest.fn(async (key: string) => seeded.get(key) ?? null);
@@ -345,6 +375,11 @@ describe("the page store, case by case", () => {
     expect(get).toHaveBeenLastCalledWith(faqKey, { kind: "APP_PAGE", isFallback: true, isRoutePPREnabled: true });
     expect(write).toHaveBeenLastCalledWith("page:/faqs", expect.anything(), 120);
     expect((await store.freshPage("/faqs"))!.meta.cacheControl).toEqual({ revalidate: 60, expire: 120 });
+
+    const okKey = "/route-cache/APP_PAGE/abc/$/ok";
+    seeded.set(okKey, { lastModified: clock.now - 10, value: appPage("<p>ok</p>", { status: 200 }) });
+    await store.get(okKey, { kind: "APP_PAGE" });
+    expect(write).toHaveBeenLastCalledWith("page:/ok", expect.anything(), 7200);
 
     // A prerendered error page is given to Next.js but never kept.
     write.mockClear();
