@@ -493,7 +493,7 @@ describeRedis("the page store, on Redis", () => {
   it("says so when Redis would not evict stored pages by itself", async () => {
     const config = await client.configGet(["maxmemory-policy", "maxmemory"]);
     expect(await backend.checkEviction()).toBe(redisEvictionWarning(config["maxmemory-policy"], config.maxmemory));
-    expect(redisEvictionWarning("noeviction", "0")).toMatch(/noeviction/);
+    expect(redisEvictionWarning("noeviction", "0")).toMatch(/^Redis's maxmemory-policy is noeviction: when it fills, page stores fail/);
     expect(redisEvictionWarning("allkeys-lru", "0")).toMatch(/no maxmemory/);
     expect(redisEvictionWarning("allkeys-lru", "1073741824")).toBeUndefined();
   });
@@ -542,11 +542,27 @@ describeRedis("the page store, on Redis", () => {
     const used = Number(await client.memoryUsage(`${prefix}-stats:pages:b:key:one`)) + Number(await client.memoryUsage(`${prefix}-stats:pages:b:key:two`));
     expect(stats.entries).toBe(2);
     expect(stats.bytes).toBe(used);
-    const maxmemory = Number((await client.configGet("maxmemory")).maxmemory);
-    if (maxmemory > 0) expect(stats.budget).toBe(maxmemory);
+    const { maxmemory } = await client.configGet("maxmemory");
+    if (Number(maxmemory) > 0) expect(stats.budget).toBe(Number(maxmemory));
     else expect(stats).not.toHaveProperty("budget");
+    // With a maxmemory (8 GiB here, far above what any test holds, put back at once): the budget.
+    await client.configSet("maxmemory", "8gb");
+    try {
+      expect(await own.stats()).toEqual({ entries: 2, bytes: used, budget: 8 * 1024 ** 3 });
+    } finally {
+      await client.configSet("maxmemory", maxmemory);
+    }
     await client.del([`${prefix}-stats:pages:b:key:one`, `${prefix}-stats:pages:b:key:two`]);
     await own.close();
+  });
+
+  it("logs nothing for a key that is simply not there", async () => {
+    const errors = jest.spyOn(console, "error").mockImplementation(() => {});
+    const backend = new RedisBackend({ url: REDIS_URL!, prefix: `test-miss-${process.pid}`, buildId: "b" });
+    expect(await backend.read("page:/nowhere")).toBeUndefined();
+    expect(errors).not.toHaveBeenCalled();
+    await backend.close();
+    errors.mockRestore();
   });
 });
 
@@ -555,6 +571,8 @@ describe("the page store, when Redis does not answer", () => {
   const down = () => new RedisBackend({ url: "redis://127.0.0.1:1", prefix: "test-down", buildId: "b" });
 
   it("reads a miss, skips writes and removals, treats every entry as revalidated, and says it could not read the settings", async () => {
+    const errors = jest.spyOn(console, "error").mockImplementation(() => {});
+    const infos = jest.spyOn(console, "log").mockImplementation(() => {});
     const backend = down();
     const meta = { key: "k", kind: "APP_ROUTE", lastModified: 1, tags: [] };
     const [read, page, written, removed, times, none, warning] = await Promise.all([
@@ -572,6 +590,21 @@ describe("the page store, when Redis does not answer", () => {
     expect(warning).toBe(redisEvictionWarning(undefined, undefined));
     expect(warning).toMatch(/could not read/);
     await expect(backend.markTags(["tag"], 1)).rejects.toThrow(/timed out/);
+    // Each failure is logged under what failed; the client's own errors too.
+    const logged = errors.mock.calls.map(([line]) => String(line).split("\n")[0]);
+    for (const context of ["page store read", "page store write", "page store delete", "page store tags"]) {
+      expect(logged).toContainEqual(expect.stringMatching(new RegExp(`^\\[service\\] ${context}: .*timed out`)));
+    }
+    expect(logged.filter((line) => line.startsWith("[service] page store read:"))).toHaveLength(2);
+    expect(logged).toContainEqual(expect.stringMatching(/^\[service\] redis \(page store\): .*ECONNREFUSED/));
+    expect(infos).toHaveBeenCalledWith(`[page store] warning: ${warning}`);
+
+    // Closed, it stops retrying the connection (and closing again is harmless).
     await backend.close();
+    expect((backend as unknown as { client: { isOpen: boolean } }).client.isOpen).toBe(false);
+    await expect(backend.close()).resolves.toBeUndefined();
+    errors.mockRestore();
+    infos.mockRestore();
   });
+
 });
