@@ -147,8 +147,9 @@ export class RedisBackend implements StoreBackend {
     return { entries, bytes, ...(budget > 0 ? { budget } : {}) };
   }
 
+  /** Connected: sends what is queued, then quits. Still connecting (Redis down): stops retrying. */
   async close(): Promise<void> {
-    await this.connecting.catch(() => {});
-    await this.client.quit().catch(() => {});
+    if (this.client.isReady) await this.client.quit().catch(() => {});
+    else if (this.client.isOpen) this.client.destroy();
   }
 }

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import zlib from "node:zlib";
 import { createClient } from "redis";
-import { PageStore, pathOfKey, registerPageStore, registeredPageStore, storageId, type CacheControl, type NextCacheEntry, type NextCacheValue, type SeedReader, type StoreBackend } from "./page-store";
+import { PageStore, decodeEntry, encodeEntry, isImageEntry, pathOfKey, registerPageStore, registeredPageStore, storageId, type CacheControl, type NextCacheEntry, type NextCacheValue, type SeedReader, type StoreBackend } from "./page-store";
 import { MemoryBackend } from "./page-store-memory";
 import { RedisBackend, redisEvictionWarning } from "./page-store-redis";
 import { COMPRESSION, IMAGE_SHARE_OF_PAGE_STORE, PAGE_REVALIDATE_SECONDS } from "../contract/cache-policy";
@@ -325,6 +325,36 @@ describe("the page store, case by case", () => {
     expect(await store.freshPage("/agents/TX/austin")).toBeDefined();
   });
 
+  it("keeps a page stored without a lifetime fresh until a tag is revalidated", async () => {
+    const { store, clock } = setup();
+    await store.set(KEY, small("<p>no lifetime</p>", ["_N_T_/forever"]), {});
+    clock.now += 365 * 24 * 3600 * 1000;
+    expect(await store.freshPage("/agents/TX/austin")).toBeDefined();
+    await store.revalidateTag("_N_T_/forever");
+    expect(await store.freshPage("/agents/TX/austin")).toBeUndefined();
+  });
+
+  it("tags an entry from Next.js's context alone or its header alone, and decodes what an entry lacks as nothing", async () => {
+    const bare = { kind: "APP_PAGE", html: "<p>t</p>", headers: {}, status: 200 };
+    expect((await encodeEntry(KEY, bare, 1, { tags: ["ctx"] })).meta.tags).toEqual(["ctx"]);
+    expect((await encodeEntry(KEY, { ...bare, headers: { "x-next-cache-tags": "h1,h2" } }, 1, {})).meta.tags).toEqual(["h1", "h2"]);
+
+    const page = await encodeEntry(KEY, bare, 1, {});
+    delete page.blobs.html;
+    expect(await decodeEntry(page)).toMatchObject({ kind: "APP_PAGE", html: "" });
+    expect(await decodeEntry({ meta: { key: "k", kind: "FETCH", lastModified: 1, tags: [], rest: { data: 1 } }, blobs: {} })).toStrictEqual({ kind: "FETCH", data: 1 });
+  });
+
+  it("keeps as it is only a body whose type is an image, and counts only such a route as a share image", async () => {
+    const route = (contentType: string) => ({ kind: "APP_ROUTE", body: Buffer.from("body"), headers: { "content-type": contentType }, status: 200 });
+    const mentions = await encodeEntry("k", route("text/plain; profile=image/png"), 1, {});
+    expect(mentions.meta.raw).toBeUndefined();
+    expect(isImageEntry(mentions)).toBe(false);
+    const png = await encodeEntry("k", route("image/png"), 1, {});
+    expect(png.blobs.body.toString()).toBe("body");
+    expect(isImageEntry(png)).toBe(true);
+  });
+
   it("asks the build only for route cache keys, with Next.js's read context, and keeps only what it may serve", async () => {
     const seeded = new Map<string, NextCacheEntry>();
     const get = jest.fn(async (key: string) => seeded.get(key) ?? null);
@@ -345,6 +375,11 @@ describe("the page store, case by case", () => {
     expect(get).toHaveBeenLastCalledWith(faqKey, { kind: "APP_PAGE", isFallback: true, isRoutePPREnabled: true });
     expect(write).toHaveBeenLastCalledWith("page:/faqs", expect.anything(), 120);
     expect((await store.freshPage("/faqs"))!.meta.cacheControl).toEqual({ revalidate: 60, expire: 120 });
+
+    const okKey = "/route-cache/APP_PAGE/abc/$/ok";
+    seeded.set(okKey, { lastModified: clock.now - 10, value: appPage("<p>ok</p>", { status: 200 }) });
+    await store.get(okKey, { kind: "APP_PAGE" });
+    expect(write).toHaveBeenLastCalledWith("page:/ok", expect.anything(), 7200);
 
     // A prerendered error page is given to Next.js but never kept.
     write.mockClear();
@@ -458,8 +493,118 @@ describeRedis("the page store, on Redis", () => {
   it("says so when Redis would not evict stored pages by itself", async () => {
     const config = await client.configGet(["maxmemory-policy", "maxmemory"]);
     expect(await backend.checkEviction()).toBe(redisEvictionWarning(config["maxmemory-policy"], config.maxmemory));
-    expect(redisEvictionWarning("noeviction", "0")).toMatch(/noeviction/);
+    expect(redisEvictionWarning("noeviction", "0")).toMatch(/^Redis's maxmemory-policy is noeviction: when it fills, page stores fail/);
     expect(redisEvictionWarning("allkeys-lru", "0")).toMatch(/no maxmemory/);
     expect(redisEvictionWarning("allkeys-lru", "1073741824")).toBeUndefined();
   });
+
+  it("gives back nothing for a key it never stored, or a page without its HTML, and reads only this build's pages", async () => {
+    const store = new PageStore({ backend, maxTtlSeconds: 600 });
+    expect(await backend.read("page:/agents/TX/never")).toBeUndefined();
+    expect(await backend.readPage("page:/agents/TX/never")).toBeUndefined();
+    await client.hSet(`${prefix}:pages:build-1:page:/agents/TX/headless`, { meta: JSON.stringify({ key: "k", kind: "APP_PAGE", lastModified: 1, tags: [] }) });
+    expect(await backend.readPage("page:/agents/TX/headless")).toBeUndefined();
+    expect((await backend.read("page:/agents/TX/headless"))?.meta).toEqual({ key: "k", kind: "APP_PAGE", lastModified: 1, tags: [] });
+
+    await store.set(KEY, appPage(bigHtml("b")), { cacheControl: CONTROL });
+    const nextBuild = new RedisBackend({ url: REDIS_URL!, prefix, buildId: "build-2" });
+    expect(await nextBuild.readPage("page:/agents/TX/austin")).toBeUndefined();
+    expect(await nextBuild.stats()).toMatchObject({ entries: 0, bytes: 0 });
+    await nextBuild.close();
+  });
+
+  it("replaces an entry whole, removes one on request, and keeps a key at least a second", async () => {
+    const meta = { key: "k", kind: "APP_ROUTE", lastModified: 1, tags: [] };
+    await backend.write("key:whole", { meta, blobs: { body: Buffer.from("one"), extra: Buffer.from("two") } }, 0.2);
+    expect(await client.ttl(`${prefix}:pages:build-1:key:whole`)).toBe(1);
+    await backend.write("key:whole", { meta: { ...meta, lastModified: 2 }, blobs: { body: Buffer.from("three") } }, 90.6);
+    expect(await client.ttl(`${prefix}:pages:build-1:key:whole`)).toBe(91);
+    const read = await backend.read("key:whole");
+    expect(read?.meta.lastModified).toBe(2);
+    expect(Object.keys(read!.blobs)).toEqual(["body"]);
+    expect(read!.blobs.body.toString()).toBe("three");
+    await backend.remove("key:whole");
+    expect(await client.exists(`${prefix}:pages:build-1:key:whole`)).toBe(0);
+  });
+
+  it("reads each tag's revalidation time, 0 for one never revalidated, without asking Redis for no tags", async () => {
+    await backend.markTags(["tag-a", "tag-b"], 1234);
+    expect(await backend.tagTimes(["tag-a", "never", "tag-b"])).toEqual([1234, 0, 1234]);
+    expect(await backend.tagTimes([])).toEqual([]);
+  });
+
+  it("counts this build's entries and the bytes Redis holds for them, with Redis's budget only when it has one", async () => {
+    const own = new RedisBackend({ url: REDIS_URL!, prefix: `${prefix}-stats`, buildId: "b" });
+    const meta = { key: "k", kind: "APP_ROUTE", lastModified: 1, tags: [] };
+    await own.write("key:one", { meta, blobs: { body: Buffer.alloc(5_000, 1) } }, 60);
+    await own.write("key:two", { meta, blobs: { body: Buffer.alloc(5_000, 2) } }, 60);
+    const stats = await own.stats();
+    const used = Number(await client.memoryUsage(`${prefix}-stats:pages:b:key:one`)) + Number(await client.memoryUsage(`${prefix}-stats:pages:b:key:two`));
+    expect(stats.entries).toBe(2);
+    expect(stats.bytes).toBe(used);
+    const { maxmemory } = await client.configGet("maxmemory");
+    if (Number(maxmemory) > 0) expect(stats.budget).toBe(Number(maxmemory));
+    else expect(stats).not.toHaveProperty("budget");
+    // With a maxmemory (8 GiB here, far above what any test holds, put back at once): the budget.
+    await client.configSet("maxmemory", "8gb");
+    try {
+      expect(await own.stats()).toEqual({ entries: 2, bytes: used, budget: 8 * 1024 ** 3 });
+    } finally {
+      await client.configSet("maxmemory", maxmemory);
+    }
+    await client.del([`${prefix}-stats:pages:b:key:one`, `${prefix}-stats:pages:b:key:two`]);
+    await own.close();
+  });
+
+  it("logs nothing for a key that is simply not there", async () => {
+    const errors = jest.spyOn(console, "error").mockImplementation(() => {});
+    const backend = new RedisBackend({ url: REDIS_URL!, prefix: `test-miss-${process.pid}`, buildId: "b" });
+    expect(await backend.read("page:/nowhere")).toBeUndefined();
+    expect(errors).not.toHaveBeenCalled();
+    await backend.close();
+    errors.mockRestore();
+  });
+});
+
+describe("the page store, when Redis does not answer", () => {
+  // Port 1: nothing listens; every call gives up within the backend's one-second timeout.
+  const down = () => new RedisBackend({ url: "redis://127.0.0.1:1", prefix: "test-down", buildId: "b" });
+
+  it("reads a miss, skips writes and removals, treats every entry as revalidated, and says it could not read the settings", async () => {
+    const errors = jest.spyOn(console, "error").mockImplementation(() => {});
+    const infos = jest.spyOn(console, "log").mockImplementation(() => {});
+    const backend = down();
+    const meta = { key: "k", kind: "APP_ROUTE", lastModified: 1, tags: [] };
+    const [read, page, written, removed, times, none, warning] = await Promise.all([
+      backend.read("key:k"),
+      backend.readPage("page:/"),
+      backend.write("key:k", { meta, blobs: {} }, 60),
+      backend.remove("key:k"),
+      backend.tagTimes(["tag"]),
+      backend.tagTimes([]),
+      backend.checkEviction(),
+    ]);
+    expect([read, page, written, removed]).toEqual([undefined, undefined, undefined, undefined]);
+    expect(times).toEqual([Number.MAX_SAFE_INTEGER]);
+    expect(none).toEqual([]);
+    expect(warning).toBe(redisEvictionWarning(undefined, undefined));
+    expect(warning).toMatch(/could not read/);
+    await expect(backend.markTags(["tag"], 1)).rejects.toThrow(/timed out/);
+    // Each failure is logged under what failed; the client's own errors too.
+    const logged = errors.mock.calls.map(([line]) => String(line).split("\n")[0]);
+    for (const context of ["page store read", "page store write", "page store delete", "page store tags"]) {
+      expect(logged).toContainEqual(expect.stringMatching(new RegExp(`^\\[service\\] ${context}: .*timed out`)));
+    }
+    expect(logged.filter((line) => line.startsWith("[service] page store read:"))).toHaveLength(2);
+    expect(logged).toContainEqual(expect.stringMatching(/^\[service\] redis \(page store\): .*ECONNREFUSED/));
+    expect(infos).toHaveBeenCalledWith(`[page store] warning: ${warning}`);
+
+    // Closed, it stops retrying the connection (and closing again is harmless).
+    await backend.close();
+    expect((backend as unknown as { client: { isOpen: boolean } }).client.isOpen).toBe(false);
+    await expect(backend.close()).resolves.toBeUndefined();
+    errors.mockRestore();
+    infos.mockRestore();
+  });
+
 });
