@@ -517,7 +517,7 @@ describe.each(databaseKinds)("the outbox worker on %s", (kind) => {
       let lines: string[] = [];
       try {
         outbox.start();
-        for (let tries = 0; tries < 400 && said().filter((line) => / owners told | unconfirmed requests erased /.test(line)).length < 2; tries++) await new Promise<void>((resolve) => setTimeout(resolve, 25));
+        for (let tries = 0; tries < 400 && said().filter((line) => / owners told | unconfirmed requests erased |retention: erased /.test(line)).length < 3; tries++) await new Promise<void>((resolve) => setTimeout(resolve, 25));
       } finally {
         await outbox.stop();
         lines = said();
