@@ -26,6 +26,18 @@ announcePostgres();
 
 const INJECTED = "Austin\r\nBcc: victim@example.com";
 
+/** The request both saves below send (a phone contact in Austin). */
+const AUSTIN_REQUEST = {
+  property_category: 2,
+  property_address: "415 W 6th St",
+  property_city: "Austin",
+  property_zip: "78701",
+  full_name: "Jordan Ellis",
+  email_address: "jordan.ellis@example.org",
+  property_number: "5125550188",
+  preferred_contact_method: "Phone",
+};
+
 /** The header lines of an .eml file (everything before the first empty line). */
 const headerLines = (eml: string) => eml.slice(0, eml.indexOf("\n\n")).split("\n");
 
@@ -81,14 +93,7 @@ describe.each(databaseKinds)("a stored lead whose city holds a line break, on %s
   it("never reaches the Subject line of the manager's .eml", async () => {
     const [match] = (await callAsSite(service, "agents/match", { property_zip: "78701", property_category: 2 })).body.agents;
     const saved = await callAsSite(service, "lead/save", {
-      property_category: 2,
-      property_address: "415 W 6th St",
-      property_city: "Austin",
-      property_zip: "78701",
-      full_name: "Jordan Ellis",
-      email_address: "jordan.ellis@example.org",
-      property_number: "5125550188",
-      preferred_contact_method: "Phone",
+      ...AUSTIN_REQUEST,
       agent_ids: [match.agent_id],
     });
     expect(saved.status).toBe(200);
@@ -524,14 +529,7 @@ describe.each(databaseKinds)("what renderMessage loads for each kind, and when i
     const agents = (await callAsSite(service, "agents/match", { property_zip: "78701", property_category: 2 })).body.agents;
     [agentId, otherAgentId] = [agents[0].agent_id, agents[1].agent_id];
     const saved = await callAsSite(service, "lead/save", {
-      property_category: 2,
-      property_address: "415 W 6th St",
-      property_city: "Austin",
-      property_zip: "78701",
-      full_name: "Jordan Ellis",
-      email_address: "jordan.ellis@example.org",
-      property_number: "5125550188",
-      preferred_contact_method: "Phone",
+      ...AUSTIN_REQUEST,
       agent_ids: [agentId],
     });
     expect(saved.status).toBe(200);
