@@ -12,27 +12,36 @@ export type CacheBus = {
   close(): Promise<void>;
 };
 
-export async function createCacheBus({ redisUrl, prefix }: { redisUrl?: string; prefix: string }, clearLocal: () => void): Promise<CacheBus> {
+export function createCacheBus({ redisUrl, prefix }: { redisUrl?: string; prefix: string }, clearLocal: () => void): CacheBus {
   const channel = `${prefix}:page-copies:clear`;
+  const notTold = "could not tell the other instances to drop their page copies";
   if (!redisUrl) {
     return { publishClear: async () => clearLocal(), close: async () => {} };
   }
   const publisher = createClient({ url: redisUrl, socket: { connectTimeout: 2_000, reconnectStrategy: (retries) => Math.min(retries * 200, 2_000) } });
   const subscriber = publisher.duplicate();
   for (const client of [publisher, subscriber]) client.on("error", (error: unknown) => logError("redis (page copies)", error));
-  await Promise.all([publisher.connect(), subscriber.connect()]);
-  await subscriber.subscribe(channel, () => clearLocal());
+  // Redis down must not keep the site from starting: both clients connect, and reconnect, on their
+  // own. A clear sent while this instance was not listening is lost to it, so each time the
+  // subscriber is (re)connected this instance drops its copies.
+  subscriber.on("ready", () => clearLocal());
+  const settle = (connecting: Promise<unknown>) => connecting.catch(() => {}); // reported by the error listener
+  void settle(publisher.connect());
+  void settle(subscriber.connect().then(() => subscriber.subscribe(channel, () => clearLocal())));
   return {
     async publishClear() {
       clearLocal();
+      // Not connected: a publish would wait in the client's queue until Redis is back.
+      if (!publisher.isReady) return logError(notTold, new Error("Redis is not connected"));
       try {
         await publisher.publish(channel, String(Date.now()));
       } catch (error) {
-        logError("could not tell the other instances to drop their page copies", error);
+        logError(notTold, error);
       }
     },
+    /** Connected: quits. Still connecting (Redis down): stops retrying. */
     async close() {
-      await Promise.allSettled([subscriber.quit(), publisher.quit()]);
+      await Promise.allSettled([subscriber, publisher].map((client) => (client.isReady ? client.quit() : client.isOpen ? client.destroy() : undefined)));
     },
   };
 }

@@ -69,7 +69,7 @@ export async function startServer({ port = env().PORT, hostname = "0.0.0.0" }: {
   const resolver = createRouteResolver((call, body) => service.handle({ call, body, caller: INTERNAL_CALLER }));
   // Pages need no word between instances (they share the store's tags on Redis); the route
   // resolutions each instance remembers for a minute are dropped on every instance.
-  const bus = await createCacheBus({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX }, () => resolver.forget());
+  const bus = createCacheBus({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX }, () => resolver.forget());
   const front = createFrontHandler({
     service,
     socketPath: inner.socketPath,
