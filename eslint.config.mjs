@@ -71,7 +71,7 @@ const literalRoutes = [
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
-  globalIgnores([".next/**", ".next-*/**", "node_modules/**", "test-results/**", "playwright-report/**", "next-env.d.ts", ".bench/**", ".data/**", ".stryker-tmp/**", "reports/**"]),
+  globalIgnores([".next/**", ".next-*/**", "node_modules/**", "test-results/**", "playwright-report/**", "next-env.d.ts", ".bench/**", ".data/**", ".stryker-tmp*/**", "reports/**"]),
   {
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],

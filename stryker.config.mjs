@@ -24,8 +24,9 @@ const config = {
   htmlReporter: { fileName: "reports/mutation/mutation.html" },
   clearTextReporter: { allowColor: false, logTests: false },
   thresholds: { high: 80, low: 60, break: null },
-  // The sandbox copies the project; builds, databases and reports stay behind.
-  ignorePatterns: [".next", ".next-*", ".data", ".bench", "coverage", "test-results", "playwright-report", "blob-report", "reports", "e2e"],
+  // The sandbox copies the project; builds, databases and reports stay behind, and so do the
+  // sandboxes of runs going on beside this one (`--tempDirName .stryker-tmp-<name>`).
+  ignorePatterns: [".next", ".next-*", ".data", ".bench", "coverage", "test-results", "playwright-report", "blob-report", "reports", "e2e", ".stryker-tmp*"],
   tempDirName: ".stryker-tmp",
   timeoutMS: 15000,
 };
