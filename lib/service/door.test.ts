@@ -37,7 +37,7 @@ describe.each(databaseKinds)("the service's door on %s", (kind) => {
     for (const type of ["application/json", "application/json; charset=utf-8", "Application/JSON"]) {
       expect({ type, status: (await http(service, "page/get", body, { headers: { "content-type": type } })).status }).toEqual({ type, status: 200 });
     }
-    for (const type of ["text/plain", "application/jsonp", ""]) {
+    for (const type of ["text/plain", "application/jsonp", "", "text/plain; note=application/json"]) {
       expect({ type, answer: await http(service, "page/get", body, { headers: { "content-type": type } }) }).toEqual({ type, answer: { status: 415, body: { success: false, message: FAILURE.notJson } } });
     }
     expect(await http(service, "page/get", BODY_TOO_LARGE)).toEqual({ status: 413, body: { success: false, message: FAILURE.tooLarge } });

@@ -68,7 +68,8 @@ function invalidInput(issue: { message: string; path: readonly PropertyKey[] } |
   };
 }
 
-const isJsonContentType = (value: string | null) => /^application\/json\b/i.test((value ?? "").trim());
+// Headers are read through the Headers class, which trims their values.
+const isJsonContentType = (value: string | null) => /^application\/json\b/i.test(value ?? "");
 
 /** The body of an HTTP call as an object, or the failure to answer instead. */
 function readHttpBody(body: unknown, headers: Headers): { value: unknown } | CallResult {

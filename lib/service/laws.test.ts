@@ -156,7 +156,9 @@ describe.each(databaseKinds)("law calls on %s", (kind) => {
         if (fact.citation) expect(block.content).toContain(`${fact.verified ? "Statute" : "Statute not confirmed"}: ${escapeHtml(fact.citation)}`);
         expect(block.content).toContain(`href="${escapeHtml(fact.source_url)}"`);
         const comparePath = comparePaths.get(fact.topic);
+        // A topic without a comparison page links to none.
         if (comparePath) expect(block.content).toContain(`href="${comparePath}"`);
+        else expect(block.content).not.toContain(`href="${lawComparePath(lawTopic(fact.topic).slug)}"`);
       }
       for (const topic of extraTopicKeys) {
         const has = extraFacts.some((fact) => fact.state_abbr === state.abbr && fact.topic === topic);
