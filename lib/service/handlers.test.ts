@@ -105,6 +105,15 @@ describe.each(databaseKinds)("the service's own handlers on %s", (kind) => {
       body: { success: true, draft: { id: previewed, owner: editor.email, kind: "city", path: "/agents/TX/dallas", pattern } },
     });
   });
+
+  it("lists a law topic with no facts left as covering no state, without a comparison, whose page is not found", async () => {
+    const topics = async () => (await call("laws/topics", {})).body.topics as { topic: string; states: number; compare: boolean }[];
+    expect((await topics()).find((topic) => topic.topic === "late_fee_rules")).toMatchObject({ states: 51, compare: true });
+    await database.db.deleteFrom("law_facts").where("topic", "=", "late_fee_rules").execute();
+    expect((await topics()).find((topic) => topic.topic === "late_fee_rules")).toMatchObject({ states: 0, compare: false });
+    expect((await call("laws/compare", { topic: "late-fees" })).status).toBe(404);
+    expect((await call("law/get", { state: "TX" })).status).toBe(200);
+  });
 });
 
 describe.each(databaseKinds)("the service's own handlers on an empty %s database", (kind) => {
