@@ -8,7 +8,9 @@ import type { EntryMeta, FreshPage, StoreBackend, StoredEntry } from "./page-sto
  * reads an older build's pages; tag revalidation times in `<prefix>:pages:tags`. Redis itself
  * bounds the memory: run it with `maxmemory` and `maxmemory-policy allkeys-lru` (checked at
  * start, see redisEvictionWarning). When Redis does not answer within a second a read is a miss
- * and a write is skipped: the page is rendered, never lost.
+ * and a write is skipped: the page is rendered, never lost. Once the client has seen Redis fail
+ * (down at start, or lost since), calls fail at once until it reconnects, instead of each waiting
+ * out that second: a page is then served as fast as without Redis.
  */
 const TIMEOUT_MS = 1_000;
 
@@ -32,15 +34,27 @@ export class RedisBackend implements StoreBackend {
   private readonly connecting: Promise<unknown>;
   private readonly keyPrefix: string;
   private readonly tagsKey: string;
+  /** Redis failed and the client has not reconnected since. */
+  private down = false;
 
   constructor({ url, prefix, buildId }: { url: string; prefix: string; buildId: string }) {
     this.client = createClient({ url, socket: { connectTimeout: TIMEOUT_MS, reconnectStrategy: (retries) => Math.min(retries * 200, 2_000) } });
-    this.client.on("error", (error: unknown) => logError("redis (page store)", error));
+    this.client.on("error", (error: unknown) => {
+      this.down = true;
+      logError("redis (page store)", error);
+    });
+    this.client.on("ready", () => (this.down = false));
     this.binary = this.client.withTypeMapping({ [RESP_TYPES.BLOB_STRING]: Buffer });
     this.connecting = this.client.connect();
-    this.connecting.catch(() => {}); // reported by the error listener; every call below times out
+    this.connecting.catch(() => {}); // reported by the error listener
     this.keyPrefix = `${prefix}:pages:${buildId}:`;
     this.tagsKey = `${prefix}:pages:tags`;
+  }
+
+  /** Waits for the first connection (a second at most); fails at once while Redis is known to be down. */
+  private async connected(): Promise<void> {
+    if (this.down) throw new Error("redis is not connected");
+    await withTimeout(this.connecting);
   }
 
   /** Warns, once at start, when Redis would not evict stored pages on its own. */
@@ -48,7 +62,7 @@ export class RedisBackend implements StoreBackend {
     let policy: string | undefined;
     let maxmemory: string | undefined;
     try {
-      await withTimeout(this.connecting);
+      await this.connected();
       const config = await withTimeout(this.client.configGet(["maxmemory-policy", "maxmemory"]));
       policy = config["maxmemory-policy"];
       maxmemory = config.maxmemory;
@@ -62,7 +76,7 @@ export class RedisBackend implements StoreBackend {
 
   async read(id: string): Promise<StoredEntry | undefined> {
     try {
-      await withTimeout(this.connecting);
+      await this.connected();
       const fields = (await withTimeout(this.binary.hGetAll(this.keyPrefix + id))) as unknown as Record<string, Buffer>;
       if (!fields?.meta) return undefined;
       const { meta, ...blobs } = fields;
@@ -75,7 +89,7 @@ export class RedisBackend implements StoreBackend {
 
   async readPage(id: string): Promise<FreshPage | undefined> {
     try {
-      await withTimeout(this.connecting);
+      await this.connected();
       const [meta, html] = (await withTimeout(this.binary.hmGet(this.keyPrefix + id, ["meta", "html"]))) as unknown as Array<Buffer | null>;
       if (!meta || !html) return undefined;
       // Converted per request: the entry is read from Redis per request anyway (a CDN in front
@@ -90,7 +104,7 @@ export class RedisBackend implements StoreBackend {
   async write(id: string, entry: StoredEntry, ttlSeconds: number): Promise<void> {
     const key = this.keyPrefix + id;
     try {
-      await withTimeout(this.connecting);
+      await this.connected();
       await withTimeout(
         this.client
           .multi()
@@ -106,7 +120,7 @@ export class RedisBackend implements StoreBackend {
 
   async remove(id: string): Promise<void> {
     try {
-      await withTimeout(this.connecting);
+      await this.connected();
       await withTimeout(this.client.del(this.keyPrefix + id));
     } catch (error) {
       logError("page store delete", error);
@@ -116,7 +130,7 @@ export class RedisBackend implements StoreBackend {
   async tagTimes(tags: string[]): Promise<number[]> {
     if (tags.length === 0) return [];
     try {
-      await withTimeout(this.connecting);
+      await this.connected();
       const times = await withTimeout(this.client.hmGet(this.tagsKey, tags));
       return times.map((time) => Number(time ?? 0));
     } catch (error) {
@@ -127,13 +141,13 @@ export class RedisBackend implements StoreBackend {
   }
 
   async markTags(tags: string[], time: number): Promise<void> {
-    await withTimeout(this.connecting);
+    await this.connected();
     await withTimeout(this.client.hSet(this.tagsKey, Object.fromEntries(tags.map((tag) => [tag, String(time)]))));
   }
 
   /** Entries of this build and the bytes Redis uses for them (MEMORY USAGE of each key). */
   async stats() {
-    await withTimeout(this.connecting);
+    await this.connected();
     let entries = 0;
     let bytes = 0;
     for await (const keys of this.client.scanIterator({ MATCH: `${this.keyPrefix}*`, COUNT: 500 })) {

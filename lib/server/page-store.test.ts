@@ -1,3 +1,4 @@
+import net from "node:net";
 import crypto from "node:crypto";
 import zlib from "node:zlib";
 import { createClient } from "redis";
@@ -438,6 +439,11 @@ describe("the page store, case by case", () => {
   });
 });
 
+/** Resolves once `check` holds, polling every 10 ms. */
+async function until(check: () => boolean) {
+  while (!check()) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
 const REDIS_URL = process.env.TEST_REDIS_URL;
 const describeRedis = REDIS_URL ? describe : describe.skip;
 if (!REDIS_URL) console.warn("TEST_REDIS_URL is not set: the page store's Redis tests are skipped.");
@@ -564,11 +570,59 @@ describeRedis("the page store, on Redis", () => {
     await backend.close();
     errors.mockRestore();
   });
+
+  it("fails at once while Redis is out of reach, and reads again once it is back", async () => {
+    const errors = jest.spyOn(console, "error").mockImplementation(() => {});
+    // A cable that can be cut: a TCP relay to Redis that drops its connections and refuses new ones until joined again.
+    const [redisHost, redisPort] = [new URL(REDIS_URL!).hostname, Number(new URL(REDIS_URL!).port || 6379)];
+    const sockets = new Set<net.Socket>();
+    const relay = net.createServer((socket) => {
+      const upstream = net.connect(redisPort, redisHost);
+      for (const end of [socket, upstream]) {
+        sockets.add(end);
+        end.on("error", () => {});
+        end.on("close", () => sockets.delete(end));
+      }
+      socket.pipe(upstream).pipe(socket);
+    });
+    await new Promise<void>((resolve) => relay.listen(0, "127.0.0.1", resolve));
+    const port = (relay.address() as net.AddressInfo).port;
+    const lost = new RedisBackend({ url: `redis://127.0.0.1:${port}`, prefix, buildId: "build-1" });
+    const own = (lost as unknown as { client: ReturnType<typeof createClient> }).client;
+    try {
+      await lost.write("key:lost", { meta: { key: "lost", kind: "APP_ROUTE", lastModified: 1, tags: [] }, blobs: {} }, 60);
+      expect((await lost.read("key:lost"))?.meta.key).toBe("lost");
+      // Cut: Redis is out of reach, as in a restart or a network cut.
+      await new Promise<void>((resolve) => {
+        relay.close(() => resolve());
+        for (const socket of sockets) socket.destroy();
+      });
+      await until(() => !own.isReady && errors.mock.calls.some(([line]) => String(line).startsWith("[service] redis (page store)")));
+      errors.mockClear();
+      expect(await lost.read("key:lost")).toBeUndefined();
+      expect(errors.mock.calls.map(([line]) => String(line).split("\n")[0])).toEqual(["[service] page store read: Error: redis is not connected"]);
+      // Joined again: the client reconnects on its own, and reads as before.
+      await new Promise<void>((resolve) => relay.listen(port, "127.0.0.1", resolve));
+      await until(() => own.isReady);
+      expect((await lost.read("key:lost"))?.meta.key).toBe("lost");
+    } finally {
+      await lost.close();
+      relay.close();
+      for (const socket of sockets) socket.destroy();
+      errors.mockRestore();
+    }
+  });
 });
 
 describe("the page store, when Redis does not answer", () => {
   // Port 1: nothing listens; every call gives up within the backend's one-second timeout.
-  const down = () => new RedisBackend({ url: "redis://127.0.0.1:1", prefix: "test-down", buildId: "b" });
+  const made: RedisBackend[] = [];
+  const down = () => {
+    made.push(new RedisBackend({ url: "redis://127.0.0.1:1", prefix: "test-down", buildId: "b" }));
+    return made[made.length - 1];
+  };
+  // A failed assertion must not leave a client retrying, which would keep Jest from exiting.
+  afterEach(() => Promise.all(made.splice(0).map((backend) => backend.close())));
 
   it("reads a miss, skips writes and removals, treats every entry as revalidated, and says it could not read the settings", async () => {
     const errors = jest.spyOn(console, "error").mockImplementation(() => {});
@@ -589,7 +643,7 @@ describe("the page store, when Redis does not answer", () => {
     expect(none).toEqual([]);
     expect(warning).toBe(redisEvictionWarning(undefined, undefined));
     expect(warning).toMatch(/could not read/);
-    await expect(backend.markTags(["tag"], 1)).rejects.toThrow(/timed out/);
+    await expect(backend.markTags(["tag"], 1)).rejects.toThrow(/not connected/);
     // Each failure is logged under what failed; the client's own errors too.
     const logged = errors.mock.calls.map(([line]) => String(line).split("\n")[0]);
     for (const context of ["page store read", "page store write", "page store delete", "page store tags"]) {
@@ -598,6 +652,12 @@ describe("the page store, when Redis does not answer", () => {
     expect(logged.filter((line) => line.startsWith("[service] page store read:"))).toHaveLength(2);
     expect(logged).toContainEqual(expect.stringMatching(/^\[service\] redis \(page store\): .*ECONNREFUSED/));
     expect(infos).toHaveBeenCalledWith(`[page store] warning: ${warning}`);
+
+    // Known to be down now (the refused connection above): a call fails at once instead of
+    // waiting out the timeout, so a page is rendered without that second's wait.
+    errors.mockClear();
+    expect(await backend.readPage("page:/")).toBeUndefined();
+    expect(errors.mock.calls.map(([line]) => String(line).split("\n")[0])).toEqual(["[service] page store read: Error: redis is not connected"]);
 
     // Closed, it stops retrying the connection (and closing again is harmless).
     await backend.close();
