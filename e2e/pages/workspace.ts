@@ -17,7 +17,7 @@ export function staffEmail(label: string): string {
  * `npm run staff -- add EMAIL --role ROLE` against the end-to-end server's database, as an
  * operator would run it on the server; answers the one-time sign-in link it prints.
  */
-export function addStaff(email: string, role: "admin" | "editor" | "viewer"): string {
+export function addStaff(email: string, role: "admin" | "operator" | "editor" | "viewer"): string {
   const output = execFileSync("npm", ["run", "-s", "staff", "--", "add", email, "--role", role], {
     encoding: "utf8",
     env: { ...process.env, DATABASE_URL: `file:${E2E_DATABASE}`, SITE_URL: E2E_BASE_URL },
