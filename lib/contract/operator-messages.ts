@@ -55,6 +55,8 @@ export const NETWORK = {
   declinedBecause: (reason: string) => `Reason given to the applicant: ${reason}`,
   listingOf: "Its listing:",
   alreadyDecided: "This application was already decided: nothing was changed.",
+  unknownApplication: "That application does not exist.",
+  unknownMessage: "That message does not exist.",
   approveHeading: "Approve: create its listing",
   approveLead: "Edit the listing before it goes live. It is a real listing (not a sample): it appears on its profile, on the pages of the cities it serves and in the sitemap.",
   duplicatesHeading: "Listings that may be this company",
