@@ -33,6 +33,18 @@ export const LISTING_FORM = {
   unknownListing: "That listing does not exist.",
 } as const;
 
+/** The hints under the approval form's fields. */
+export const LISTING_HINTS = {
+  contact_name: "Greets the applicant in our emails; not shown on the listing.",
+  office_city: "A city the directory lists in that state.",
+  office_state: "Two letters, like TX.",
+  service_zips: "Separated by semicolons, commas or spaces. The listing serves a circle around the office that reaches the farthest of them.",
+  management_fee: "8% of collected rent, or $99 a month; empty when not given.",
+  leasing_fee: "A percent of one month's rent, like 50%.",
+  setup_fee: "A dollar amount, like $99.",
+  renewal_fee: "A dollar amount, like $150.",
+} as const;
+
 export const APPLICATION_STATUS_LABELS: Record<ApplicationStatus, string> = { new: "New", approved: "Approved", declined: "Declined" };
 export const MESSAGE_STATUS_LABELS: Record<MessageStatus, string> = { new: "New", answered: "Answered", closed: "Closed" };
 export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = { site: "Contact Us", manager: "To a manager" };
@@ -69,6 +81,12 @@ export const NETWORK = {
   approved: (company: string, path: string) => `${company} is listed: ${path}. The applicant was emailed.`,
   linked: (company: string, path: string) => `The application is linked to ${company}: ${path}. The applicant was emailed.`,
   declined: "The application is declined. The applicant was emailed the reason.",
+  /** After a listing went live: what is true of its pages on this deployment (lib/service/workspace/deployment.ts). */
+  liveEverywhere: "Every instance sharing this site's Redis (REDIS_URL) shows the listing on its pages from their next request.",
+  liveHereOnly: (otherInstances: string) =>
+    `This instance shows the listing on its pages from their next request. REDIS_URL is not set, so another instance may show its city pages without it for up to ${otherInstances}.`,
+  cdnPurged: (cdn: string, seconds: number) => `The changed addresses are sent to PURGE_URL for the CDN to drop; until it does, a CDN may show them without the listing for up to ${cdn} (s-maxage=${seconds}).`,
+  cdnNotPurged: (cdn: string, seconds: number) => `A CDN in front of the site may show the city pages without the listing for up to ${cdn} (s-maxage=${seconds}): no PURGE_URL is set to tell it.`,
 
   messagesTitle: "Messages",
   messagesLead: "“Contact Us” messages and the messages sent to a manager from a profile, newest first. A reply is sent by email through the outbox, with the operator's address to reply to, and kept with the message.",
@@ -76,8 +94,14 @@ export const NETWORK = {
   messageTitle: (name: string) => `Message from ${name}`,
   toManager: (company: string) => `Sent to ${company} from its profile.`,
   toSite: "Sent to the site through “Contact Us”.",
-  managerDelivery: (sample: boolean) =>
-    sample ? "The listing is a sample: no company received this message." : "The site sent this message to the manager's listed email when it was written.",
+  managerSample: "The listing is a sample: no company received this message.",
+  managerNotQueued: "The site did not send this message to the manager.",
+  managerQueued: (delivery: string) => `The site queued it for the manager when it was written: ${delivery}.`,
+  /** What the outbox did with a message on one channel. */
+  delivery: (status: string, channel: string) =>
+    `${{ pending: "waiting to be sent", sending: "being sent", sent: "sent", failed: "failed", cancelled: "cancelled" }[status] ?? status} (${
+      { email: "by email", webhook: "to the agent panel's webhook", file: "as a file under OUTBOX_DIR: no SMTP_URL is set", purge: "to the CDN" }[channel] ?? channel
+    })`,
   replyHeading: "Reply by email",
   replyLead: (to: string, replyTo: string) => `Sent to ${to}. Their answer goes to ${replyTo}.`,
   replySent: (to: string) => `Your reply to ${to} is in the outbox. The message is marked answered.`,
@@ -91,9 +115,11 @@ export const NETWORK = {
   subscribersOnlyManagers: (role: string) => `Your role (${role}) cannot see subscribers' addresses: admins and operators manage them.`,
   noSubscribers: "No confirmed subscriber matches.",
   subscriberCount: (value: number) => count(value, "confirmed subscriber", "confirmed subscribers"),
-  subscriberRemoved: (email: string) => `${email} is unsubscribed and erased.`,
+  subscriberRemoved: "The subscriber is unsubscribed and their address erased.",
   unknownSubscriber: "That subscriber was already removed.",
-  exportCsv: "Export CSV",
+  exportSignIn: "Sign in to the workspace as an admin or an operator to export the subscribers.",
+  exportForbidden: (role: string) => `Your role (${role}) cannot export the subscribers: admins and operators manage them.`,
+  removeConfirm: (email: string) => `Remove ${email}`,
 } as const;
 
 /** What each network permission lets a staff member do, for a refusal's sentence. */
@@ -131,7 +157,6 @@ export const UNSUBSCRIBE = {
   pageErase: "Its newsletter subscription is erased. Your requests' private pages keep working through the links you have.",
   pageTransactional: "If you send a new request from this site later, we still email you its confirmation link, since it cannot be sent without one.",
   button: "Unsubscribe",
-  done: "You are unsubscribed. We erased this address's newsletter subscription and send it no more newsletters or notices.",
   already: "This address is unsubscribed: we send it no newsletter and no notices.",
   invalid: "This unsubscribe link is not valid. Use the link in the latest email you received from us.",
   /** The answer to a mail program's one-click POST (RFC 8058), as plain text. */

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
+import { getDatabase } from "../db";
 import { settingOrCreate } from "../db/queries/workspace";
 import { eraseSubscriptions, isSuppressed, suppressMailbox } from "../db/queries/operator";
 import { mailboxKey } from "../contract/keys";
@@ -86,4 +87,12 @@ export async function unsubscribe(db: Db, { token, now = new Date().toISOString(
 /** Whether an address unsubscribed: the owner notices that are not confirmations skip it. */
 export function hasUnsubscribed(db: Db, { email }: { email: string }): Promise<boolean> {
   return isSuppressed(db, { emailKey: mailboxKey(email) });
+}
+
+/** The site's own door to the above, for the unsubscribe page and its one-click route (on the site's database). */
+export async function siteUnsubscribeState(token: string): Promise<UnsubscribeState> {
+  return unsubscribeState((await getDatabase()).db, { token });
+}
+export async function siteUnsubscribe(token: string): Promise<"unsubscribed" | "already" | "invalid"> {
+  return unsubscribe((await getDatabase()).db, { token });
 }

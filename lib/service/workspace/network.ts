@@ -3,13 +3,22 @@ import type { Database } from "../../db/schema";
 import { ApiError } from "../../contract/errors";
 import { can, type StaffPermission, type StaffRole } from "../../contract/staff";
 import { LISTING_FORM, NETWORK, NETWORK_WHAT } from "../../contract/operator-messages";
-import { LISTING_WITHOUT_LOGO, radiusForServiceZips, type ListingDraft } from "../../contract/operator";
+import { LISTING_WITHOUT_LOGO, OPERATOR_LIST_SIZE, radiusForServiceZips, type ListingDraft } from "../../contract/operator";
 import { MAX_SERVICE_RADIUS_MILES, PROPERTY_CATEGORIES } from "../../contract/site";
 import { distanceMiles } from "../../contract/geo";
 import { mailboxKey } from "../../contract/keys";
 import { agentPath, cityPath, slugify, statePath, SITEMAP_PATH } from "../../contract/routes";
 import { insertOutboxMessages } from "../../db/queries/outbox";
 import {
+  allSubscribers,
+  countNewTasks,
+  listApplications,
+  listMessages,
+  listReplies,
+  listSubscribers,
+  messageDeliveries,
+  type ApplicationFilter,
+  type MessageFilter,
   coveredCities,
   decideApplication,
   eraseSubscriptions,
@@ -28,8 +37,14 @@ import {
   type ApplicationRecord,
   type ListingMatch,
 } from "../../db/queries/operator";
+
+export type { ApplicationRecord, ListingMatch, MessageRecord, ReplyRecord } from "../../db/queries/operator";
 import { indexServiceAreas } from "../../db/service-areas";
 import { outboxRows, type DeliveryRouting } from "../delivery/routing";
+import { configuredRouting } from "../delivery/default-worker";
+import { env } from "../../env";
+import { PAGE_REVALIDATE_SECONDS } from "../../contract/cache-policy";
+import { spokenDuration, type Deployment } from "./deployment";
 import { purgeRows } from "../delivery/purge";
 import { audit, type StaffIdentity } from "./seo";
 
@@ -51,8 +66,65 @@ function requireNetwork(staff: StaffIdentity, permission: keyof typeof NETWORK_W
 /** Whether a role decides the network's tasks (the pages show their forms only then). */
 export const decidesNetwork = (role: StaffRole) => can(role, "application:decide");
 
-/** Where the applicant's and the writer's answers go: the operator (lib/env.ts OPERATOR_EMAIL, else SITE_CONTACT_EMAIL). */
+/** Where the applicant's and the writer's answers go, and the address their replies go to: the operator's. */
 export type Delivery = { routing: DeliveryRouting; replyTo: string };
+
+/**
+ * This deployment's delivery: its channels, and Reply-To the operator: OPERATOR_EMAIL when
+ * lib/env.ts has it (the operator's own setting), otherwise SITE_CONTACT_EMAIL, the address the
+ * footer and the contact page give.
+ */
+export function operatorDelivery(): Delivery {
+  const config: { OPERATOR_EMAIL?: string; SITE_CONTACT_EMAIL: string } = env();
+  return { routing: configuredRouting(), replyTo: config.OPERATOR_EMAIL || config.SITE_CONTACT_EMAIL };
+}
+
+/** What is true of a new listing's pages on this deployment, after the pages were refreshed here (deployment.ts). */
+export function listingLiveMessage(where: Deployment): string {
+  return [
+    where.sharedRedis ? NETWORK.liveEverywhere : NETWORK.liveHereOnly(spokenDuration(2 * PAGE_REVALIDATE_SECONDS)),
+    (where.purge ? NETWORK.cdnPurged : NETWORK.cdnNotPurged)(spokenDuration(PAGE_REVALIDATE_SECONDS), PAGE_REVALIDATE_SECONDS),
+  ].join(" ");
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the pages read (every role reads applications and messages; subscribers, those who manage them)
+
+type Paging = { page: number };
+const pageOf = <T>({ rows, total }: { rows: T[]; total: number }, page: number) => ({ rows, total, page, lastPage: Math.max(1, Math.ceil(total / OPERATOR_LIST_SIZE)) });
+
+export const networkCounts = (db: Db) => countNewTasks(db);
+
+export async function applicationsPage(db: Db, { filter, page }: { filter: ApplicationFilter } & Paging) {
+  return pageOf(await listApplications(db, { filter, limit: OPERATOR_LIST_SIZE, offset: (page - 1) * OPERATOR_LIST_SIZE }), page);
+}
+
+/** One application, the listing it became (when decided so) and the listings it may duplicate (while new). */
+export async function applicationDetail(db: Db, { id }: { id: number }) {
+  const application = await getApplication(db, { id });
+  if (!application) return null;
+  const listing = application.agent_id === null ? undefined : await listingPlace(db, { agentId: application.agent_id });
+  const matches = application.status === "new" ? await possibleDuplicates(db, { email: application.email, phone: application.mobile, companyName: application.company_name }) : [];
+  return { application, listing: listing ? { ...listing, path: agentPath({ state: listing.state, city_slug: listing.city_slug, agent_id: listing.id }) } : null, matches };
+}
+
+export async function messagesPage(db: Db, { filter, page }: { filter: MessageFilter } & Paging) {
+  return pageOf(await listMessages(db, { filter, limit: OPERATOR_LIST_SIZE, offset: (page - 1) * OPERATOR_LIST_SIZE }), page);
+}
+
+/** One message, its replies (the thread) and what the outbox did with it. */
+export async function messageDetail(db: Db, { id }: { id: number }) {
+  const message = await getMessage(db, { id });
+  if (!message) return null;
+  const [replies, deliveries] = await Promise.all([listReplies(db, { contactId: id }), messageDeliveries(db, { contactId: id })]);
+  return { message, replies, deliveries };
+}
+
+/** The confirmed subscribers, for those who manage them only (null for everyone else: the page says why). */
+export async function subscribersPage(db: Db, staff: StaffIdentity, { search, page }: { search?: string } & Paging) {
+  if (!can(staff.role, "subscriber:manage")) return null;
+  return pageOf(await listSubscribers(db, { search, limit: OPERATOR_LIST_SIZE, offset: (page - 1) * OPERATOR_LIST_SIZE }), page);
+}
 
 async function openApplication(db: Db, id: number): Promise<ApplicationRecord> {
   const application = await getApplication(db, { id });
@@ -239,6 +311,9 @@ export async function startSubscribersExport(db: Db, staff: StaffIdentity): Prom
   requireNetwork(staff, "subscriber:manage");
   await audit(db, staff, "subscribers.exported", null);
 }
+
+/** Every confirmed subscriber, a thousand at a time (after startSubscribersExport allowed it). */
+export const subscriberBatches = (db: Db) => allSubscribers(db);
 
 /** The subscribers CSV's header and rows (RFC 4180 quoting; a leading =, +, - or @ is defused for spreadsheets). */
 export const SUBSCRIBERS_CSV_HEADER = "email_address,subscribed_at,confirmed_at";
