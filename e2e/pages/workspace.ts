@@ -203,12 +203,12 @@ export async function rollBackRevision(page: Page, id: number) {
  * Presses "Export CSV" on the list: the page says it is preparing the file, then that it is
  * ready; answers the downloaded file's text.
  */
-export async function exportCsv(page: Page): Promise<string> {
+export async function exportCsv(page: Page, file: RegExp = /\/workspace\/pages\.csv(\?|$)/): Promise<string> {
   const status = page.locator(".ws-export").getByRole("status");
   // The file is held back until the page has said it is preparing it (a fast server answers first otherwise).
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/workspace\/pages\.csv(\?|$)/, async (route) => {
+  await page.route(file, async (route) => {
     await held;
     await route.continue();
   });
@@ -219,7 +219,7 @@ export async function exportCsv(page: Page): Promise<string> {
   release();
   const download = await downloaded;
   await expect(status).toHaveText(/^The CSV is ready: [\d,]+ rows, downloaded\.$/);
-  await page.unroute(/\/workspace\/pages\.csv(\?|$)/);
+  await page.unroute(file);
   return fs.readFileSync((await download.path())!, "utf8");
 }
 

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import fc from "fast-check";
 import type { OutboxKind, OutboxRow } from "../db/schema";
-import { announcePostgres, callAsSite, createTestDatabase, createTestService, databaseKinds, startSmtpReceiver, type TestDatabase } from "@/lib/test-support";
+import { announcePostgres, callAsSite, createTestDatabase, createTestService, databaseKinds, startSmtpReceiver, WHOLE_SEED_TIMEOUT_MS, type TestDatabase } from "@/lib/test-support";
 import { mailboxKey } from "../contract/keys";
 import { emailChannel, fileChannel } from "./delivery/channels";
 import { renderMessage } from "./delivery/render";
@@ -37,7 +37,7 @@ describe.each(databaseKinds)("subscribers can leave (RFC 8058) on %s", (kind) =>
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-  });
+  }, WHOLE_SEED_TIMEOUT_MS);
   afterAll(async () => database?.destroy());
 
   it("gives every address of one mailbox the same link, and no link names another mailbox without the site's secret", async () => {

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { ApiError } from "../../contract/errors";
 import { listingDraftSchema, parseServiceZips, parseTypedFee, radiusForServiceZips, type ListingDraftInput } from "../../contract/operator";
 import type { OutboxKind, OutboxRow } from "../../db/schema";
-import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "@/lib/test-support";
+import { announcePostgres, createTestDatabase, databaseKinds, WHOLE_SEED_TIMEOUT_MS, type TestDatabase } from "@/lib/test-support";
 import { FILES_ONLY, deliveryRouting } from "../delivery/routing";
 import { renderMessage } from "../delivery/render";
 import {
@@ -127,7 +127,7 @@ describe.each(databaseKinds)("the operator's tasks on %s", (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-  });
+  }, WHOLE_SEED_TIMEOUT_MS);
   afterAll(async () => database?.destroy());
 
   it("lets editors and viewers read but not decide: each refusal is one sentence, and nothing changes", async () => {
