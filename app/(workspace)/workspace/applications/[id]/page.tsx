@@ -32,13 +32,13 @@ export default async function ApplicationPage({ params, searchParams }: Props) {
         <Link href={WORKSPACE_PATHS.applications}>{NETWORK.applicationsTitle}</Link>
       </p>
       <h1>{NETWORK.applicationTitle(application.company_name)}</h1>
-      {decided && application.status !== "new" && listing !== undefined && <DecidedNotice application={application} path={listing?.path ?? null} decided={decided} />}
+      {decided && application.status !== "new" && <DecidedNotice application={application} path={listing?.path ?? null} decided={decided} />}
       <ApplicationFacts application={application} listingPath={listing?.path ?? null} />
       {application.status === "new" && (
         <>
           {!decides && <p className="ws-hint">{NETWORK.readOnly(staff.role)}</p>}
           <Duplicates applicationId={application.id} matches={matches} decides={decides} />
-          {decides && <ApproveSection application={application} duplicates={matches.length > 0} />}
+          {decides && <ApproveSection application={application} />}
           {decides && <DeclineSection applicationId={application.id} />}
         </>
       )}
@@ -138,7 +138,7 @@ function Field({ name, label, defaultValue = "", type = "text", hint }: { name: 
   );
 }
 
-function ApproveSection({ application, duplicates }: { application: ApplicationRecord; duplicates: boolean }) {
+function ApproveSection({ application }: { application: ApplicationRecord }) {
   return (
     <section aria-labelledby="approve-heading">
       <h2 id="approve-heading">{NETWORK.approveHeading}</h2>
@@ -170,11 +170,10 @@ function ApproveSection({ application, duplicates }: { application: ApplicationR
           <label htmlFor="listing-about">About</label>
           <textarea id="listing-about" name="about" rows={5} />
         </div>
-        {duplicates && (
-          <label className="ws-check">
-            <input type="checkbox" name="allow_duplicates" value="1" /> {NETWORK.createAnyway}
-          </label>
-        )}
+        {/* Always offered: the edited email, phone or name may match a listing the application's own did not. */}
+        <label className="ws-check">
+          <input type="checkbox" name="allow_duplicates" value="1" /> {NETWORK.createAnyway}
+        </label>
         <IntentButton>Approve and publish the listing</IntentButton>
       </ActionForm>
     </section>
