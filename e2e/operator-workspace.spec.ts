@@ -14,7 +14,8 @@ import { ApplicationsList, MessagesList, SubscribersList, confirmSubscription, m
  * popup becomes a listing, a Contact Us message is answered by email, a subscriber is removed.
  * The workspace project: desktop, after the public pages' tests (playwright.config.ts).
  */
-test.describe.configure({ mode: "default" });
+// Each journey signs in and waits for the outbox worker: more than the default 45 s on a busy machine.
+test.describe.configure({ mode: "default", timeout: 150_000 });
 
 const unique = (label: string) => `${label}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@${E2E_EMAIL_DOMAIN}`;
 
@@ -31,7 +32,6 @@ function smallServedCity() {
 }
 
 test("a manager applies through the Join our Network popup; an operator approves it into a listing that appears on its profile and its city page", { tag: ["@journey", "@writes"] }, async ({ page, request }) => {
-  test.setTimeout(120_000);
   const company = `Prairie Keys Property Co ${Date.now()}`;
   const applicant = unique("applicant");
   const city = smallServedCity();

@@ -16,7 +16,7 @@ const subscriptions = (email: string) => queryRows("select id from newsletter_su
 /** Subscribes through the newsletter box; answers the confirmation email the outbox wrote. */
 async function subscribe(page: import("@playwright/test").Page, email: string): Promise<string> {
   const site = new SitePage(page);
-  await site.open("/blogs");
+  await site.open("/faqs");
   await new NewsletterBox(page).subscribe(email);
   await expect(site.answerDialog).toContainText("Success!");
   return mailTo(email, "newsletter-confirmation");
