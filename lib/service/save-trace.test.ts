@@ -6,8 +6,8 @@ import { renderStatements, traceLeadSave } from "@/lib/test-support/save-trace";
 announcePostgres();
 
 /**
- * The save trace (README "What one save runs", written by `npm run trace:save`): one lead's save
- * from a browser, its SQL logged, in the order the README gives, within the budget issue 27 set.
+ * The save trace (docs/architecture.md "What one save runs", written by `npm run trace:save`): one
+ * lead's save from a browser, its SQL logged, in the order the document gives, within its budget.
  */
 const SAVE = [
   // The caller's keys: its network, its mailbox, and the waiting lead's two daily bounds.
@@ -27,7 +27,7 @@ const SAVE = [
 ];
 /** On SQLite the save runs under a savepoint of its own inside the grouped commit (write.ts). */
 const expected = (kind: string, statements: string[]) => (kind === "sqlite" ? ["savepoint", ...statements, "release savepoint"] : statements);
-const README_BLOCK = /<!-- save-trace:statements -->\n([\s\S]*?)\n<!-- \/save-trace:statements -->/;
+const TRACE_BLOCK = /<!-- save-trace:statements -->\n([\s\S]*?)\n<!-- \/save-trace:statements -->/;
 
 describe.each(databaseKinds)("one lead's save on %s", (kind) => {
   let database: TestDatabase;
@@ -56,9 +56,9 @@ describe.each(databaseKinds)("one lead's save on %s", (kind) => {
   });
 
   if (kind === "sqlite") {
-    it("is the trace the README gives (regenerate it with npm run trace:save)", async () => {
-      const readme = fs.readFileSync(path.join(process.cwd(), "README.md"), "utf8");
-      expect(readme.match(README_BLOCK)?.[1]).toBe(renderStatements(expected(kind, SAVE)));
+    it("is the trace docs/architecture.md gives (regenerate it with npm run trace:save)", async () => {
+      const architecture = fs.readFileSync(path.join(process.cwd(), "docs", "architecture.md"), "utf8");
+      expect(architecture.match(TRACE_BLOCK)?.[1]).toBe(renderStatements(expected(kind, SAVE)));
     });
   }
 });
