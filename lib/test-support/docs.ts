@@ -41,18 +41,24 @@ export function codeIn(text: string): string[] {
 }
 
 /**
- * Every name the code has, read the way the compiler reads it: identifiers and the words of string
- * and template literals, in the files that ship or run the tooling (not tests: a name only a test
- * or a comment mentions is not one the site has).
+ * Which of `among` the code has, read the way the compiler reads it: identifiers and the words of
+ * string and template literals, in the files that ship or run the tooling (not tests: a name only a
+ * test or a comment mentions is not one the site has).
  */
-export function namesInCode(files: readonly string[] = repositoryFiles()): Set<string> {
+export function namesInCode(files: readonly string[], among: ReadonlySet<string>): Set<string> {
   const names = new Set<string>();
   const sources = files.filter((file) => /\.(ts|tsx|mts|cts|mjs|cjs|js)$/.test(file) && !/\.(test|spec|reliability)\.tsx?$/.test(file));
+  const keep = (name: string) => {
+    if (among.has(name)) names.add(name);
+  };
   for (const file of sources) {
-    const source = ts.createSourceFile(file, fs.readFileSync(path.join(ROOT, file), "utf8"), ts.ScriptTarget.Latest, false, file.endsWith("x") ? ts.ScriptKind.TSX : undefined);
+    const text = fs.readFileSync(path.join(ROOT, file), "utf8");
+    // Parsing is the slow part: only files that hold one of the names as text are parsed.
+    if (![...among].some((name) => text.includes(name))) continue;
+    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, file.endsWith("x") ? ts.ScriptKind.TSX : undefined);
     const visit = (node: ts.Node) => {
-      if (ts.isIdentifier(node) || ts.isPrivateIdentifier(node)) names.add(node.text.replace(/^#/, ""));
-      else if (ts.isStringLiteralLike(node) || ts.isTemplateLiteralToken(node)) for (const word of node.text.match(/[A-Za-z_$][\w$]*/g) ?? []) names.add(word);
+      if (ts.isIdentifier(node)) keep(node.text);
+      else if (ts.isStringLiteralLike(node) || ts.isTemplateLiteralToken(node)) for (const word of node.text.match(/[A-Za-z_$][\w$]*/g) ?? []) keep(word);
       ts.forEachChild(node, visit);
     };
     visit(source);
