@@ -51,16 +51,16 @@ async function main() {
 
     const section = [
       "<!-- save-trace -->",
-      `Measured by \`npm run trace:save\` on ${new Date().toISOString().slice(0, 10)} (SQLite). The save entered ${files.length} server-side files`,
+      `Written by \`npm run trace:save\` (SQLite). The save entered ${files.length} server-side files`,
       `(V8 coverage of the save alone, warm): ${files.map((file) => `\`${file}\``).join(", ")}.`,
       "",
-      `It ran ${saved.statements.length} statements in ${transactions(saved.transactions)}:`,
+      `It ran ${saved.statements.length} statements in ${transactions(saved.transactions)}, as the database received them (${saved.commits} committed):`,
       "",
       "<!-- save-trace:statements -->",
-      renderStatements(saved.statements),
+      renderStatements(saved.issued),
       "<!-- /save-trace:statements -->",
       "",
-      `A lead refused for a manager that does not exist ran ${refused.statements.length} statements in ${transactions(refused.transactions)}: ${refused.statements.map((text) => `\`${text}\``).join(", ")}.`,
+      `A lead refused for a manager that does not exist ran ${refused.statements.length} statements in ${transactions(refused.transactions)} (${refused.commits} committed): ${refused.issued.map((text) => `\`${text}\``).join(", ")}.`,
       "<!-- /save-trace -->",
     ].join("\n");
     const document = fs.readFileSync(DOCUMENT, "utf8");
