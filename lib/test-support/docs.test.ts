@@ -1,4 +1,5 @@
-import { codeIn, documentation, packageScripts, repositoryFiles } from "./docs";
+import path from "node:path";
+import { codeIn, documentation, headingAnchors, packageScripts, repositoryFiles, withoutFences } from "./docs";
 
 /**
  * The documentation (README.md and docs/) names only what exists: every file or folder it shows
@@ -109,6 +110,23 @@ it("names only files and folders the tree holds, or that a run makes and git ign
       .map((named) => `${file}: ${named}`),
   );
   expect([...new Set(missing)]).toEqual([]);
+});
+
+it("links only to files, folders and headings that exist", () => {
+  const anchors = new Map(documents.map(({ file, text }) => [file, headingAnchors(text)]));
+  const broken = documents.flatMap(({ file, text }) =>
+    [...withoutFences(text).matchAll(/\]\(([^)\s]+)\)/g)]
+      .map((match) => match[1])
+      .filter((target) => !/^[a-z][a-z+.-]*:/.test(target))
+      .filter((target) => {
+        const [linked, heading] = target.split("#");
+        const resolved = linked ? path.posix.normalize(path.posix.join(path.posix.dirname(file), linked)).replace(/\/$/, "") : file;
+        if (!files.includes(resolved) && !folders.has(resolved)) return true;
+        return heading !== undefined && !anchors.get(resolved)?.has(heading);
+      })
+      .map((target) => `${file}: ${target}`),
+  );
+  expect(broken).toEqual([]);
 });
 
 it("names only scripts package.json has", () => {

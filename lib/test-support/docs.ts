@@ -30,14 +30,33 @@ export function documentation(files: readonly string[] = repositoryFiles()): Doc
  * is left out, so "the npm registry" names no script and "lead/save" no file.
  */
 export function codeIn(text: string): string[] {
-  const code: string[] = [];
-  const prose = text.replace(/^(```|~~~)[^\n]*\n([\s\S]*?)^\1[ \t]*$/gm, (_block, _fence, body: string) => {
-    code.push(...body.split("\n"));
-    return "";
-  });
+  const code = [...text.matchAll(FENCED)].flatMap((match) => match[2].split("\n"));
   // A span may wrap onto the next line, never across a paragraph.
-  for (const match of prose.matchAll(/(`+)([^`\n]|[^`\n](?:[^`\n]|\n(?!\n))*?[^`\n])\1(?!`)/g)) code.push(match[2].replace(/\s+/g, " ").trim());
+  for (const match of withoutFences(text).matchAll(/(`+)([^`\n]|[^`\n](?:[^`\n]|\n(?!\n))*?[^`\n])\1(?!`)/g)) code.push(match[2].replace(/\s+/g, " ").trim());
   return code;
+}
+
+const FENCED = /^(```|~~~)[^\n]*\n([\s\S]*?)^\1[ \t]*$/gm;
+
+/** A document without its fenced blocks: its prose, headings, links and code spans. */
+export function withoutFences(text: string): string {
+  return text.replace(FENCED, "");
+}
+
+/** The anchors GitHub gives a document's headings: lower case, punctuation dropped, spaces as hyphens, repeats numbered. */
+export function headingAnchors(text: string): Set<string> {
+  const seen = new Map<string, number>();
+  const anchors = new Set<string>();
+  for (const [, heading] of withoutFences(text).matchAll(/^#{1,6} +(.+?) *#*$/gm)) {
+    const base = heading
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, "")
+      .replace(/\s/g, "-");
+    const count = seen.get(base) ?? 0;
+    seen.set(base, count + 1);
+    anchors.add(count ? `${base}-${count}` : base);
+  }
+  return anchors;
 }
 
 /**
