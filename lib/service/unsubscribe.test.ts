@@ -114,6 +114,13 @@ describe.each(databaseKinds)("subscribers can leave (RFC 8058) on %s", (kind) =>
     expect(await notice()).toBeNull();
     expect((await confirmation())?.email.to).toBe("owner@example.org");
     expect(await unsubscribe(database.db, { token })).toBe("already");
+
+    // Subscribing again (a new double opt-in) brings the button back, and it works again.
+    await callAsSite(service, "newsletter/save", { email_address: "owner@example.org" });
+    expect(await subscriptionsOf("owner@example.org")).toHaveLength(1);
+    expect(await unsubscribeState(database.db, { token })).toBe("subscribed");
+    expect(await unsubscribe(database.db, { token })).toBe("unsubscribed");
+    expect(await subscriptionsOf("owner@example.org")).toEqual([]);
   });
 
   it("lets an operator remove a confirmed subscriber as the link would; an editor cannot", async () => {

@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { getDatabase } from "../db";
 import { settingOrCreate } from "../db/queries/workspace";
-import { eraseSubscriptions, isSuppressed, suppressMailbox } from "../db/queries/operator";
+import { eraseSubscriptions, hasSubscription, isSuppressed, suppressMailbox } from "../db/queries/operator";
 import { mailboxKey } from "../contract/keys";
 import { UNSUBSCRIBE_TOKEN } from "../contract/operator";
 import { unsubscribeOneClickPath, unsubscribePath } from "../contract/routes";
@@ -62,11 +62,15 @@ export async function mailboxOfToken(db: Db, { token }: { token: string }): Prom
 
 export type UnsubscribeState = "invalid" | "subscribed" | "unsubscribed";
 
-/** What the unsubscribe page shows for a token: whether its mailbox already left. */
+/**
+ * What the unsubscribe page shows for a token: whether its mailbox already left. One that left and
+ * subscribed again since (its own new request, confirmed) may leave again: the button is back.
+ */
 export async function unsubscribeState(db: Db, { token }: { token: string }): Promise<UnsubscribeState> {
   const key = await mailboxOfToken(db, { token });
   if (!key) return "invalid";
-  return (await isSuppressed(db, { emailKey: key })) ? "unsubscribed" : "subscribed";
+  const [suppressed, subscribed] = await Promise.all([isSuppressed(db, { emailKey: key }), hasSubscription(db, { emailKey: key })]);
+  return suppressed && !subscribed ? "unsubscribed" : "subscribed";
 }
 
 /**

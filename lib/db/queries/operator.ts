@@ -321,6 +321,11 @@ export async function suppressMailbox(db: Db, { emailKey, at }: { emailKey: stri
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
+/** Whether a mailbox has a newsletter subscription (confirmed or waiting). */
+export async function hasSubscription(db: Db, { emailKey }: { emailKey: string }): Promise<boolean> {
+  return (await db.selectFrom("newsletter_subscriptions").select("id").where("email_key", "=", emailKey).executeTakeFirst()) !== undefined;
+}
+
 export async function isSuppressed(db: Db, { emailKey }: { emailKey: string }): Promise<boolean> {
   return (await db.selectFrom("email_suppressions").select("email_key").where("email_key", "=", emailKey).executeTakeFirst()) !== undefined;
 }
