@@ -17,7 +17,7 @@ export function staffEmail(label: string): string {
  * `npm run staff -- add EMAIL --role ROLE` against the end-to-end server's database, as an
  * operator would run it on the server; answers the one-time sign-in link it prints.
  */
-export function addStaff(email: string, role: "admin" | "editor" | "viewer"): string {
+export function addStaff(email: string, role: "admin" | "operator" | "editor" | "viewer"): string {
   const output = execFileSync("npm", ["run", "-s", "staff", "--", "add", email, "--role", role], {
     encoding: "utf8",
     env: { ...process.env, DATABASE_URL: `file:${E2E_DATABASE}`, SITE_URL: E2E_BASE_URL },
@@ -56,7 +56,8 @@ export async function signInLinkFromOutbox(email: string): Promise<string> {
 export async function useSignInLink(page: Page, link: string) {
   await page.goto(link);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/workspace$/);
+  // The first sign-in of a fresh server starts the staff auth: it took 30 s and more at a load average of 37.
+  await expect(page).toHaveURL(/\/workspace$/, { timeout: 60_000 });
   await expect(page.getByRole("heading", { level: 1, name: "Every indexable page" })).toBeVisible();
 }
 
@@ -203,12 +204,12 @@ export async function rollBackRevision(page: Page, id: number) {
  * Presses "Export CSV" on the list: the page says it is preparing the file, then that it is
  * ready; answers the downloaded file's text.
  */
-export async function exportCsv(page: Page): Promise<string> {
+export async function exportCsv(page: Page, file: RegExp = /\/workspace\/pages\.csv(\?|$)/): Promise<string> {
   const status = page.locator(".ws-export").getByRole("status");
   // The file is held back until the page has said it is preparing it (a fast server answers first otherwise).
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/workspace\/pages\.csv(\?|$)/, async (route) => {
+  await page.route(file, async (route) => {
     await held;
     await route.continue();
   });
@@ -219,7 +220,7 @@ export async function exportCsv(page: Page): Promise<string> {
   release();
   const download = await downloaded;
   await expect(status).toHaveText(/^The CSV is ready: [\d,]+ rows, downloaded\.$/);
-  await page.unroute(/\/workspace\/pages\.csv(\?|$)/);
+  await page.unroute(file);
   return fs.readFileSync((await download.path())!, "utf8");
 }
 

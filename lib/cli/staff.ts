@@ -1,5 +1,5 @@
 /**
- * npm run staff -- add EMAIL --role admin|editor|viewer
+ * npm run staff -- add EMAIL --role admin|operator|editor|viewer
  * npm run staff -- list
  *
  * Adds a staff member to the marketers' workspace (or gives an existing one the role) and prints
@@ -15,7 +15,7 @@ import { workspaceSignInPath } from "../contract/routes";
 import { createStaffAuth, staffAuthSecret } from "../service/workspace/auth";
 import { audit } from "../service/workspace/seo";
 
-const USAGE = "usage: npm run staff -- add EMAIL --role admin|editor|viewer\n       npm run staff -- list";
+const USAGE = "usage: npm run staff -- add EMAIL --role admin|operator|editor|viewer\n       npm run staff -- list";
 
 function parse(argv: string[]): { command: "add"; email: string; role: StaffRole } | { command: "list" } {
   const [command, ...rest] = argv;
@@ -25,7 +25,7 @@ function parse(argv: string[]): { command: "add"; email: string; role: StaffRole
   const role = roleAt === -1 ? DEFAULT_STAFF_ROLE : rest[roleAt].includes("=") ? rest[roleAt].split("=")[1] : rest[roleAt + 1];
   const email = rest.filter((_, index) => roleAt === -1 || (index !== roleAt && (rest[roleAt].includes("=") || index !== roleAt + 1)))[0]?.trim().toLowerCase();
   if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new Error(`Give a valid email address.\n${USAGE}`);
-  if (!isStaffRole(role)) throw new Error(`The role must be admin, editor or viewer.\n${USAGE}`);
+  if (!isStaffRole(role)) throw new Error(`The role must be admin, operator, editor or viewer.\n${USAGE}`);
   return { command, email, role };
 }
 

@@ -57,6 +57,8 @@ export const PATHS = {
   proposals: "/proposals",
   /** Newsletter confirmation links (noindex): see newsletterConfirmPath. */
   newsletterConfirm: "/newsletter/confirm",
+  /** Unsubscribe links (noindex, no-store, private): see unsubscribePath. */
+  unsubscribe: "/unsubscribe",
 } as const;
 
 /** The health endpoint for load balancers and monitors (GET, outside the /api/<call> contract). */
@@ -258,7 +260,7 @@ export function leadConfirmPath(token: string): string {
  * Pages whose address holds a private token: never cached, never sent as a referrer, never logged
  * in clear. The longest prefix first, so a confirmation link's token is the segment redacted.
  */
-const PRIVATE_PREFIXES = [`${PATHS.requestConfirm}/`, `${PATHS.requests}/`, `${PATHS.newsletterConfirm}/`, `${PATHS.proposals}/`];
+const PRIVATE_PREFIXES = [`${PATHS.requestConfirm}/`, `${PATHS.requests}/`, `${PATHS.newsletterConfirm}/`, `${PATHS.proposals}/`, `${PATHS.unsubscribe}/`];
 export function isPrivatePath(path: string): boolean {
   return PRIVATE_PREFIXES.some((prefix) => path.startsWith(prefix));
 }
@@ -273,6 +275,22 @@ export function redactPrivatePath(path: string): string {
 /** The link of a newsletter confirmation email: `/newsletter/confirm/{token}`. */
 export function newsletterConfirmPath(token: string): string {
   return `${PATHS.newsletterConfirm}/${token}`;
+}
+
+/**
+ * The unsubscribe link of every newsletter and owner email: `/unsubscribe/{token}`, a page with
+ * one button (mail scanners open links, so opening it changes nothing).
+ */
+export function unsubscribePath(token: string): string {
+  return `${PATHS.unsubscribe}/${token}`;
+}
+
+/**
+ * The URL of an email's List-Unsubscribe header (RFC 8058): a mail program's POST with
+ * `List-Unsubscribe=One-Click` unsubscribes at once; a GET opens the page above.
+ */
+export function unsubscribeOneClickPath(token: string): string {
+  return `${unsubscribePath(token)}/one-click`;
 }
 
 /** Where the list pages explain their order: the "How we rank" note under every list. */
@@ -303,7 +321,22 @@ export const WORKSPACE_PATHS = {
   /** A bulk edit's confirmation (the list's form sends the rows and the field). */
   bulk: "/workspace/bulk",
   previewExit: "/workspace/preview/exit",
+  /** The operator's tasks: applications, messages, subscribers (and their CSV). */
+  applications: "/workspace/applications",
+  messages: "/workspace/messages",
+  subscribers: "/workspace/subscribers",
+  subscribersCsv: "/workspace/subscribers.csv",
 } as const;
+
+/** One "Join Our Network" application: `/workspace/applications/12`. */
+export function workspaceApplicationPath(id: number): string {
+  return `${WORKSPACE_PATHS.applications}/${id}`;
+}
+
+/** One message and its replies: `/workspace/messages/12`. */
+export function workspaceMessagePath(id: number): string {
+  return `${WORKSPACE_PATHS.messages}/${id}`;
+}
 
 /** The link of a staff sign-in email: `/workspace/sign-in/{token}` (a page whose button signs in). */
 export function workspaceSignInPath(token: string): string {

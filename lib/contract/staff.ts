@@ -5,12 +5,13 @@
  * table (lib/service/workspace/auth.ts).
  */
 
-export const STAFF_ROLES = ["admin", "editor", "viewer"] as const;
+export const STAFF_ROLES = ["admin", "operator", "editor", "viewer"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 export const isStaffRole = (value: unknown): value is StaffRole => typeof value === "string" && (STAFF_ROLES as readonly string[]).includes(value);
 
 export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
-  admin: "Admin: everything editors do, plus templates and staff",
+  admin: "Admin: everything editors and operators do, plus templates and staff",
+  operator: "Operator: runs the network: decides applications, answers messages, manages subscribers",
   editor: "Editor: edits, previews and publishes single pages",
   viewer: "Viewer: sees every page, template, audit and history",
 };
@@ -20,15 +21,33 @@ export const STAFF_STATEMENTS = {
   page: ["edit", "publish"],
   template: ["edit", "publish"],
   staff: ["manage"],
+  /** The network's tasks (the operator's): "Join Our Network" applications, messages, subscribers. */
+  application: ["decide"],
+  message: ["reply"],
+  subscriber: ["manage"],
 } as const;
 type Statements = typeof STAFF_STATEMENTS;
 export type StaffPermission = { [R in keyof Statements]: `${R}:${Statements[R][number]}` }[keyof Statements];
 
-/** What each role may do beyond seeing everything (every role sees everything). */
+/** The network's tasks, which admins and operators decide (editors and viewers read them). */
+const NETWORK_GRANTS = { application: ["decide"], message: ["reply"], subscriber: ["manage"] } as const;
+
+/**
+ * What each role may do beyond seeing everything (every role sees everything, except the
+ * subscribers' addresses: only those who manage subscribers see them).
+ */
 export const ROLE_GRANTS: Record<StaffRole, { [R in keyof Statements]?: Statements[R][number][] }> = {
   viewer: {},
   editor: { page: ["edit", "publish"] },
-  admin: { page: ["edit", "publish"], template: ["edit", "publish"], staff: ["manage"] },
+  operator: { application: [...NETWORK_GRANTS.application], message: [...NETWORK_GRANTS.message], subscriber: [...NETWORK_GRANTS.subscriber] },
+  admin: {
+    page: ["edit", "publish"],
+    template: ["edit", "publish"],
+    staff: ["manage"],
+    application: [...NETWORK_GRANTS.application],
+    message: [...NETWORK_GRANTS.message],
+    subscriber: [...NETWORK_GRANTS.subscriber],
+  },
 };
 
 export function can(role: StaffRole, permission: StaffPermission): boolean {
@@ -56,6 +75,13 @@ export const AUDIT_ACTIONS = {
   "seo.published": "published",
   "seo.rolled_back": "rolled back",
   "seo.publish_refused": "was refused a publish (someone published first)",
+  "application.approved": "approved an application into a new listing",
+  "application.linked": "linked an application to an existing listing",
+  "application.declined": "declined an application",
+  "message.replied": "replied to a message",
+  "message.status_changed": "changed a message's status",
+  "subscriber.removed": "removed a subscriber",
+  "subscribers.exported": "exported the subscribers",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

@@ -44,6 +44,8 @@ export interface Database {
   seo_revisions: SeoRevisionsTable;
   seo_drafts: SeoDraftsTable;
   staff_audit_log: StaffAuditLogTable;
+  contact_replies: ContactRepliesTable;
+  email_suppressions: EmailSuppressionsTable;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -541,7 +543,10 @@ export type OutboxKind =
   | "proposal.summary"
   | "request.accepted"
   | "request.declined"
-  | "cdn.purge";
+  | "cdn.purge"
+  | "application.approved"
+  | "application.declined"
+  | "contact.reply";
 /** "purge": PURGE_URL, the CDN's purge endpoint (the changed paths of a workspace publish). */
 export type OutboxChannel = "email" | "webhook" | "file" | "purge";
 export type OutboxStatus = "pending" | "sending" | "sent" | "failed" | "cancelled";
@@ -577,6 +582,17 @@ export interface AgentApplicationsTable {
   mobile: string;
   country_code: number;
   created_at: string;
+  /** lib/contract/operator.ts APPLICATION_STATUSES */
+  status: Generated<string>;
+  decided_at: Generated<string | null>;
+  /** The email of the staff member who decided. */
+  decided_by: Generated<string | null>;
+  /** A decline's reason, as the applicant was told it. */
+  decline_reason: Generated<string | null>;
+  /** The listing it became or was linked to. */
+  agent_id: Generated<number | null>;
+  /** The contact person named when it was approved (the greeting of the applicant's emails). */
+  contact_name: Generated<string | null>;
 }
 
 export interface ContactMessagesTable {
@@ -586,6 +602,27 @@ export interface ContactMessagesTable {
   mobile: string;
   message: string;
   agent_id: number;
+  created_at: string;
+  /** lib/contract/operator.ts MESSAGE_STATUSES */
+  status: Generated<string>;
+  status_changed_at: Generated<string | null>;
+}
+
+/** A reply written in the workspace to a contact message, sent through the outbox and kept with it. */
+export interface ContactRepliesTable {
+  id: Generated<number>;
+  contact_id: number;
+  body: string;
+  staff_user_id: string | null;
+  staff_email: string;
+  /** The Reply-To it was sent with (the operator's address then). */
+  reply_to: string;
+  created_at: string;
+}
+
+/** A mailbox that unsubscribed (lib/contract/keys.ts mailboxKey), never the address. */
+export interface EmailSuppressionsTable {
+  email_key: string;
   created_at: string;
 }
 
@@ -599,6 +636,8 @@ export interface NewsletterSubscriptionsTable {
   /** SHA-256 (hex) of the confirmation link's token. */
   confirm_token_hash: string | null;
   confirmation_sent_at: string | null;
+  /** The mailbox's hash (lib/contract/keys.ts mailboxKey): what an unsubscribe link names. */
+  email_key: Generated<string | null>;
 }
 
 export type PageRow = Selectable<PagesTable>;

@@ -6,6 +6,7 @@ import { refresh, updateTag } from "next/cache";
 import { isValidEmail } from "@/lib/contract";
 import { ApiError } from "@/lib/contract/errors";
 import { PREVIEW_DRAFT_COOKIE, WORKSPACE, can, isStaffRole, type StaffPermission } from "@/lib/contract/staff";
+import { NETWORK_WHAT } from "@/lib/contract/operator-messages";
 import { SEO_FIELDS, isSeoKind, seoCacheTags, type SeoKind } from "@/lib/contract/seo-text";
 import { WORKSPACE_PATHS, workspaceTemplatePath, workspaceTemplatePublishPath } from "@/lib/contract/routes";
 import { allowedOrigins } from "@/lib/env";
@@ -59,6 +60,7 @@ const WHAT: Record<StaffPermission, string> = {
   "template:edit": "edit templates",
   "template:publish": "publish templates",
   "staff:manage": "manage staff",
+  ...NETWORK_WHAT,
 };
 
 /**

@@ -29,6 +29,10 @@ const NAV = [
   { href: WORKSPACE_PATHS.audit, label: "Audit" },
   { href: WORKSPACE_PATHS.history, label: "History" },
   { href: WORKSPACE_PATHS.staff, label: "Staff" },
+  // The network's tasks (the operator's).
+  { href: WORKSPACE_PATHS.applications, label: "Applications" },
+  { href: WORKSPACE_PATHS.messages, label: "Messages" },
+  { href: WORKSPACE_PATHS.subscribers, label: "Subscribers" },
 ];
 
 export default async function WorkspaceLayout({ children }: { children: React.ReactNode }) {

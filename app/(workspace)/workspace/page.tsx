@@ -13,6 +13,7 @@ import { AUDIT_PAGE, CSV_EXPORT, SEO_FIELD_LABELS, WORKSPACE, can } from "@/lib/
 import { afterPublishMessage, deployment } from "@/lib/service/workspace/deployment";
 import { WorkspaceTable } from "@/components/workspace/WorkspaceTable";
 import { CsvExport } from "@/components/workspace/CsvExport";
+import { NetworkTasks } from "./network-ui";
 
 export const metadata = { title: "Pages" };
 
@@ -41,6 +42,7 @@ export default async function PagesListPage({ searchParams }: Props) {
         <h1>Every indexable page</h1>
         <CsvExport action={WORKSPACE_PATHS.csv} fields={Object.fromEntries(new URLSearchParams(queryString(filter)))} />
       </div>
+      <NetworkTasks />
       <p className="ws-lead">
         The {number(list.all)} pages of the sitemap, with the title, description and keywords they serve, their canonical link, robots and share image.
         Widths are estimates at {SERP.title.fontPx} px (titles, limit {SERP.title.maxPx} px) and {SERP.description.fontPx} px (descriptions, limit {SERP.description.desktopMaxPx} px).

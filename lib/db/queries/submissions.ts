@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../schema";
 import { phoneDigits, type ParsedRequest } from "../../contract";
+import { mailboxKey } from "../../contract/keys";
 
 /**
  * What visitors send, stored as the contract parsed it: the columns carry the request's own field
@@ -39,7 +40,8 @@ export async function subscribeNewsletter(db: Db, { email_address }: ParsedReque
   const email_lower = email_address.toLowerCase();
   const result = await db
     .insertInto("newsletter_subscriptions")
-    .values({ email_address, email_lower, created_at: now() })
+    // email_key: the mailbox an unsubscribe link names (it carries no address).
+    .values({ email_address, email_lower, email_key: mailboxKey(email_address), created_at: now() })
     .onConflict((conflict) => conflict.column("email_lower").doNothing())
     .executeTakeFirst();
   const created = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;

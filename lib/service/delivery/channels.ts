@@ -39,6 +39,9 @@ export function describeFailure(error: unknown): string {
 // ---------------------------------------------------------------------------------------------
 // Email
 
+/** RFC 8058's second header: a mail program may unsubscribe by one POST of this body to the List-Unsubscribe URL. */
+export const LIST_UNSUBSCRIBE_POST = { name: "List-Unsubscribe-Post", value: "List-Unsubscribe=One-Click" } as const;
+
 export function emailChannel({ smtpUrl, from, messageIdDomain }: { smtpUrl: string; from: string; messageIdDomain: string }): Channel {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const nodemailer = require("nodemailer") as typeof import("nodemailer");
@@ -57,7 +60,9 @@ export function emailChannel({ smtpUrl, from, messageIdDomain }: { smtpUrl: stri
           ...(email.html ? { html: email.html } : {}),
           // The same Message-ID on every attempt: a mailbox that sees it twice can tell.
           messageId: `<${idempotencyKey}@${messageIdDomain}>`,
-          headers: { "Idempotency-Key": idempotencyKey, "X-Managely-Event": kind },
+          // RFC 8058: nodemailer writes `List-Unsubscribe: <url>` from `list`; the POST header is ours.
+          ...(email.unsubscribe ? { list: { unsubscribe: email.unsubscribe.oneClick } } : {}),
+          headers: { "Idempotency-Key": idempotencyKey, "X-Managely-Event": kind, ...(email.unsubscribe ? { [LIST_UNSUBSCRIBE_POST.name]: LIST_UNSUBSCRIBE_POST.value } : {}) },
         });
       } catch (error) {
         throw new DeliveryError(describeFailure(error));
@@ -207,6 +212,7 @@ export function fileChannel({ dir, from }: { dir: string; from: string }): Chann
         `To: ${email.to || "(no address)"}`,
         ...(email.replyTo ? [`Reply-To: ${email.replyTo}`] : []),
         `Subject: ${email.subject}`,
+        ...(email.unsubscribe ? [`List-Unsubscribe: <${email.unsubscribe.oneClick}>`, `${LIST_UNSUBSCRIBE_POST.name}: ${LIST_UNSUBSCRIBE_POST.value}`] : []),
         `Idempotency-Key: ${idempotencyKey}`,
         `X-Managely-Event: ${event.type}`,
       ];

@@ -9,14 +9,19 @@ import { SIGN_IN_LINK_MINUTES } from "../../contract/staff";
 import { CONFIRM, REQUEST_PAGE, SAMPLE, VERIFICATION } from "../../contract/messages";
 import { composeProposalMessage, registerProposalLink, withProposalLink } from "./proposal-messages";
 import { purgeMessage } from "./purge";
+import { composeOperatorMessage, withUnsubscribe } from "./operator-messages";
+import { hasUnsubscribed, unsubscribeLinks } from "../unsubscribe";
 
 /**
  * What each outbox message says, built when it is sent from the rows it points to (the outbox
  * holds no copy of an owner's details; a withdrawn lead has nothing left to send). renderMessage
  * loads those rows; the functions after it write the email and the webhook's event from them.
  */
-/** `html`, when given, is the same message as `text` for mail programs that show HTML (multipart/alternative). */
-export type EmailMessage = { to: string; subject: string; text: string; html?: string; replyTo?: string };
+/**
+ * `html`, when given, is the same message as `text` for mail programs that show HTML (multipart/alternative).
+ * `unsubscribe`: the page of the link in the text, and the one-click URL of the List-Unsubscribe header (RFC 8058).
+ */
+export type EmailMessage = { to: string; subject: string; text: string; html?: string; replyTo?: string; unsubscribe?: { page: string; oneClick: string } };
 /** The agent panel's event: `type` is the message kind, `data` what the panel needs. */
 export type WebhookEvent = { type: OutboxKind; data: Record<string, unknown> };
 export type RenderedMessage = { email: EmailMessage; event: WebhookEvent };
@@ -33,8 +38,18 @@ export type ContactFacts = { name: string; email: string; mobile: string; messag
  */
 export async function renderMessage(db: Kysely<Database>, row: OutboxRow, settings: { siteUrl: string }): Promise<RenderedMessage | null> {
   const rendered = await composeMessage(db, row, settings);
-  return rendered && withOneLineHeaders(rendered);
+  if (!rendered) return null;
+  const { to } = rendered.email;
+  // An address that unsubscribed gets no notice it did not just ask for (lib/service/unsubscribe.ts).
+  if (NOTICES.has(row.kind) && to && (await hasUnsubscribed(db, { email: to }))) return null;
+  const withLink = UNSUBSCRIBABLE.has(row.kind) && to ? withUnsubscribe(rendered, await unsubscribeLinks(db, { email: to, siteUrl: settings.siteUrl })) : rendered;
+  return withOneLineHeaders(withLink);
 }
+
+/** The newsletter's and the owners' emails: each carries a one-click unsubscribe. */
+const UNSUBSCRIBABLE: ReadonlySet<OutboxKind> = new Set<OutboxKind>(["newsletter.confirmation", "lead.confirmation", "lead.match_available", "proposal.summary"]);
+/** Of those, the notices an owner did not just ask for: never sent to an address that unsubscribed. */
+const NOTICES: ReadonlySet<OutboxKind> = new Set<OutboxKind>(["lead.match_available", "proposal.summary"]);
 
 /** Line breaks, tabs and every other control character: none may reach a header's value. */
 const HEADER_BREAKING = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/g;
@@ -105,6 +120,10 @@ async function composeMessage(db: Kysely<Database>, row: OutboxRow, { siteUrl }:
       return composeProposalMessage(db, row, payload, { siteUrl });
     case "cdn.purge":
       return purgeMessage(payload, { siteUrl });
+    case "application.approved":
+    case "application.declined":
+    case "contact.reply":
+      return composeOperatorMessage(db, row, payload, { siteUrl });
     case "staff.sign_in": {
       const email = payload.user_id ? await staffEmailForMessage(db, { userId: payload.user_id }) : null;
       if (!email || !payload.token) return null;

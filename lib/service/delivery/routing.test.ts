@@ -32,6 +32,10 @@ describe("delivery routing", () => {
       "request.accepted": ["webhook", "email"],
       "request.declined": ["webhook", "email"],
       "cdn.purge": ["purge"],
+      // The operator's answers go to the applicant or the writer themselves, never to the agent panel.
+      "application.approved": ["email"],
+      "application.declined": ["email"],
+      "contact.reply": ["email"],
     };
     for (const [kind, channels] of Object.entries(audience)) {
       expect(outboxRows(kind as OutboxKind, { lead_id: 7 }, routing, now).map((row) => row.channel)).toEqual(channels);

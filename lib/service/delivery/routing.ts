@@ -6,7 +6,8 @@ import { newIdempotencyKey } from "./tokens";
  * - to managers (a new request, a withdrawal, a contact-form message): the agent panel's signed
  *   webhook when LEAD_WEBHOOK_URL is set, and email when SMTP_URL is set (both when both are);
  * - to owners and subscribers (the confirmation with the reference, "a manager serves your ZIP
- *   now", the newsletter's confirmation link): email when SMTP_URL is set;
+ *   now", the newsletter's confirmation link), applicants (the operator's decision) and the
+ *   writers of messages (the operator's reply): email when SMTP_URL is set;
  * - whatever has no channel is written as a file under .data/outbox/, so a fresh machine shows
  *   what would be sent.
  * - to a CDN (the paths a workspace publish changed): PURGE_URL when it is set, else nowhere
@@ -36,6 +37,9 @@ const AUDIENCE: Record<OutboxKind, keyof DeliveryRouting> = {
   "request.accepted": "managers",
   "request.declined": "managers",
   "cdn.purge": "cdn",
+  "application.approved": "people",
+  "application.declined": "people",
+  "contact.reply": "people",
 };
 
 export type MessageSubject = {

@@ -25,7 +25,7 @@ export default async function StaffPage() {
       </ul>
       <StaffTable members={members} manage={manage} selfId={staff.id} />
       {manage && <AddStaffSection />}
-      <p className="ws-hint">On a server without the workspace open, an operator adds staff with <code>npm run staff -- add EMAIL --role admin|editor|viewer</code>.</p>
+      <p className="ws-hint">On a server without the workspace open, an operator adds staff with <code>npm run staff -- add EMAIL --role admin|operator|editor|viewer</code>.</p>
     </>
   );
 }
