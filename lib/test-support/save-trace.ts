@@ -101,7 +101,7 @@ export async function traceLeadSave(database: TestDatabase, { agentIds }: { agen
   return { status: answer.status, statements: [...recorder.statements], transactions };
 }
 
-/** The statements of a save as the README lists them: numbered, repeats folded ("insert into rate_limiter ×4"). */
+/** The statements of a save as the README lists them: numbered, repeats folded ("insert into rate_limiter ×2"). */
 export function renderStatements(statements: readonly string[]): string {
   const folded: { text: string; count: number }[] = [];
   for (const text of statements) {

@@ -17,6 +17,7 @@ import { confirmationMailboxesMigration } from "./2026-11-28-confirmation-mailbo
 import { rateLimitWindowsMigration } from "./2026-11-29-rate-limit-windows";
 import { proposalsMigration } from "./2026-11-29-proposals";
 import { seoSocialFieldsMigration } from "./2026-11-30-seo-social-fields";
+import { confirmationPlaceMigration } from "./2026-12-02-sec-service-confirmation-place";
 
 /**
  * A static list of migrations: a file-system provider does not survive the Next.js bundler.
@@ -42,6 +43,7 @@ export function migrationProvider(dialect: "sqlite" | "postgres"): MigrationProv
     "2026-11-29-rate-limit-windows": rateLimitWindowsMigration(),
     "2026-11-29-proposals": proposalsMigration(dialect),
     "2026-11-30-seo-social-fields": seoSocialFieldsMigration(),
+    "2026-12-02-sec-service-confirmation-place": confirmationPlaceMigration(),
   };
   return { getMigrations: async () => migrations };
 }
