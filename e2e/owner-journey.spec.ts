@@ -2,8 +2,10 @@ import type { APIRequestContext, Locator } from "@playwright/test";
 import { ComparePage, CityPage, ProfilePage } from "./pages/directory";
 import { HomePage } from "./pages/home";
 import { QuoteFlow, expect, test, uniqueEmail } from "./pages/quote";
-import { RequestPage, ThankYouPage } from "./pages/request";
-import { EMPTY, FIRST_YEAR, RANKING, RECIPIENTS, SAMPLE } from "../lib/contract/messages";
+import { ConfirmPage, RequestPage, ThankYouPage } from "./pages/request";
+import { confirmPathFor } from "./support/outbox";
+import { onlyOnTheLocalBuild } from "./support/target";
+import { CONFIRM, EMPTY, FIRST_YEAR, RANKING, RECIPIENTS, SAMPLE } from "../lib/contract/messages";
 import { PATHS, STEP_PATHS, agentPath, cityPath, cityViewPath } from "../lib/contract/routes";
 
 /**
@@ -68,12 +70,25 @@ test("home to a sent request in at most 10 taps plus the contact fields; the pag
   await expect(receipt).toContainText("Nobody will contact you about this request: every company you chose is a sample listing.");
   await expect(thanks.text("They reach out")).toHaveCount(0);
 
-  // The private page says the same, and a withdrawn request says Withdrawn for every recipient.
+  // The private page says the same; until the owner confirms by the mailed link, only that link's page decides the request.
+  const reference = await thanks.reference(receipt);
   await thanks.privateLink.click();
   const request = new RequestPage(page);
   const recipients = request.recipientRows;
   await expect(recipients).toHaveCount(RECIPIENTS.max);
   for (const item of await recipients.all()) await expect(request.deliveryOf(item)).toHaveText(SAMPLE.recipient);
+  await expect(request.withdrawButton).toHaveCount(0);
+  await expect(request.main).toContainText(CONFIRM.unconfirmedNotWithdrawn);
+
+  // The owner ticks the request as theirs on the mailed link's page (read from this build's outbox
+  // folder); then a withdrawn request says Withdrawn for every recipient.
+  onlyOnTheLocalBuild("reads the owner's mail from the outbox folder");
+  await expect.poll(() => confirmPathFor(reference), { timeout: 20_000 }).toBeTruthy();
+  const confirm = new ConfirmPage(page);
+  await confirm.open(confirmPathFor(reference)!);
+  await confirm.confirm();
+  await confirm.requestPageLink(reference).click();
+  await expect(recipients).toHaveCount(RECIPIENTS.max);
   await request.withdraw();
   await expect(request.status("You withdrew this request")).toBeVisible();
   for (const item of await recipients.all()) await expect(request.deliveryOf(item)).toHaveText(/^Withdrawn/);
