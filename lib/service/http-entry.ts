@@ -27,7 +27,7 @@ const MAX_ADDRESS_LENGTH = 64;
  * An address as a proxy may write it, without its port: `1.2.3.4:5678` → `1.2.3.4`,
  * `[2001:db8::1]:443` → `2001:db8::1`. A bare IPv6 address (colons and all) is kept whole.
  */
-export function withoutPort(entry: string): string {
+function withoutPort(entry: string): string {
   const bracketed = /^\[([^\]]*)\](?::\d*)?$/.exec(entry);
   if (bracketed) return bracketed[1];
   const ipv4WithPort = /^(\d{1,3}(?:\.\d{1,3}){3}):\d*$/.exec(entry);
