@@ -1,9 +1,9 @@
 /**
  * `npm run trace:save`: saves one lead on a fresh SQLite database (a browser's `POST
  * /api/lead/save`, three managers chosen, an email address to confirm) with its SQL logged, and
- * the V8 coverage of the save itself, then writes README "What one save runs" between its
- * `<!-- save-trace -->` markers: the server-side files the save entered, its statements, and a
- * refused lead's. lib/service/save-trace.test.ts checks the statements against the README.
+ * the V8 coverage of the save itself, then writes "What one save runs" in docs/architecture.md
+ * between its `<!-- save-trace -->` markers: the server-side files the save entered, its
+ * statements, and a refused lead's. lib/service/save-trace.test.ts checks the statements there.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -12,7 +12,7 @@ import { callAsSite, createTestDatabase, createTestService } from "../../lib/tes
 import { renderStatements, traceLeadSave } from "../../lib/test-support/save-trace";
 
 const ROOT = path.resolve(__dirname, "../..");
-const README = path.join(ROOT, "README.md");
+const DOCUMENT = path.join(ROOT, "docs", "architecture.md");
 
 const transactions = (count: number) => `${count} transaction${count === 1 ? "" : "s"}`;
 
@@ -51,22 +51,22 @@ async function main() {
 
     const section = [
       "<!-- save-trace -->",
-      `Measured by \`npm run trace:save\` on ${new Date().toISOString().slice(0, 10)} (SQLite). The save entered ${files.length} server-side files`,
+      `Written by \`npm run trace:save\` (SQLite). The save entered ${files.length} server-side files`,
       `(V8 coverage of the save alone, warm): ${files.map((file) => `\`${file}\``).join(", ")}.`,
       "",
-      `It ran ${saved.statements.length} statements in ${transactions(saved.transactions)}:`,
+      `It ran ${saved.statements.length} statements in ${transactions(saved.transactions)}, as the database received them (${saved.commits} committed):`,
       "",
       "<!-- save-trace:statements -->",
-      renderStatements(saved.statements),
+      renderStatements(saved.issued),
       "<!-- /save-trace:statements -->",
       "",
-      `A lead refused for a manager that does not exist ran ${refused.statements.length} statements in ${transactions(refused.transactions)}: ${refused.statements.map((text) => `\`${text}\``).join(", ")}.`,
+      `A lead refused for a manager that does not exist ran ${refused.statements.length} statements in ${transactions(refused.transactions)} (${refused.commits} committed): ${refused.issued.map((text) => `\`${text}\``).join(", ")}.`,
       "<!-- /save-trace -->",
     ].join("\n");
-    const readme = fs.readFileSync(README, "utf8");
-    const updated = readme.replace(/<!-- save-trace -->[\s\S]*?<!-- \/save-trace -->/, section);
-    if (updated === readme && !readme.includes(section)) throw new Error("README has no <!-- save-trace --> markers");
-    fs.writeFileSync(README, updated);
+    const document = fs.readFileSync(DOCUMENT, "utf8");
+    const updated = document.replace(/<!-- save-trace -->[\s\S]*?<!-- \/save-trace -->/, section);
+    if (updated === document && !document.includes(section)) throw new Error(`${path.relative(ROOT, DOCUMENT)} has no <!-- save-trace --> markers`);
+    fs.writeFileSync(DOCUMENT, updated);
     console.log(section);
   } finally {
     await database.destroy();

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { CompiledQuery, Kysely, Migrator, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type SqliteDialectConfig } from "kysely";
+import { CompiledQuery, Kysely, Migrator, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type LogEvent, type SqliteDialectConfig } from "kysely";
 import type { Database } from "./schema";
 import { migrationProvider } from "./migrations";
 
@@ -23,18 +23,31 @@ export type DatabaseHandle = {
 
 export const DEFAULT_SQLITE_PATH = path.join(".data", "site.db");
 
+export type OpenOptions = {
+  /**
+   * Hears the text of every statement the handle sends to the database once it has run, the
+   * transactions' own `begin` and `commit` included: what a save really issued (the save trace).
+   */
+  onStatement?: (sql: string) => void;
+};
+
 /**
  * Opens the database named by a URL: unset means SQLite at .data/site.db, `file:PATH` another
  * SQLite file, `postgres://…` PostgreSQL. A `schema` query parameter on a PostgreSQL URL selects
  * the schema (the test suites use one fresh schema each).
  */
-export function openDatabase(url?: string): DatabaseHandle {
-  if (url && /^postgres(ql)?:\/\//.test(url)) return openPostgres(url);
+export function openDatabase(url?: string, options: OpenOptions = {}): DatabaseHandle {
+  if (url && /^postgres(ql)?:\/\//.test(url)) return openPostgres(url, options);
   const file = url ? url.replace(/^file:(\/\/)?/, "") : DEFAULT_SQLITE_PATH;
-  return openSqlite(file);
+  return openSqlite(file, options);
 }
 
-function openSqlite(file: string): DatabaseHandle {
+/** Kysely's log option for `onStatement`: none at all without it, so nothing is timed or wrapped. */
+function statementLog({ onStatement }: OpenOptions): { log?: (event: LogEvent) => void } {
+  return onStatement ? { log: (event) => onStatement(event.query.sql) } : {};
+}
+
+function openSqlite(file: string, options: OpenOptions): DatabaseHandle {
   // Loaded lazily so that a PostgreSQL deployment never needs the native module.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const BetterSqlite3 = require("better-sqlite3") as typeof import("better-sqlite3");
@@ -49,7 +62,7 @@ function openSqlite(file: string): DatabaseHandle {
   // The default 2 MB page cache is far below a directory of 100,000 managers (~80 MB).
   sqlite.pragma("cache_size = -65536");
   sqlite.pragma("mmap_size = 268435456");
-  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }), ...statementLog(options) });
   return { db, dialect: "sqlite", driver: sqlite, location: absolute, close: () => db.destroy() };
 }
 
@@ -149,7 +162,7 @@ function withStatementCache(sqlite: import("better-sqlite3").Database) {
   };
 }
 
-function openPostgres(url: string): DatabaseHandle {
+function openPostgres(url: string, options: OpenOptions): DatabaseHandle {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { Pool } = require("pg") as typeof import("pg");
   const parsed = new URL(url);
@@ -164,7 +177,7 @@ function openPostgres(url: string): DatabaseHandle {
   // An idle connection the server ends (a restart, a failover, an administrator's terminate) is
   // dropped from the pool and the next query opens another; unheard, its error would end the process.
   pool.on("error", (error) => console.warn(`[db] an idle PostgreSQL connection was closed by the server: ${error.message}`));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...statementLog(options) });
   return {
     db,
     dialect: "postgres",

@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "@jest/globals";
 import type { LeadValues } from "./storage";
 import { firstIncompleteStepBefore, isStepComplete, parseCategory, parseContactMethod, stepOfLeadField, validateAddressStep, validateContactStep, validateGuaranteeMobile } from "./steps";
@@ -32,9 +34,25 @@ const THROUGH_STEP_4: LeadValues = {
   preferred_contact_method: "Email",
 };
 
+/** The app's page file that answers a static address (route groups, in brackets, are not part of a URL). */
+function pageServing(address: string): string | null {
+  const app = path.join(process.cwd(), "app");
+  const pages = fs.readdirSync(app, { recursive: true, encoding: "utf8" }).filter((file) => /(^|\/)page\.tsx$/.test(file));
+  const route = (file: string) => `/${file.split("/").slice(0, -1).filter((segment) => !/^\(.*\)$/.test(segment)).join("/")}`;
+  const found = pages.find((file) => route(file) === address);
+  return found ? path.join(app, found) : null;
+}
+
 describe("step routes", () => {
-  it("are the five routes of spec 2.1, /preview being step 5", () => {
-    expect(STEP_PATHS).toEqual({ 1: "/search", 2: "/search-two", 3: "/search-three", 4: "/search-four", 5: "/preview" });
+  it.each(Object.entries(STEP_PATHS))("serve step %s at its address: the page there renders that step", (step, address) => {
+    const page = pageServing(address);
+    expect(page).not.toBeNull();
+    expect(fs.readFileSync(page!, "utf8")).toMatch(new RegExp(`<QuoteFrame[^>]*\\sstep=\\{${step}\\}`));
+  });
+
+  it("send the old fifth address to step 5, /preview (spec 2.1)", async () => {
+    const { default: config } = await import("../../next.config");
+    expect(await config.redirects?.()).toContainEqual({ source: "/search-five", destination: STEP_PATHS[5], permanent: true });
   });
 });
 

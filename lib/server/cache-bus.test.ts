@@ -1,3 +1,4 @@
+import net, { type AddressInfo } from "node:net";
 import { createClient } from "redis";
 import { createCacheBus } from "./cache-bus";
 
@@ -16,23 +17,49 @@ describe("the cache bus without Redis", () => {
   });
 });
 
+/** A server that takes each connection and hangs up at once (a Redis that never answers), counting them. */
+async function hangingUp() {
+  let connections = 0;
+  const server = net.createServer((socket) => {
+    connections++;
+    socket.destroy();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `redis://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    connections: () => connections,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
 describe("the cache bus, when Redis does not answer", () => {
   it("starts anyway, still drops this instance's copies, says it could not tell the others, and closes", async () => {
     const errors = jest.spyOn(console, "error").mockImplementation(() => {});
+    const refused = () => errors.mock.calls.filter(([line]) => /^\[service\] redis \(page copies\): .*ECONNREFUSED/.test(String(line))).length;
+    // A second bus, retrying on the same schedule against a server that hangs up: while it keeps
+    // trying, the first would have tried again too, had closing not stopped it.
+    const server = await hangingUp();
+    const witness = createCacheBus({ redisUrl: server.url, prefix: "test-down-witness" }, () => {});
     let cleared = 0;
     // Port 1: nothing listens. Before, the bus waited for a connection that never came, and the server with it.
     const bus = createCacheBus({ redisUrl: "redis://127.0.0.1:1", prefix: "test-down" }, () => cleared++);
-    await bus.publishClear();
-    expect(cleared).toBe(1);
-    const logged = errors.mock.calls.map(([line]) => String(line).split("\n")[0]);
-    expect(logged).toContain("[service] could not tell the other instances to drop their page copies: Error: Redis is not connected");
-    await until(() => errors.mock.calls.some(([line]) => /^\[service\] redis \(page copies\): .*ECONNREFUSED/.test(String(line))));
-    // Closed, it stops retrying: no error is logged after it.
-    await bus.close();
-    const count = errors.mock.calls.length;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(errors.mock.calls.length).toBe(count);
-    errors.mockRestore();
+    try {
+      await bus.publishClear();
+      expect(cleared).toBe(1);
+      const logged = errors.mock.calls.map(([line]) => String(line).split("\n")[0]);
+      expect(logged).toContain("[service] could not tell the other instances to drop their page copies: Error: Redis is not connected");
+      await until(() => refused() > 0);
+      // Closed, it stops retrying: no error is logged after it, while the witness tries three more rounds.
+      await bus.close();
+      const count = refused();
+      const seen = server.connections();
+      await until(() => server.connections() >= seen + 6);
+      expect(refused()).toBe(count);
+    } finally {
+      await Promise.all([bus.close(), witness.close()]);
+      await server.close();
+      errors.mockRestore();
+    }
   });
 });
 

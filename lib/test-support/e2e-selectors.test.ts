@@ -11,7 +11,7 @@ import path from "node:path";
  * - no DOM selector run in the page (`querySelector`, `querySelectorAll` inside `evaluate`).
  * Refining a page object's locator (`.first()`, `.nth()`, `.filter({ hasText })`) is reading, not
  * selecting, and stays allowed; so do requests (`request.get`) and raw HTML read as text.
- * README's "Journeys" lists each test in one line; every spec file is named there.
+ * The "Journeys" table of docs/testing.md lists each test in one line; every spec file is named there.
  */
 const E2E = path.join(process.cwd(), "e2e");
 const SELECTOR = /\.(?:locator|frameLocator|getBy[A-Z]\w*|\$\$?|\$\$?eval)\(|querySelector/;
@@ -35,10 +35,14 @@ it("leaves every selector of the journey specs to the page objects", () => {
   expect(found).toEqual([]);
 });
 
-it("names every spec file in README's Journeys", () => {
-  const readme = fs.readFileSync(path.join(process.cwd(), "README.md"), "utf8");
-  const section = readme.slice(readme.indexOf("### Journeys"), readme.indexOf("\n## ", readme.indexOf("### Journeys")));
-  expect(section.length).toBeGreaterThan(100);
+it("names every spec file in the Journeys table of docs/testing.md", () => {
+  const testing = fs.readFileSync(path.join(process.cwd(), "docs", "testing.md"), "utf8");
+  const start = testing.indexOf("\n## Journeys\n");
+  expect(start).toBeGreaterThan(-1);
+  const end = testing.indexOf("\n## ", start + 1);
+  const section = testing.slice(start, end === -1 ? undefined : end);
+  // The table's rows: "| `file` › test | tags | what it proves |".
+  expect(section.match(/^\| `[\w-]+` ›/gm)?.length).toBeGreaterThan(10);
   const missing = fs
     .readdirSync(E2E)
     .filter((name) => name.endsWith(".spec.ts"))

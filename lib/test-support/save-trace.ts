@@ -1,29 +1,33 @@
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from "kysely";
+import { openDatabase } from "../db/connection";
 import { handleCall, type ServiceContext } from "../service";
 import { answerCall, readCallRequest } from "../service/http-entry";
-import { createWriteRunner, type WriteRunner } from "../service/write";
+import { createWriteRunner } from "../service/write";
 import { FILES_ONLY } from "../service/delivery/routing";
 import type { TestDatabase } from "./database";
 
 /**
  * One lead's save as the Submit button makes it (a browser at 203.0.113.7, three managers chosen,
- * an email address to confirm), with every SQL statement it runs recorded: the save trace of
- * README "What one save runs" (e2e/perf/save-trace.ts writes it there; save-trace.test.ts checks
- * it on SQLite and PostgreSQL).
+ * an email address to confirm), with every SQL statement it sends to the database recorded: the
+ * save trace of docs/architecture.md "What one save runs" (e2e/perf/save-trace.ts writes it there;
+ * save-trace.test.ts checks it on SQLite and PostgreSQL).
  */
 export type SaveTrace = {
   status: number;
-  /** Each statement: its verb and table, `savepoint` for the batcher's own statements. */
+  /** Every statement the database received, in order: its verb and table, `begin` and `commit` included. */
+  issued: string[];
+  /** The same without the transactions' own `begin`, `commit` and `rollback`. */
   statements: string[];
-  /** Transactions the save opened (each `write`). */
+  /** Transactions the save opened: the `begin` statements it issued. */
   transactions: number;
+  /** Transactions it committed: the `commit` statements it issued. */
+  commits: number;
 };
 
 /** "insert into rate_limiter", "select zip_codes", "savepoint": a statement in a few words. */
 export function describeStatement(text: string): string {
   const sql = text.replace(/\s+/g, " ").trim().toLowerCase();
   const verb = sql.split(" ")[0];
-  if (verb === "savepoint" || verb === "release" || verb === "rollback") return verb === "savepoint" ? "savepoint" : `${verb} savepoint`;
+  if (verb === "savepoint" || verb === "release" || sql.startsWith("rollback to")) return verb === "savepoint" ? "savepoint" : `${verb} savepoint`;
   const table = (pattern: RegExp) => sql.match(pattern)?.[1]?.replace(/"/g, "") ?? "?";
   if (verb === "insert") return `insert into ${table(/^insert into ("?\w+"?)/)}`;
   if (verb === "update") return `update ${table(/^update ("?\w+"?)/)}`;
@@ -32,20 +36,8 @@ export function describeStatement(text: string): string {
   return verb;
 }
 
-/** Records the text of every statement run through the Kysely instance it is plugged into. */
-class StatementRecorder implements KyselyPlugin {
-  readonly statements: string[] = [];
-  constructor(private readonly compile: (node: RootOperationNode) => string) {}
-
-  transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
-    this.statements.push(describeStatement(this.compile(node)));
-    return node;
-  }
-
-  async transformResult({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    return result;
-  }
-}
+/** A transaction's own statements: `begin` (SQLite's `begin immediate`), `commit`, `rollback`. */
+const BOUNDS = new Set(["begin", "commit", "rollback"]);
 
 export const TRACED_ADDRESS = "203.0.113.7";
 
@@ -69,18 +61,23 @@ function leadBody(agentIds: readonly number[]) {
 
 /**
  * Saves one lead through the HTTP entry and the door (http-entry.ts, index.ts), as
- * `POST /api/lead/save` from a browser of the site, and answers its status and statements.
+ * `POST /api/lead/save` from a browser of the site, and answers its status and the statements the
+ * database received: the save runs on a handle of its own to the same database, opened with the
+ * site's own connection code, which hears every statement its driver sends.
  */
 export async function traceLeadSave(database: TestDatabase, { agentIds }: { agentIds: readonly number[] }): Promise<SaveTrace> {
-  const recorder = new StatementRecorder((node) => database.db.getExecutor().compileQuery(node, { queryId: "trace" } as never).sql);
-  const traced = database.db.withPlugin(recorder);
-  const runner = createWriteRunner({ db: traced, dialect: database.dialect });
-  let transactions = 0;
-  const write: WriteRunner = (work) => {
-    transactions++;
-    return runner(work);
-  };
-  const context: ServiceContext = { db: traced, dialect: database.dialect, write, halfStateCount: 10, delivery: FILES_ONLY };
+  const issued: string[] = [];
+  const traced = openDatabase(database.url, { onStatement: (sql) => issued.push(describeStatement(sql)) });
+  try {
+    return await saveTraced(traced, agentIds, issued);
+  } finally {
+    await traced.close();
+  }
+}
+
+async function saveTraced(traced: ReturnType<typeof openDatabase>, agentIds: readonly number[], issued: string[]): Promise<SaveTrace> {
+  const write = createWriteRunner(traced);
+  const context: ServiceContext = { db: traced.db, dialect: traced.dialect, write, halfStateCount: 10, delivery: FILES_ONLY };
   const settings = { allowedOrigins: ["http://localhost:3000"], savesPerMinute: 10 };
   const service = { handle: (request: Parameters<typeof handleCall>[0]) => handleCall(request, { context, settings }) };
   const body = Buffer.from(JSON.stringify(leadBody(agentIds)));
@@ -96,12 +93,13 @@ export async function traceLeadSave(database: TestDatabase, { agentIds }: { agen
     },
     { trustProxy: false },
   );
-  recorder.statements.length = 0;
+  issued.length = 0;
   const answer = await answerCall(service, request);
-  return { status: answer.status, statements: [...recorder.statements], transactions };
+  const count = (bound: string) => issued.filter((text) => text === bound).length;
+  return { status: answer.status, issued: [...issued], statements: issued.filter((text) => !BOUNDS.has(text)), transactions: count("begin"), commits: count("commit") };
 }
 
-/** The statements of a save as the README lists them: numbered, repeats folded ("insert into rate_limiter ×2"). */
+/** The statements of a save as docs/architecture.md lists them: numbered, repeats folded ("insert into rate_limiter ×2"). */
 export function renderStatements(statements: readonly string[]): string {
   const folded: { text: string; count: number }[] = [];
   for (const text of statements) {
