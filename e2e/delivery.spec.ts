@@ -129,7 +129,8 @@ for (const category of CATEGORIES) {
     await requestPage.open(privatePath);
     await expect(requestPage.status()).toContainText(CONFIRM.checkEmail(names));
     await expect(requestPage.waitingRecipients).toHaveCount(2);
-    await expect(requestPage.main).toContainText("Nobody has received it yet");
+    await expect(requestPage.main).toContainText(CONFIRM.unconfirmedNotWithdrawn);
+    await expect(requestPage.withdrawButton).toHaveCount(0);
 
     // The owner's mail: only what the site wrote (the reference, the managers, the links), then one click.
     await expect.poll(() => confirmPathFor(reference), { timeout: 20_000 }).toBeTruthy();
@@ -137,7 +138,10 @@ for (const category of CATEGORIES) {
     expect(mailText(confirmation)).not.toContain("Jordan Ellis");
     const confirm = new ConfirmPage(page);
     await confirm.open(confirmPathFor(reference)!);
-    await expect(confirm.sendButton(names)).toBeVisible();
+    // Nothing ticked for the owner: the button sends nothing until the owner ticks the request as theirs.
+    await expect(confirm.tick(reference)).not.toBeChecked();
+    await expect(confirm.savedAt(reference)).toContainText("Saved ");
+    await expect(confirm.page.getByRole("button", { name: CONFIRM.buttonTicked(0, []) })).toBeDisabled();
     expect(outboxRows(lead.id).filter((row) => row.kind === "lead.new")).toEqual([]); // opening the link sends nothing
     await confirm.confirm(names);
     expect(outboxRows(lead.id).filter((row) => row.kind === "lead.new").map((row) => row.agent_id).sort()).toEqual(rows.map((row) => row.agent_id));

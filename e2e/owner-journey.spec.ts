@@ -2,8 +2,10 @@ import type { APIRequestContext, Locator } from "@playwright/test";
 import { ComparePage, CityPage, ProfilePage } from "./pages/directory";
 import { HomePage } from "./pages/home";
 import { QuoteFlow, expect, test, uniqueEmail } from "./pages/quote";
-import { RequestPage, ThankYouPage } from "./pages/request";
-import { EMPTY, FIRST_YEAR, RANKING, RECIPIENTS, SAMPLE } from "../lib/contract/messages";
+import { ConfirmPage, RequestPage, ThankYouPage } from "./pages/request";
+import { confirmPathFor } from "./support/outbox";
+import { onlyOnTheLocalBuild } from "./support/target";
+import { CONFIRM, EMPTY, FIRST_YEAR, RANKING, RECIPIENTS, SAMPLE } from "../lib/contract/messages";
 import { PATHS, STEP_PATHS, agentPath, cityPath, cityViewPath } from "../lib/contract/routes";
 
 /**
@@ -32,6 +34,8 @@ async function listed(request: APIRequestContext, body: Record<string, unknown>)
 }
 
 test("home to a sent request in at most 10 taps plus the contact fields; the pages after it are true about sample companies, also once withdrawn", { tag: ["@journey", "@smoke", "@writes"] }, async ({ page }, testInfo) => {
+  // The journey goes on through the mailed link's page to a withdrawal: longer than a plain journey.
+  test.slow();
   const taps = new Taps();
   const email = uniqueEmail(testInfo, "journey20");
   const home = new HomePage(page);
@@ -68,15 +72,30 @@ test("home to a sent request in at most 10 taps plus the contact fields; the pag
   await expect(receipt).toContainText("Nobody will contact you about this request: every company you chose is a sample listing.");
   await expect(thanks.text("They reach out")).toHaveCount(0);
 
-  // The private page says the same, and a withdrawn request says Withdrawn for every recipient.
+  // The private page says the same; until the owner confirms by the mailed link, only that link's page decides the request.
+  const reference = await thanks.reference(receipt);
   await thanks.privateLink.click();
   const request = new RequestPage(page);
   const recipients = request.recipientRows;
   await expect(recipients).toHaveCount(RECIPIENTS.max);
   for (const item of await recipients.all()) await expect(request.deliveryOf(item)).toHaveText(SAMPLE.recipient);
+  await expect(request.withdrawButton).toHaveCount(0);
+  await expect(request.main).toContainText(CONFIRM.unconfirmedNotWithdrawn);
+
+  // The owner ticks the request as theirs on the mailed link's page (read from this build's outbox
+  // folder); then a withdrawn request says Withdrawn for every recipient.
+  onlyOnTheLocalBuild("reads the owner's mail from the outbox folder");
+  await expect.poll(() => confirmPathFor(reference), { timeout: 20_000 }).toBeTruthy();
+  const confirm = new ConfirmPage(page);
+  await confirm.open(confirmPathFor(reference)!);
+  await confirm.confirm();
+  await confirm.requestPageLink(reference).click();
+  // Sent now: the page also compares the managers' proposals, so the rows are the "Who received it" list's.
+  const received = request.receivedBy();
+  await expect(received).toHaveCount(RECIPIENTS.max);
   await request.withdraw();
   await expect(request.status("You withdrew this request")).toBeVisible();
-  for (const item of await recipients.all()) await expect(request.deliveryOf(item)).toHaveText(/^Withdrawn/);
+  for (const item of await received.all()) await expect(request.deliveryOf(item)).toHaveText(/^Withdrawn/);
   await expect(request.text("Not given")).toHaveCount(0);
   await expect(request.text("Erased when you withdrew the request").first()).toBeVisible();
 });

@@ -16,6 +16,8 @@ const envShape = z.object({
   AGENT_PANEL_URL: z.preprocess(emptyAsUndefined, z.url().default("https://agents.managely.com")),
   SEED_DEMO: z.preprocess(emptyAsUndefined, z.enum(["0", "1"]).default("1")),
   RATE_LIMIT_PER_MINUTE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(10)),
+  /** How many leading bits of an IPv6 address the limits count as one client (a subscriber's prefix: /56 by default, /48 for some ISPs). */
+  RATE_LIMIT_IPV6_PREFIX: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(32).max(128).default(56)),
   /** Browser origins accepted besides SITE_URL's (comma-separated), e.g. the www. and bare domains. */
   ALLOWED_ORIGINS: z.preprocess(
     emptyAsUndefined,

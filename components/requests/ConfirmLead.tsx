@@ -48,18 +48,26 @@ function Details({ details }: { details: ConfirmationRequest["details"] }) {
   );
 }
 
+const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" });
+const when = (iso: string) => `${dateTime.format(new Date(iso))} UTC`;
+
 /**
- * The confirmation page (issues 19 and 26): each waiting request of the mailbox with everything its
- * managers would receive and a tick (on by default only for those saved from where the first
- * request came from); its button sends the ticked ones (lead/confirm, by reference), then links
- * each to its private page.
+ * The confirmation page: each waiting request of the mailbox with when and from where it was
+ * saved and everything its managers would receive. Anyone can type an address, so nothing is
+ * ticked: the owner ticks their own requests and the button sends those (lead/confirm with
+ * `references`); "Not mine" erases one at once (lead/confirm with `erase`), and nobody is told.
+ * Then each sent request links to its private page.
  */
 export function ConfirmLead({ token, requests }: { token: string; requests: ConfirmationRequest[] }) {
-  const { pending, save } = useSave("lead/confirm");
-  const [ticked, setTicked] = useState(() => new Set(requests.filter((request) => request.ticked).map((request) => request.reference)));
+  const send = useSave("lead/confirm");
+  const eraser = useSave("lead/confirm");
+  const [ticked, setTicked] = useState<ReadonlySet<string>>(() => new Set());
+  const [erased, setErased] = useState<{ references: ReadonlySet<string>; message: string }>({ references: new Set(), message: "" });
   const [done, setDone] = useState<{ message: string; requests: ConfirmedRequest[] } | null>(null);
-  const chosen = requests.filter((request) => ticked.has(request.reference));
+  const waiting = requests.filter((request) => !erased.references.has(request.reference));
+  const chosen = waiting.filter((request) => ticked.has(request.reference));
   const companies = [...new Set(chosen.flatMap((request) => request.recipients.map((recipient) => recipient.company_name)))];
+  const pending = send.pending || eraser.pending;
 
   function toggle(reference: string, on: boolean) {
     setTicked((current) => {
@@ -72,8 +80,13 @@ export function ConfirmLead({ token, requests }: { token: string; requests: Conf
 
   async function confirm() {
     // Only what the owner ticked on this page: a request saved since it was opened is not sent unseen.
-    const answer = await save({ token, references: chosen.map((request) => request.reference) }, { successPopup: false });
+    const answer = await send.save({ token, references: chosen.map((request) => request.reference) }, { successPopup: false });
     if (answer) setDone({ message: answer.message, requests: answer.requests });
+  }
+
+  async function erase(reference: string) {
+    const answer = await eraser.save({ token, erase: [reference] }, { successPopup: false });
+    if (answer) setErased((current) => ({ references: new Set([...current.references, reference]), message: answer.message }));
   }
 
   if (done) {
@@ -92,26 +105,34 @@ export function ConfirmLead({ token, requests }: { token: string; requests: Conf
   return (
     <>
       <p>{CONFIRM.intro}</p>
-      {requests.map((request) => (
-        <section key={request.reference} className="request__section" aria-label={`Request ${request.reference}`}>
-          <h2>Request {request.reference}</h2>
-          <label className="confirm-lead__tick">
-            <input type="checkbox" checked={ticked.has(request.reference)} onChange={(event) => toggle(request.reference, event.target.checked)} />
-            {CONFIRM.tick(request.reference)}
-          </label>
-          {!request.ticked && <p className="request__note confirm-lead__warning">{CONFIRM.notTicked}</p>}
+      <p className="request__note" role="status">
+        {erased.message}
+      </p>
+      {waiting.map((request) => (
+        <section key={request.reference} className="request__section" aria-labelledby={`confirm-${request.reference}`}>
+          <h2 id={`confirm-${request.reference}`}>Request {request.reference}</h2>
+          <p className="confirm-lead__saved">{CONFIRM.savedAt(when(request.saved_at), request.saved_from)}</p>
           <RecipientList request={request} />
           <Details details={request.details} />
+          <div className="confirm-lead__choice">
+            <label className="confirm-lead__tick">
+              <input type="checkbox" checked={ticked.has(request.reference)} onChange={(event) => toggle(request.reference, event.target.checked)} disabled={pending} />
+              {CONFIRM.tick(request.reference)}
+            </label>
+            <button type="button" className="button button--outline confirm-lead__erase" onClick={() => erase(request.reference)} disabled={pending}>
+              {CONFIRM.erase(request.reference)}
+            </button>
+          </div>
         </section>
       ))}
-      {chosen.length === 0 && (
-        <p className="request__note" role="status">
-          {CONFIRM.noneTicked}
-        </p>
+      {waiting.length > 0 && (
+        <div className="confirm-lead__send">
+          {chosen.length === 0 && <p className="request__note">{CONFIRM.noneTicked}</p>}
+          <button type="button" className="button" onClick={confirm} disabled={pending || chosen.length === 0} aria-busy={send.pending}>
+            {send.pending ? CONFIRM.pending : CONFIRM.buttonTicked(chosen.length, companies)}
+          </button>
+        </div>
       )}
-      <button type="button" className="button" onClick={confirm} disabled={pending || chosen.length === 0} aria-busy={pending}>
-        {pending ? CONFIRM.pending : CONFIRM.buttonTicked(chosen.length, companies)}
-      </button>
     </>
   );
 }

@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 import { render, screen, within } from "@testing-library/react";
 import type { RequestView } from "@/lib/contract";
-import { SAMPLE } from "@/lib/contract/messages";
+import { CONFIRM, REQUEST_PAGE, SAMPLE } from "@/lib/contract/messages";
 import { MessageDialogProvider } from "@/components/ui/MessageDialog";
 import { RequestDetails } from "./RequestDetails";
 
@@ -79,5 +79,19 @@ describe("RequestDetails", () => {
     expect(screen.getByText("Check your email to send your request to Real Property Co., Sample Homes and Slow Rentals.")).toBeTruthy();
     expect(statusOf("Real Property Co.")).toBe("Waiting for you to confirm your email address");
     expect(statusOf("Sample Homes")).toBe(SAMPLE_TEXT);
+    // Whoever typed the address holds this page: only the mailed link's page decides the request.
+    expect(screen.queryByRole("button", { name: "Withdraw my request" })).toBeNull();
+    expect(screen.getByText(CONFIRM.unconfirmedNotWithdrawn)).toBeTruthy();
+  });
+
+  it("says a phone-only request held by a daily cap was not sent, and why", () => {
+    const held: RequestView = { ...request, email_masked: "", phone_masked: "•••-•••-0147", recipients: [{ agent_id: 1, company_name: "Real Property Co.", delivery: "held", delivered_at: null, demo: 0 }] };
+    render(
+      <MessageDialogProvider>
+        <RequestDetails request={held} token="t" />
+      </MessageDialogProvider>,
+    );
+    expect(statusOf("Real Property Co.")).toBe(REQUEST_PAGE.held);
+    expect(screen.getByRole("button", { name: "Withdraw my request" })).toBeTruthy();
   });
 });

@@ -37,6 +37,8 @@ function deliveryText(delivery: DeliveryState, deliveredAt: string | null): stri
       return "Could not be delivered: we stopped trying after 72 hours";
     case "cancelled":
       return "Not sent: you withdrew the request first";
+    case "held":
+      return REQUEST_PAGE.held;
   }
 }
 
@@ -144,7 +146,14 @@ export function RequestDetails({ request, token, proposals }: { request: Request
         </dl>
       </section>
 
-      {!withdrawn && <WithdrawRequest token={token} recipients={request.awaiting_confirmation ? null : request.recipients.length} />}
+      {/* A request not confirmed yet is decided on the confirmation email's page only (whoever typed the address holds this page). */}
+      {!withdrawn && request.awaiting_confirmation && (
+        <section className="request__section" aria-labelledby="request-unsent">
+          <h2 id="request-unsent">Changed your mind?</h2>
+          <p>{CONFIRM.unconfirmedNotWithdrawn}</p>
+        </section>
+      )}
+      {!withdrawn && !request.awaiting_confirmation && <WithdrawRequest token={token} recipients={request.recipients.length} />}
     </div>
   );
 }

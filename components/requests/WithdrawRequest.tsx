@@ -9,8 +9,8 @@ import { useSave } from "@/components/forms/useSave";
  * "Withdraw my request", asked twice: the first click explains what happens, the second sends
  * lead/withdraw; the page then shows the request as withdrawn.
  */
-/** `recipients`: how many managers received the request; null while nobody can have (the owner has not confirmed). */
-export function WithdrawRequest({ token, recipients }: { token: string; recipients: number | null }) {
+/** `recipients`: how many managers the request was sent to. */
+export function WithdrawRequest({ token, recipients }: { token: string; recipients: number }) {
   const router = useRouter();
   const { pending, save } = useSave("lead/withdraw");
   const [asking, setAsking] = useState(false);
@@ -26,9 +26,7 @@ export function WithdrawRequest({ token, recipients }: { token: string; recipien
     <section className="request__section request__withdraw" aria-labelledby="request-withdraw">
       <h2 id="request-withdraw">Changed your mind?</h2>
       <p>
-        {recipients === null
-          ? "Nobody has received it yet: withdrawing it means it is never sent, and"
-          : `Withdrawing tells ${recipients === 0 ? "any manager who received it" : recipients === 1 ? "the manager who received it" : `the ${recipients} managers who received it`} and`}{" "}
+        {`Withdrawing tells ${recipients === 0 ? "any manager who received it" : recipients === 1 ? "the manager who received it" : `the ${recipients} managers who received it`} and`}{" "}
         erases your name, email, phone number and address from our records.
       </p>
       {asking ? (

@@ -32,8 +32,8 @@ export class ThankYouPage extends SitePage {
     return receipt.getByRole("listitem");
   }
 
-  async reference(): Promise<string> {
-    return (await this.receipt.locator(".receipt__reference").textContent())!.trim();
+  async reference(receipt: Locator = this.receipt): Promise<string> {
+    return (await receipt.locator(".receipt__reference").textContent())!.trim();
   }
 
   /** The private page's link, anywhere on the page. */
@@ -51,16 +51,35 @@ export class ThankYouPage extends SitePage {
   }
 }
 
-/** The page the owner's mail links to: one button sends the request to the chosen managers. */
+/**
+ * The page the owner's mail links to: each waiting request with a tick (none ticked: the owner
+ * ticks their own), "Not mine" to erase one, and one button that sends the ticked ones.
+ */
 export class ConfirmPage extends SitePage {
-  /** The button, named for the managers (`names`), or any "Send my request to …". */
+  /** The button, named for the managers of what is ticked (`names`), or any "Send my request to …". */
   sendButton(names?: string[]): Locator {
     return this.page.getByRole("button", { name: names ? CONFIRM.button(names) : /^Send my request to / });
   }
 
+  /** Each request's "This is my request" tick, or the one of `reference`. */
+  tick(reference?: string): Locator {
+    return this.page.getByRole("checkbox", { name: reference ? CONFIRM.tick(reference) : /^This is my request: send / });
+  }
+
+  eraseButton(reference: string): Locator {
+    return this.page.getByRole("button", { name: CONFIRM.erase(reference) });
+  }
+
+  /** When and from where a request was saved. */
+  savedAt(reference: string): Locator {
+    return this.page.getByRole("region", { name: `Request ${reference}` }).getByText(/^Saved /);
+  }
+
+  /** Ticks every request the page lists as the owner's, then presses the button. */
   async confirm(names?: string[]): Promise<void> {
+    for (const box of await this.tick().all()) await box.check();
     await this.sendButton(names).click();
-    await expect(this.status()).toContainText(CONFIRM.sent(1));
+    await expect(this.status()).toContainText(/Thank you! Your email address is confirmed/);
   }
 
   requestPageLink(reference: string): Locator {

@@ -341,10 +341,10 @@ describe.each(kinds)("delivery on %s", (kind) => {
 
         // The owner presses the link's button (from the site, as the confirmation page does): the managers' messages are queued, once.
         expect(await outboxOfLeads(database.url, prefix, { kind: "lead.new" })).toMatchObject({ messages: 0 });
-        const sent = await callApi(server.url, "lead/confirm", { token: confirmToken }, { origin: server.url });
+        const sent = await callApi(server.url, "lead/confirm", { token: confirmToken, references: [reference] }, { origin: server.url });
         expect(sent.status).toBe(200);
         expect(sent.body).toMatchObject({ success: true, message: CONFIRM.sent(1), requests: [{ reference }] });
-        const again = await callApi(server.url, "lead/confirm", { token: confirmToken }, { origin: server.url });
+        const again = await callApi(server.url, "lead/confirm", { token: confirmToken, references: [reference] }, { origin: server.url });
         expect(again.body).toEqual({ success: true, message: CONFIRM.alreadySent, requests: [] });
         // Each manager by the webhook and by email (this server has both).
         expect((await outboxOfLeads(database.url, prefix, { kind: "lead.new" })).messages).toBe(RECIPIENTS_PER_LEAD * 2);

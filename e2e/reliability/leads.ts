@@ -222,7 +222,10 @@ export async function confirmLeads({ baseUrl, token, confirmTokens, maxSockets =
     confirmTokens.map(async (confirmToken) => {
       let outcome: string;
       try {
-        const answer = await callApi(baseUrl, "lead/confirm", { token: confirmToken }, { token, agent, timeoutMs: 120_000 });
+        // As the confirmation page does: what the link lists, ticked as the owner's (nothing is ticked for them).
+        const page = await callApi(baseUrl, "lead/confirmation", { token: confirmToken }, { token, agent, timeoutMs: 120_000 });
+        const listed = Array.isArray(page.body.requests) ? (page.body.requests as { reference: string }[]).map((request) => request.reference) : [];
+        const answer = await callApi(baseUrl, "lead/confirm", { token: confirmToken, references: listed.length ? listed : ["already-sent"] }, { token, agent, timeoutMs: 120_000 });
         const requests = Array.isArray(answer.body.requests) ? answer.body.requests.length : -1;
         if (answer.status === 200 && answer.body.message === CONFIRM.sent(1) && requests === 1) {
           result.sent += 1;

@@ -54,7 +54,7 @@ const VALID_BODIES: Record<CallName, Record<string, unknown>> = {
   "newsletter/save": { email_address: "fuzz.reader@example.org" },
   "newsletter/confirm": { token: "AAAAAAAAAAAAAAAAAAAAAA" },
   "lead/withdraw": { token: "AAAAAAAAAAAAAAAAAAAAAA" },
-  "lead/confirm": { token: "AAAAAAAAAAAAAAAAAAAAAA" },
+  "lead/confirm": { token: "AAAAAAAAAAAAAAAAAAAAAA", references: ["MG-AAAAAAAA"] },
   "lead/recipients": { token: "AAAAAAAAAAAAAAAAAAAAAA", agent_ids: [1] },
   "proposal/save": { token: "AAAAAAAAAAAAAAAAAAAAAA", save_key: "fuzz-save-key-1", management_percent: 8, contract_months: 12, start_date: "2027-01-01", services: ["rent_collection"] },
   "request/decide": { token: "AAAAAAAAAAAAAAAAAAAAAA", agent_id: 1, decision: "accept" },

@@ -99,11 +99,11 @@ describeOnPostgres(
         { timeoutMs: 30_000, what: () => `no confirmation mail for ${ownerEmailOf(key)}\n${a.output()}\n${b.output()}` },
       );
       const [confirmToken] = mailed.values();
-      const confirmed = await callApi(b.url, "lead/confirm", { token: confirmToken }, { origin: b.url });
+      const confirmed = await callApi(b.url, "lead/confirm", { token: confirmToken, references: [reference] }, { origin: b.url });
       expect(confirmed.status).toBe(200);
       expect(confirmed.body).toMatchObject({ success: true, message: CONFIRM.sent(1), requests: [{ reference, recipients: [] }] });
       // A sees it confirmed: the same link pressed there sends nothing again.
-      const again = await callApi(a.url, "lead/confirm", { token: confirmToken }, { origin: a.url });
+      const again = await callApi(a.url, "lead/confirm", { token: confirmToken, references: [reference] }, { origin: a.url });
       expect(again.body).toEqual({ success: true, message: CONFIRM.alreadySent, requests: [] });
 
       const email = `reader-${unique()}@example.org`;

@@ -11,7 +11,7 @@ import {
   PRICE_MIN,
   SERVICE_KEYS,
 } from "./site";
-import { FORMAT, INVALID, RECIPIENTS, REQUIRED } from "./messages";
+import { CONFIRM, FORMAT, INVALID, RECIPIENTS, REQUIRED } from "./messages";
 import { PROPOSAL } from "./proposal-messages";
 import { LAW_TOPIC_KEYS } from "./law-topics";
 import { SEO_KINDS } from "./seo-text";
@@ -531,8 +531,11 @@ const saved = ok({ message: z.string() });
 /** A manager who receives a lead; `demo` 1 for a sample listing (a company that does not exist). */
 export const recipientSchema = z.object({ agent_id: z.number(), company_name: z.string(), demo: z.number().optional() });
 
-/** How far a recipient's copy of the request got. */
-export const DELIVERY_STATES = ["queued", "retrying", "sent", "failed", "cancelled"] as const;
+/**
+ * How far a recipient's copy of the request got; "held": a phone-only request kept unsent, over a
+ * daily cap of its number or of the manager (lib/service/rate-limit.ts unverifiedReach).
+ */
+export const DELIVERY_STATES = ["queued", "retrying", "sent", "failed", "cancelled", "held"] as const;
 
 /** The private request page: the owner's request, its contact details partly masked. */
 export const requestViewSchema = z.object({
@@ -585,10 +588,14 @@ export const confirmationDetailsSchema = z.object({
 });
 
 /**
- * A request on the confirmation page (issue 26): what its managers would receive, and whether it
- * is ticked by default (saved from the network whose save mailed the link).
+ * A request on the confirmation page: what its managers would receive, and when and from where it
+ * was saved (`saved_from`: a city as the site's proxy reported it, "" when none did; never an
+ * address). Nothing is ticked for the owner: anyone may have typed the owner's address.
  */
-export const confirmationRequestSchema = waitingRequestSchema.extend({ details: confirmationDetailsSchema, ticked: z.boolean() });
+export const confirmationRequestSchema = waitingRequestSchema.extend({ details: confirmationDetailsSchema, saved_at: z.string(), saved_from: z.string() });
+
+/** The references a confirmation page names: those the owner ticked to send, or marked as not theirs. */
+const confirmReferences = z.array(z.string().min(1).max(40)).min(1).max(100);
 
 /** A request lead/confirm sent: with a fresh link to its private page. */
 export const confirmedRequestSchema = waitingRequestSchema.extend({ request_path: z.string() });
@@ -881,13 +888,15 @@ export const contract = {
   "newsletter/save": { request: newsletterSaveRequest, response: saved },
   "newsletter/confirm": { request: z.object({ token: linkToken }), response: saved },
   /**
-   * The button of a confirmation email's page (issue 19): confirms the owner's address and sends
-   * the requests of it that wait; a second click sends nothing ("already sent"). With
-   * `references` (what the page listed), only those: a request saved after the page was opened
-   * waits for the owner to see it.
+   * The buttons of a confirmation email's page: `references`, the requests the owner ticked as
+   * theirs, are confirmed and sent (a second click sends nothing: "already sent"); `erase`, those
+   * the owner says are not theirs, are erased and nobody is told (nobody received them). One or
+   * the other. A request saved after the page was opened is in neither: it waits for the owner.
    */
   "lead/confirm": {
-    request: z.object({ token: linkToken, references: z.array(z.string().min(1).max(40)).min(1).max(100).optional() }),
+    request: z
+      .object({ token: linkToken, references: confirmReferences.optional(), erase: confirmReferences.optional() })
+      .refine((input) => Boolean(input.references) !== Boolean(input.erase), { message: CONFIRM.noneTicked, path: ["references"] }),
     response: ok({ message: z.string(), requests: z.array(confirmedRequestSchema) }),
   },
   /** A manager's proposal (issue 28): saved by its private link, or by the agent panel with the API token. */

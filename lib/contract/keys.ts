@@ -8,17 +8,30 @@ import net from "node:net";
  */
 
 /**
- * The network a client address belongs to: an IPv4 address itself (also when written as an
- * IPv4-mapped IPv6 address), an IPv6 address's /64, the prefix one subscriber is handed and picks
- * addresses from at will. Anything else (a test's name, an unknown socket) is kept as it is.
+ * How much of an IPv6 address names one subscriber unless configured (RATE_LIMIT_IPV6_PREFIX):
+ * ISPs hand a household a /56 (often a /48), and every /64 in it is the subscriber's to use, so a
+ * /64 key would give one client 256 budgets or more.
  */
-export function clientNetwork(address: string): string {
+export const DEFAULT_IPV6_PREFIX = 56;
+
+/**
+ * The network a client address belongs to: an IPv4 address itself (also when written as an
+ * IPv4-mapped IPv6 address), an IPv6 address's prefix of `ipv6Prefix` bits (the block one
+ * subscriber is handed and picks addresses from at will). Anything else (a test's name, an
+ * unknown socket) is kept as it is.
+ */
+export function clientNetwork(address: string, ipv6Prefix: number = DEFAULT_IPV6_PREFIX): string {
   const bare = address.trim().replace(/^\[|\]$/g, "").replace(/%.*$/, "");
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(bare);
   if (mapped && net.isIPv4(mapped[1])) return mapped[1];
   if (net.isIPv4(bare)) return bare;
   if (!net.isIPv6(bare)) return address;
-  return `${expandIpv6(bare).slice(0, 4).join(":")}::/64`;
+  const bits = Math.min(128, Math.max(0, Math.trunc(ipv6Prefix)));
+  const value = expandIpv6(bare).reduce((sum, group) => (sum << 16n) | BigInt(parseInt(group, 16)), 0n);
+  const mask = bits === 0 ? 0n : ((1n << BigInt(bits)) - 1n) << BigInt(128 - bits);
+  const masked = value & mask;
+  const groups = Array.from({ length: 8 }, (_, index) => ((masked >> BigInt(112 - index * 16)) & 0xffffn).toString(16).padStart(4, "0"));
+  return `${groups.join(":")}/${bits}`;
 }
 
 /** The eight groups of an IPv6 address, each as four lower-case hex digits. */
@@ -64,9 +77,4 @@ export function mailboxOf(email: string): string {
 /** A mailbox as the database keeps it for counting and confirming: a hash, never the address in clear. */
 export function mailboxKey(email: string): string {
   return crypto.createHash("sha256").update(mailboxOf(email)).digest("hex").slice(0, 32);
-}
-
-/** A client's network as the database keeps it beside a waiting lead: a hash, never the address. */
-export function clientKey(address: string): string {
-  return crypto.createHash("sha256").update(clientNetwork(address)).digest("hex").slice(0, 32);
 }

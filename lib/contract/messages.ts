@@ -88,6 +88,9 @@ export const SAVED = {
   agentApplication: "Thank you for applying to join our network. Your application is saved on this site.",
   contact: "Thank you for your message. It is saved on this site.",
   contactForAgent: (company: string) => `Thank you! Your message has been sent to ${company}.`,
+  /** Over the manager's daily count of messages from the site: kept on the site, not forwarded. */
+  contactKeptForAgent: (company: string) =>
+    `Thank you! ${company} has received as many messages through this site today as it takes in a day, so yours was not forwarded: it is saved on this site, and you can send it again tomorrow.`,
   /** A sample listing is a fictional company: the message stays on the site, and nobody answers it. */
   contactForSampleAgent: (company: string) => `Thank you! ${company} is a sample listing, so no company received your message: it is saved on this site only.`,
   /**
@@ -204,6 +207,8 @@ export const REQUEST_PAGE = {
   /** After "You withdrew this request on …": what became of it. */
   erasedAndTold: "The managers who received it were told, and your name, email, phone number and address were erased.",
   erasedOnly: "Your name, email, phone number and address were erased.",
+  /** A phone-only request's recipient over a daily cap (of the number, or of the manager): kept unsent. */
+  held: "Not sent: requests with a phone number only reach each manager, and go out for each number, a few times a day, and that many were sent today. Send it again with an email address: a request you confirm by email is not limited this way.",
 } as const;
 
 /**
@@ -225,19 +230,27 @@ export const CONFIRM = {
     `Thank you! Your request ${reference} is saved.${companies.length ? "" : " No property manager has received it."} ${CONFIRM.checkEmail(companies)} If you sent another request today, the same email lists both.`,
   /** The confirmation page. */
   title: "Send your request",
-  intro: "These requests from your email address wait for you. Nothing is sent until you press the button below, and only the requests you tick are sent.",
-  /** Each waiting request is shown as its managers would receive it (issue 26, N5). */
+  intro:
+    "These requests were saved with your email address. Anyone can type an address, so nothing is ticked: tick only the requests you made yourself, then press the button. Nothing is sent until you do; a request nobody ticks is erased after 7 days.",
+  /** When and from where each waiting request was saved (a city as our server was told it, never an address). */
+  savedAt: (when: string, place: string) => `Saved ${when} from ${place || "a place our server was not told"}.`,
+  /** Each waiting request is shown as its managers would receive it. */
   detailsIntro: "What the managers will receive:",
   detailLabels: { name: "Name", email: "Email", phone: "Phone", contact: "Preferred contact method", property: "Property" },
   notGiven: "not given",
-  tick: (reference: string) => `Send request ${reference}`,
-  /** A request saved from another network than the one whose save mailed the link: someone else may have typed this address. */
-  notTicked: "Not ticked: this request was sent from another connection than your first one. Tick it only if it is yours.",
+  tick: (reference: string) => `This is my request: send ${reference}`,
   noneTicked: "Tick at least one request to send it.",
+  /** A request the owner did not make: erased at once, and nobody is told (nobody received it). */
+  erase: (reference: string) => `Not mine: erase ${reference}`,
+  erased: (reference: string) => `Request ${reference} is erased. Nobody received it, and nobody is told.`,
+  nothingErased: "Nothing was erased: that request was already sent or erased.",
   nobodyChosen: "Nobody chosen yet: you can choose on the request's private page.",
   button: (companies: readonly string[]) => (companies.length ? `Send my request to ${listOf(companies)}` : "Confirm my email address"),
   buttonTicked: (count: number, companies: readonly string[]) =>
     count === 0 ? "Send the ticked requests" : companies.length ? `Send ${count === 1 ? "my request" : `my ${count} requests`} to ${listOf(companies)}` : "Confirm my email address",
+  /** lead/withdraw and request/decide with the private page of a request not confirmed yet: nobody received it. */
+  unconfirmedNotWithdrawn:
+    "Nobody has received this request: it waits for a confirmation from the link we emailed to its address. That email's page can send it or erase it; otherwise it is erased after 7 days.",
   pending: "Sending...",
   sent: (count: number) =>
     count === 1 ? "Thank you! Your email address is confirmed and your request is sent." : `Thank you! Your email address is confirmed and your ${count} requests are sent.`,

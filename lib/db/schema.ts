@@ -450,8 +450,10 @@ export interface LeadConfirmationsTable {
   lead_id: number;
   /** The mailbox's hash (lib/contract/keys.ts mailboxKey), never the address. */
   email_key: string;
-  /** The hashed client network the lead was saved from (clientKey). */
+  /** No longer written or read (blanked by the 2026-12-02 migration). */
   client_key: Generated<string>;
+  /** The city the site's trusted proxy reported for the save ("" when none did), never an address. */
+  saved_from: Generated<string>;
   created_at: string;
 }
 
@@ -460,7 +462,7 @@ export interface LeadConfirmationLinksTable {
   token_hash: string;
   /** The mailbox's hash, never the address. */
   email_key: string;
-  /** The hashed client network whose save mailed the link. */
+  /** No longer written or read (blanked by the 2026-12-02 migration). */
   client_key: Generated<string>;
   /** The UTC day it was mailed (YYYY-MM-DD). */
   day: string;

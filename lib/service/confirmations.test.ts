@@ -1,6 +1,6 @@
 import type { Service } from ".";
 import { CONFIRM, NOT_FOUND, VERIFICATION } from "../contract/messages";
-import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase, callAsSite, createTestService } from "@/lib/test-support";
+import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase, callAsSite, confirmAsOwner, createTestService } from "@/lib/test-support";
 import { deliveryRouting } from "./delivery/routing";
 import { renderMessage } from "./delivery/render";
 import { CONFIRMATION_VALID_MS, sweepUnconfirmedLeads } from "./confirmations";
@@ -58,7 +58,7 @@ describe.each(databaseKinds)("the owner's email confirmation (double opt-in) on 
     expect((await call("lead/request", { token: tokenOf(saved.body.request_path) })).body.request.awaiting_confirmation).toBe(true);
 
     // The private page's token (shown on /thank-you, to whoever typed the address) confirms nothing.
-    const withPageToken = await call("lead/confirm", { token: tokenOf(saved.body.request_path) });
+    const withPageToken = await call("lead/confirm", { token: tokenOf(saved.body.request_path), references: [saved.body.reference] });
     expect(withPageToken).toEqual({ status: 404, body: { success: false, message: NOT_FOUND.confirmLink } });
     expect((await call("lead/confirmation", { token: tokenOf(saved.body.request_path) })).status).toBe(404);
     expect(await rowsOf(lead.id, "lead.new")).toEqual([]);
@@ -82,11 +82,12 @@ describe.each(databaseKinds)("the owner's email confirmation (double opt-in) on 
           property_zip: "78701",
           answers: attackerLead.exam,
         },
-        ticked: true,
+        saved_at: (await database.db.selectFrom("lead_confirmations").select("created_at").where("lead_id", "=", lead.id).executeTakeFirstOrThrow()).created_at,
+        saved_from: "",
       },
     ]);
 
-    const confirmed = await call("lead/confirm", { token: confirmToken });
+    const confirmed = await confirmAsOwner(service, confirmToken);
     expect(confirmed.body).toMatchObject({ success: true, message: CONFIRM.sent(1), requests: [{ reference: saved.body.reference }] });
     expect(await rowsOf(lead.id, "lead.new")).toHaveLength(3);
     expect((await leadOf(saved.body.reference)).email_confirmed_at).not.toBeNull();
@@ -94,7 +95,7 @@ describe.each(databaseKinds)("the owner's email confirmation (double opt-in) on 
     const view = await call("lead/request", { token: tokenOf(confirmed.body.requests[0].request_path) });
     expect(view.body.request).toMatchObject({ reference: saved.body.reference, awaiting_confirmation: false });
 
-    expect((await call("lead/confirm", { token: confirmToken })).body).toEqual({ success: true, message: CONFIRM.alreadySent, requests: [] });
+    expect((await confirmAsOwner(service, confirmToken)).body).toEqual({ success: true, message: CONFIRM.alreadySent, requests: [] });
     expect(await rowsOf(lead.id, "lead.new")).toHaveLength(3);
     expect((await call("lead/confirmation", { token: confirmToken })).body.requests).toEqual([]);
   });
@@ -104,11 +105,11 @@ describe.each(databaseKinds)("the owner's email confirmation (double opt-in) on 
     const lead = await leadOf(saved.body.reference);
     const [mail] = await rowsOf(lead.id, "lead.confirmation");
     const { confirm_token: confirmToken } = JSON.parse(mail.payload);
-    expect((await call("lead/confirm", { token: confirmToken })).body.message).toBe(CONFIRM.sent(1));
+    expect((await confirmAsOwner(service, confirmToken)).body.message).toBe(CONFIRM.sent(1));
     expect((await call("lead/withdraw", { token: tokenOf(saved.body.request_path) })).status).toBe(200);
     const afterWithdrawal = "This confirmation link no longer works: its request was withdrawn and its details erased, or the link expired (unconfirmed requests are erased after 7 days). To ask for quotes again, send a new request.";
     for (const name of ["lead/confirmation", "lead/confirm"]) {
-      const answer = await call(name, { token: confirmToken });
+      const answer = await call(name, { token: confirmToken, ...(name === "lead/confirm" ? { references: [saved.body.reference] } : {}) });
       expect(answer).toEqual({ status: 404, body: { success: false, message: afterWithdrawal } });
       expect(answer.body.message).not.toContain("Already sent");
     }
@@ -116,8 +117,9 @@ describe.each(databaseKinds)("the owner's email confirmation (double opt-in) on 
     const unsent = await save(`unsent.${kind}@example.org`);
     const unsentLead = await leadOf(unsent.body.reference);
     const unsentToken = JSON.parse((await rowsOf(unsentLead.id, "lead.confirmation"))[0].payload).confirm_token;
-    await call("lead/withdraw", { token: tokenOf(unsent.body.request_path) });
-    expect((await call("lead/confirm", { token: unsentToken })).body.message).toBe(afterWithdrawal);
+    // Erased from its confirmation page ("Not mine"): the only place an unconfirmed request is decided.
+    expect((await call("lead/confirm", { token: unsentToken, erase: [unsent.body.reference] })).body.message).toBe(CONFIRM.erased(unsent.body.reference));
+    expect((await confirmAsOwner(service, unsentToken)).body.message).toBe(afterWithdrawal);
     expect(await rowsOf(unsentLead.id, "lead.new")).toEqual([]);
   });
 
@@ -149,7 +151,7 @@ describe.each(databaseKinds)("the owner's email confirmation (double opt-in) on 
     const token = JSON.parse(mails[0].payload).confirm_token;
     const page = await call("lead/confirmation", { token });
     expect(page.body.requests.map((request: { reference: string }) => request.reference)).toEqual([first.body.reference, second.body.reference]);
-    const confirmed = await call("lead/confirm", { token });
+    const confirmed = await confirmAsOwner(service, token);
     expect(confirmed.body.message).toBe(CONFIRM.sent(2));
     expect(await rowsOf(leads[0].id, "lead.new")).toHaveLength(3);
     expect(await rowsOf(leads[1].id, "lead.new")).toHaveLength(1);
@@ -182,7 +184,7 @@ describe.each(databaseKinds)("the owner's email confirmation (double opt-in) on 
     await database.db.updateTable("lead_confirmations").set({ created_at: eightDaysAgo }).where("lead_id", "=", lead.id).execute();
     await database.db.updateTable("leads").set({ created_at: eightDaysAgo }).where("id", "=", lead.id).execute();
 
-    expect((await call("lead/confirm", { token })).status).toBe(404);
+    expect((await confirmAsOwner(service, token)).status).toBe(404);
     expect((await call("lead/confirmation", { token })).status).toBe(404);
     expect(await rowsOf(lead.id, "lead.new")).toEqual([]);
 
@@ -190,7 +192,7 @@ describe.each(databaseKinds)("the owner's email confirmation (double opt-in) on 
     const fresh = await save(`fresh.${kind}@example.org`);
     const confirmedLate = await save(`confirmed.late.${kind}@example.org`);
     const confirmedToken = JSON.parse((await rowsOf((await leadOf(confirmedLate.body.reference)).id, "lead.confirmation"))[0].payload).confirm_token;
-    expect((await call("lead/confirm", { token: confirmedToken })).body.message).toBe(CONFIRM.sent(1));
+    expect((await confirmAsOwner(service, confirmedToken)).body.message).toBe(CONFIRM.sent(1));
     const confirmedLinks = () => database.db.selectFrom("lead_confirmation_links").select("email_key").where("email_key", "=", mailboxKey(`confirmed.late.${kind}@example.org`)).execute();
     expect(await confirmedLinks()).toHaveLength(1);
     await database.db.updateTable("lead_confirmation_links").set({ created_at: eightDaysAgo }).where("email_key", "=", mailboxKey(`confirmed.late.${kind}@example.org`)).execute();
@@ -250,11 +252,11 @@ describe.each(databaseKinds)("the owner's email confirmation (double opt-in) on 
     const stop = onOutboxSignal(signals);
     try {
       // A request that names no manager queues nothing when confirmed.
-      const none = await call("lead/confirm", { token: await confirmTokenOf(unmatched.body.reference) });
+      const none = await confirmAsOwner(service, await confirmTokenOf(unmatched.body.reference));
       expect(none.body).toMatchObject({ message: CONFIRM.sent(1), requests: [{ recipients: [] }] });
       expect(signals).not.toHaveBeenCalled();
       // Two requests of one mailbox, one naming managers and one not: one signal.
-      const some = await call("lead/confirm", { token: await confirmTokenOf(matched.body.reference) });
+      const some = await confirmAsOwner(service, await confirmTokenOf(matched.body.reference));
       expect(some.body.message).toBe(CONFIRM.sent(2));
       expect(signals).toHaveBeenCalledTimes(1);
     } finally {
@@ -273,7 +275,7 @@ describe.each(databaseKinds)("the owner's email confirmation (double opt-in) on 
       expect(saved.status).toBe(200);
       const reference = (saved.body as { reference: string }).reference;
       const token = JSON.parse((await rowsOf((await leadOf(reference)).id, "lead.confirmation"))[0].payload).confirm_token;
-      const confirmed = await limited.handle({ call: "lead/confirm", body: JSON.stringify({ token }), caller: { kind: "http", method: "POST", headers: headers(), address: `203.0.113.${20 + index}` } });
+      const confirmed = await limited.handle({ call: "lead/confirm", body: JSON.stringify({ token, references: [reference] }), caller: { kind: "http", method: "POST", headers: headers(), address: `203.0.113.${20 + index}` } });
       statuses.push(confirmed.status);
     }
     expect(statuses).toEqual([200, 200, 200, 200]);
@@ -311,7 +313,7 @@ describe.each(databaseKinds)("the owner's email confirmation (double opt-in) on 
     expect(new Set(leads.map((saved) => saved.body.message.replace(saved.body.reference, "REF")))).toHaveProperty("size", 1);
   });
 
-  it("lists every waiting request with what its managers would receive, ticks only those from the first request's network, and sends only what the owner ticks (issue 26, N5)", async () => {
+  it("lists every waiting request with what its managers would receive and when and from where it was saved, ticks none, and sends only what the owner ticks", async () => {
     const email = `rider.${kind}@example.org`;
     const owner = await fromBrowser("lead/save", leadBody(email, { full_name: "Olivia Owner", property_address: "12 Real Street" }), "198.51.100.10");
     // An attacker types the owner's address (another case, a +tag) from elsewhere, with words of their own.
@@ -326,15 +328,19 @@ describe.each(databaseKinds)("the owner's email confirmation (double opt-in) on 
     const [mail] = await confirmationRows(ids);
     const token = JSON.parse(mail.payload).confirm_token;
     const page = await call("lead/confirmation", { token });
-    expect(page.body.requests.map((request: { reference: string; ticked: boolean; details: { full_name: string } }) => [request.reference, request.ticked, request.details.full_name])).toEqual([
-      [owner.body.reference, true, "Olivia Owner"],
-      [attacker.body.reference, false, "Call 555-0199 now"],
+    expect(page.body.requests.map((request: { reference: string; details: { full_name: string }; saved_from: string }) => [request.reference, request.details.full_name, request.saved_from])).toEqual([
+      [owner.body.reference, "Olivia Owner", ""],
+      [attacker.body.reference, "Call 555-0199 now", ""],
     ]);
+    expect(page.body.requests.every((request: object) => !("ticked" in request))).toBe(true);
 
-    // The button without a choice sends what is ticked by default: the owner's own request only.
-    const confirmed = await fromBrowser("lead/confirm", { token }, "198.51.100.10");
+    // The button names what the owner ticked: the owner's own request only.
+    const confirmed = await fromBrowser("lead/confirm", { token, references: [owner.body.reference] }, "198.51.100.10");
     expect(confirmed.body.requests.map((request: { reference: string }) => request.reference)).toEqual([owner.body.reference]);
     expect(await rowsOf(ids[0], "lead.new")).toHaveLength(1);
+    expect(await rowsOf(ids[1], "lead.new")).toEqual([]);
+    // Without a choice, nothing is sent.
+    expect((await fromBrowser("lead/confirm", { token }, "198.51.100.10")).status).toBe(400);
     expect(await rowsOf(ids[1], "lead.new")).toEqual([]);
   });
 
@@ -343,7 +349,9 @@ describe.each(databaseKinds)("the owner's email confirmation (double opt-in) on 
     const withdrawn = await fromBrowser("lead/save", leadBody(email), "198.51.100.20");
     const swept = await fromBrowser("lead/save", leadBody(`erase.me.${kind}+later@example.org`), "198.51.100.21");
     expect(withdrawn.status).toBe(200);
-    expect((await call("lead/withdraw", { token: tokenOf(withdrawn.body.request_path) })).body.success).toBe(true);
+    // Not the owner's: erased from the confirmation page, the only place an unconfirmed request is decided.
+    const [mail] = await confirmationRows([(await leadOf(withdrawn.body.reference)).id]);
+    expect((await call("lead/confirm", { token: JSON.parse(mail.payload).confirm_token, erase: [withdrawn.body.reference] })).body.success).toBe(true);
 
     const sweptLead = await leadOf(swept.body.reference);
     const eightDaysAgo = new Date(Date.now() - 8 * DAY_MS).toISOString();

@@ -16,12 +16,12 @@ export type ServiceContext = {
   write: WriteRunner;
   /**
    * For a limited caller (a browser's save): the keys to count first in the save's transaction
-   * and the base of each manager's cap (rate-limit.ts countCaller, countManagerDeliveries). Unset:
+   * and the base of the managers' caps (rate-limit.ts countCaller, countManagerDeliveries). Unset:
    * not limited (the site's own code, a bearer caller, a read).
    */
   limits?: CallLimits;
-  /** For an HTTP caller: its client network, hashed (lib/contract/keys.ts clientKey); where a waiting lead was saved from. */
-  clientKey?: string;
+  /** For an HTTP caller behind a trusted proxy that reports one: the city it calls from (http-entry.ts reportedPlace), never an address. */
+  clientPlace?: string;
   halfStateCount: number;
   /** Which channels carry messages to managers and to people (SMTP_URL, LEAD_WEBHOOK_URL; files when unset). */
   delivery: DeliveryRouting;

@@ -37,11 +37,12 @@ function siteContext(): Promise<ServiceContext> {
  */
 export function getService(): Service {
   if (!service) {
-    const { API_BASE_URL, API_TOKEN, RATE_LIMIT_PER_MINUTE } = env();
+    const { API_BASE_URL, API_TOKEN, RATE_LIMIT_PER_MINUTE, RATE_LIMIT_IPV6_PREFIX } = env();
     const settings: ServiceSettings = {
       allowedOrigins: allowedOrigins(),
       apiToken: API_TOKEN,
       savesPerMinute: RATE_LIMIT_PER_MINUTE,
+      ipv6Prefix: RATE_LIMIT_IPV6_PREFIX,
       ...(API_BASE_URL ? { upstream: { baseUrl: API_BASE_URL, apiToken: API_TOKEN } } : {}),
     };
     service = {

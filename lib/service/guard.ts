@@ -8,6 +8,8 @@ export type HttpCaller = {
   headers: Headers;
   /** The client's address as the HTTP entry established it (lib/service/http-entry.ts, clientAddress). */
   address: string;
+  /** The city a trusted proxy reported for the client (http-entry.ts reportedPlace); unset when none did. */
+  place?: string;
 };
 /** Pages, the sitemap, the worker and the CLIs: trusted, never limited, never forwarded a token. */
 export type InternalCaller = { kind: "internal" };

@@ -1,5 +1,7 @@
 import { BODY_TOO_LARGE, MAX_BODY_BYTES } from "./index";
-import { answerCall, clientAddress, readCallRequest, type RawCallRequest } from "./http-entry";
+import fc from "fast-check";
+import { clientNetwork } from "../contract/keys";
+import { answerCall, clientAddress, readCallRequest, reportedPlace, type RawCallRequest } from "./http-entry";
 
 const address = (forwardedFor: string | undefined, trustProxy: boolean) => clientAddress({ socketAddress: "10.0.0.5", forwardedFor, trustProxy });
 
@@ -24,9 +26,54 @@ describe("client address", () => {
     expect(clientAddress({ socketAddress: "b".repeat(500), forwardedFor: "", trustProxy: true })).toBe("b".repeat(64));
   });
 
+  it("behind a trusted proxy, drops the port a proxy wrote: one client is one key whatever its port (generated addresses)", () => {
+    const ipv4 = fc.tuple(fc.nat(255), fc.nat(255), fc.nat(255), fc.nat(255)).map((parts) => parts.join("."));
+    const ipv6 = fc.ipV6();
+    const port = fc.integer({ min: 0, max: 65535 });
+    const earlier = fc.array(fc.oneof(ipv4, ipv6), { maxLength: 3 });
+    fc.assert(
+      fc.property(fc.oneof(ipv4.map((ip) => ({ ip, v6: false })), ipv6.map((ip) => ({ ip, v6: true }))), port, port, earlier, ({ ip, v6 }, portA, portB, before) => {
+        const withPort = (p: number) => (v6 ? `[${ip}]:${p}` : `${ip}:${p}`);
+        const list = (entry: string) => [...before, entry].join(", ");
+        const bare = address(list(ip), true);
+        expect(bare).toBe(ip.slice(0, 64));
+        expect(address(list(withPort(portA)), true)).toBe(bare);
+        expect(clientNetwork(address(list(withPort(portA)), true))).toBe(clientNetwork(address(list(withPort(portB)), true)));
+        // Brackets without a port too.
+        if (v6) expect(address(list(`[${ip}]`), true)).toBe(bare);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it("is \"unknown\" when the connection gave no peer address and no proxy named one", () => {
     expect(clientAddress({ socketAddress: undefined, forwardedFor: "1.2.3.4", trustProxy: false })).toBe("unknown");
     expect(clientAddress({ socketAddress: "", forwardedFor: null, trustProxy: true })).toBe("unknown");
+  });
+});
+
+/** Where a request was saved from, as the owner's confirmation page shows it: a city, never an address. */
+describe("the place a trusted proxy reports", () => {
+  const headers = (values: Record<string, string>) => new Headers(values);
+
+  it("is the city, region and country of Vercel's or Cloudflare's headers, only behind a trusted proxy", () => {
+    const vercel = headers({ "x-vercel-ip-city": "San%20Jos%C3%A9", "x-vercel-ip-country-region": "CA", "x-vercel-ip-country": "US" });
+    expect(reportedPlace(vercel, { trustProxy: true })).toBe("San José, CA, US");
+    expect(reportedPlace(vercel, { trustProxy: false })).toBeUndefined();
+    expect(reportedPlace(headers({ "cf-ipcity": "Austin", "cf-region-code": "TX", "cf-ipcountry": "US" }), { trustProxy: true })).toBe("Austin, TX, US");
+    expect(reportedPlace(headers({}), { trustProxy: true })).toBeUndefined();
+  });
+
+  it("keeps only letters and a few marks of whatever is sent, 40 characters a part, so no address or markup gets through", () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 200 }), fc.string({ maxLength: 200 }), (city, region) => {
+        const place = reportedPlace(headers({ "cf-ipcity": encodeURIComponent(city), "cf-region-code": encodeURIComponent(region) }), { trustProxy: true });
+        if (place === undefined) return;
+        expect(place).toMatch(/^[\p{L}\p{M} .,'-]*$/u);
+        for (const part of place.split(", ")) expect(part.length).toBeLessThanOrEqual(40);
+        expect(place).not.toMatch(/\d/);
+      }),
+    );
   });
 });
 

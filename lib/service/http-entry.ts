@@ -24,19 +24,65 @@ export type RawCallRequest = {
 const MAX_ADDRESS_LENGTH = 64;
 
 /**
+ * An address as a proxy may write it, without its port: `1.2.3.4:5678` → `1.2.3.4`,
+ * `[2001:db8::1]:443` → `2001:db8::1`. A bare IPv6 address (colons and all) is kept whole.
+ */
+function withoutPort(entry: string): string {
+  const bracketed = /^\[([^\]]*)\](?::\d*)?$/.exec(entry);
+  if (bracketed) return bracketed[1];
+  const ipv4WithPort = /^(\d{1,3}(?:\.\d{1,3}){3}):\d*$/.exec(entry);
+  return ipv4WithPort ? ipv4WithPort[1] : entry;
+}
+
+/**
  * The client's address: the peer's, or behind a trusted proxy (TRUST_PROXY=1) the last
- * X-Forwarded-For entry, which that proxy appended (when there is none, the peer's again).
- * Never X-Real-IP or an earlier X-Forwarded-For entry, which any client can set.
+ * X-Forwarded-For entry, which that proxy appended (when there is none, the peer's again), without
+ * a port (a port per connection would be a new key per request). Never X-Real-IP or an earlier
+ * X-Forwarded-For entry, which any client can set.
  */
 export function clientAddress({ socketAddress, forwardedFor, trustProxy }: { socketAddress: string | undefined; forwardedFor: string | null | undefined; trustProxy: boolean }): string {
   const peer = socketAddress || "unknown";
   if (!trustProxy) return peer.slice(0, MAX_ADDRESS_LENGTH);
   const last = (forwardedFor ?? "")
     .split(",")
-    .map((entry) => entry.trim())
+    .map((entry) => withoutPort(entry.trim()))
     .filter(Boolean)
     .pop();
   return (last ?? peer).slice(0, MAX_ADDRESS_LENGTH);
+}
+
+/** The visitor-location headers of the proxies that add them (Vercel's; Cloudflare's "Add visitor location headers"), most precise first. */
+const PLACE_HEADERS = [
+  ["x-vercel-ip-city", "cf-ipcity"],
+  ["x-vercel-ip-country-region", "cf-region-code"],
+  ["x-vercel-ip-country", "cf-ipcountry"],
+] as const;
+
+/** One part of a place: decoded (Vercel encodes the city), letters, spaces, dots, hyphens and apostrophes only, at most 40 characters. */
+function placePart(value: string | null): string {
+  if (!value) return "";
+  let decoded = value;
+  try {
+    decoded = decodeURIComponent(value);
+  } catch {
+    // As sent.
+  }
+  return decoded
+    .replace(/[^\p{L}\p{M} .'-]/gu, "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, 40);
+}
+
+/**
+ * The city a trusted proxy reports for the client ("Austin, TX, US"), shown to an owner beside a
+ * request saved with their address; never an address. Only behind TRUST_PROXY: anyone else can
+ * write these headers. Undefined when the proxy reports nothing.
+ */
+export function reportedPlace(headers: Headers, { trustProxy }: { trustProxy: boolean }): string | undefined {
+  if (!trustProxy) return undefined;
+  const parts = PLACE_HEADERS.map((names) => placePart(headers.get(names[0]) ?? headers.get(names[1]))).filter(Boolean);
+  return parts.length ? parts.join(", ") : undefined;
 }
 
 function toHeaders(headers: Headers | IncomingHttpHeaders): Headers {
@@ -83,7 +129,8 @@ export async function readCallRequest(raw: RawCallRequest, { trustProxy }: { tru
   const headers = toHeaders(raw.headers);
   const body = raw.method === "POST" ? await readAtMost(raw.body, headers.get("content-length"), MAX_BODY_BYTES) : "";
   const address = clientAddress({ socketAddress: raw.socketAddress, forwardedFor: headers.get("x-forwarded-for"), trustProxy });
-  return { call: callName(raw.path), body, caller: { kind: "http", method: raw.method, headers, address } };
+  const place = reportedPlace(headers, { trustProxy });
+  return { call: callName(raw.path), body, caller: { kind: "http", method: raw.method, headers, address, ...(place ? { place } : {}) } };
 }
 
 /** The service's answer, with the headers every API answer carries. */

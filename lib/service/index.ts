@@ -10,7 +10,7 @@ import {
 } from "../contract";
 import { ApiError } from "../contract/errors";
 import { FAILURE } from "../contract/messages";
-import { clientKey } from "../contract/keys";
+import { DEFAULT_IPV6_PREFIX, clientNetwork } from "../contract/keys";
 import { checkCaller, type Caller } from "./guard";
 import { callLimits, CountedRefusal, countCaller, RateLimitedError } from "./rate-limit";
 import { handlers } from "./handlers";
@@ -47,8 +47,10 @@ export type Service = { handle(request: ServiceRequest): Promise<CallResult> };
 export type ServiceSettings = {
   allowedOrigins: readonly string[];
   apiToken?: string;
-  /** Saves per minute per address, per email address and per manager (the last at 3x). */
+  /** Saves per minute per client network, the base of every other limit (rate-limit.ts). */
   savesPerMinute: number;
+  /** How many leading bits of an IPv6 address name one client (RATE_LIMIT_IPV6_PREFIX; 56 unless set). */
+  ipv6Prefix?: number;
   /** Forwarding mode (API_BASE_URL): where the contract's calls are answered instead of here. */
   upstream?: Upstream;
 };
@@ -130,8 +132,13 @@ async function dispatch(call: AnyCallName, input: Record<string, unknown>, conte
 function callContext(context: ServiceContext, { name, caller, data, limited, settings }: { name: AnyCallName; caller: Caller; data?: Record<string, unknown>; limited: boolean; settings: ServiceSettings }): ServiceContext {
   // The site's own calls (every page read) take the shared context as it is.
   if (caller.kind !== "http") return context;
-  const limits = limited ? callLimits({ call: name as CallName, address: caller.address, input: data, perMinute: settings.savesPerMinute }) : undefined;
-  return { ...context, clientKey: clientKey(caller.address), ...(limits ? { limits } : {}) };
+  const network = clientNetwork(caller.address, settings.ipv6Prefix ?? DEFAULT_IPV6_PREFIX);
+  const limits = limited ? callLimits({ call: name as CallName, network, input: data, perMinute: settings.savesPerMinute }) : undefined;
+  return {
+    ...context,
+    ...(caller.place ? { clientPlace: caller.place } : {}),
+    ...(limits ? { limits } : {}),
+  };
 }
 
 export async function handleCall({ call, body, caller }: ServiceRequest, { context, settings }: { context: ServiceContext; settings: ServiceSettings }): Promise<CallResult> {

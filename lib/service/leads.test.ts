@@ -1,5 +1,4 @@
 import { CONFIRM, CONFLICT, RECIPIENTS, SAVED } from "../contract/messages";
-import { clientKey } from "../contract/keys";
 import type { Service } from ".";
 import { announcePostgres, callAsSite, createTestDatabase, createTestService, databaseKinds, type TestDatabase } from "@/lib/test-support";
 import { onOutboxSignal } from "./delivery/signal";
@@ -151,17 +150,21 @@ describe.each(databaseKinds)("a lead's save on %s", (kind) => {
     }
   });
 
-  it("remembers the network a browser's lead came from (hashed) for its confirmation, and none for the site's own", async () => {
+  it("keeps the city a browser's lead was saved from, as the trusted proxy reported it, and no network; nothing for the site's own", async () => {
     const headers = new Headers({ "content-type": "application/json", origin: "http://localhost:3000" });
     const address = `192.0.2.${kind === "sqlite" ? 31 : 32}`;
     const fromBrowser = key("browser");
-    const answer = await service.handle({ call: "lead/save", body: JSON.stringify({ ...lead, email_address: ownerEmail("browser"), submission_key: fromBrowser }), caller: { kind: "http", method: "POST", headers, address } });
+    const answer = await service.handle({
+      call: "lead/save",
+      body: JSON.stringify({ ...lead, email_address: ownerEmail("browser"), submission_key: fromBrowser }),
+      caller: { kind: "http", method: "POST", headers, address, place: "Austin, TX, US" },
+    });
     expect(answer.status).toBe(200);
     const fromSite = key("site");
     expect((await call("lead/save", { ...lead, email_address: ownerEmail("site"), submission_key: fromSite })).status).toBe(200);
-    const clientOf = async (submissionKey: string) =>
-      (await database.db.selectFrom("lead_confirmations").select("client_key").where("lead_id", "=", (await leadByKey(submissionKey)).id).executeTakeFirstOrThrow()).client_key;
-    expect(await clientOf(fromBrowser)).toBe(clientKey(address));
-    expect(await clientOf(fromSite)).toBe("");
+    const rowOf = async (submissionKey: string) =>
+      database.db.selectFrom("lead_confirmations").select(["client_key", "saved_from"]).where("lead_id", "=", (await leadByKey(submissionKey)).id).executeTakeFirstOrThrow();
+    expect(await rowOf(fromBrowser)).toEqual({ client_key: "", saved_from: "Austin, TX, US" });
+    expect(await rowOf(fromSite)).toEqual({ client_key: "", saved_from: "" });
   });
 });

@@ -14,7 +14,7 @@ import { insertOutboxMessages } from "../db/queries/outbox";
 import { signalOutbox } from "./delivery/signal";
 import { hashToken, newReference, newToken } from "./delivery/tokens";
 import { awaitConfirmation, newLeadRows } from "./confirmations";
-import { CountedRefusal, countCaller, countManagerDeliveries } from "./rate-limit";
+import { CountedRefusal, countCaller, unverifiedReach } from "./rate-limit";
 import type { ServiceContext } from "./context";
 
 /**
@@ -122,14 +122,16 @@ export const saveLead: Handler<"lead/save"> = async (lead, context) => {
     }
 
     await insertRecipients(trx, { leadId: stored.id, recipients, consent: consentFor(recipients, lead), now });
-    // With an email address, nobody receives it before the owner confirms it (confirmations.ts);
-    // a quote-guarantee lead with a phone number only goes at once, marked "Phone not verified".
+    // With an email address, nobody receives it before the owner confirms it (confirmations.ts).
+    // A quote-guarantee lead with a phone number only goes at once, marked "Phone not verified",
+    // within its number's and each manager's daily caps (the others are held, unsent); unverified,
+    // it never counts toward a manager's cap of confirmed requests.
     if (!lead.email_address) {
-      await countManagerDeliveries(trx, { limits: context.limits, agentIds: recipients.map((recipient) => recipient.agent_id) });
-      await insertOutboxMessages(trx, newLeadRows(stored.id, recipients, context.delivery, now));
+      const reached = await unverifiedReach(trx, { limits: context.limits, kind: "phone-only", phone: lead.property_number, agentIds: recipients.map((recipient) => recipient.agent_id), now: Date.parse(now) });
+      await insertOutboxMessages(trx, newLeadRows(stored.id, recipients.filter((recipient) => reached.includes(recipient.agent_id)), context.delivery, now));
       return { ...stored, recipients, confirmation: "none" as const };
     }
-    await awaitConfirmation(trx, { leadId: stored.id, email: lead.email_address, client: context.clientKey ?? "", pageToken: token, delivery: context.delivery, now });
+    await awaitConfirmation(trx, { leadId: stored.id, email: lead.email_address, savedFrom: context.clientPlace ?? "", pageToken: token, delivery: context.delivery, now });
     return { ...stored, recipients, confirmation: "emailed" as const };
   });
 

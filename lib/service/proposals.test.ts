@@ -5,7 +5,7 @@ import { categoryLabel, SITE_NAME } from "../contract/site";
 import { isPrivatePath, redactPrivatePath } from "../contract/routes";
 import { BODY_TOO_LARGE, handleCall, type Service } from ".";
 import type { OutboxRow } from "../db/schema";
-import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase, callAsSite } from "@/lib/test-support";
+import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase, callAsSite, confirmAsOwner } from "@/lib/test-support";
 import { createWriteRunner } from "./write";
 import { deliveryRouting } from "./delivery/routing";
 import { renderMessage } from "./delivery/render";
@@ -77,7 +77,7 @@ describe.each(databaseKinds)("proposals on %s", (kind) => {
     const row = await database.db.selectFrom("leads").select(["id"]).where("reference", "=", saved.body.reference).executeTakeFirstOrThrow();
     if (email) {
       const [confirmation] = await rowsOf(row.id, "lead.confirmation");
-      expect((await call("lead/confirm", { token: JSON.parse(confirmation.payload).confirm_token })).status).toBe(200);
+      expect((await confirmAsOwner(service, JSON.parse(confirmation.payload).confirm_token)).status).toBe(200);
     }
     const links: { agentId: number; company: string; token: string }[] = [];
     for (const message of await rowsOf(row.id, "lead.new")) {

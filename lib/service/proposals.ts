@@ -2,12 +2,12 @@ import type { Kysely } from "kysely";
 import type { Database, ProposalRow } from "../db/schema";
 import type { AnyCallName, AnyCallResponse, AnyParsedRequest, ParsedRequest, ProposalState, StoredProposal } from "../contract";
 import { ApiError } from "../contract/errors";
-import { NOT_FOUND } from "../contract/messages";
+import { CONFIRM, NOT_FOUND } from "../contract/messages";
 import { PROPOSAL } from "../contract/proposal-messages";
 import { assumptionOf } from "../contract/proposals";
 import { getLead, insertToken, leadIdByToken, lockLead, type LeadRecord } from "../db/queries/leads";
 import { getAgent } from "../db/queries/agents";
-import { insertOutboxMessages } from "../db/queries/outbox";
+import { insertOutboxMessages, managersReached } from "../db/queries/outbox";
 import {
   decideRecipient,
   getProposal,
@@ -197,31 +197,37 @@ export const readOwnerProposals: Handler<"request/proposals"> = async ({ token }
 };
 
 type DecideInput = ParsedRequest<"request/decide">;
-type DecideOutcome = "closed" | "already" | "unknown" | "no-proposal" | { company: string };
+type DecideOutcome = "closed" | "unconfirmed" | "already" | "unknown" | "no-proposal" | { company: string };
 
 /** In the decision's transaction: records it and queues what each manager is told. */
 async function recordDecision(trx: Kysely<Database>, leadId: number, { agent_id: agentId, decision }: DecideInput, delivery: DeliveryRouting, now: string): Promise<DecideOutcome> {
   await lockLead(trx, { leadId });
   const lead = await getLead(trx, { leadId });
   if (!lead || lead.withdrawn_at) return "closed";
+  // Not confirmed by its owner: it reached nobody, and only its confirmation page decides it.
+  if (lead.email_address && !lead.email_confirmed_at) return "unconfirmed";
   if (lead.decided_at) return "already";
   const recipient = await recipientDecision(trx, { leadId, agentId });
   if (!recipient) return "unknown";
   if (recipient.decision) return "already";
   if (decision === "decline") {
     await decideRecipient(trx, { leadId, agentId, decision: "declined", now });
-    await insertOutboxMessages(trx, outboxRows("request.declined", { lead_id: leadId, agent_id: agentId }, delivery, now));
+    // Told only if the request reached them.
+    if ((await managersReached(trx, { leadId })).includes(agentId)) {
+      await insertOutboxMessages(trx, outboxRows("request.declined", { lead_id: leadId, agent_id: agentId }, delivery, now));
+    }
     return { company: recipient.company_name };
   }
   if (!(await getProposal(trx, { leadId, agentId }))) return "no-proposal";
   await decideRecipient(trx, { leadId, agentId, decision: "accepted", now });
   await markLeadDecided(trx, { leadId, now });
   await insertOutboxMessages(trx, outboxRows("request.accepted", { lead_id: leadId, agent_id: agentId }, delivery, now));
-  // Every other manager still waiting is told, politely, that the owner chose someone else.
+  // Every other manager still waiting is told, politely, that the owner chose someone else (if the request reached them).
+  const reached = await managersReached(trx, { leadId });
   for (const other of await recipientsWithDecisions(trx, { leadId })) {
     if (other.agent_id === agentId || other.decision) continue;
     await decideRecipient(trx, { leadId, agentId: other.agent_id, decision: "declined", now });
-    await insertOutboxMessages(trx, outboxRows("request.declined", { lead_id: leadId, agent_id: other.agent_id }, delivery, now));
+    if (reached.includes(other.agent_id)) await insertOutboxMessages(trx, outboxRows("request.declined", { lead_id: leadId, agent_id: other.agent_id }, delivery, now));
   }
   return { company: recipient.company_name };
 }
@@ -233,6 +239,7 @@ export const decideRequest: Handler<"request/decide"> = async (input, context) =
     return recordDecision(trx, lead.id, input, context.delivery, isoNow());
   });
   if (outcome === "closed") throw new ApiError(409, PROPOSAL.notOpen);
+  if (outcome === "unconfirmed") throw new ApiError(409, CONFIRM.unconfirmedNotWithdrawn);
   if (outcome === "unknown") throw new ApiError(404, NOT_FOUND.manager);
   if (outcome === "no-proposal") throw new ApiError(409, PROPOSAL.noProposal);
   if (outcome === "already") return { success: true, message: PROPOSAL.alreadyDecided };

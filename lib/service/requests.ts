@@ -7,7 +7,7 @@ import { CONFIRM, CONFLICT, NOT_FOUND, RECIPIENTS, SAVED } from "../contract/mes
 import { getZipPlace } from "../db/queries/zips";
 import { getAgent, matchManagersAtPoint } from "../db/queries/agents";
 import { eraseLead, getLead, insertRecipients, leadIdByToken, listRecipients, lockLead, stopWaitingForMatch } from "../db/queries/leads";
-import { cancelLeadMessages, fileMessageIdsOfLead, insertOutboxMessages, leadDeliveries, outboxBacklog } from "../db/queries/outbox";
+import { cancelLeadMessages, fileMessageIdsOfLead, insertOutboxMessages, leadDeliveries, managersReached, outboxBacklog } from "../db/queries/outbox";
 import { confirmSubscription, insertContactMessage, setConfirmationToken, subscribeNewsletter } from "../db/queries/submissions";
 import { outboxRows } from "./delivery/routing";
 import { eraseOutboxFiles } from "./delivery/channels";
@@ -16,8 +16,8 @@ import { hashToken, newToken } from "./delivery/tokens";
 import { categoryName, checkRecipients, consentFor } from "./leads";
 import { newLeadRows } from "./confirmations";
 import { forgetConfirmation } from "../db/queries/confirmations";
-import { mayMailUnconfirmed } from "./mail-caps";
-import { countCaller, countManagerDeliveries } from "./rate-limit";
+
+import { countCaller, countManagerDeliveries, mayMailUnconfirmed, unverifiedReach } from "./rate-limit";
 import type { ServiceContext } from "./context";
 
 /**
@@ -38,29 +38,34 @@ async function requireLeadByToken(db: Kysely<Database>, token: string): Promise<
   return leadId;
 }
 
+/**
+ * lead/withdraw: erases the request's details and cancels what has not gone out; the managers it
+ * reached are told. A request its owner has not confirmed reached nobody, and whoever saved it
+ * holds this page's token: only the confirmation page (confirmations.ts) decides it.
+ */
 export const withdrawLead: Handler<"lead/withdraw"> = async ({ token }, context) => {
   const leadId = await requireLeadByToken(context.db, token);
   const now = isoNow();
   const withdrawn = await context.write(async (trx) => {
     await countCaller(trx, context);
+    const lead = await getLead(trx, { leadId });
+    if (lead && !lead.withdrawn_at && lead.email_address && !lead.email_confirmed_at) return "unconfirmed" as const;
     if (!(await eraseLead(trx, { leadId, now }))) return null;
     await cancelLeadMessages(trx, { leadId });
-    // Nothing keyed by the owner's mailbox stays behind (issue 26, L3).
+    // Nothing keyed by the owner's mailbox stays behind.
     await forgetConfirmation(trx, { leadId });
     // Read before the managers' notices are queued: those say nothing personal and must be sent.
     const copies = await fileMessageIdsOfLead(trx, { leadId });
-    const told = await listRecipients(trx, { leadId });
-    await insertOutboxMessages(
-      trx,
-      told.flatMap((recipient) => outboxRows("lead.withdrawn", { lead_id: leadId, agent_id: recipient.agent_id }, context.delivery, now)),
-    );
+    // Only the managers the request reached (what was still pending is cancelled above).
+    const told = await managersReached(trx, { leadId });
+    await insertOutboxMessages(trx, told.flatMap((agentId) => outboxRows("lead.withdrawn", { lead_id: leadId, agent_id: agentId }, context.delivery, now)));
     return { told, copies };
   });
+  if (withdrawn === "unconfirmed") throw new ApiError(409, CONFIRM.unconfirmedNotWithdrawn);
   if (withdrawn === null) return { success: true, message: SAVED.alreadyWithdrawn };
-  // The copies of what was sent (row L3): the files under OUTBOX_DIR go with the lead's details.
+  // The copies of what was sent: the files under OUTBOX_DIR go with the lead's details.
   if (context.outboxDir) await eraseOutboxFiles({ dir: context.outboxDir, ids: withdrawn.copies });
-  const recipients = withdrawn.told;
-  if (recipients.length) signalOutbox();
+  if (withdrawn.told.length) signalOutbox();
   return { success: true, message: SAVED.withdrawn };
 };
 
@@ -83,8 +88,16 @@ export const chooseRecipientsLater: Handler<"lead/recipients"> = async ({ token,
     await stopWaitingForMatch(trx, { leadId });
     // An email address not confirmed yet: they receive it when the owner confirms (confirmations.ts).
     if (lead.email_address && !lead.email_confirmed_at) return "awaiting" as const;
-    await countManagerDeliveries(trx, { limits: context.limits, agentIds: recipients.map((recipient) => recipient.agent_id) });
-    await insertOutboxMessages(trx, newLeadRows(leadId, recipients, context.delivery, now));
+    const ids = recipients.map((recipient) => recipient.agent_id);
+    if (lead.email_address) {
+      // Confirmed by its owner: it counts toward each manager's cap.
+      await countManagerDeliveries(trx, { limits: context.limits, agentIds: ids });
+      await insertOutboxMessages(trx, newLeadRows(leadId, recipients, context.delivery, now));
+      return true;
+    }
+    // A phone-only request (its number counted at its save): within each manager's daily count of unverified ones, the others held.
+    const reached = await unverifiedReach(trx, { limits: context.limits, kind: "phone-only", agentIds: ids, now: Date.parse(now) });
+    await insertOutboxMessages(trx, newLeadRows(leadId, recipients.filter((recipient) => reached.includes(recipient.agent_id)), context.delivery, now));
     return true;
   });
   if (!chosen) {
@@ -115,8 +128,12 @@ export function maskPhone(phone: string): string {
   return `•••-•••-${digits.slice(-4)}`;
 }
 
-/** A recipient's copy, from its outbox rows (one per channel): delivered once any channel sent it. */
-function deliveryOf(rows: { status: string; attempts: number; sent_at: string | null }[]): { delivery: DeliveryState; delivered_at: string | null } {
+/**
+ * A recipient's copy, from its outbox rows (one per channel): delivered once any channel sent it.
+ * None at all for a request that went out (`sent`): a phone-only request held by a daily cap.
+ */
+function deliveryOf(rows: { status: string; attempts: number; sent_at: string | null }[], { goneOut }: { goneOut: boolean }): { delivery: DeliveryState; delivered_at: string | null } {
+  if (rows.length === 0 && goneOut) return { delivery: "held", delivered_at: null };
   const sent = rows.filter((row) => row.status === "sent").map((row) => row.sent_at ?? "").sort();
   if (sent.length) return { delivery: "sent", delivered_at: sent[0] || null };
   if (rows.some((row) => row.status === "pending" || row.status === "sending")) {
@@ -146,6 +163,7 @@ export const readRequest: Handler<"lead/request"> = async ({ token }, { db }) =>
   if (!record) throw new ApiError(404, NOT_FOUND.request);
   const [recipients, deliveries] = await Promise.all([listRecipients(db, { leadId }), leadDeliveries(db, { leadId })]);
   const awaiting = recipients.length === 0 && !record.withdrawn_at;
+  const awaitingConfirmation = !record.withdrawn_at && Boolean(record.email_address) && !record.email_confirmed_at;
   const zip = record.property_zip.slice(0, 5);
   const place = awaiting ? await getZipPlace(db, { zip }) : undefined;
   const matches = place ? (await matchManagersAtPoint(db, { point: place, categoryId: record.property_category, limit: RECIPIENTS.shown })).agents : [];
@@ -167,10 +185,13 @@ export const readRequest: Handler<"lead/request"> = async ({ token }, { db }) =>
       answers: parseAnswers(record.exam),
       recipients: recipients.map((recipient) => ({
         ...recipient,
-        ...deliveryOf(deliveries.filter((row) => row.agent_id === recipient.agent_id)),
+        ...deliveryOf(
+          deliveries.filter((row) => row.agent_id === recipient.agent_id),
+          { goneOut: !record.withdrawn_at && !awaitingConfirmation },
+        ),
       })),
       awaiting_match: awaiting,
-      awaiting_confirmation: !record.withdrawn_at && Boolean(record.email_address) && !record.email_confirmed_at,
+      awaiting_confirmation: awaitingConfirmation,
       matches,
       match_rule: RECIPIENTS.rule(categoryName(record.property_category), zip),
     },
@@ -180,27 +201,36 @@ export const readRequest: Handler<"lead/request"> = async ({ token }, { db }) =>
 // ---------------------------------------------------------------------------------------------
 // Contact messages and the newsletter
 
+/**
+ * contact/save: a message to the site stays in its inbox (the table); one to a manager goes to
+ * that manager, within the manager's daily count of messages from the site (rate-limit.ts
+ * unverifiedReach): nobody confirmed who wrote it, so it never counts toward the manager's cap of
+ * confirmed requests. Past that count it stays in the site's inbox, and the visitor is told so.
+ */
 export const saveContact: Handler<"contact/save"> = async (contact, context) => {
   if (isBotSubmission(contact)) return { success: true, message: SAVED.contact };
-  let message: string = SAVED.contact;
+  let company: string | undefined;
   let toManager = false;
   if (contact.agent_id > 0) {
     const agent = await getAgent(context.db, { id: contact.agent_id });
     if (!agent) throw new ApiError(404, NOT_FOUND.manager);
     // A sample listing is a fictional company: its message stays with the site's team.
     toManager = agent.demo !== 1;
-    message = toManager ? SAVED.contactForAgent(agent.company_name) : SAVED.contactForSampleAgent(agent.company_name);
+    company = agent.company_name;
   }
   const now = isoNow();
-  await context.write(async (trx) => {
+  const outcome = await context.write(async (trx) => {
     await countCaller(trx, context);
     const contactId = await insertContactMessage(trx, contact);
-    // A message for a manager goes to that manager; one for the site stays in its inbox (the table).
-    if (!toManager) return;
-    await countManagerDeliveries(trx, { limits: context.limits, agentIds: [contact.agent_id] });
+    if (!toManager) return "site" as const;
+    const reached = await unverifiedReach(trx, { limits: context.limits, kind: "contact", agentIds: [contact.agent_id], now: Date.parse(now) });
+    if (reached.length === 0) return "kept" as const;
     await insertOutboxMessages(trx, outboxRows("contact.message", { contact_id: contactId, agent_id: contact.agent_id }, context.delivery, now));
+    return "sent" as const;
   });
-  if (toManager) signalOutbox();
+  if (outcome === "sent") signalOutbox();
+  if (company === undefined) return { success: true, message: SAVED.contact };
+  const message = outcome === "sent" ? SAVED.contactForAgent(company) : outcome === "kept" ? SAVED.contactKeptForAgent(company) : SAVED.contactForSampleAgent(company);
   return { success: true, message };
 };
 

@@ -10,8 +10,8 @@ announcePostgres();
  * lead's save from a browser, its SQL logged, in the order the document gives, within its budget.
  */
 const SAVE = [
-  // The caller's keys: its network, its mailbox, and the waiting lead's two daily bounds.
-  ...Array(4).fill("insert into rate_limiter"),
+  // The caller's keys, by its network only: the call's per-minute limit and the waiting leads' daily bound.
+  ...Array(2).fill("insert into rate_limiter"),
   // The recipients check: the ZIP's point, the chosen listings, which of them serve it.
   "select zip_codes",
   "select agents",
@@ -55,9 +55,9 @@ describe.each(databaseKinds)("one lead's save on %s", (kind) => {
   it("refuses a lead for a manager that does not exist in one transaction: the caller counted, the check, nothing else", async () => {
     const trace = await traceLeadSave(database, { agentIds: [agentIds[0], 987_654_321] });
     expect(trace.status).toBe(400);
-    expect(trace.statements).toEqual(expected(kind, SAVE.slice(0, 7)));
+    expect(trace.statements).toEqual(expected(kind, SAVE.slice(0, 5)));
     // The counters are committed (the caller is counted), with the check, in the one transaction.
-    expect(trace.issued).toEqual(["begin", ...expected(kind, SAVE.slice(0, 7)), "commit"]);
+    expect(trace.issued).toEqual(["begin", ...expected(kind, SAVE.slice(0, 5)), "commit"]);
     expect(trace.transactions).toBe(1);
     expect(trace.commits).toBe(1);
   });

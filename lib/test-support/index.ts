@@ -4,5 +4,5 @@
  * an SMTP receiver. Test code only: ESLint forbids shipped code to import it.
  */
 export { announcePostgres, createTestDatabase, databaseKinds, postgresUrl, WHOLE_SEED_TIMEOUT_MS, type TestDatabase, type TestDatabaseKind } from "./database";
-export { callAsSite, createTestService } from "./service";
+export { callAsSite, confirmAsOwner, createTestService } from "./service";
 export { mailText, startSmtpReceiver, type ReceivedMail } from "./smtp-receiver";

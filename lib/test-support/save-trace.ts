@@ -99,7 +99,7 @@ async function saveTraced(traced: ReturnType<typeof openDatabase>, agentIds: rea
   return { status: answer.status, issued: [...issued], statements: issued.filter((text) => !BOUNDS.has(text)), transactions: count("begin"), commits: count("commit") };
 }
 
-/** The statements of a save as docs/architecture.md lists them: numbered, repeats folded ("insert into rate_limiter ×4"). */
+/** The statements of a save as docs/architecture.md lists them: numbered, repeats folded ("insert into rate_limiter ×2"). */
 export function renderStatements(statements: readonly string[]): string {
   const folded: { text: string; count: number }[] = [];
   for (const text of statements) {

@@ -35,3 +35,15 @@ export async function callAsSite(service: Service, name: string, body: unknown) 
   const result = await service.handle({ call: name, body, caller: INTERNAL_CALLER });
   return { status: result.status, body: result.body as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
+
+/**
+ * The owner's click on a confirmation link's page, as the page makes it: every request the page
+ * lists ticked as the owner's (nothing is ticked for them). When it lists none (all sent already),
+ * the click names a request the page had shown before, as a second click would: nothing is sent.
+ */
+export async function confirmAsOwner(service: Service, token: string, { shown }: { shown?: string[] } = {}) {
+  const page = await callAsSite(service, "lead/confirmation", { token });
+  const listed: string[] = page.status === 200 ? page.body.requests.map((request: { reference: string }) => request.reference) : [];
+  const references = listed.length ? listed : (shown ?? ["already-sent"]);
+  return callAsSite(service, "lead/confirm", { token, references });
+}

@@ -18,6 +18,7 @@ import { rateLimitWindowsMigration } from "./2026-11-29-rate-limit-windows";
 import { proposalsMigration } from "./2026-11-29-proposals";
 import { seoSocialFieldsMigration } from "./2026-11-30-seo-social-fields";
 import { operatorInboxTasksMigration } from "./2026-12-02-operator-inbox-tasks";
+import { confirmationPlaceMigration } from "./2026-12-02-sec-service-confirmation-place";
 
 /**
  * A static list of migrations: a file-system provider does not survive the Next.js bundler.
@@ -44,6 +45,7 @@ export function migrationProvider(dialect: "sqlite" | "postgres"): MigrationProv
     "2026-11-29-proposals": proposalsMigration(dialect),
     "2026-11-30-seo-social-fields": seoSocialFieldsMigration(),
     "2026-12-02-operator-inbox-tasks": operatorInboxTasksMigration(dialect),
+    "2026-12-02-sec-service-confirmation-place": confirmationPlaceMigration(),
   };
   return { getMigrations: async () => migrations };
 }

@@ -9,9 +9,9 @@ import type { Database } from "../schema";
  */
 type Db = Kysely<Database>;
 
-/** The lead waits for its mailbox (`emailKey`, hashed) to be confirmed; `clientKey`: where it was saved from, hashed. */
-export async function insertPendingConfirmation(db: Db, { leadId, emailKey, clientKey, now }: { leadId: number; emailKey: string; clientKey: string; now: string }) {
-  await db.insertInto("lead_confirmations").values({ lead_id: leadId, email_key: emailKey, client_key: clientKey, created_at: now }).onConflict((c) => c.doNothing()).execute();
+/** The lead waits for its mailbox (`emailKey`, hashed) to be confirmed; `savedFrom`: the city it was saved from, as reported ("" when not). */
+export async function insertPendingConfirmation(db: Db, { leadId, emailKey, savedFrom, now }: { leadId: number; emailKey: string; savedFrom: string; now: string }) {
+  await db.insertInto("lead_confirmations").values({ lead_id: leadId, email_key: emailKey, saved_from: savedFrom, created_at: now }).onConflict((c) => c.doNothing()).execute();
 }
 
 /**
@@ -20,35 +20,35 @@ export async function insertPendingConfirmation(db: Db, { leadId, emailKey, clie
  */
 export async function insertDailyLink(
   db: Db,
-  { emailKey, clientKey, day, tokenHash, now }: { emailKey: string; clientKey: string; day: string; tokenHash: string; now: string },
+  { emailKey, day, tokenHash, now }: { emailKey: string; day: string; tokenHash: string; now: string },
 ): Promise<boolean> {
   const inserted = await db
     .insertInto("lead_confirmation_links")
-    .values({ token_hash: tokenHash, email_key: emailKey, client_key: clientKey, day, created_at: now })
+    .values({ token_hash: tokenHash, email_key: emailKey, day, created_at: now })
     .onConflict((c) => c.doNothing())
     .returning("token_hash")
     .executeTakeFirst();
   return inserted !== undefined;
 }
 
-/** The mailbox a link confirms, where the save that mailed it came from, and when, if the token is one. */
+/** The mailbox a link confirms, and when it was mailed, if the token is one. */
 export async function findConfirmationLink(db: Db, { tokenHash }: { tokenHash: string }) {
-  return db.selectFrom("lead_confirmation_links").select(["email_key", "client_key", "created_at"]).where("token_hash", "=", tokenHash).executeTakeFirst();
+  return db.selectFrom("lead_confirmation_links").select(["email_key", "created_at"]).where("token_hash", "=", tokenHash).executeTakeFirst();
 }
 
-/** The leads of an address that wait for its confirmation (not withdrawn, saved since `since`), oldest first. */
+/** The leads of an address that wait for its confirmation (not withdrawn, saved since `since`), oldest first, with when and from where each was saved. */
 export async function waitingLeadsOfEmail(db: Db, { emailKey, since }: { emailKey: string; since: string }) {
   const rows = await db
     .selectFrom("lead_confirmations")
     .innerJoin("leads", "leads.id", "lead_confirmations.lead_id")
-    .select(["leads.id", "leads.reference", "lead_confirmations.client_key"])
+    .select(["leads.id", "leads.reference", "lead_confirmations.created_at", "lead_confirmations.saved_from"])
     .where("lead_confirmations.email_key", "=", emailKey)
     .where("leads.email_confirmed_at", "is", null)
     .where("leads.withdrawn_at", "is", null)
     .where("leads.created_at", ">=", since)
     .orderBy("leads.id")
     .execute();
-  return rows.map((row) => ({ id: row.id, reference: row.reference ?? `#${row.id}`, clientKey: row.client_key }));
+  return rows.map((row) => ({ id: row.id, reference: row.reference ?? `#${row.id}`, savedAt: row.created_at, savedFrom: row.saved_from }));
 }
 
 /** Confirms these leads' address; answers the ids this call confirmed (a concurrent click gets none of them). */

@@ -28,6 +28,22 @@ export async function cancelLeadMessages(db: Db, { leadId }: { leadId: number })
   await db.updateTable("outbox_messages").set({ payload: "{}" }).where("lead_id", "=", leadId).execute();
 }
 
+/**
+ * The managers a lead reached, or is on its way to: those with a "lead.new" message that is not
+ * cancelled or given up. Only they are told of a withdrawal or a decision (nobody else received it).
+ */
+export async function managersReached(db: Db, { leadId }: { leadId: number }): Promise<number[]> {
+  const rows = await db
+    .selectFrom("outbox_messages")
+    .select("agent_id")
+    .distinct()
+    .where("lead_id", "=", leadId)
+    .where("kind", "=", "lead.new")
+    .where("status", "not in", ["cancelled", "failed"])
+    .execute();
+  return rows.map((row) => Number(row.agent_id)).sort((a, b) => a - b);
+}
+
 /** The messages of a lead that went, or may yet go, to a file (their copies are erased on withdrawal). */
 export async function fileMessageIdsOfLead(db: Db, { leadId }: { leadId: number }): Promise<number[]> {
   const rows = await db.selectFrom("outbox_messages").select("id").where("lead_id", "=", leadId).where("channel", "=", "file").execute();

@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Service } from "..";
 import type { OutboxChannel } from "../../db/schema";
 import { claimDueMessages, insertOutboxMessages } from "../../db/queries/outbox";
-import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase, callAsSite, createTestService } from "@/lib/test-support";
+import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase, callAsSite, confirmAsOwner, createTestService } from "@/lib/test-support";
 import { DeliveryError, fileChannel, type Channel, type OutgoingMessage } from "./channels";
 import { deliveryRouting, FILES_ONLY, outboxRows, type DeliveryRouting } from "./routing";
 import { signalOutbox } from "./signal";
@@ -79,7 +79,7 @@ describe.each(databaseKinds)("the outbox worker on %s", (kind) => {
     expect(answer.status).toBe(200);
     const row = await database.db.selectFrom("leads").select("id").where("reference", "=", answer.body.reference).executeTakeFirstOrThrow();
     const mail = await database.db.selectFrom("outbox_messages").select("payload").where("lead_id", "=", row.id).where("kind", "=", "lead.confirmation").executeTakeFirst();
-    if (mail) expect((await call("lead/confirm", { token: JSON.parse(mail.payload).confirm_token })).status).toBe(200);
+    if (mail) expect((await confirmAsOwner(service, JSON.parse(mail.payload).confirm_token)).status).toBe(200);
     await database.db.updateTable("outbox_messages").set({ next_attempt_at: new Date(clock).toISOString(), created_at: new Date(clock).toISOString() }).where("lead_id", "=", row.id).execute();
     return { answer: answer.body, leadId: Number(row.id), matches: matches as { agent_id: number; company_name: string }[], email: String(extra.email_address ?? email) };
   }
@@ -228,8 +228,19 @@ describe.each(databaseKinds)("the outbox worker on %s", (kind) => {
     expect(new Set(ids).size).toBe(70);
   });
 
-  it("sends nothing of a lead withdrawn before its messages went out, and tells its managers", async () => {
+  it("sends nothing of a lead withdrawn before its messages went out, not even a notice: its managers never received it", async () => {
     const { answer, leadId } = await saveLead(2);
+    expect((await call("lead/withdraw", { token: answer.request_path.split("/").pop() })).status).toBe(200);
+    await database.db.updateTable("outbox_messages").set({ next_attempt_at: new Date(clock).toISOString() }).where("lead_id", "=", leadId).execute();
+    const webhook = recordingChannel();
+    const email = recordingChannel();
+    await worker({ webhook: webhook.channel, email: email.channel }).runOnce();
+    expect([...webhook.sent, ...email.sent].map((message) => message.kind)).toEqual([]);
+  });
+
+  it("tells the managers a withdrawn lead reached, and says nothing personal", async () => {
+    const { answer, leadId } = await saveLead(2);
+    await worker({ webhook: recordingChannel().channel, email: recordingChannel().channel }).runOnce();
     expect((await call("lead/withdraw", { token: answer.request_path.split("/").pop() })).status).toBe(200);
     await database.db.updateTable("outbox_messages").set({ next_attempt_at: new Date(clock).toISOString() }).where("lead_id", "=", leadId).execute();
     const webhook = recordingChannel();
@@ -258,7 +269,7 @@ describe.each(databaseKinds)("the outbox worker on %s", (kind) => {
     // Nothing more to an address that has not confirmed (issue 19); once confirmed, the owner is told.
     expect(await outbox.checkWaitingLeads()).toBe(0);
     const mail = await database.db.selectFrom("outbox_messages").select("payload").where("lead_id", "=", leadId).where("kind", "=", "lead.confirmation").executeTakeFirstOrThrow();
-    expect((await call("lead/confirm", { token: JSON.parse(mail.payload).confirm_token })).status).toBe(200);
+    expect((await confirmAsOwner(service, JSON.parse(mail.payload).confirm_token)).status).toBe(200);
     expect(await outbox.checkWaitingLeads()).toBe(1);
     expect(await outbox.checkWaitingLeads()).toBe(0);
 
@@ -462,7 +473,7 @@ describe.each(databaseKinds)("the outbox worker on %s", (kind) => {
       expect(saved.status).toBe(200);
       const leadId = Number((await database.db.selectFrom("leads").select("id").where("reference", "=", saved.body.reference).executeTakeFirstOrThrow()).id);
       const mail = await database.db.selectFrom("outbox_messages").select("payload").where("lead_id", "=", leadId).where("kind", "=", "lead.confirmation").executeTakeFirstOrThrow();
-      expect((await call("lead/confirm", { token: JSON.parse(mail.payload).confirm_token })).status).toBe(200);
+      expect((await confirmAsOwner(service, JSON.parse(mail.payload).confirm_token)).status).toBe(200);
       // Waiting, as if nobody had served it when it was sent; the ZIP as ZIP+4.
       await database.db.updateTable("leads").set({ awaiting_match_since: new Date(clock).toISOString(), property_zip: "78701-1234" }).where("id", "=", leadId).execute();
       const [one, two] = [worker({}), worker({})];
@@ -477,7 +488,7 @@ describe.each(databaseKinds)("the outbox worker on %s", (kind) => {
       const saved = await call("lead/save", { ...lead, email_address: `nobody.${kind}@example.org`, property_zip: "99723", property_city: "Utqiagvik", submission_key: `nobody-${kind}-xyz` });
       const leadId = Number((await database.db.selectFrom("leads").select("id").where("reference", "=", saved.body.reference).executeTakeFirstOrThrow()).id);
       const mail = await database.db.selectFrom("outbox_messages").select("payload").where("lead_id", "=", leadId).where("kind", "=", "lead.confirmation").executeTakeFirstOrThrow();
-      expect((await call("lead/confirm", { token: JSON.parse(mail.payload).confirm_token })).status).toBe(200);
+      expect((await confirmAsOwner(service, JSON.parse(mail.payload).confirm_token)).status).toBe(200);
       expect(await worker({}).checkWaitingLeads()).toBe(0);
       expect(await database.db.selectFrom("outbox_messages").select("id").where("lead_id", "=", leadId).where("kind", "=", "lead.match_available").execute()).toEqual([]);
     });
@@ -502,7 +513,7 @@ describe.each(databaseKinds)("the outbox worker on %s", (kind) => {
       const saved = await call("lead/save", { ...lead, email_address: `periodic.${kind}@example.org`, submission_key: `periodic-${kind}-xyz` });
       const leadId = Number((await database.db.selectFrom("leads").select("id").where("reference", "=", saved.body.reference).executeTakeFirstOrThrow()).id);
       const mail = await database.db.selectFrom("outbox_messages").select("payload").where("lead_id", "=", leadId).where("kind", "=", "lead.confirmation").executeTakeFirstOrThrow();
-      expect((await call("lead/confirm", { token: JSON.parse(mail.payload).confirm_token })).status).toBe(200);
+      expect((await confirmAsOwner(service, JSON.parse(mail.payload).confirm_token)).status).toBe(200);
       await database.db.updateTable("leads").set({ awaiting_match_since: new Date(clock).toISOString() }).where("id", "=", leadId).execute();
       // An old payload for the sweep, and an unconfirmed lead past its link's life.
       const old = new Date(clock - 31 * 86_400_000).toISOString();
@@ -576,6 +587,10 @@ describe.each(databaseKinds)("the outbox worker on %s", (kind) => {
 
     it("erases a withdrawn request's files at once, and keeps the other requests' files", async () => {
       const withdrawn = await saveFileLead();
+      // Confirmed by its owner (an unconfirmed request is decided on its confirmation page only).
+      const [confirmation] = await database.db.selectFrom("outbox_messages").select("payload").where("lead_id", "=", withdrawn.leadId).where("kind", "=", "lead.confirmation").execute();
+      expect((await confirmAsOwner(files, JSON.parse(confirmation.payload).confirm_token)).status).toBe(200);
+      await database.db.updateTable("outbox_messages").set({ next_attempt_at: new Date(clock).toISOString() }).where("lead_id", "=", withdrawn.leadId).execute();
       const kept = await saveFileLead();
       await fileWorker().runOnce();
       const withdrawnFiles = await fileRowsOf(withdrawn.leadId);

@@ -1,6 +1,7 @@
 import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "@/lib/test-support";
 import { signPreview } from "./preview";
 import { staffAuthSecret } from "./auth";
+import { STAFF_SIGN_IN_LINKS_PER_DAY } from "../rate-limit";
 
 /**
  * The workspace's door as the site opens it: the process-wide database (DATABASE_URL), the
@@ -38,6 +39,7 @@ describe.each(databaseKinds)("the workspace's door on %s", (kind) => {
   beforeEach(async () => {
     await database.db.deleteFrom("outbox_messages").where("kind", "=", "staff.sign_in").execute();
     await database.db.deleteFrom("staff_audit_log").execute();
+    await database.db.deleteFrom("rate_limiter").where("key", "like", "sign-in|%").execute();
   });
 
   it("opens the database DATABASE_URL names, and makes the staff auth once", async () => {
@@ -62,26 +64,20 @@ describe.each(databaseKinds)("the workspace's door on %s", (kind) => {
     expect(await requests()).toEqual([{ staff_user_id: editorId, staff_email: "editor@staff.example.com", target: null }]);
   });
 
-  it("sends at most 5 links in 15 minutes to one staff member, then nothing until the window moves on", async () => {
+  it(`sends at most ${STAFF_SIGN_IN_LINKS_PER_DAY} links a day to one staff member, however the requests are spread, and more the next day`, async () => {
     for (let index = 0; index < 7; index++) await door.requestSignInLink("editor@staff.example.com", new Headers());
-    expect(await signInRows()).toHaveLength(5);
-    expect(await requests()).toHaveLength(5);
+    expect(await signInRows()).toHaveLength(STAFF_SIGN_IN_LINKS_PER_DAY);
+    expect(await requests()).toHaveLength(STAFF_SIGN_IN_LINKS_PER_DAY);
 
-    // Four of the five were asked for 15 minutes 10 seconds ago: one left in the window, so four more may go.
-    const old = new Date(Date.now() - 15 * 60_000 - 10_000).toISOString();
-    const ids = (await database.db.selectFrom("staff_audit_log").select("id").orderBy("id").limit(4).execute()).map((row) => row.id);
-    await database.db.updateTable("staff_audit_log").set({ at: old }).where("id", "in", ids).execute();
-    for (let index = 0; index < 5; index++) await door.requestSignInLink("editor@staff.example.com", new Headers());
-    expect(await signInRows()).toHaveLength(9);
+    // Hours later the same day: still nothing.
+    await database.db.updateTable("staff_audit_log").set({ at: new Date(Date.now() - 5 * 3_600_000).toISOString() }).execute();
+    for (let index = 0; index < 3; index++) await door.requestSignInLink("editor@staff.example.com", new Headers());
+    expect(await signInRows()).toHaveLength(STAFF_SIGN_IN_LINKS_PER_DAY);
 
-    // Fourteen minutes ago is still in the window.
-    await database.db.deleteFrom("staff_audit_log").execute();
-    await database.db.deleteFrom("outbox_messages").where("kind", "=", "staff.sign_in").execute();
-    const recent = new Date(Date.now() - 14 * 60_000).toISOString();
-    for (let index = 0; index < 5; index++) await door.requestSignInLink("editor@staff.example.com", new Headers());
-    await database.db.updateTable("staff_audit_log").set({ at: recent }).execute();
+    // The next day (the day's counter has run out): links again.
+    await database.db.updateTable("rate_limiter").set({ expire: Date.now() - 1_000 }).where("key", "like", "sign-in|%").execute();
     await door.requestSignInLink("editor@staff.example.com", new Headers());
-    expect(await signInRows()).toHaveLength(5);
+    expect(await signInRows()).toHaveLength(STAFF_SIGN_IN_LINKS_PER_DAY + 1);
   });
 
   it("knows the staff member of a signed-in session, with the session's id and end, and nobody without one", async () => {

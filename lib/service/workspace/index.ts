@@ -1,4 +1,3 @@
-import { sql } from "kysely";
 import type { BetterAuthPlugin } from "better-auth";
 import { env, siteUrl } from "../../env";
 import { getDatabase } from "../../db";
@@ -6,6 +5,7 @@ import { findStaffByEmail } from "../../db/queries/staff";
 import { configuredRouting } from "../delivery/default-worker";
 import { createStaffAuth, outboxSignInSender, staffAuthSecret, staffFromSession, type StaffAuth } from "./auth";
 import { signPreview } from "./preview";
+import { maySendSignInLink } from "../rate-limit";
 import { audit, type StaffIdentity, type WorkspaceDb } from "./seo";
 
 /**
@@ -54,27 +54,17 @@ export async function previewCookieValue(db: WorkspaceDb, { draftId, sessionId }
   return signPreview(await staffAuthSecret(db, env().STAFF_AUTH_SECRET), { draftId, sessionId });
 }
 
-/** Links asked for one staff member within the window before another is refused. */
-const SIGN_IN_REQUESTS = { limit: 5, windowMinutes: 15 };
-
 /**
- * Asks for a sign-in link. The answer is the same whether or not the address is staff, and
- * whether or not it is over its cap (nobody learns who is staff): an existing staff member gets a
- * link through the outbox, at most 5 in 15 minutes; past that, nothing is sent and nothing is said.
+ * Sends a sign-in link to a staff member: an existing, unbanned one, at most
+ * STAFF_SIGN_IN_LINKS_PER_DAY a day (rate-limit.ts); past that, nothing is sent. The workspace's
+ * action answers before calling this (the same answer, in the same time, for staff and for anyone
+ * else), so nothing here can tell who is staff.
  */
 export async function requestSignInLink(email: string, headers: Headers, plugins: BetterAuthPlugin[] = []): Promise<void> {
   const db = await workspaceDb();
   const staff = await findStaffByEmail(db, { email });
   if (!staff || staff.banned) return;
-  const since = new Date(Date.now() - SIGN_IN_REQUESTS.windowMinutes * 60_000).toISOString();
-  const recent = await db
-    .selectFrom("staff_audit_log")
-    .select(sql<number>`count(*)`.as("count"))
-    .where("staff_user_id", "=", staff.id)
-    .where("action", "=", "staff.sign_in_requested")
-    .where("at", ">=", since)
-    .executeTakeFirstOrThrow();
-  if (Number(recent.count) >= SIGN_IN_REQUESTS.limit) return;
+  if (!(await maySendSignInLink(db, { staffId: staff.id, now: Date.now() }))) return;
   await (await siteStaffAuth(plugins)).api.signInMagicLink({ body: { email: staff.email }, headers });
   await audit(db, { id: staff.id, email: staff.email }, "staff.sign_in_requested", null);
 }

@@ -1,5 +1,5 @@
 import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "@/lib/test-support";
-import { mayMailUnconfirmed, NEWSLETTER_CONFIRMATION_EVERY_MS, UNCONFIRMED_MAIL_PER_DAY } from "./mail-caps";
+import { mayMailUnconfirmed, NEWSLETTER_CONFIRMATION_EVERY_MS, UNCONFIRMED_MAIL_PER_DAY } from "./rate-limit";
 
 announcePostgres();
 
