@@ -2,6 +2,7 @@ import type { AnyCallResponse, StoredProposal } from "@/lib/contract";
 import { categoryLabel, serviceLabel } from "@/lib/contract/site";
 import { PROPOSAL } from "@/lib/contract/proposal-messages";
 import { proposalFeeRows } from "@/lib/contract/proposals";
+import { formatDay } from "@/lib/contract/proposal-compare";
 import { ProposalForm } from "./ProposalForm";
 import "@/styles/requests.css";
 import "@/styles/proposals.css";
@@ -25,7 +26,7 @@ export function ProposalTermsList({ proposal }: { proposal: StoredProposal }) {
       </div>
       <div className="request__item">
         <dt>Earliest start date</dt>
-        <dd>{proposal.start_date}</dd>
+        <dd>{formatDay(proposal.start_date)}</dd>
       </div>
       <div className="request__item">
         <dt>Services included</dt>
@@ -46,7 +47,7 @@ export function ProposalTermsList({ proposal }: { proposal: StoredProposal }) {
  * details stay in the message), their own proposal and the form while the request is open; once
  * withdrawn or decided, a page that says the link is closed and why.
  */
-export function ManagerProposal({ answer, token }: { answer: AnyCallResponse<"proposal/get">; token: string }) {
+export function ManagerProposal({ answer, token, onSaved }: { answer: AnyCallResponse<"proposal/get">; token: string; onSaved?: () => void }) {
   const { request, manager, proposal, status } = answer;
   const open = status === "open";
   return (
@@ -109,7 +110,7 @@ export function ManagerProposal({ answer, token }: { answer: AnyCallResponse<"pr
       {open && (
         <section className="request__section" aria-labelledby="proposal-form">
           <h2 id="proposal-form">{proposal ? "Change your proposal" : "Your proposal"}</h2>
-          <ProposalForm token={token} proposal={proposal} today={new Date().toISOString().slice(0, 10)} />
+          <ProposalForm token={token} proposal={proposal} today={new Date().toISOString().slice(0, 10)} onSaved={onSaved} />
         </section>
       )}
     </div>

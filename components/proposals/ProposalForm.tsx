@@ -22,7 +22,7 @@ const field = (value: number | null | undefined) => (value === null || value ===
  * proposal/save with a key of its own, kept until it succeeds, so a retry after a lost answer is
  * stored once; the page then shows the saved version.
  */
-export function ProposalForm({ token, proposal, today }: { token: string; proposal: StoredProposal | null; today: string }) {
+export function ProposalForm({ token, proposal, today, onSaved }: { token: string; proposal: StoredProposal | null; today: string; onSaved?: () => void }) {
   const router = useRouter();
   const form = useRef<HTMLFormElement>(null);
   const saveKey = useRef<string>(newSaveKey());
@@ -54,6 +54,7 @@ export function ProposalForm({ token, proposal, today }: { token: string; propos
     if (!answer) return;
     saveKey.current = newSaveKey();
     setStatus(answer.message);
+    onSaved?.();
     router.refresh();
   }
 

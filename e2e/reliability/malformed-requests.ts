@@ -57,7 +57,9 @@ const VALID_BODIES: Record<CallName, Record<string, unknown>> = {
   "lead/confirm": { token: "AAAAAAAAAAAAAAAAAAAAAA", references: ["MG-AAAAAAAA"] },
   "lead/recipients": { token: "AAAAAAAAAAAAAAAAAAAAAA", agent_ids: [1] },
   "proposal/save": { token: "AAAAAAAAAAAAAAAAAAAAAA", save_key: "fuzz-save-key-1", management_percent: 8, contract_months: 12, start_date: "2027-01-01", services: ["rent_collection"] },
-  "request/decide": { token: "AAAAAAAAAAAAAAAAAAAAAA", agent_id: 1, decision: "accept" },
+  "request/decide": { token: "AAAAAAAAAAAAAAAAAAAAAA", agent_id: 1, decision: "accept", revision: 1 },
+  "proposal/get": { token: "AAAAAAAAAAAAAAAAAAAAAA" },
+  "request/proposals": { token: "AAAAAAAAAAAAAAAAAAAAAA" },
 };
 
 /** The field names each call's request schema declares, plus those of its valid body. */

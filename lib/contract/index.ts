@@ -714,6 +714,8 @@ export const ownerProposalSchema = z.object({
   decision: z.enum(["accepted", "declined"]).nullable(),
   profile: z.object({ fees: feesSchema, services: z.array(z.string()) }).nullable(),
   proposal: storedProposalSchema.nullable(),
+  /** Every version the manager sent, oldest first (the last is `proposal`). */
+  history: z.array(storedProposalSchema),
 });
 
 /** What the comparison assumes: the owner's rent and unit count, from the answers when they gave them. */
@@ -906,8 +908,41 @@ export const contract = {
   },
   /** The owner's answer to one manager from the private request page: accept (closes the request) or decline. */
   "request/decide": {
-    request: z.object({ token: linkToken, agent_id: wholeNumber("a manager id"), decision: z.enum(["accept", "decline"], { error: INVALID.oneOf("The decision", ["accept", "decline"]) }) }),
+    request: z
+      .object({
+        token: linkToken,
+        agent_id: wholeNumber("a manager id"),
+        decision: z.enum(["accept", "decline"], { error: INVALID.oneOf("The decision", ["accept", "decline"]) }),
+        /** The version of the proposal the owner saw: an acceptance names it, and one that is no longer current is refused (409). */
+        revision: wholeNumber("the proposal's version").optional(),
+      })
+      .refine((input) => input.decision !== "accept" || input.revision !== undefined, { message: PROPOSAL.revisionRequired, path: ["revision"] }),
     response: saved,
+  },
+  /**
+   * A manager's proposal page (issue 28): the request as delivered and their own proposal (404 for an
+   * unknown link). Public, so the page can read it again while it is open (authorised by the link's token alone).
+   */
+  "proposal/get": {
+    request: z.object({ token: linkToken }),
+    response: ok({
+      status: z.enum(PROPOSAL_STATES),
+      request: deliveredRequestSchema,
+      manager: z.object({ agent_id: z.number(), company_name: z.string() }),
+      proposal: storedProposalSchema.nullable(),
+    }),
+  },
+  /** The owner's comparison on the private request page (issue 28): every recipient with its proposal; public like proposal/get, for the live page. */
+  "request/proposals": {
+    request: z.object({ token: linkToken }),
+    response: ok({
+      decided_at: z.string().nullable(),
+      withdrawn: z.boolean(),
+      assumption: costAssumptionSchema,
+      /** The services the owner asked for (their answer), each with the listed services that provide it. */
+      asked_services: z.array(z.object({ answer: z.string(), keys: z.array(z.string()) })),
+      proposals: z.array(ownerProposalSchema),
+    }),
   },
 } as const;
 
@@ -987,21 +1022,6 @@ export const internalContract = {
     request: z.object({ preview: z.string().min(1).max(300) }),
     // id and owner (the staff member's email) are for the preview bar every page shows in draft mode.
     response: ok({ draft: z.object({ id: z.number(), owner: z.string(), kind: z.enum(SEO_KINDS), path: z.string().nullable(), pattern: seoPatternSchema }).nullable() }),
-  },
-  /** A manager's proposal page (issue 28): the request as delivered and their own proposal (404 for an unknown link). */
-  "proposal/get": {
-    request: z.object({ token: linkToken }),
-    response: ok({
-      status: z.enum(PROPOSAL_STATES),
-      request: deliveredRequestSchema,
-      manager: z.object({ agent_id: z.number(), company_name: z.string() }),
-      proposal: storedProposalSchema.nullable(),
-    }),
-  },
-  /** The owner's comparison on the private request page (issue 28): every recipient with its proposal. */
-  "request/proposals": {
-    request: z.object({ token: linkToken }),
-    response: ok({ decided_at: z.string().nullable(), withdrawn: z.boolean(), assumption: costAssumptionSchema, proposals: z.array(ownerProposalSchema) }),
   },
   /** GET /healthz: the database, Redis when configured, and the outbox's backlog. */
   "health/check": {

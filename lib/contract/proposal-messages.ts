@@ -68,9 +68,11 @@ export const PROPOSAL = {
   assumptionDefault: "an assumption: your answers did not give it",
   assumptionEdit: "Change the rent or the unit count to see the cost at yours:",
   rentLabel: "Monthly rent per unit ($)",
+  badRent: (max: string, used: string) => `Please enter the monthly rent as an amount in dollars, up to ${max}. The costs below use ${used} until then.`,
+  badUnits: (max: number, used: number) => `Please enter the number of units as a whole number from 1 to ${max.toLocaleString("en-US")}. The costs below use ${used} until then.`,
   unitsLabel: "Units",
   cheapest: "Cheapest first year",
-  mostServices: "Most services",
+  mostServices: "Most services asked for",
   firstYear: "First-year cost",
   notComparable: "Cannot be added up",
   profileSays: (value: string) => `profile says ${value}`,
@@ -78,10 +80,36 @@ export const PROPOSAL = {
   sameAsProfile: "as on the profile",
   accept: (company: string) => `Accept ${possessive(company)} proposal`,
   decline: (company: string) => `Decline ${company}`,
-  acceptConfirm: (company: string) =>
-    `Accept ${possessive(company)} proposal? ${company} gets your contact details as you chose to give them, every other manager is told politely that you chose someone else, and no more proposals can be sent.`,
+  acceptConfirm: (company: string, revision: number, firstYear: string) =>
+    `Accept version ${revision} of ${possessive(company)} proposal, first-year cost ${firstYear}? ${company} gets your contact details as you chose to give them, every other manager is told politely that you chose someone else, and no more proposals can be sent.`,
   declineConfirm: (company: string) => `Decline ${company}? They are told politely, and their link closes.`,
   accepted: (company: string) => `You accepted ${possessive(company)} proposal. We are sending ${company} your contact details as you chose to give them and telling the other managers; the request is closed.`,
+  /** The answer to an acceptance: the version and its first-year cost at the request's rent, as accepted. */
+  acceptedTerms: (company: string, revision: number, firstYear: string, at: string) =>
+    `You accepted version ${revision} of ${possessive(company)} proposal: first-year cost ${firstYear} (${at}). We are sending ${company} your contact details as you chose to give them and telling the other managers; the request is closed.`,
+  /** An acceptance must say which version the owner saw. */
+  revisionRequired: "Please say which version of the proposal you accept.",
+  /** request/decide on a version that is no longer the proposal's current one (HTTP 409): what changed, and nothing accepted. */
+  staleRevision: (company: string, seen: number, current: number, changes: readonly string[]) =>
+    `${company} changed its proposal after you saw it (version ${seen} → version ${current}${changes.length ? `: ${changes.join(", ")}` : ": its message"}). Nothing was accepted: look at version ${current} and accept it if it still suits you.`,
+  unknownRevision: (company: string, seen: number, current: number) =>
+    `${possessive(company)} proposal has no version ${seen}; its current version is ${current}. Nothing was accepted.`,
+  /** The live page's notices (toasts) and its history. */
+  arrived: (company: string) => `${company} sent a proposal.`,
+  changed: (company: string, revision: number) => `${company} changed its proposal (version ${revision}).`,
+  history: (count: number) => `History: ${count} versions`,
+  historyEntry: (revision: number, when: string) => `Version ${revision}, ${when}`,
+  historyFirst: "the first version",
+  historyMessageOnly: "only the message changed",
+  atRent: (rent: string, units: number) => `at ${rent} rent a month for ${units === 1 ? "1 unit" : `${units} units`}`,
+  /** The services the owner asked for, per proposal. */
+  askedServices: "Services you asked for",
+  missing: (service: string) => `${service}: not offered`,
+  unchecked: (service: string) => `${service}: not in the services managers list, ask them`,
+  firstYearIncludes: (included: readonly string[]) => `Includes ${included.join(", ")}.`,
+  firstYearExcludes: (excluded: readonly string[]) => `Cannot include ${excluded.join(" or ")}.`,
+  tiedCheapest: "Tied: cheapest first year",
+  tiedMostServices: "Tied: most services asked for",
   declined: (company: string) => `You declined ${company}. We are telling them politely, and their link is closed.`,
   acceptedMark: "Accepted",
   declinedMark: "Declined",
@@ -99,6 +127,13 @@ export const PROPOSAL_MAIL = {
   acceptedSubject: (reference: string) => `Your proposal for request ${reference} was accepted`,
   accepted: (reference: string, place: string) => `Good news: the owner accepted your proposal for request ${reference} (${place}). Please contact them as they asked:`,
   acceptedUse: "Please use these details only for this request.",
+  acceptedTerms: (revision: number) => `The terms the owner accepted (version ${revision} of your proposal):`,
+  ownerAcceptedTerms: (revision: number, company: string) => `The terms you accepted (version ${revision} of ${possessive(company)} proposal):`,
+  acceptedFirstYear: (firstYear: string, at: string) => `First-year cost: ${firstYear} (${at}; management for 12 months, one placement per unit, setup).`,
+  ownerAcceptedSubject: (reference: string) => `You accepted a proposal for request ${reference}`,
+  ownerAccepted: (company: string, reference: string, place: string) =>
+    `You accepted ${possessive(company)} proposal for your request ${reference} (${place}). We sent ${company} your contact details as you chose to give them, and told the other managers. For your records:`,
+  ownerAcceptedContact: (company: string) => `${company} will contact you as you asked. Keep this email: it is what you accepted.`,
   declinedSubject: (reference: string) => `Request ${reference}: the owner decided`,
   declined: (reference: string, place: string) =>
     `Thank you for your interest in request ${reference} (${place}). The owner has decided not to go ahead with you this time, and the request is closed to you.`,

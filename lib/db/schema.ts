@@ -544,6 +544,8 @@ export type OutboxKind =
   | "proposal.saved"
   | "proposal.summary"
   | "request.accepted"
+  /** The owner's record of what they accepted: the terms and their version. */
+  | "request.accepted.owner"
   | "request.declined"
   | "cdn.purge"
   | "application.approved"

@@ -1,4 +1,4 @@
-import { contract, internalContract } from "../contract";
+import { contract } from "../contract";
 import { NOT_FOUND, REQUEST_PAGE } from "../contract/messages";
 import { PROPOSAL, PROPOSAL_MAIL } from "../contract/proposal-messages";
 import { categoryLabel, SITE_NAME } from "../contract/site";
@@ -111,7 +111,7 @@ describe.each(databaseKinds)("proposals on %s", (kind) => {
     for (const link of links) expect(stored.map((row) => row.token_hash)).not.toContain(link.token);
     const read = await call("proposal/get", { token: links[0].token });
     expect(read.status).toBe(200);
-    expect(internalContract["proposal/get"].response.safeParse(read.body).success).toBe(true);
+    expect(contract["proposal/get"].response.safeParse(read.body).success).toBe(true);
     expect(read.body).toMatchObject({ status: "open", request: { reference, property_city: "Austin" }, manager: { agent_id: links[0].agentId }, proposal: null });
     expect((await call("proposal/get", { token: "AAAAAAAAAAAAAAAAAAAAAA" })).status).toBe(404);
   });
@@ -290,7 +290,7 @@ describe.each(databaseKinds)("proposals on %s", (kind) => {
     const { links, ownerToken } = await deliveredRequest();
     await save(links[0].token);
     const answer = await call("request/proposals", { token: ownerToken });
-    expect(internalContract["request/proposals"].response.safeParse(answer.body).success).toBe(true);
+    expect(contract["request/proposals"].response.safeParse(answer.body).success).toBe(true);
     expect(answer.body.assumption).toEqual({ rent: 1500, units: 5, from_answers: true });
     expect(answer.body.proposals).toHaveLength(3);
     expect(answer.body.proposals[0]).toMatchObject({ agent_id: links[0].agentId, demo: 1, decision: null, proposal: { revision: 1 }, profile: { fees: expect.any(Object) } });
@@ -303,10 +303,11 @@ describe.each(databaseKinds)("proposals on %s", (kind) => {
     const { leadId, links, ownerToken } = await deliveredRequest();
     await save(links[0].token);
     await save(links[1].token);
-    const noProposal = await http("request/decide", { token: ownerToken, agent_id: links[2].agentId, decision: "accept" });
+    const noProposal = await http("request/decide", { token: ownerToken, agent_id: links[2].agentId, decision: "accept", revision: 1 });
     expect([noProposal.status, noProposal.body.message]).toEqual([409, PROPOSAL.noProposal]);
-    const accepted = await http("request/decide", { token: ownerToken, agent_id: links[0].agentId, decision: "accept" });
-    expect([accepted.status, accepted.body]).toEqual([200, { success: true, message: PROPOSAL.accepted(links[0].company) }]);
+    const accepted = await http("request/decide", { token: ownerToken, agent_id: links[0].agentId, decision: "accept", revision: 1 });
+    // At the answers' rent ($1,500) for 5 units: 8% for 12 months, half a month's rent each, no setup.
+    expect([accepted.status, accepted.body]).toEqual([200, { success: true, message: PROPOSAL.acceptedTerms(links[0].company, 1, "$10,950", PROPOSAL.atRent("$1,500", 5)) }]);
     const [acceptedRow] = (await rowsOf(leadId, "request.accepted")).filter((row) => row.channel === "email");
     const acceptedMail = await renderMessage(database.db, acceptedRow, { siteUrl: SITE });
     expect(acceptedRow.agent_id).toBe(links[0].agentId);
@@ -326,7 +327,7 @@ describe.each(databaseKinds)("proposals on %s", (kind) => {
     const before = await counts();
     const late = await save(links[1].token, { management_percent: 1 });
     expect([late.status, late.body.message]).toEqual([409, PROPOSAL.notOpen]);
-    expect((await http("request/decide", { token: ownerToken, agent_id: links[1].agentId, decision: "accept" })).body.message).toBe(PROPOSAL.alreadyDecided);
+    expect((await http("request/decide", { token: ownerToken, agent_id: links[1].agentId, decision: "accept", revision: 1 })).body.message).toBe(PROPOSAL.alreadyDecided);
     expect(await counts()).toEqual(before);
   });
 
@@ -347,7 +348,7 @@ describe.each(databaseKinds)("proposals on %s", (kind) => {
     expect((await save(links[0].token)).status).toBe(200);
     expect((await call("proposal/get", { token: links[2].token })).body.status).toBe("open");
     // Accepting another afterwards: the one declined already is not told again, the one still waiting is.
-    expect((await http("request/decide", { token: ownerToken, agent_id: links[0].agentId, decision: "accept" })).status).toBe(200);
+    expect((await http("request/decide", { token: ownerToken, agent_id: links[0].agentId, decision: "accept", revision: 1 })).status).toBe(200);
     const notes = (await rowsOf(leadId, "request.declined")).map((row) => row.agent_id);
     expect(notes.filter((agentId) => agentId === links[1].agentId)).toHaveLength(2);
     expect(notes.filter((agentId) => agentId === links[2].agentId)).toHaveLength(2);
@@ -362,7 +363,7 @@ describe.each(databaseKinds)("proposals on %s", (kind) => {
     const before = await counts();
     const late = await save(links[0].token, { management_percent: 5 });
     expect([late.status, late.body.message]).toEqual([409, PROPOSAL.notOpen]);
-    expect((await http("request/decide", { token: ownerToken, agent_id: links[0].agentId, decision: "accept" })).status).toBe(409);
+    expect((await http("request/decide", { token: ownerToken, agent_id: links[0].agentId, decision: "accept", revision: 1 })).status).toBe(409);
     expect(await counts()).toEqual(before);
     expect((await call("proposal/get", { token: links[0].token })).body.status).toBe("withdrawn");
     expect((await call("request/proposals", { token: ownerToken })).body).toMatchObject({ decided_at: null, withdrawn: true });
@@ -420,6 +421,10 @@ describe.each(databaseKinds)("proposals on %s", (kind) => {
       `${SITE}/requests/${payload.token}`,
       "",
       `${PROPOSAL_MAIL.summaryEvery} ${REQUEST_PAGE.keepLinkPrivate}`,
+      // An owner's email ends with its one-click unsubscribe.
+      "",
+      expect.stringContaining("unsubscribe"),
+      expect.stringMatching(/^https:\/\/managely\.example\/unsubscribe\//),
     ]);
     expect(summary!.event).toEqual({ type: "proposal.summary", data: { reference, proposals: 2 } });
     // Nothing changed since `since`, or no page token: no summary.
@@ -427,16 +432,34 @@ describe.each(databaseKinds)("proposals on %s", (kind) => {
     expect(await render(summaryRow, { payload: JSON.stringify({ since: "" }) })).toBeNull();
 
     // The decision: the accepted manager gets the owner's details as the owner chose to give them.
-    expect((await http("request/decide", { token: ownerToken, agent_id: links[0].agentId, decision: "accept" })).status).toBe(200);
+    expect((await http("request/decide", { token: ownerToken, agent_id: links[0].agentId, decision: "accept", revision: 2 })).status).toBe(200);
     const [acceptedRow] = await rowsOf(leadId, "request.accepted");
     const lead = await database.db.selectFrom("leads").select(["email_address", "decided_at"]).where("id", "=", leadId).executeTakeFirstOrThrow();
+    const { message: _message, ...withoutMessage } = terms;
+    const acceptedTerms = [
+      PROPOSAL_MAIL.acceptedTerms(2),
+      "- Management fee: 7.5% of collected rent",
+      "- Leasing / placement fee: 50% of one month's rent",
+      "- Setup fee: None",
+      "- Lease renewal fee: $150",
+      "- Maintenance markup: 10% on vendor invoices",
+      "- Minimum contract term: 12 months",
+      "- Earliest start: January 15, 2027",
+      PROPOSAL_MAIL.acceptedFirstYear("$10,500", PROPOSAL.atRent("$1,500", 5)),
+    ];
     const acceptedText = (contact: string[], where = place) =>
-      [`Hello ${manager.company_name},`, "", PROPOSAL_MAIL.accepted(reference, where), "", ...contact, "", PROPOSAL_MAIL.acceptedUse].join("\n");
+      [`Hello ${manager.company_name},`, "", PROPOSAL_MAIL.accepted(reference, where), "", ...contact, "", ...acceptedTerms, "", PROPOSAL_MAIL.acceptedUse].join("\n");
     const byPhone = await render(acceptedRow);
     expect(byPhone!.email).toEqual({ to: manager.email, subject: PROPOSAL_MAIL.acceptedSubject(reference), text: acceptedText(["Name: Jordan Ellis", "Phone: 5125550188", "Preferred contact method: Phone"]) });
     expect(byPhone!.event).toEqual({
       type: "request.accepted",
-      data: { reference, agent_id: links[0].agentId, decided_at: lead.decided_at, owner: { full_name: "Jordan Ellis", preferred_contact_method: "Phone", phone: "5125550188" } },
+      data: {
+        reference,
+        agent_id: links[0].agentId,
+        decided_at: lead.decided_at,
+        owner: { full_name: "Jordan Ellis", preferred_contact_method: "Phone", phone: "5125550188" },
+        proposal: { revision: 2, ...withoutMessage, management_percent: 7.5, management_flat: null },
+      },
     });
     expect(lead.decided_at).toEqual(expect.any(String));
     await setLead({ preferred_contact_method: "Email" });

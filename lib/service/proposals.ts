@@ -4,14 +4,18 @@ import type { AnyCallName, AnyCallResponse, AnyParsedRequest, ParsedRequest, Pro
 import { ApiError } from "../contract/errors";
 import { CONFIRM, NOT_FOUND } from "../contract/messages";
 import { PROPOSAL } from "../contract/proposal-messages";
-import { assumptionOf } from "../contract/proposals";
+import { assumptionOf, proposalFirstYear } from "../contract/proposals";
+import { askedServicesOf, formatDollars, proposalChanges } from "../contract/proposal-compare";
+import { formatMoney } from "../contract/fees";
 import { getLead, insertToken, leadIdByToken, lockLead, type LeadRecord } from "../db/queries/leads";
 import { getAgent } from "../db/queries/agents";
 import { insertOutboxMessages, managersReached } from "../db/queries/outbox";
 import {
   decideRecipient,
   getProposal,
+  getRevision,
   leadIdByReference,
+  listRevisions,
   listProposals,
   markLeadDecided,
   proposalLinkTarget,
@@ -178,7 +182,11 @@ async function requireOwnerLead(db: Kysely<Database>, token: string): Promise<Le
 
 export const readOwnerProposals: Handler<"request/proposals"> = async ({ token }, { db }) => {
   const lead = await requireOwnerLead(db, token);
-  const [recipients, proposals] = await Promise.all([recipientsWithDecisions(db, { leadId: lead.id }), listProposals(db, { leadId: lead.id })]);
+  const [recipients, proposals, revisions] = await Promise.all([
+    recipientsWithDecisions(db, { leadId: lead.id }),
+    listProposals(db, { leadId: lead.id }),
+    listRevisions(db, { leadId: lead.id }),
+  ]);
   const entries = await Promise.all(
     recipients.map(async (recipient) => {
       const agent = await getAgent(db, { id: recipient.agent_id });
@@ -190,17 +198,22 @@ export const readOwnerProposals: Handler<"request/proposals"> = async ({ token }
         decision: recipient.decision,
         profile: agent ? { fees: agent.fees, services: agent.services } : null,
         proposal: proposal ? storedProposalOf(proposal) : null,
+        history: revisions
+          .filter((row) => row.agent_id === recipient.agent_id)
+          .map(({ revision, created_at, ...terms }) => storedProposalOf({ ...terms, id: 0, lead_id: lead.id, revision, created_at, updated_at: created_at })),
       };
     }),
   );
-  return { success: true, decided_at: lead.decided_at, withdrawn: Boolean(lead.withdrawn_at), assumption: assumptionOf(answersOf(lead.exam)), proposals: entries };
+  const answers = answersOf(lead.exam);
+  return { success: true, decided_at: lead.decided_at, withdrawn: Boolean(lead.withdrawn_at), assumption: assumptionOf(answers), asked_services: askedServicesOf(answers), proposals: entries };
 };
 
 type DecideInput = ParsedRequest<"request/decide">;
-type DecideOutcome = "closed" | "unconfirmed" | "already" | "unknown" | "no-proposal" | { company: string };
+type Stale = { stale: { company: string; seen: number; current: ProposalRow; before: ProposalRow | undefined } };
+type DecideOutcome = "closed" | "unconfirmed" | "already" | "unknown" | "no-proposal" | Stale | { company: string; accepted?: ProposalRow };
 
 /** In the decision's transaction: records it and queues what each manager is told. */
-async function recordDecision(trx: Kysely<Database>, leadId: number, { agent_id: agentId, decision }: DecideInput, delivery: DeliveryRouting, now: string): Promise<DecideOutcome> {
+async function recordDecision(trx: Kysely<Database>, leadId: number, { agent_id: agentId, decision, revision }: DecideInput, delivery: DeliveryRouting, now: string): Promise<DecideOutcome> {
   await lockLead(trx, { leadId });
   const lead = await getLead(trx, { leadId });
   if (!lead || lead.withdrawn_at) return "closed";
@@ -218,10 +231,19 @@ async function recordDecision(trx: Kysely<Database>, leadId: number, { agent_id:
     }
     return { company: recipient.company_name };
   }
-  if (!(await getProposal(trx, { leadId, agentId }))) return "no-proposal";
+  const proposal = await getProposal(trx, { leadId, agentId });
+  if (!proposal) return "no-proposal";
+  // The price accepted is the price seen: a version that is no longer the current one accepts nothing.
+  if (Number(proposal.revision) !== revision) {
+    const before = revision === undefined ? undefined : ((await getRevision(trx, { proposalId: proposal.id, revision })) as ProposalRow | undefined);
+    return { stale: { company: recipient.company_name, seen: revision ?? 0, current: proposal, before } };
+  }
   await decideRecipient(trx, { leadId, agentId, decision: "accepted", now });
   await markLeadDecided(trx, { leadId, now });
-  await insertOutboxMessages(trx, outboxRows("request.accepted", { lead_id: leadId, agent_id: agentId }, delivery, now));
+  // The accepted version travels with the messages: what they say is what was accepted.
+  const payload = { revision: String(proposal.revision) };
+  await insertOutboxMessages(trx, outboxRows("request.accepted", { lead_id: leadId, agent_id: agentId, payload }, delivery, now));
+  if (lead.email_address) await insertOutboxMessages(trx, outboxRows("request.accepted.owner", { lead_id: leadId, agent_id: agentId, payload }, delivery, now));
   // Every other manager still waiting is told, politely, that the owner chose someone else (if the request reached them).
   const reached = await managersReached(trx, { leadId });
   for (const other of await recipientsWithDecisions(trx, { leadId })) {
@@ -229,7 +251,15 @@ async function recordDecision(trx: Kysely<Database>, leadId: number, { agent_id:
     await decideRecipient(trx, { leadId, agentId: other.agent_id, decision: "declined", now });
     if (reached.includes(other.agent_id)) await insertOutboxMessages(trx, outboxRows("request.declined", { lead_id: leadId, agent_id: other.agent_id }, delivery, now));
   }
-  return { company: recipient.company_name };
+  return { company: recipient.company_name, accepted: proposal };
+}
+
+/** The refusal of a stale acceptance: what changed since the version the owner saw, at the request's rent. */
+function staleRefusal({ company, seen, current, before }: Stale["stale"], lead: LeadRecord): ApiError {
+  const currentRevision = Number(current.revision);
+  if (!before) return new ApiError(409, PROPOSAL.unknownRevision(company, seen, currentRevision));
+  const changes = proposalChanges(storedProposalOf(before), storedProposalOf(current), assumptionOf(answersOf(lead.exam)));
+  return new ApiError(409, PROPOSAL.staleRevision(company, seen, currentRevision, changes));
 }
 
 export const decideRequest: Handler<"request/decide"> = async (input, context) => {
@@ -243,6 +273,10 @@ export const decideRequest: Handler<"request/decide"> = async (input, context) =
   if (outcome === "unknown") throw new ApiError(404, NOT_FOUND.manager);
   if (outcome === "no-proposal") throw new ApiError(409, PROPOSAL.noProposal);
   if (outcome === "already") return { success: true, message: PROPOSAL.alreadyDecided };
+  if ("stale" in outcome) throw staleRefusal(outcome.stale, lead);
   signalOutbox();
-  return { success: true, message: input.decision === "accept" ? PROPOSAL.accepted(outcome.company) : PROPOSAL.declined(outcome.company) };
+  if (!outcome.accepted) return { success: true, message: PROPOSAL.declined(outcome.company) };
+  const { rent, units } = assumptionOf(answersOf(lead.exam));
+  const firstYear = formatDollars(proposalFirstYear(storedProposalOf(outcome.accepted), rent, units).total);
+  return { success: true, message: PROPOSAL.acceptedTerms(outcome.company, Number(outcome.accepted.revision), firstYear, PROPOSAL.atRent(formatMoney(rent), units)) };
 };

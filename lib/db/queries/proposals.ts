@@ -61,6 +61,25 @@ export async function listProposals(db: Db, { leadId }: { leadId: number }): Pro
   return db.selectFrom("proposals").selectAll().where("lead_id", "=", leadId).orderBy("id").execute();
 }
 
+/** Every kept version of every proposal of a lead, oldest first, with its manager (the owner's history). */
+export async function listRevisions(db: Db, { leadId }: { leadId: number }) {
+  const rows = await db
+    .selectFrom("proposal_revisions")
+    .innerJoin("proposals", "proposals.id", "proposal_revisions.proposal_id")
+    .selectAll("proposal_revisions")
+    .select("proposals.agent_id")
+    .where("proposals.lead_id", "=", leadId)
+    .orderBy("proposal_revisions.proposal_id")
+    .orderBy("proposal_revisions.revision")
+    .execute();
+  return rows.map((row) => ({ ...row, agent_id: Number(row.agent_id), revision: Number(row.revision) }));
+}
+
+/** One kept version of a proposal (undefined: it has none of that number). */
+export async function getRevision(db: Db, { proposalId, revision }: { proposalId: number; revision: number }) {
+  return db.selectFrom("proposal_revisions").selectAll().where("proposal_id", "=", proposalId).where("revision", "=", revision).executeTakeFirst();
+}
+
 /** How many saves a proposal has kept (its revisions). */
 export async function countRevisions(db: Db, { leadId, agentId }: { leadId: number; agentId: number }): Promise<number> {
   const row = await db

@@ -1,14 +1,17 @@
 import type { Kysely } from "kysely";
 import type { Database, OutboxRow } from "../../db/schema";
 import { leadForMessage, managerContact } from "../../db/queries/outbox";
-import { getProposal, insertProposalToken, proposalsChangedSince } from "../../db/queries/proposals";
+import { getProposal, getRevision, insertProposalToken, proposalsChangedSince } from "../../db/queries/proposals";
 import { categoryLabel, SITE_NAME } from "../../contract/site";
 import { proposalPath, requestPath } from "../../contract/routes";
 import { REQUEST_PAGE } from "../../contract/messages";
-import { PROPOSAL_MAIL } from "../../contract/proposal-messages";
-import { managementText } from "../../contract/proposals";
+import { PROPOSAL, PROPOSAL_MAIL } from "../../contract/proposal-messages";
+import { assumptionOf, managementText, proposalFeeRows, proposalFirstYear } from "../../contract/proposals";
+import { formatDay, formatDollars } from "../../contract/proposal-compare";
+import { formatMoney } from "../../contract/fees";
+import type { ProposalRow } from "../../db/schema";
 import { hashToken } from "./tokens";
-import type { LeadFacts, ManagerFacts, RenderedMessage } from "./render";
+import { answersOf, type LeadFacts, type ManagerFacts, type RenderedMessage } from "./render";
 
 /**
  * The messages of issue 28 (proposals), written when they are sent like every other (render.ts):
@@ -59,7 +62,44 @@ function chosenContact(lead: LeadFacts): { lines: string[]; data: Record<string,
   return { lines, data };
 }
 
-function acceptedMessage(lead: LeadFacts, manager: ManagerFacts): RenderedMessage {
+/** `lines` start with the manager's heading of the terms; the owner's copy has its own. */
+type AcceptedTerms = { revision: number; lines: string[]; data: Record<string, unknown> };
+
+/** The version the owner accepted (the payload names it; an older row, the current one), as lines and as the event's data. */
+async function acceptedTerms(db: Kysely<Database>, lead: LeadFacts & { id: number }, agentId: number, payload: Record<string, string>): Promise<AcceptedTerms | null> {
+  const current = await getProposal(db, { leadId: lead.id, agentId });
+  if (!current) return null;
+  const named = Number(payload.revision);
+  const kept = Number.isInteger(named) && named > 0 ? await getRevision(db, { proposalId: current.id, revision: named }) : undefined;
+  const terms: Omit<ProposalRow, "id" | "lead_id" | "agent_id" | "created_at" | "updated_at"> = kept ?? current;
+  const revision = Number(terms.revision);
+  const services = JSON.parse(terms.services) as string[];
+  const amount = (value: number | null) => (value === null ? null : Number(value));
+  const fees = {
+    management_percent: amount(terms.management_percent),
+    management_flat: amount(terms.management_flat),
+    leasing_percent: amount(terms.leasing_percent),
+    setup_fee: amount(terms.setup_fee),
+    renewal_fee: amount(terms.renewal_fee),
+    maintenance_markup_percent: amount(terms.maintenance_markup_percent),
+  };
+  const { rent, units } = assumptionOf(answersOf(lead.exam));
+  const firstYear = formatDollars(proposalFirstYear(fees, rent, units).total);
+  const months = Number(terms.contract_months);
+  const lines = [
+    PROPOSAL_MAIL.acceptedTerms(revision),
+    ...proposalFeeRows(fees).map((row) => `- ${row.label}: ${row.value}`),
+    `- Minimum contract term: ${months === 0 ? PROPOSAL.monthToMonth : PROPOSAL.months(months)}`,
+    `- Earliest start: ${formatDay(terms.start_date)}`,
+    PROPOSAL_MAIL.acceptedFirstYear(firstYear, PROPOSAL.atRent(formatMoney(rent), units)),
+  ];
+  return { revision, lines, data: { revision, ...fees, contract_months: months, start_date: terms.start_date, services } };
+}
+
+/** Without its proposal (a row older than the terms it should carry), the message is sent without them. */
+const NO_TERMS: AcceptedTerms = { revision: 0, lines: [], data: {} };
+
+function acceptedMessage(lead: LeadFacts, manager: ManagerFacts, terms: AcceptedTerms): RenderedMessage {
   const contact = chosenContact(lead);
   const text = [
     `Hello ${manager.company_name},`,
@@ -68,11 +108,28 @@ function acceptedMessage(lead: LeadFacts, manager: ManagerFacts): RenderedMessag
     "",
     ...contact.lines,
     "",
+    ...(terms.lines.length ? [...terms.lines, ""] : []),
     PROPOSAL_MAIL.acceptedUse,
   ].join("\n");
   return {
     email: { to: manager.email, subject: PROPOSAL_MAIL.acceptedSubject(lead.reference), text, ...(contact.data.email_address ? { replyTo: contact.data.email_address } : {}) },
-    event: { type: "request.accepted", data: { reference: lead.reference, agent_id: manager.id, decided_at: lead.decided_at, owner: contact.data } },
+    event: { type: "request.accepted", data: { reference: lead.reference, agent_id: manager.id, decided_at: lead.decided_at, owner: contact.data, ...(terms.revision ? { proposal: terms.data } : {}) } },
+  };
+}
+
+/** The owner's own record of the acceptance: the manager, the version and its terms. */
+function ownerAcceptedMessage(lead: LeadFacts, manager: ManagerFacts, terms: AcceptedTerms): RenderedMessage {
+  const text = [
+    `Hello${lead.full_name ? ` ${lead.full_name}` : ""},`,
+    "",
+    PROPOSAL_MAIL.ownerAccepted(manager.company_name, lead.reference, place(lead)),
+    "",
+    ...(terms.revision ? [PROPOSAL_MAIL.ownerAcceptedTerms(terms.revision, manager.company_name), ...terms.lines.slice(1), ""] : []),
+    PROPOSAL_MAIL.ownerAcceptedContact(manager.company_name),
+  ].join("\n");
+  return {
+    email: { to: lead.email_address, subject: PROPOSAL_MAIL.ownerAcceptedSubject(lead.reference), text },
+    event: { type: "request.accepted.owner", data: { reference: lead.reference, agent_id: manager.id, revision: terms.revision } },
   };
 }
 
@@ -125,7 +182,7 @@ async function savedEvent(db: Kysely<Database>, lead: LeadFacts & { id: number }
   };
 }
 
-/** proposal.saved, proposal.summary, request.accepted and request.declined; null when there is nothing left to say. */
+/** proposal.saved, proposal.summary, request.accepted (to the manager and, .owner, the owner) and request.declined; null when there is nothing left to say. */
 export async function composeProposalMessage(
   db: Kysely<Database>,
   row: OutboxRow,
@@ -138,5 +195,8 @@ export async function composeProposalMessage(
   const manager = row.agent_id === null ? undefined : await managerContact(db, { agentId: row.agent_id });
   if (!manager) return null;
   if (row.kind === "proposal.saved") return savedEvent(db, lead, manager);
-  return row.kind === "request.accepted" ? acceptedMessage(lead, manager) : declinedMessage(lead, manager);
+  if (row.kind === "request.declined") return declinedMessage(lead, manager);
+  const terms = (await acceptedTerms(db, lead, manager.id, payload)) ?? NO_TERMS;
+  if (row.kind === "request.accepted.owner") return lead.email_address ? ownerAcceptedMessage(lead, manager, terms) : null;
+  return acceptedMessage(lead, manager, terms);
 }

@@ -47,7 +47,7 @@ export async function renderMessage(db: Kysely<Database>, row: OutboxRow, settin
 }
 
 /** The newsletter's and the owners' emails: each carries a one-click unsubscribe. */
-const UNSUBSCRIBABLE: ReadonlySet<OutboxKind> = new Set<OutboxKind>(["newsletter.confirmation", "lead.confirmation", "lead.match_available", "proposal.summary"]);
+const UNSUBSCRIBABLE: ReadonlySet<OutboxKind> = new Set<OutboxKind>(["newsletter.confirmation", "lead.confirmation", "lead.match_available", "proposal.summary", "request.accepted.owner"]);
 /** Of those, the notices an owner did not just ask for: never sent to an address that unsubscribed. */
 const NOTICES: ReadonlySet<OutboxKind> = new Set<OutboxKind>(["lead.match_available", "proposal.summary"]);
 
@@ -116,6 +116,7 @@ async function composeMessage(db: Kysely<Database>, row: OutboxRow, { siteUrl }:
     case "proposal.saved":
     case "proposal.summary":
     case "request.accepted":
+    case "request.accepted.owner":
     case "request.declined":
       return composeProposalMessage(db, row, payload, { siteUrl });
     case "cdn.purge":

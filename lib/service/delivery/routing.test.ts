@@ -30,6 +30,7 @@ describe("delivery routing", () => {
       "proposal.saved": ["webhook", "email"],
       "proposal.summary": ["email"],
       "request.accepted": ["webhook", "email"],
+      "request.accepted.owner": ["email"],
       "request.declined": ["webhook", "email"],
       "cdn.purge": ["purge"],
       // The operator's answers go to the applicant or the writer themselves, never to the agent panel.

@@ -35,6 +35,7 @@ const AUDIENCE: Record<OutboxKind, keyof DeliveryRouting> = {
   "proposal.saved": "managers",
   "proposal.summary": "people",
   "request.accepted": "managers",
+  "request.accepted.owner": "people",
   "request.declined": "managers",
   "cdn.purge": "cdn",
   "application.approved": "people",

@@ -4,7 +4,7 @@ import { getManagerProposal } from "@/lib/api/requests";
 import { SITE_NAME } from "@/lib/contract/site";
 import { PROPOSAL } from "@/lib/contract/proposal-messages";
 import { PageShell } from "@/components/layout/PageShell";
-import { ManagerProposal } from "@/components/proposals/ManagerProposal";
+import { LiveManagerProposal } from "@/components/proposals/LiveManagerProposal";
 
 /**
  * /proposals/{token}: a recipient manager's private proposal page (issue 28). Like the owner's
@@ -25,7 +25,7 @@ export default async function ProposalPage({ params }: { params: Promise<{ token
   if (!answer) notFound();
   return (
     <PageShell title={answer.status === "open" ? PROPOSAL.pageTitle(answer.request.reference) : PROPOSAL.closedTitle} newsletter={false}>
-      <ManagerProposal answer={answer} token={token} />
+      <LiveManagerProposal token={token} initial={answer} />
     </PageShell>
   );
 }

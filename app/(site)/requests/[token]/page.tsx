@@ -4,7 +4,7 @@ import { getOwnerProposals, getOwnerRequest } from "@/lib/api/requests";
 import { SITE_NAME } from "@/lib/contract/site";
 import { PageShell } from "@/components/layout/PageShell";
 import { RequestDetails } from "@/components/requests/RequestDetails";
-import { ProposalComparison } from "@/components/requests/ProposalComparison";
+import { LiveProposals } from "@/components/requests/LiveProposals";
 
 /**
  * /requests/{token}: an owner's private request page (issue 11). Rendered for each visit and
@@ -38,7 +38,7 @@ export default async function RequestPage({ params }: { params: Promise<{ token:
       <RequestDetails
         request={request}
         token={token}
-        proposals={delivered ? <ProposalComparison token={token} proposals={proposals.proposals} assumption={proposals.assumption} decidedAt={proposals.decided_at} /> : null}
+        proposals={delivered ? <LiveProposals token={token} initial={proposals} /> : null}
       />
     </PageShell>
   );

@@ -1,0 +1,184 @@
+import { contract } from "../contract";
+import { PROPOSAL, PROPOSAL_MAIL } from "../contract/proposal-messages";
+import { categoryLabel } from "../contract/site";
+import { proposalChanges } from "../contract/proposal-compare";
+import { handleCall, type Service } from ".";
+import type { OutboxRow } from "../db/schema";
+import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase, callAsSite, confirmAsOwner } from "@/lib/test-support";
+import { createWriteRunner } from "./write";
+import { deliveryRouting } from "./delivery/routing";
+import { renderMessage } from "./delivery/render";
+
+announcePostgres();
+
+/**
+ * The price accepted is the price seen: request/decide names the version the owner saw, an older
+ * one is refused with what changed, and the acceptance's messages carry the accepted terms.
+ */
+const SITE = "https://managely.example";
+const ORIGIN = "http://localhost:3000";
+
+const lead = {
+  property_category: 1,
+  property_address: "415 W 6th St",
+  property_city: "Austin",
+  property_zip: "78701",
+  property_price: "",
+  full_name: "Jordan Ellis",
+  property_number: "5125550188",
+  preferred_contact_method: "Phone",
+  price: "",
+  exam: [
+    { question: "What is the current or expected monthly rent?", answer: "$2,000 to $3,000" },
+    { question: "Which services would you like a manager to handle?", answer: ["Rent collection", "Maintenance coordination"] },
+  ],
+};
+
+const terms = { management_percent: 6, leasing_percent: 50, setup_fee: 0, renewal_fee: 150, maintenance_markup_percent: 10, contract_months: 12, start_date: "2027-01-15", services: ["rent_collection"], message: "" };
+
+describe.each(databaseKinds)("accepting the version seen on %s", (kind) => {
+  let database: TestDatabase;
+  let service: Service;
+  let sequence = 0;
+  const next = () => `${kind}-decide-${++sequence}`;
+  const call = (name: string, body: unknown) => callAsSite(service, name, body);
+  let addresses = 0;
+  const http = async (name: string, body: unknown) => {
+    const headers = new Headers({ "content-type": "application/json", origin: ORIGIN });
+    const result = await service.handle({ call: name, body: JSON.stringify(body), caller: { kind: "http", method: "POST", headers, address: `10.9.${++addresses % 250}.1` } });
+    return { status: result.status, body: result.body as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+  };
+  const rowsOf = (leadId: number, kindOf: string) =>
+    database.db.selectFrom("outbox_messages").selectAll().where("lead_id", "=", leadId).where("kind", "=", kindOf as OutboxRow["kind"]).orderBy("id").execute();
+  const decidedAt = async (leadId: number) => (await database.db.selectFrom("leads").select("decided_at").where("id", "=", leadId).executeTakeFirstOrThrow()).decided_at;
+
+  /** A request to two managers, confirmed (or phone-only: nothing to confirm), with each manager's proposal link. */
+  async function deliveredRequest({ email = true }: { email?: boolean } = {}) {
+    const id = next();
+    const matches = (await call("agents/match", { property_zip: "78701", property_category: 1 })).body.agents as { agent_id: number; company_name: string }[];
+    const chosen = matches.slice(0, 2);
+    const { preferred_contact_method: _method, ...phoneOnly } = lead;
+    const saved = await call("lead/save", {
+      ...(email ? { ...lead, email_address: `owner.${id}@example.org` } : phoneOnly),
+      submission_key: `decide-${id}-abcdef`,
+      agent_ids: chosen.map((agent) => agent.agent_id),
+    });
+    expect(saved.status).toBe(200);
+    const row = await database.db.selectFrom("leads").select(["id"]).where("reference", "=", saved.body.reference).executeTakeFirstOrThrow();
+    if (email) {
+      const [confirmation] = await rowsOf(row.id, "lead.confirmation");
+      expect((await confirmAsOwner(service, JSON.parse(confirmation.payload).confirm_token)).status).toBe(200);
+    }
+    const links: { agentId: number; company: string; token: string }[] = [];
+    for (const message of (await rowsOf(row.id, "lead.new")).filter((entry) => entry.channel === "email")) {
+      const rendered = await renderMessage(database.db, message, { siteUrl: SITE });
+      const company = chosen.find((agent) => agent.agent_id === message.agent_id)!.company_name;
+      links.push({ agentId: message.agent_id!, company, token: String(rendered!.event.data.proposal_url).split("/").pop()! });
+    }
+    return { leadId: row.id, reference: saved.body.reference as string, ownerToken: (saved.body.request_path as string).split("/").pop()!, links };
+  }
+  const save = (token: string, extra: Record<string, unknown> = {}) => http("proposal/save", { token, save_key: `key-${next()}-abcdef`, ...terms, ...extra });
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    const context = { db: database.db, dialect: database.dialect, write: createWriteRunner(database), halfStateCount: 10, delivery: deliveryRouting({ smtp: true, webhook: true }) };
+    service = { handle: (request) => handleCall(request, { context, settings: { allowedOrigins: [ORIGIN], savesPerMinute: 50 } }) };
+  });
+  afterAll(async () => database?.destroy());
+
+  it("asks an acceptance to name the version seen", async () => {
+    const { links, ownerToken } = await deliveredRequest();
+    await save(links[0].token);
+    const unnamed = await http("request/decide", { token: ownerToken, agent_id: links[0].agentId, decision: "accept" });
+    expect(unnamed).toEqual({ status: 400, body: { success: false, message: PROPOSAL.revisionRequired, field: "revision" } });
+    // A decline needs none.
+    expect((await http("request/decide", { token: ownerToken, agent_id: links[1].agentId, decision: "decline" })).status).toBe(200);
+  });
+
+  it("refuses the version seen once the manager raised it (409, saying what changed), then accepts the current one and names its price", async () => {
+    const { leadId, links, ownerToken } = await deliveredRequest();
+    const first = await save(links[0].token);
+    const raised = await save(links[0].token, { management_percent: 8, setup_fee: 300 });
+    expect(raised.body.proposal.revision).toBe(2);
+    const stale = await http("request/decide", { token: ownerToken, agent_id: links[0].agentId, decision: "accept", revision: 1 });
+    // $2,500 a month (the answer's middle), 1 unit: 6% + half a month = $3,050; 8% + half a month + $300 = $3,950.
+    const changes = proposalChanges(first.body.proposal, raised.body.proposal, { rent: 2500, units: 1 });
+    expect(changes).toEqual(["first-year cost $3,050 → $3,950", "management fee 6% of collected rent → 8% of collected rent", "setup fee None → $300"]);
+    expect(stale).toEqual({ status: 409, body: { success: false, message: PROPOSAL.staleRevision(links[0].company, 1, 2, changes) } });
+    // Nothing was decided, nobody was told.
+    expect(await decidedAt(leadId)).toBeNull();
+    expect(await rowsOf(leadId, "request.accepted")).toHaveLength(0);
+    const unknown = await http("request/decide", { token: ownerToken, agent_id: links[0].agentId, decision: "accept", revision: 7 });
+    expect(unknown).toEqual({ status: 409, body: { success: false, message: PROPOSAL.unknownRevision(links[0].company, 7, 2) } });
+    const accepted = await http("request/decide", { token: ownerToken, agent_id: links[0].agentId, decision: "accept", revision: 2 });
+    expect(accepted).toEqual({ status: 200, body: { success: true, message: PROPOSAL.acceptedTerms(links[0].company, 2, "$3,950", PROPOSAL.atRent("$2,500", 1)) } });
+    expect(await decidedAt(leadId)).toEqual(expect.any(String));
+  });
+
+  it("mails the manager and the owner the accepted version's terms", async () => {
+    const { leadId, reference, links, ownerToken } = await deliveredRequest();
+    await save(links[0].token);
+    await save(links[0].token, { management_percent: 8 });
+    expect((await http("request/decide", { token: ownerToken, agent_id: links[0].agentId, decision: "accept", revision: 2 })).status).toBe(200);
+    const termLines = [
+      PROPOSAL_MAIL.acceptedTerms(2),
+      "- Management fee: 8% of collected rent",
+      "- Leasing / placement fee: 50% of one month's rent",
+      "- Setup fee: None",
+      "- Lease renewal fee: $150",
+      "- Maintenance markup: 10% on vendor invoices",
+      "- Minimum contract term: 12 months",
+      "- Earliest start: January 15, 2027",
+      PROPOSAL_MAIL.acceptedFirstYear("$3,650", PROPOSAL.atRent("$2,500", 1)),
+    ];
+    const managerRows = await rowsOf(leadId, "request.accepted");
+    expect(managerRows.map((row) => JSON.parse(row.payload))).toEqual([{ revision: "2" }, { revision: "2" }]);
+    const toManager = await renderMessage(database.db, managerRows.find((row) => row.channel === "email")!, { siteUrl: SITE });
+    expect(toManager!.email.text).toContain(termLines.join("\n"));
+    expect(toManager!.event.data.proposal).toMatchObject({ revision: 2, management_percent: 8, renewal_fee: 150, services: ["rent_collection"] });
+
+    const [ownerRow, ...more] = await rowsOf(leadId, "request.accepted.owner");
+    expect(more).toHaveLength(0);
+    const toOwner = await renderMessage(database.db, ownerRow, { siteUrl: SITE });
+    expect(toOwner!.email.to).toMatch(/^owner\./);
+    expect(toOwner!.email.subject).toBe(PROPOSAL_MAIL.ownerAcceptedSubject(reference));
+    expect(toOwner!.email.text).toContain(PROPOSAL_MAIL.ownerAccepted(links[0].company, reference, `${categoryLabel(1)} in Austin 78701`));
+    expect(toOwner!.email.text).toContain([PROPOSAL_MAIL.ownerAcceptedTerms(2, links[0].company), ...termLines.slice(1)].join("\n"));
+    // An owner's email: with its one-click unsubscribe.
+    expect(toOwner!.email.unsubscribe).toBeDefined();
+    // A row naming the first version says the first version's terms.
+    const asFirst = await renderMessage(database.db, { ...ownerRow, payload: JSON.stringify({ revision: "1" }) }, { siteUrl: SITE });
+    expect(asFirst!.email.text).toContain("- Management fee: 6% of collected rent");
+  });
+
+  it("tells no owner without an email address (a phone-only request)", async () => {
+    const { leadId, links, ownerToken } = await deliveredRequest({ email: false });
+    await save(links[0].token);
+    expect((await http("request/decide", { token: ownerToken, agent_id: links[0].agentId, decision: "accept", revision: 1 })).status).toBe(200);
+    expect(await rowsOf(leadId, "request.accepted")).not.toHaveLength(0);
+    expect(await rowsOf(leadId, "request.accepted.owner")).toHaveLength(0);
+  });
+
+  it("shows the owner every version of each proposal and the services they asked for, over HTTP with the page's token", async () => {
+    const { links, ownerToken } = await deliveredRequest();
+    await save(links[0].token);
+    await save(links[0].token, { management_percent: 8 });
+    const answer = await http("request/proposals", { token: ownerToken });
+    expect(answer.status).toBe(200);
+    expect(contract["request/proposals"].response.safeParse(answer.body).success).toBe(true);
+    const [withTwo, none] = answer.body.proposals;
+    expect(withTwo.history.map((entry: { revision: number; management_percent: number }) => [entry.revision, entry.management_percent])).toEqual([
+      [1, 6],
+      [2, 8],
+    ]);
+    expect(withTwo.proposal.revision).toBe(2);
+    expect(none.history).toEqual([]);
+    expect(answer.body.asked_services).toEqual([
+      { answer: "Rent collection", keys: ["rent_collection"] },
+      { answer: "Maintenance coordination", keys: ["maintenance_coordination"] },
+    ]);
+    // The manager's page reads its own over HTTP too; an unknown token opens nothing.
+    expect((await http("proposal/get", { token: links[0].token })).body.proposal.revision).toBe(2);
+    expect((await http("request/proposals", { token: "AAAAAAAAAAAAAAAAAAAAAA" })).status).toBe(404);
+  });
+});
