@@ -7,6 +7,7 @@ import { PROPOSAL } from "../lib/contract/proposal-messages";
 import { formatMoney } from "../lib/contract/fees";
 import { DEFAULT_MONTHLY_RENT } from "../lib/contract/site";
 import { profileDifferences, proposalFirstYear } from "../lib/contract/proposals";
+import { formatDollars } from "../lib/contract/proposal-compare";
 import type { Fees } from "../lib/contract";
 
 /**
@@ -111,8 +112,8 @@ test("managers propose through their private links; the owner compares, accepts 
   // Only the layout of this screen is shown (the other is hidden): one mark each.
   await expect(comparison.marked(a.company, PROPOSAL.cheapest, { phone })).toBeVisible();
   await expect(comparison.shown(PROPOSAL.cheapest, { exact: true })).toHaveCount(1);
-  await expect(comparison.marked(b.company, PROPOSAL.mostServices, { phone })).toBeVisible(); // b lists one service, a none now
-  await expect(comparison.shown(PROPOSAL.mostServices, { exact: true })).toHaveCount(1);
+  // The owner asked for no services: "most services" counts only asked ones, so nobody is marked.
+  await expect(comparison.shown(PROPOSAL.mostServices, { exact: true })).toHaveCount(0);
   await expect(comparison.shown(/^Version 2, changed /)).toHaveCount(1);
   const differences = profileDifferences(matches.find((match) => match.company_name === a.company)!.fees, terms(firstEdited));
   if (differences.length) await expect(comparison.shown(`${PROPOSAL.differs}: ${PROPOSAL.profileSays(differences[0].profile)}`).first()).toBeVisible();
@@ -122,7 +123,8 @@ test("managers propose through their private links; the owner compares, accepts 
   await testInfo.attach("owner-comparison", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
 
   await comparison.decide(a.company, "accept");
-  await expect(comparison.status).toHaveText(PROPOSAL.accepted(a.company));
+  // The answer names the version accepted and its first-year cost at the request's own figures.
+  await expect(comparison.status).toHaveText(PROPOSAL.acceptedTerms(a.company, 2, formatDollars(costA), PROPOSAL.atRent(formatMoney(DEFAULT_MONTHLY_RENT), 1)));
   await expect(comparison.decision(b.company, "accept")).toHaveCount(0);
 
   // The accepted manager gets the owner's chosen contact (the phone); the others a polite note.

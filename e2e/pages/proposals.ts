@@ -129,6 +129,16 @@ export class OwnerComparison {
     return this.section.getByRole("button", { name: decision === "accept" ? PROPOSAL.accept(company) : PROPOSAL.decline(company) });
   }
 
+  /** A notice the live page shows (a toast) when a proposal arrives or changes. */
+  notice(text: string): Locator {
+    return this.page.getByText(text, { exact: true });
+  }
+
+  /** The version line of a proposal shown on this screen ("Version 2, changed …"). */
+  version(revision: number): Locator {
+    return this.shown(new RegExp(`^Version ${revision}, changed `));
+  }
+
   async decide(company: string, decision: "accept" | "decline"): Promise<void> {
     await this.decision(company, decision).click();
     await this.section.getByRole("button", { name: decision === "accept" ? "Yes, accept" : "Yes, decline" }).click();
@@ -139,4 +149,14 @@ export class OwnerComparison {
 export async function eventually<T>(read: () => T, ok: (value: T) => boolean): Promise<T> {
   await expect.poll(() => ok(read()), { timeout: 30_000 }).toBe(true);
   return read();
+}
+
+/**
+ * request/decide as the owner's page sends it (POST /api/request/decide from the site's origin):
+ * the status and the answer, so a journey can try a stale version the way a second tab would.
+ */
+export async function decideThroughApi(page: Page, body: { token: string; agent_id: number; decision: "accept" | "decline"; revision?: number }): Promise<{ status: number; body: { success: boolean; message: string } }> {
+  const origin = new URL(page.url()).origin;
+  const response = await page.request.post("/api/request/decide", { data: body, headers: { origin } });
+  return { status: response.status(), body: await response.json() };
 }
