@@ -141,5 +141,5 @@ test("managers propose through their private links; the owner compares, accepts 
   await manager.openLink(b.proposalPath);
   await manager.expectClosed("declined");
   await manager.openLink(c.proposalPath);
-  await manager.expectClosed("declined");
+  await manager.expectClosed("unanswered"); // it sent nothing: not thanked for sending
 });

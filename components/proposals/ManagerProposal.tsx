@@ -59,7 +59,7 @@ export function ManagerProposal({ answer, token, onSaved }: { answer: AnyCallRes
         </>
       ) : (
         <p className={`request__status proposal__closed proposal__closed--${status}`} role="status">
-          {PROPOSAL.closed[status]}
+          {PROPOSAL.closed[status === "declined" && !proposal ? "unanswered" : status]}
         </p>
       )}
 

@@ -46,6 +46,8 @@ export const PROPOSAL = {
     withdrawn: "The owner withdrew this request, so it takes no more proposals. Please delete the owner's details.",
     accepted: "The owner accepted your proposal. Their contact details are in the message we sent you.",
     declined: "The owner decided not to go ahead with your proposal. Thank you for sending it.",
+    /** Declined, or another manager chosen, before this manager sent anything. */
+    unanswered: "The owner has decided, so this request is closed. Please delete the owner's details.",
   },
   /** proposal/save on a closed, unknown or someone else's request. */
   notOpen: "This request no longer takes proposals: the owner withdrew it or already decided.",
