@@ -625,6 +625,9 @@ const isCalendarDate = (value: string) => {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 };
 
+const serviceKeys = () =>
+  z.array(z.enum(SERVICE_KEYS, { error: INVALID.service }), { error: INVALID.servicesList }).max(SERVICE_KEYS.length, INVALID.tooManyServices(SERVICE_KEYS.length));
+
 const proposalTermsShape = {
   management_percent: feeNumber("the management fee", 100),
   management_flat: feeNumber("the management fee", PROPOSAL_AMOUNT_MAX),
@@ -638,11 +641,7 @@ const proposalTermsShape = {
     .min(0, INVALID.tooSmall("the minimum contract term", 0))
     .max(PROPOSAL_TERM_MAX_MONTHS, INVALID.atMost("the minimum contract term", PROPOSAL_TERM_MAX_MONTHS)),
   start_date: z.string({ error: PROPOSAL.startDate }).refine(isCalendarDate, PROPOSAL.startDate),
-  services: z
-    .array(z.enum(SERVICE_KEYS, { error: INVALID.service }), { error: INVALID.servicesList })
-    .max(SERVICE_KEYS.length, INVALID.tooManyServices(SERVICE_KEYS.length))
-    .optional()
-    .transform((keys) => [...new Set(keys ?? [])]),
+  services: serviceKeys().optional().transform((keys) => [...new Set(keys ?? [])]),
   message: text("The message", { lines: "many" })
     .max(PROPOSAL_MESSAGE_MAX, INVALID.tooLong("The message", PROPOSAL_MESSAGE_MAX))
     .optional()
@@ -654,6 +653,31 @@ function oneManagementFee(terms: { management_percent: number | null; management
   if (terms.management_percent === null && terms.management_flat === null) ctx.addIssue({ code: "custom", message: PROPOSAL.feeRequired, path: ["management_percent"] });
   if (terms.management_percent !== null && terms.management_flat !== null) ctx.addIssue({ code: "custom", message: PROPOSAL.feeBoth, path: ["management_flat"] });
 }
+
+/** A fee of a save: as above, but absent stays absent (undefined), so a save that leaves it out keeps the proposal's own. */
+const keptFeeNumber = (label: string, max: number) =>
+  z
+    .number({ error: INVALID.notNumber(label) })
+    .min(0, INVALID.tooSmall(label, 0))
+    .max(max, INVALID.atMost(label, max))
+    .nullable()
+    .optional();
+
+/** proposal/save's terms: a field not sent keeps the proposal's current value (a new proposal: none). */
+const proposalSaveShape = {
+  ...proposalTermsShape,
+  leasing_percent: keptFeeNumber("the leasing fee", 200),
+  setup_fee: keptFeeNumber("the setup fee", PROPOSAL_AMOUNT_MAX),
+  renewal_fee: keptFeeNumber("the renewal fee", PROPOSAL_AMOUNT_MAX),
+  maintenance_markup_percent: keptFeeNumber("the maintenance markup", 100),
+  services: serviceKeys()
+    .optional()
+    .transform((keys) => (keys === undefined ? undefined : [...new Set(keys)])),
+  message: text("The message", { lines: "many" })
+    .max(PROPOSAL_MESSAGE_MAX, INVALID.tooLong("The message", PROPOSAL_MESSAGE_MAX))
+    .optional()
+    .transform((value) => value?.trim()),
+};
 
 /** A proposal's terms as the form sends them (and as the service stores them). */
 export const proposalTermsSchema = z.object(proposalTermsShape).superRefine(oneManagementFee);
@@ -677,7 +701,7 @@ export const storedProposalSchema = z.object({
 /** proposal/save: from the manager's page (`token`), or from the agent panel (`reference` and `agent_id`, with the API token). */
 export const proposalSaveRequest = z
   .object({
-    ...proposalTermsShape,
+    ...proposalSaveShape,
     token: linkToken.optional(),
     reference: z.string({ error: INVALID.notText("The reference") }).max(40, INVALID.tooLong("The reference", 40)).optional(),
     agent_id: wholeNumber("a manager id").optional(),

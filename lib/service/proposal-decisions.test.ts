@@ -159,6 +159,17 @@ describe.each(databaseKinds)("accepting the version seen on %s", (kind) => {
     expect(await rowsOf(leadId, "request.accepted.owner")).toHaveLength(0);
   });
 
+  it("keeps, on a save from the agent panel or a script, the fields it does not send; null clears one", async () => {
+    const { links } = await deliveredRequest();
+    await save(links[0].token, { message: "Happy to help." });
+    const partial = await http("proposal/save", { token: links[0].token, save_key: `key-${next()}-abcdef`, management_percent: 9, contract_months: 6, start_date: "2027-02-01", setup_fee: null });
+    expect(partial.status).toBe(200);
+    expect(partial.body.proposal).toMatchObject({ revision: 2, management_percent: 9, leasing_percent: 50, setup_fee: null, renewal_fee: 150, maintenance_markup_percent: 10, contract_months: 6, services: ["rent_collection"], message: "Happy to help." });
+    // A new proposal that leaves them out has none.
+    const fresh = await http("proposal/save", { token: links[1].token, save_key: `key-${next()}-abcdef`, management_percent: 7, contract_months: 0, start_date: "2027-02-01" });
+    expect(fresh.body.proposal).toMatchObject({ revision: 1, leasing_percent: null, renewal_fee: null, services: [], message: "" });
+  });
+
   it("shows the owner every version of each proposal and the services they asked for, over HTTP with the page's token", async () => {
     const { links, ownerToken } = await deliveredRequest();
     await save(links[0].token);

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database, ProposalRow } from "../db/schema";
+import type { Database, ProposalRow, ProposalTerms } from "../db/schema";
 import type { AnyCallName, AnyCallResponse, AnyParsedRequest, ParsedRequest, ProposalState, StoredProposal } from "../contract";
 import { ApiError } from "../contract/errors";
 import { CONFIRM, NOT_FOUND } from "../contract/messages";
@@ -143,6 +143,23 @@ async function tellOwner(trx: Kysely<Database>, lead: LeadRecord, delivery: Deli
 /** The agent panel's event for a saved proposal: on the webhook only (the manager saved it, nobody needs an email of it). */
 const webhookOnly = (delivery: DeliveryRouting): DeliveryRouting => ({ managers: delivery.managers.filter((channel) => channel === "webhook"), people: [], cdn: [] });
 
+/** A save's terms as stored: a field the save left out keeps the proposal's current value (a new proposal: none). */
+function keptTerms(sent: Omit<ParsedRequest<"proposal/save">, "token" | "reference" | "agent_id" | "save_key">, current: ProposalRow | undefined): ProposalTerms {
+  const kept = <T>(value: T | undefined, previous: T): T => (value !== undefined ? value : previous);
+  return {
+    management_percent: sent.management_percent,
+    management_flat: sent.management_flat,
+    leasing_percent: kept(sent.leasing_percent, current?.leasing_percent ?? null),
+    setup_fee: kept(sent.setup_fee, current?.setup_fee ?? null),
+    renewal_fee: kept(sent.renewal_fee, current?.renewal_fee ?? null),
+    maintenance_markup_percent: kept(sent.maintenance_markup_percent, current?.maintenance_markup_percent ?? null),
+    contract_months: sent.contract_months,
+    start_date: sent.start_date,
+    services: sent.services !== undefined ? JSON.stringify(sent.services) : (current?.services ?? "[]"),
+    message: kept(sent.message, current?.message ?? ""),
+  };
+}
+
 type SaveOutcome = { closed: true } | { proposal: ProposalRow; repeated: boolean };
 
 export const saveProposal: Handler<"proposal/save"> = async (input, context) => {
@@ -161,7 +178,7 @@ export const saveProposal: Handler<"proposal/save"> = async (input, context) => 
     // A request its owner has not confirmed reached nobody: nobody may propose on it yet.
     const delivered = lead && (!lead.email_address || lead.email_confirmed_at);
     if (!lead || !recipient || !delivered || stateFor(lead, recipient.decision) !== "open") return { closed: true };
-    const saved = await saveProposalRevision(trx, { leadId, agentId, terms: { ...terms, services: JSON.stringify(terms.services) }, saveKey, now });
+    const saved = await saveProposalRevision(trx, { leadId, agentId, terms: keptTerms(terms, await getProposal(trx, { leadId, agentId })), saveKey, now });
     if (saved.repeated) return saved;
     await insertOutboxMessages(trx, outboxRows("proposal.saved", { lead_id: leadId, agent_id: agentId }, webhookOnly(context.delivery), now));
     await tellOwner(trx, lead, context.delivery, now);
