@@ -34,6 +34,7 @@ const lead = {
   ],
 };
 
+const EXAMPLE_QUESTION = "What is the current or expected monthly rent?";
 const terms = { management_percent: 6, leasing_percent: 50, setup_fee: 0, renewal_fee: 150, maintenance_markup_percent: 10, contract_months: 12, start_date: "2027-01-15", services: ["rent_collection"], message: "" };
 
 describe.each(databaseKinds)("accepting the version seen on %s", (kind) => {
@@ -149,6 +150,19 @@ describe.each(databaseKinds)("accepting the version seen on %s", (kind) => {
     // A row naming the first version says the first version's terms.
     const asFirst = await renderMessage(database.db, { ...ownerRow, payload: JSON.stringify({ revision: "1" }) }, { siteUrl: SITE });
     expect(asFirst!.email.text).toContain("- Management fee: 6% of collected rent");
+  });
+
+  it("hides the owner's address and answers from a manager's link once it is closed to them; the accepted manager keeps them", async () => {
+    const { links, ownerToken } = await deliveredRequest();
+    await save(links[0].token);
+    const open = await http("proposal/get", { token: links[1].token });
+    expect(open.body.request).toMatchObject({ property_address: "415 W 6th St", answers: expect.arrayContaining([expect.objectContaining({ question: EXAMPLE_QUESTION })]) });
+    expect((await http("request/decide", { token: ownerToken, agent_id: links[0].agentId, decision: "accept", revision: 1 })).status).toBe(200);
+    const declined = await http("proposal/get", { token: links[1].token });
+    expect(declined.body).toMatchObject({ status: "declined", request: { property_address: "", answers: [], property_city: "Austin" } });
+    const accepted = await http("proposal/get", { token: links[0].token });
+    expect(accepted.body).toMatchObject({ status: "accepted", request: { property_address: "415 W 6th St" } });
+    expect(accepted.body.request.answers).not.toHaveLength(0);
   });
 
   it("tells no owner without an email address (a phone-only request)", async () => {

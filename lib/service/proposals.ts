@@ -107,18 +107,21 @@ export const readProposal: Handler<"proposal/get"> = async ({ token }, { db }) =
   const { leadId, agentId } = await resolveTarget(db, { token }, { trusted: false });
   const [lead, recipient, proposal] = await Promise.all([getLead(db, { leadId }), recipientDecision(db, { leadId, agentId }), getProposal(db, { leadId, agentId })]);
   if (!lead || !recipient) throw new ApiError(404, PROPOSAL.unknownLink);
+  const status = stateFor(lead, recipient.decision);
+  // Closed to this manager (declined, or withdrawn): the link no longer shows the owner's address or answers.
+  const closedToThem = status === "declined" || status === "withdrawn";
   return {
     success: true,
-    status: stateFor(lead, recipient.decision),
+    status,
     request: {
       reference: lead.reference,
       submitted_at: lead.created_at,
       property_category: lead.property_category,
-      property_address: lead.property_address,
+      property_address: closedToThem ? "" : lead.property_address,
       property_city: lead.property_city,
       property_zip: lead.property_zip,
-      price: lead.price,
-      answers: answersOf(lead.exam),
+      price: closedToThem ? "" : lead.price,
+      answers: closedToThem ? [] : answersOf(lead.exam),
     },
     manager: { agent_id: agentId, company_name: recipient.company_name },
     proposal: proposal ? storedProposalOf(proposal) : null,
