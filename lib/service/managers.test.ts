@@ -3,7 +3,8 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { MANAGER_CSV_COLUMNS, type ManagerCsvRecord } from "../contract/managers-csv";
 import { seedDatabase } from "../db/seed";
-import { announcePostgres, createTestDatabase, databaseKinds, WHOLE_SEED_TIMEOUT_MS, type TestDatabase } from "@/lib/test-support";
+import { listSitemapEntries } from "../db/queries/sitemap";
+import { announcePostgres, callAsSite, createTestService, createTestDatabase, databaseKinds, WHOLE_SEED_TIMEOUT_MS, type TestDatabase } from "@/lib/test-support";
 import { agentPath } from "../contract/routes";
 import { deliveryRouting } from "./delivery/routing";
 import { exportManagers, importManagers, removeSamples } from "./managers";
@@ -166,6 +167,7 @@ describe.each(databaseKinds)("the managers CSV on %s", (kind) => {
   });
 
   it("removes every sample listing and what depends on it, leaves only the imported ones, and the seeder adds none back", async () => {
+    const aSample = await database.db.selectFrom("agents").select("id").where("is_demo", "=", 1).executeTakeFirstOrThrow();
     const dry = await removeSamples(database.db, { dryRun: true, force: false, routing });
     expect(dry).toMatchObject({ real: 3, removed: 0 });
     const result = await removeSamples(database.db, { dryRun: false, force: false, routing });
@@ -181,6 +183,17 @@ describe.each(databaseKinds)("the managers CSV on %s", (kind) => {
     expect(Number(served.n)).toBe(await count("city_coverage"));
     const zips = await database.db.selectFrom("zip_coverage").select((eb) => eb.fn.max<number>("managers").as("n")).where("category_id", "=", 0).executeTakeFirstOrThrow();
     expect(Number(zips.n)).toBeLessThanOrEqual(3);
+    // What the pages read: the profile answers, the city's list and the sitemap name only the imported listings.
+    const service = createTestService(database);
+    const austin = (await imported("t-1"))!;
+    const profile = await callAsSite(service, "agent/get", { agent_id: austin.id });
+    expect(profile).toMatchObject({ status: 200, body: { agent_data: { company_name: "Test Lone Star Homes", demo: 0 } } });
+    expect((await callAsSite(service, "agent/get", { agent_id: aSample.id })).status).toBe(404);
+    const list = await callAsSite(service, "agents/list", { state: "TX", city: "austin", cate_id: 0 });
+    expect(list.body.agents.data.map((agent: { agent_id: number }) => agent.agent_id)).toEqual([austin.id]);
+    const sitemap = (await listSitemapEntries(database.db, { offset: 0, limit: 100_000 })).entries.map((entry) => entry.path);
+    expect(sitemap).toContain(agentPath({ state: "TX", city_slug: "austin", agent_id: austin.id }));
+    expect(sitemap.filter((entry) => entry.endsWith(`/${aSample.id}`))).toEqual([]);
     await seedDatabase(database.db, { demo: true });
     expect(await count("agents")).toBe(3);
   }, WHOLE_SEED_TIMEOUT_MS);
