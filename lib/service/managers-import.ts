@@ -260,6 +260,8 @@ async function pass(db: Db, { open, places, write, routing, at }: { open: OpenSo
   } catch (error) {
     const lines = (error as { lines?: number }).lines;
     report.problems.push({ line: typeof lines === "number" ? lines : 0, column: "file", message: IMPORT_WORDS.notCsv(error instanceof Error ? error.message : String(error)) });
+    // The rows read before it are still counted (a batch with a problem writes nothing).
+    await flush();
     return report;
   }
   await flush();
