@@ -42,6 +42,13 @@ export const COMPRESSION = {
 /** Content types worth compressing (text of every kind, and SVG). */
 export const COMPRESSIBLE_TYPE = /^(text\/|application\/(json|javascript|xml|rss\+xml|manifest\+json|ld\+json)|image\/svg\+xml)/i;
 
+/**
+ * The most bytes the production server keeps of build files (/_next/static) in memory, every
+ * encoding counted: a build's files come to a few megabytes, so all of them fit, and no request
+ * can make the cache hold more.
+ */
+export const STATIC_FILES_MAX_BYTES = 64 * 1024 * 1024;
+
 /** Build files (/_next/static) never change under their name. */
 export const IMMUTABLE_CACHE_CONTROL = "public, max-age=31536000, immutable";
 

@@ -28,6 +28,7 @@ let frontServer: http.Server;
 let base: string;
 let store: PageStore;
 const seenByNext: Seen[] = [];
+const staticAsked: string[] = [];
 
 beforeAll(async () => {
   folder = fs.mkdtempSync(path.join(os.tmpdir(), "front-test-"));
@@ -52,7 +53,12 @@ beforeAll(async () => {
     socketPath,
     agent: new http.Agent({ keepAlive: false }),
     store,
-    staticFiles: { get: async () => undefined },
+    staticFiles: {
+      get: async (relative: string) => {
+        staticAsked.push(relative);
+        return relative === "chunks/app.js" ? { contentType: "application/javascript; charset=UTF-8", etag: 'W/"1"', bodies: { identity: Buffer.from("app();") } } : undefined;
+      },
+    },
     resolver: { resolve: async () => ({ kind: "page" }) },
     trustProxy: false,
     previewModeId: PREVIEW_ID,
@@ -71,7 +77,21 @@ afterAll(async () => {
 
 beforeEach(() => {
   seenByNext.length = 0;
+  staticAsked.length = 0;
 });
+
+/** A GET sent with its path exactly as written (fetch would normalise `..` and `//`). */
+function rawGet(rawPath: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${base}/`, { path: rawPath }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+    });
+    request.on("error", reject);
+    request.end();
+  });
+}
 
 const get = (pathname: string, headers: Record<string, string> = {}) => fetch(`${base}${pathname}`, { headers });
 
@@ -110,4 +130,22 @@ describe("the page store's fast path (issue 26, N7)", () => {
     expect(await response.text()).toContain("rendered by next");
     expect(seenByNext).toHaveLength(1);
   });
+});
+
+describe("build files (/_next/static)", () => {
+  it("serves a build file asked for by its one normal path", async () => {
+    const answer = await rawGet("/_next/static/chunks/app.js");
+    expect(answer).toEqual({ status: 200, body: "app();" });
+    expect(staticAsked).toEqual(["chunks/app.js"]);
+  });
+
+  it.each(["/_next/static/chunks/r1/../app.js", "/_next/static/chunks/./app.js", "/_next/static/chunks//app.js", "/_next/static/chunks/x1%2f..%2fapp.js", "/_next/static/chunks%5capp.js", "/_next/static/chunks/%2e%2e/chunks/app.js"])(
+    "refuses %s with 400 before any file is looked up or Next.js is asked",
+    async (rawPath) => {
+      const answer = await rawGet(rawPath);
+      expect(answer.status).toBe(400);
+      expect(staticAsked).toEqual([]);
+      expect(seenByNext).toEqual([]);
+    },
+  );
 });

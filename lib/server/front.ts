@@ -5,7 +5,7 @@ import { SECURITY_HEADERS, PRIVATE_PAGE_HEADERS } from "./headers";
 import { compressBody, compressStream, decompressBrotli, isCompressible, negotiateEncoding, type Encoding } from "./encoding";
 import type { FreshPage, PageStore } from "./page-store";
 import type { Resolution } from "./route-resolver";
-import type { StaticFile } from "./static-files";
+import { isNormalStaticPath, type StaticFile } from "./static-files";
 import { answerCall, clientAddress, readCallRequest } from "../service/http-entry";
 import type { Service } from "../service";
 import { answerHealth } from "../service/health";
@@ -235,15 +235,15 @@ async function sendAnswer(req: http.IncomingMessage, res: http.ServerResponse, r
   return sendBody(req, res, status, headers, await compressed, encoding);
 }
 
-/** Build files: from the build, compressed at build time, immutable. */
+/**
+ * Build files: from the build, compressed at build time, immutable. Only by their one normal
+ * path: any other spelling (`..`, `.`, `//`, an encoded slash or a backslash) is refused before a
+ * file is looked up, so no spelling can add to what the server keeps.
+ */
 async function serveStatic(req: http.IncomingMessage, res: http.ServerResponse, rawPath: string, options: FrontOptions) {
-  let relative: string;
-  try {
-    relative = decodeURIComponent(rawPath.slice(STATIC_PREFIX.length));
-  } catch {
-    relative = "";
-  }
-  const file = relative ? await options.staticFiles.get(relative) : undefined;
+  const raw = rawPath.slice(STATIC_PREFIX.length);
+  if (!isNormalStaticPath(raw)) return sendPlainPage(req, res, 400, "Bad request", FAILURE.malformedAddress);
+  const file = await options.staticFiles.get(decodeURIComponent(raw));
   if (!file) return proxyStream(req, res, rawPath, options);
   const encoding = negotiateEncoding(headerValue(req.headers["accept-encoding"]), file.bodies);
   const headers: Record<string, string | string[]> = {
