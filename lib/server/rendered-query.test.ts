@@ -9,39 +9,51 @@ import { flightWithoutQuery, htmlWithoutQuery } from "./rendered-query";
  */
 const KEY = "/route-cache/APP_PAGE/3db4a5e51dc66fcae5213cbeb79c606317c4ba9271f0d13aa8ba4664a4ee6497/$/agents/TX/baytown";
 
-/** Flight data as Next.js 16 writes it for a request with this query (getRenderedSearch). */
-const flightFor = (search: string) =>
+/**
+ * Flight data as Next.js 16 writes it for a request with this query: the canonical URL's parts
+ * (prepareInitialCanonicalUrl: the path and the query as sent, split at "/") and the query
+ * (getRenderedSearch, built with encodeURIComponent).
+ */
+const flightFor = (sent: string, rendered = sent) =>
   `1:"$Sreact.fragment"\n2:I[52339,["/_next/static/chunks/a.js"],"default"]\n` +
-  `0:{"P":null,"b":"build-1","c":["","agents","TX","baytown"],"q":"${search}","i":false,"f":[[["",{"children":["agents",{}]},"$undefined","$undefined",true],["$","$1","c",{"children":[["$","main",null,{"data-q":"\\"q\\":\\"?x\\"","children":"Baytown property managers"}]]}]]],"S":true}\n` +
+  `0:{"P":null,"c":${JSON.stringify(`/agents/TX/baytown${sent}`.split("/"))},"q":"${rendered}","i":false,"f":[[["",{"children":["agents",{}]},"$undefined","$undefined",true],["$","$1","c",{"children":[["$","main",null,{"data-q":"\\"q\\":\\"?x\\"","children":"Baytown property managers"}]]}]]],"S":true}\n` +
   `3:[["$","meta","0",{"charSet":"utf-8"}]]\n`;
 
 /** The HTML Next.js writes around it: the flight data pushed as JSON strings, `&` as \u0026 (htmlEscapeJsonString). */
-const htmlFor = (search: string) => {
-  const flight = flightFor(search);
+const htmlFor = (sent: string, rendered = sent) => {
+  const flight = flightFor(sent, rendered);
   const push = (chunk: string) => `<script>self.__next_f.push(${JSON.stringify([1, chunk]).replace(/&/g, "\\u0026").replace(/</g, "\\u003c")})</script>`;
   return `<!DOCTYPE html><html><body><main>Baytown property managers</main><script>(self.__next_f=self.__next_f||[]).push([0])</script>${push(flight.slice(0, 60))}${push(flight.slice(60))}</body></html>`;
 };
 
-function appPage(search: string): NextCacheValue {
-  const rsc = Buffer.from(flightFor(search));
-  return { kind: "APP_PAGE", html: htmlFor(search), rscData: rsc, headers: { "x-next-cache-tags": "_N_T_/layout" }, status: 200, postponed: undefined, segmentData: new Map([["/_full", rsc], ["/_tree", Buffer.from('{"tree":true}')]]) };
+function appPage(sent: string, rendered = sent): NextCacheValue {
+  const rsc = Buffer.from(flightFor(sent, rendered));
+  return { kind: "APP_PAGE", html: htmlFor(sent, rendered), rscData: rsc, headers: { "x-next-cache-tags": "_N_T_/layout" }, status: 200, postponed: undefined, segmentData: new Map([["/_full", rsc], ["/_tree", Buffer.from('{"tree":true}')]]) };
 }
 
 describe("the query string Next.js renders into a page", () => {
-  it("is emptied in the flight data's first row, and nowhere else", () => {
+  it("is removed from the flight data's first row (canonical parts and query), and nowhere else", () => {
     expect(flightWithoutQuery(Buffer.from(flightFor("?sort=fee&evilq=1"))).toString()).toBe(flightFor(""));
     const plain = Buffer.from(flightFor(""));
     expect(flightWithoutQuery(plain)).toBe(plain);
   });
 
-  it("is emptied in the HTML's inline flight data, `&` written as \\u0026", () => {
+  it("is removed when the query as sent holds slashes and quotes", () => {
+    const sent = '?evil=/a/b"c&sort=fee';
+    const flight = flightFor(sent, "?evil=%2Fa%2Fb%22c&sort=fee");
+    expect(flight).toContain('"baytown?evil=","a","b\\"c&sort=fee"');
+    expect(flightWithoutQuery(Buffer.from(flight)).toString()).toBe(flightFor(""));
+    expect(htmlWithoutQuery(htmlFor(sent, "?evil=%2Fa%2Fb%22c&sort=fee"))).toBe(htmlFor(""));
+  });
+
+  it("is removed from the HTML's inline flight data, `&` written as \\u0026", () => {
     const html = htmlFor("?sort=fee&evilq=1");
     expect(html).toContain('\\"q\\":\\"?sort=fee\\u0026evilq=1\\"');
     expect(htmlWithoutQuery(html)).toBe(htmlFor(""));
   });
 
-  it("is emptied when the first row starts a pushed string", () => {
-    const html = `<script>self.__next_f.push(${JSON.stringify([1, '0:{"P":null,"c":["",""],"q":"?evilq=1","i":false}\n'])})</script>`;
+  it("is removed when the first row starts a pushed string", () => {
+    const html = `<script>self.__next_f.push(${JSON.stringify([1, '0:{"P":null,"c":["","baytown?evilq=1"],"q":"?evilq=1","i":false}\n'])})</script>`;
     expect(htmlWithoutQuery(html)).not.toContain("evilq");
   });
 });
