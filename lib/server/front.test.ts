@@ -6,6 +6,8 @@ import type { AddressInfo } from "node:net";
 import { createFrontHandler } from "./front";
 import { PageStore, type NextCacheValue } from "./page-store";
 import { MemoryBackend } from "./page-store-memory";
+import { createInvalidActionLog } from "./next-log";
+import { SERVER_ACTION_MAX_BYTES } from "./server-actions";
 import type { Service } from "../service";
 
 /**
@@ -29,6 +31,9 @@ let base: string;
 let store: PageStore;
 const seenByNext: Seen[] = [];
 const staticAsked: string[] = [];
+const SITE = "https://managely.example";
+/** What the repeated line of invalid server-action posts wrote (its clock stands still: one interval). */
+const logged: string[] = [];
 
 beforeAll(async () => {
   folder = fs.mkdtempSync(path.join(os.tmpdir(), "front-test-"));
@@ -63,6 +68,8 @@ beforeAll(async () => {
     trustProxy: false,
     previewModeId: PREVIEW_ID,
     onRevalidated: async () => {},
+    allowedOrigins: [SITE],
+    logInvalidAction: createInvalidActionLog((line) => void logged.push(line), { now: () => 0 }),
   });
   frontServer = http.createServer((req, res) => void front(req, res));
   await new Promise<void>((resolve) => frontServer.listen(0, "127.0.0.1", resolve));
@@ -148,4 +155,50 @@ describe("build files (/_next/static)", () => {
       expect(seenByNext).toEqual([]);
     },
   );
+});
+
+describe("posts to server actions", () => {
+  const ACTION = "6035c63cce7a55e559283e3e6c1877b50567f05cbc";
+  const post = (headers: Record<string, string>, body: BodyInit) => fetch(`${base}/workspace`, { method: "POST", headers: { "next-action": ACTION, ...headers }, body });
+  const fromSite = { origin: SITE, "content-type": "text/plain;charset=UTF-8" };
+
+  it.each([
+    ["JSON from the site's origin", fromSite, '["someone@example.com"]'],
+    ["JSON with no Origin but Sec-Fetch-Site: same-origin", { "sec-fetch-site": "same-origin", "content-type": "text/plain;charset=UTF-8" }, "[]"],
+    ["a urlencoded form from the site", { origin: SITE, "content-type": "application/x-www-form-urlencoded" }, "email=a%40example.com"],
+  ])("passes %s on to Next.js", async (_name, headers, body) => {
+    const response = await post(headers, body);
+    expect(response.status).toBe(200);
+    expect(seenByNext).toHaveLength(1);
+    expect(seenByNext[0].headers["next-action"]).toBe(ACTION);
+  });
+
+  it("passes a well-formed multipart form on to Next.js", async () => {
+    const form = new FormData();
+    form.set("1_email", "a@example.com");
+    const response = await post({ origin: SITE }, form);
+    expect(response.status).toBe(200);
+    expect(seenByNext).toHaveLength(1);
+  });
+
+  it.each([
+    ["a malformed JSON body", fromSite, "not json{", 400],
+    ["JSON that is not an argument list", fromSite, '{"a":"$Q9"}', 400],
+    ["a malformed multipart body", { origin: SITE, "content-type": "multipart/form-data; boundary=xx" }, "garbage", 400],
+    ["a foreign Origin", { ...fromSite, origin: "https://evil.example" }, "[]", 403],
+    ["no Origin (and no Sec-Fetch-Site)", { "content-type": "text/plain;charset=UTF-8" }, "[]", 403],
+    ["a body over the limit", fromSite, `["${"x".repeat(SERVER_ACTION_MAX_BYTES)}"]`, 413],
+  ])("refuses %s before Next.js, with a 4xx and a message", async (_name, headers, body, status) => {
+    const response = await post(headers, body);
+    expect(response.status).toBe(status);
+    expect(((await response.json()) as { message: string }).message).toMatch(/\w/);
+    expect(seenByNext).toHaveLength(0);
+  });
+
+  it("writes one line for any number of invalid posts within the interval", async () => {
+    logged.length = 0;
+    for (let index = 0; index < 50; index++) expect((await post(fromSite, `${index}{`)).status).toBe(400);
+    for (let index = 0; index < 50; index++) expect((await post({ ...fromSite, origin: `https://evil${index}.example` }, "[]")).status).toBe(403);
+    expect(logged.length).toBeLessThanOrEqual(1);
+  });
 });

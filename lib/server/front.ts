@@ -6,6 +6,7 @@ import { compressBody, compressStream, decompressBrotli, isCompressible, negotia
 import type { FreshPage, PageStore } from "./page-store";
 import type { Resolution } from "./route-resolver";
 import { isNormalStaticPath, type StaticFile } from "./static-files";
+import { checkServerActionPost, isServerActionPost } from "./server-actions";
 import { answerCall, clientAddress, readCallRequest } from "../service/http-entry";
 import type { Service } from "../service";
 import { answerHealth } from "../service/health";
@@ -36,6 +37,10 @@ type FrontOptions = {
    */
   previewModeId: string;
   onRevalidated(): Promise<void>;
+  /** The browser origins the site accepts (allowedOrigins() in lib/env.ts): server actions are checked against them. */
+  allowedOrigins: readonly string[];
+  /** The repeated line that counts invalid posts to server actions (next-log.ts). */
+  logInvalidAction(message: string): void;
 };
 
 /** A whole answer read from Next.js; requests that share it share its compressed bodies too. */
@@ -80,6 +85,7 @@ export function createFrontHandler(options: FrontOptions) {
     if (method === "POST" && rawPath === "/api/revalidate") return proxyStream(req, res, rawPath, options, { afterSuccess: options.onRevalidated });
     if (readsOnly && rawPath.startsWith(STATIC_PREFIX)) return serveStatic(req, res, rawPath, options);
     if (readsOnly && isPageRequest(rawPath, req.headers, options.previewModeId)) return servePage(req, res, rawUrl, rawPath, options, fetchOnce);
+    if (isServerActionPost(req)) return serveAction(req, res, rawPath, options);
     return proxyStream(req, res, rawPath, options);
   };
 }
@@ -143,6 +149,14 @@ async function serveHealth(req: http.IncomingMessage, res: http.ServerResponse, 
   const health = await answerHealth(service, { authorization: headerValue(req.headers.authorization), apiToken });
   const body = health.detailed ? { ...health.body, pageStore: await store.stats().catch(() => null) } : health.body;
   sendJson(req, res, health.status, body);
+}
+
+/** A post to a server action: to Next.js once checked (server-actions.ts), else refused and counted. */
+async function serveAction(req: http.IncomingMessage, res: http.ServerResponse, rawPath: string, options: FrontOptions) {
+  const check = await checkServerActionPost(req, options.allowedOrigins);
+  if (check.ok) return proxyStream(req, res, rawPath, options, { body: check.body });
+  options.logInvalidAction(`invalid server action: ${check.reason} (answered ${check.status})`);
+  sendJson(req, res, check.status, { success: false, message: check.message });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -342,7 +356,7 @@ function sendPlainPage(req: http.IncomingMessage, res: http.ServerResponse, stat
 }
 
 /** Everything else streams through: the security headers added, compressed when worth it. */
-function proxyStream(req: http.IncomingMessage, res: http.ServerResponse, rawPath: string, { socketPath, agent }: FrontOptions, { afterSuccess }: { afterSuccess?: () => Promise<void> } = {}) {
+function proxyStream(req: http.IncomingMessage, res: http.ServerResponse, rawPath: string, { socketPath, agent }: FrontOptions, { afterSuccess, body: readBody }: { afterSuccess?: () => Promise<void>; body?: Buffer } = {}) {
   return new Promise<void>((resolve, reject) => {
     const upstream = http.request({ socketPath, agent, method: req.method, path: req.url, headers: req.headers }, (response) => {
       const status = response.statusCode ?? 502;
@@ -373,7 +387,9 @@ function proxyStream(req: http.IncomingMessage, res: http.ServerResponse, rawPat
       response.on("error", reject);
     });
     upstream.on("error", reject);
-    req.pipe(upstream);
+    // A body this server has read already (a checked server action) goes on as it was.
+    if (readBody) upstream.end(readBody);
+    else req.pipe(upstream);
   });
 }
 
