@@ -8,6 +8,7 @@ import { PageStore, type NextCacheValue } from "./page-store";
 import { MemoryBackend } from "./page-store-memory";
 import { createInvalidActionLog } from "./next-log";
 import { SERVER_ACTION_MAX_BYTES } from "./server-actions";
+import { SHARE_IMAGE_CACHE_CONTROL } from "../contract/cache-policy";
 import type { Service } from "../service";
 
 /**
@@ -32,6 +33,8 @@ let store: PageStore;
 const seenByNext: Seen[] = [];
 const staticAsked: string[] = [];
 const SITE = "https://managely.example";
+const IMAGE = "/agent/TX/austin/1400/opengraph-image-zv6u9g/card";
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47]), Buffer.alloc(4000, 7)]);
 /** What the repeated line of invalid server-action posts wrote (its clock stands still: one interval). */
 const logged: string[] = [];
 
@@ -41,7 +44,10 @@ beforeAll(async () => {
   // Next.js's stand-in: the RSC payload for a router request, a page otherwise.
   nextServer = http.createServer((req, res) => {
     seenByNext.push({ url: req.url ?? "", headers: req.headers });
-    if (req.headers.rsc === "1") {
+    if (req.url?.startsWith(IMAGE)) {
+      res.writeHead(200, { "content-type": "image/png", "cache-control": "public, max-age=0, must-revalidate" });
+      res.end(PNG);
+    } else if (req.headers.rsc === "1") {
       res.writeHead(200, { "content-type": "text/x-component", vary: "rsc" });
       res.end('0:["rendered by next"]\n');
     } else {
@@ -200,5 +206,27 @@ describe("posts to server actions", () => {
     for (let index = 0; index < 50; index++) expect((await post(fromSite, `${index}{`)).status).toBe(400);
     for (let index = 0; index < 50; index++) expect((await post({ ...fromSite, origin: `https://evil${index}.example` }, "[]")).status).toBe(403);
     expect(logged.length).toBeLessThanOrEqual(1);
+  });
+});
+
+describe("share images", () => {
+  it("are sent for shared caches (s-maxage) with an ETag of their bytes, fetched by their path alone", async () => {
+    const response = await get(`${IMAGE}?73019962960bae93`, { cookie: "theme=dark" });
+    expect(response.status).toBe(200);
+    expect(Buffer.from(await response.arrayBuffer())).toEqual(PNG);
+    expect(response.headers.get("cache-control")).toBe(SHARE_IMAGE_CACHE_CONTROL);
+    expect(response.headers.get("cache-control")).toMatch(/^public, .*s-maxage=\d+/);
+    expect(response.headers.get("etag")).toMatch(/^"[\w-]{20,}"$/);
+    // Nothing of the request reaches the render: not its query, not its cookie.
+    expect(seenByNext.map((seen) => seen.url)).toEqual([IMAGE]);
+    expect(seenByNext[0].headers.cookie).toBeUndefined();
+  });
+
+  it("answer 304 to a client that has the image", async () => {
+    const etag = (await get(IMAGE)).headers.get("etag")!;
+    const again = await get(`${IMAGE}?other`, { "if-none-match": etag });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+    expect(again.headers.get("etag")).toBe(etag);
   });
 });

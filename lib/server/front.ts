@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import http from "node:http";
 import { getCacheControlHeader } from "next/dist/server/lib/cache-control";
 import { policyForHtml, RESOURCE_POLICY } from "./csp";
@@ -10,8 +11,8 @@ import { checkServerActionPost, isServerActionPost } from "./server-actions";
 import { answerCall, clientAddress, readCallRequest } from "../service/http-entry";
 import type { Service } from "../service";
 import { answerHealth } from "../service/health";
-import { HEALTH_PATH, isPrivatePath } from "../contract/routes";
-import { IMMUTABLE_CACHE_CONTROL, NO_STORE_HEADERS } from "../contract/cache-policy";
+import { HEALTH_PATH, isPrivatePath, isShareImagePath } from "../contract/routes";
+import { IMMUTABLE_CACHE_CONTROL, NO_STORE_HEADERS, SHARE_IMAGE_CACHE_CONTROL } from "../contract/cache-policy";
 import { FAILURE } from "../contract/messages";
 
 /**
@@ -178,6 +179,8 @@ async function servePage(req: http.IncomingMessage, res: http.ServerResponse, ra
   const fresh = isDraftPreview(req.headers, options.previewModeId) ? undefined : await options.store.freshPage(rawPath);
   if (fresh) return sendStoredPage(req, res, fresh, "HIT");
 
+  // A share image reads nothing of the request: one fetch per image, whatever query or cookie it came with.
+  if (isShareImagePath(rawPath)) return sendShareImage(req, res, rawPath, await fetchOnce(rawPath, { accept: "image/png" }));
   // Shared only when nothing of the visitor's shapes the answer (a plain, cookie-less page load).
   const answer = req.headers.cookie ? await fetchFromNext(rawUrl, req.headers, options) : await fetchOnce(rawUrl, req.headers);
   // Next.js has just stored what it rendered: answer from the store, compressed once already.
@@ -185,6 +188,18 @@ async function servePage(req: http.IncomingMessage, res: http.ServerResponse, ra
     const stored = await options.store.freshPage(rawPath);
     if (stored && stored.meta.etag === answer.headers.etag) return sendStoredPage(req, res, stored, answer.headers["x-nextjs-cache"] === "HIT" ? "HIT" : "MISS");
   }
+  return sendAnswer(req, res, rawPath, answer);
+}
+
+/**
+ * A share image: Next.js renders it once and keeps it in the page store (its share of the byte
+ * budget, IMAGE_SHARE_OF_PAGE_STORE); it is sent with a cache lifetime for shared caches and an
+ * ETag of its bytes, so a client that has it gets a 304.
+ */
+function sendShareImage(req: http.IncomingMessage, res: http.ServerResponse, rawPath: string, answer: NextAnswer) {
+  if (answer.status !== 200) return sendAnswer(req, res, rawPath, answer);
+  answer.headers.etag ??= `"${crypto.createHash("sha256").update(answer.body).digest("base64url").slice(0, 27)}"`;
+  answer.headers["cache-control"] = SHARE_IMAGE_CACHE_CONTROL;
   return sendAnswer(req, res, rawPath, answer);
 }
 
