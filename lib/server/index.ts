@@ -38,6 +38,7 @@ import { createFrontHandler } from "./front";
 import { FAILURE } from "../contract/messages";
 import { boundNextActionLogs, createInvalidActionLog } from "./next-log";
 import { getService } from "../service/default";
+import { markBuildInUse } from "../cli/build-in-use";
 import { INTERNAL_CALLER } from "../service/guard";
 import { getDatabase } from "../db";
 import { createConfiguredWorker } from "../service/delivery/default-worker";
@@ -86,6 +87,8 @@ export async function startServer({ port = env().PORT, hostname = "0.0.0.0" }: {
     onRevalidated: () => bus.publishClear(),
   });
   const server = await listen(front, { port, hostname });
+  // While this server runs, nothing builds into its folder (lib/cli/build-in-use.ts).
+  const unmarkBuild = markBuildInUse(distDir);
   console.log(`[serve] Managely on http://localhost:${port}`);
 
   const stopWatching = await watchContentChanges(async () => {
@@ -104,6 +107,7 @@ export async function startServer({ port = env().PORT, hostname = "0.0.0.0" }: {
   worker?.start();
 
   const stop = () => {
+    unmarkBuild();
     stopWatching();
     const stopped = worker?.stop().catch((error: unknown) => logError("stopping the outbox worker", error));
     server.close(() => {
