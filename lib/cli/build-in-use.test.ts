@@ -33,9 +33,17 @@ describe("a build folder in use", () => {
     expect(buildInUseMessage(folder)).toBe(`the build in ${folder} is in use by a running server (pid ${server.pid}): stop that server first, or build into another folder (NEXT_DIST_DIR=.next-other)`);
     server.kill("SIGKILL");
     await stopped(server);
-    // The mark of a server killed without a chance to remove it does not count.
+    // The mark of a server killed without a chance to remove it does not count, and is removed.
     expect(serversUsing(folder)).toEqual([]);
+    expect(fs.readdirSync(folder)).toEqual([]);
     expect(buildInUseMessage(folder)).toBeNull();
+  });
+
+  it("is not in use by a mark whose process id now belongs to another process", () => {
+    // The mark of a server that is gone, its pid since given to the stand-in (another start time).
+    fs.writeFileSync(path.join(folder, `managely-server.${server.pid}`), `${server.pid} 1\n`);
+    expect(serversUsing(folder)).toEqual([]);
+    expect(fs.readdirSync(folder)).toEqual([]);
   });
 
   it("is not in use by the process asking, nor when nothing marked it", () => {
