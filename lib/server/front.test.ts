@@ -201,6 +201,21 @@ describe("posts to server actions", () => {
     expect(seenByNext).toHaveLength(0);
   });
 
+  it.each([
+    ["a malformed multipart form with no Next-Action header", { origin: SITE, "content-type": "multipart/form-data; boundary=xx" }, 400],
+    ["a form from a foreign Origin with no Next-Action header", { origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded" }, 403],
+  ])("refuses %s (Next.js takes any form posted to a page for an action)", async (_name, headers, status) => {
+    const response = await fetch(`${base}/workspace`, { method: "POST", headers, body: "garbage" });
+    expect(response.status).toBe(status);
+    expect(seenByNext).toHaveLength(0);
+  });
+
+  it("passes a mail program's one-click unsubscribe (a form with no Origin) on to its route", async () => {
+    const response = await fetch(`${base}/unsubscribe/abcdefabcdefabcdefabcdef/one-click`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" });
+    expect(response.status).toBe(200);
+    expect(seenByNext.map((seen) => seen.url)).toEqual(["/unsubscribe/abcdefabcdefabcdefabcdef/one-click"]);
+  });
+
   it("writes one line for any number of invalid posts within the interval", async () => {
     logged.length = 0;
     for (let index = 0; index < 50; index++) expect((await post(fromSite, `${index}{`)).status).toBe(400);

@@ -86,7 +86,7 @@ export function createFrontHandler(options: FrontOptions) {
     if (method === "POST" && rawPath === "/api/revalidate") return proxyStream(req, res, rawPath, options, { afterSuccess: options.onRevalidated });
     if (readsOnly && rawPath.startsWith(STATIC_PREFIX)) return serveStatic(req, res, rawPath, options);
     if (readsOnly && isPageRequest(rawPath, req.headers, options.previewModeId)) return servePage(req, res, rawUrl, rawPath, options, fetchOnce);
-    if (isServerActionPost(req)) return serveAction(req, res, rawPath, options);
+    if (isServerActionPost(req, rawPath)) return serveAction(req, res, rawPath, options);
     return proxyStream(req, res, rawPath, options);
   };
 }

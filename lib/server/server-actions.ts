@@ -1,10 +1,11 @@
 import type http from "node:http";
 import { isSameOriginRequest } from "../service/guard";
 import { FAILURE } from "../contract/messages";
+import { PATHS } from "../contract/routes";
 
 /**
- * POSTs to the workspace's server actions (a page address with a `Next-Action` header), checked
- * by the production server before Next.js reads them. Next.js answers a malformed body with 500
+ * POSTs Next.js would take for the workspace's server actions (a page address with a `Next-Action`
+ * header, or a form), checked by the production server before Next.js reads them. Next.js answers a malformed body with 500
  * and a stack in the log, a foreign Origin with 500 and a log line, a missing one with a warning,
  * each time: anyone can send them. Here they are refused in one step with a 4xx and counted in the
  * log's repeated line (lib/service/log.ts, createRepeatedLog: one line a minute with the count),
@@ -21,7 +22,20 @@ export const SERVER_ACTION_MAX_BYTES = 1024 * 1024;
 
 export type ActionCheck = { ok: true; body: Buffer } | { ok: false; status: 400 | 403 | 413; message: string; reason: string };
 
-export const isServerActionPost = (req: http.IncomingMessage) => req.method === "POST" && req.headers["next-action"] !== undefined;
+/** The one route that takes form posts from outside the site: a mail program's one-click unsubscribe (RFC 8058, no Origin). */
+const isOutsideFormRoute = (rawPath: string) => rawPath.startsWith(`${PATHS.unsubscribe}/`) && rawPath.endsWith("/one-click");
+
+/**
+ * Whether Next.js takes a POST to a page for a server action (next/dist/server/lib/
+ * server-action-request-meta.js): one that names an action (`Next-Action`), or any form, urlencoded
+ * or multipart (a form sent before the page's script ran names its action inside).
+ */
+export function isServerActionPost(req: http.IncomingMessage, rawPath: string): boolean {
+  if (req.method !== "POST") return false;
+  if (req.headers["next-action"] !== undefined) return true;
+  const type = req.headers["content-type"] ?? "";
+  return (type === "application/x-www-form-urlencoded" || type.startsWith("multipart/form-data")) && !isOutsideFormRoute(rawPath);
+}
 
 export async function checkServerActionPost(req: http.IncomingMessage, allowedOrigins: readonly string[]): Promise<ActionCheck> {
   const headers = new Headers();
