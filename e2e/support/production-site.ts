@@ -249,7 +249,9 @@ function copyBuild(source: string, target: string): boolean {
   const before = buildIdOf(source);
   fs.rmSync(inRepo(target), { recursive: true, force: true });
   const cacheDir = inRepo(source, "cache");
-  fs.cpSync(inRepo(source), inRepo(target), { recursive: true, verbatimSymlinks: true, filter: (file) => file !== cacheDir && !file.startsWith(cacheDir + path.sep) });
+  // Without the compiler cache, nor the marks of the servers running on the source (lib/cli/build-in-use.ts).
+  const copied = (file: string) => file !== cacheDir && !file.startsWith(cacheDir + path.sep) && !path.basename(file).startsWith("managely-server.");
+  fs.cpSync(inRepo(source), inRepo(target), { recursive: true, verbatimSymlinks: true, filter: copied });
   return isCompleteBuild(source) && buildIdOf(source) === before;
 }
 
