@@ -8,7 +8,9 @@ import path from "node:path";
  * `managely-server.<pid>` in the folder it serves while it runs (removed when it stops); a file
  * whose process is gone (a crash, a kill -9) does not count.
  */
-const PREFIX = "managely-server.";
+/** The name of a running server's mark in the folder it serves starts with this. */
+export const IN_USE_MARK_PREFIX = "managely-server.";
+const PREFIX = IN_USE_MARK_PREFIX;
 
 /**
  * When a process started (Linux: /proc/<pid>/stat's 22nd field, in clock ticks since boot), so
