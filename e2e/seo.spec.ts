@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { E2E_BASE_URL } from "./support/server";
 import { PAGE_KINDS, pathOf } from "./support/page-kinds";
 import { CONTENT_PAGE_PATHS, INDEXABLE_FIXED_PATHS, agentPath } from "../lib/contract/routes";

@@ -3,7 +3,6 @@
  * Messages and Subscribers pages, the emails the applicant and the writer of a message receive,
  * and the unsubscribe page and link. One home: pages, services, emails and tests import these.
  */
-import type { ApplicationStatus, MessageKind, MessageStatus } from "./operator";
 
 const count = (value: number, one: string, many: string) => `${value.toLocaleString("en-US")} ${value === 1 ? one : many}`;
 
@@ -45,9 +44,10 @@ export const LISTING_HINTS = {
   renewal_fee: "A dollar amount, like $150.",
 } as const;
 
-export const APPLICATION_STATUS_LABELS: Record<ApplicationStatus, string> = { new: "New", approved: "Approved", declined: "Declined" };
-export const MESSAGE_STATUS_LABELS: Record<MessageStatus, string> = { new: "New", answered: "Answered", closed: "Closed" };
-export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = { site: "Contact Us", manager: "To a manager" };
+/** Each status's and kind's label (their keys are operator.ts's statuses: indexing by a status without one fails to compile). */
+export const APPLICATION_STATUS_LABELS = { new: "New", approved: "Approved", declined: "Declined" } as const;
+export const MESSAGE_STATUS_LABELS = { new: "New", answered: "Answered", closed: "Closed" } as const;
+export const MESSAGE_KIND_LABELS = { site: "Contact Us", manager: "To a manager" } as const;
 
 /** What the workspace's network pages tell staff. */
 export const NETWORK = {

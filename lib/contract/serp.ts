@@ -6,7 +6,7 @@
  * the workspace shows them next to character counts, never instead of them.
  *
  * The widths come from serp-metrics.json: the advance widths of Liberation Sans (metric-compatible
- * with Arial), read from the font file by lib/cli/serp-metrics.ts. Kerning is ignored, as a
+ * with Arial), read from the font file by scripts/serp-metrics.ts. Kerning is ignored, as a
  * browser laying out a result with default settings does for Arial's Latin text.
  */
 import metrics from "./serp-metrics.json";

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable } from "kysely";
+import type { Generated, Insertable, Kysely, Selectable } from "kysely";
 
 /**
  * The one Kysely Database interface. Flags are integers (0/1) and timestamps ISO-8601 text so
@@ -660,3 +660,6 @@ export type SeoLiveRow = Selectable<SeoLiveTable>;
 export type SeoRevisionRow = Selectable<SeoRevisionsTable>;
 export type SeoDraftRow = Selectable<SeoDraftsTable>;
 export type StaffAuditRow = Selectable<StaffAuditLogTable>;
+
+/** The database as every query and service function takes it: one type, imported from here. */
+export type Db = Kysely<Database>;

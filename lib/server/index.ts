@@ -41,7 +41,7 @@ import { getService } from "../service/default";
 import { markBuildInUse } from "../cli/build-in-use";
 import { INTERNAL_CALLER } from "../service/guard";
 import { getDatabase } from "../db";
-import { createConfiguredWorker } from "../service/delivery/default-worker";
+import { createConfiguredWorker } from "../service/default-worker";
 import { CONTENT_POLL_MS, REDIS_PAGE_TTL_SECONDS } from "../contract/cache-policy";
 
 /** A client has this long to send its request's headers, and this long for the whole request. */

@@ -8,7 +8,7 @@ import { REQUEST_PAGE } from "../../contract/messages";
 import { PROPOSAL_MAIL } from "../../contract/proposal-messages";
 import { managementText } from "../../contract/proposals";
 import { hashToken } from "./tokens";
-import type { LeadFacts, ManagerFacts, RenderedMessage } from "./render";
+import type { LeadFacts, ManagerFacts, RenderedMessage } from "./message";
 
 /**
  * The messages of issue 28 (proposals), written when they are sent like every other (render.ts):

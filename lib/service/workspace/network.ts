@@ -41,7 +41,7 @@ import {
 export type { ApplicationRecord, ListingMatch, MessageRecord, ReplyRecord } from "../../db/queries/operator";
 import { indexServiceAreas } from "../../db/service-areas";
 import { outboxRows, type DeliveryRouting } from "../delivery/routing";
-import { configuredRouting } from "../delivery/default-worker";
+import { configuredRouting } from "../default-worker";
 import { env } from "../../env";
 import { PAGE_REVALIDATE_SECONDS } from "../../contract/cache-policy";
 import { spokenDuration, type Deployment } from "./deployment";
