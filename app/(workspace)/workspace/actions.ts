@@ -35,6 +35,7 @@ import { afterPublishMessage, deployment } from "@/lib/service/workspace/deploym
 import { configuredRouting } from "@/lib/service/default-worker";
 import type { ActionState } from "@/components/workspace/ActionForm";
 import { requireStaff, staffAuth } from "./staff-session";
+import { formText } from "./form-text";
 
 /**
  * The workspace's server actions. Each first checks that the request comes from the site's own
@@ -74,10 +75,7 @@ async function staffWith(permission: StaffPermission): Promise<{ staff: Awaited<
   return can(staff.role, permission) ? { staff } : { refused: { ok: false, message: WORKSPACE.forbidden(staff.role, WHAT[permission]) } };
 }
 
-const text = (formData: FormData, name: string) => {
-  const value = formData.get(name);
-  return typeof value === "string" ? value : "";
-};
+const text = formText;
 
 // ---------------------------------------------------------------------------------------------
 // Signing in and out
