@@ -225,8 +225,14 @@ test("tabs, later pages and state hubs: canonical to themselves, ItemList of wha
   const second = await fetchHead(request, "/agents/TX/austin/page/2");
   expect(second.canonical).toBe(`${E2E_BASE_URL}/agents/TX/austin/page/2`);
   expect(second.title).toBe("Property Managers in Austin, TX – Page 2 | Managely");
-  const list = second.jsonLd.find((item) => item["@type"] === "ItemList") as { itemListElement: { position: number }[] };
+  const list = second.jsonLd.find((item) => item["@type"] === "ItemList") as { numberOfItems: number; itemListElement: { position: number }[] };
   expect(list.itemListElement[0].position).toBe(DIRECTORY_PAGE_SIZE + 1);
+  // numberOfItems is the whole list's size, on every page of it, not the count this page shows.
+  const { agents } = await (await request.post("/api/agents/list", { data: { state: "TX", city: "austin" } })).json();
+  expect(agents.total).toBeGreaterThan(DIRECTORY_PAGE_SIZE);
+  expect(list.numberOfItems).toBe(agents.total);
+  const first = (await fetchHead(request, "/agents/TX/austin")).jsonLd.find((item) => item["@type"] === "ItemList");
+  expect(first?.numberOfItems).toBe(agents.total);
 
   const hub = await fetchHead(request, "/agents/TX");
   expect(hub.title).toBe("Property Managers in Texas by City | Managely");
@@ -323,4 +329,90 @@ test("a 404 says noindex exactly once", { tag: ["@seo"] }, async ({ request }) =
     const robots = [...(await response.text()).matchAll(/<meta name="robots" content="([^"]*)"/g)].map((match) => match[1]);
     expect(robots, path).toEqual(["noindex"]);
   }
+});
+
+/** The same-site paths a page's raw HTML links with <a href> (no script run), fragments and queries dropped. */
+async function rawLinks(request: APIRequestContext, path: string): Promise<Set<string>> {
+  const response = await request.get(path);
+  expect(response.status(), path).toBe(200);
+  const html = await response.text();
+  const paths = [...html.matchAll(/<a\b[^>]*\shref="([^"]*)"/g)].map((match) => {
+    const url = new URL(match[1].replace(/&amp;/g, "&"), `${E2E_BASE_URL}${path}`);
+    return url.origin === new URL(E2E_BASE_URL).origin ? url.pathname : null;
+  });
+  return new Set(paths.filter((link): link is string => link !== null));
+}
+
+test("a crawler reading raw HTML finds every state hub one link from home and sampled sitemap pages within three", { tag: ["@seo"] }, async ({ request }) => {
+  test.setTimeout(240_000);
+  const xml = await (await request.get("/sitemap.xml")).text();
+  const sitemap = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1].replace(E2E_BASE_URL, "") || "/");
+  const hubs = sitemap.filter((url) => /^\/agents\/[A-Z]{2}$/.test(url));
+  expect(hubs).toHaveLength(51);
+
+  // Depth 1: what home links; every hub is there, and on /resources too.
+  const depth = new Map<string, number>([["/", 0]]);
+  const fromHome = await rawLinks(request, "/");
+  for (const link of fromHome) if (!depth.has(link)) depth.set(link, 1);
+  expect(hubs.filter((hub) => depth.get(hub) !== 1)).toEqual([]);
+  const fromResources = await rawLinks(request, "/resources");
+  expect(hubs.filter((hub) => !fromResources.has(hub))).toEqual([]);
+
+  // Depth 2: what the depth-1 pages (those in the sitemap: indexable pages a crawler keeps) link.
+  const level1 = [...depth].filter(([, level]) => level === 1).map(([path]) => path).filter((path) => sitemap.includes(path));
+  for (const page of level1) for (const link of await rawLinks(request, page)) if (!depth.has(link)) depth.set(link, 2);
+
+  // Sampled sitemap URLs: within two links already, or linked by a depth-2 page on their breadcrumb trail.
+  const step = Math.max(1, Math.floor(sitemap.length / 60));
+  const sample = sitemap.filter((_, index) => index % step === 0);
+  const deeper: string[] = [];
+  for (const url of sample) {
+    if ((depth.get(url) ?? 99) <= 2) continue;
+    const trail = (await fetchHead(request, url)).jsonLd
+      .filter((item) => item["@type"] === "BreadcrumbList")
+      .flatMap((item) => (item.itemListElement as { item: string }[]).map((crumb) => new URL(crumb.item).pathname))
+      .filter((crumb) => depth.get(crumb) === 2);
+    let found = false;
+    for (const crumb of trail) if ((await rawLinks(request, crumb)).has(url)) found = true;
+    if (found) depth.set(url, 3);
+    else deeper.push(url);
+  }
+  const report = Object.fromEntries(sample.map((url) => [url, depth.get(url) ?? "> 3"]));
+  test.info().annotations.push({ type: "link depth of sampled sitemap URLs", description: JSON.stringify(report) });
+  expect(deeper, JSON.stringify(report, null, 1)).toEqual([]);
+});
+
+test("icons a browser or a home screen asks for: /favicon.ico, an apple-touch-icon and a web manifest, declared in <head>", { tag: ["@seo"] }, async ({ request }) => {
+  const favicon = await request.get("/favicon.ico");
+  expect(favicon.status()).toBe(200);
+  expect(favicon.headers()["content-type"]).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)/);
+  // An ICO file: reserved 0, type 1, at least one image.
+  const ico = await favicon.body();
+  expect([ico.readUInt16LE(0), ico.readUInt16LE(2)]).toEqual([0, 1]);
+  expect(ico.readUInt16LE(4)).toBeGreaterThan(0);
+
+  const html = await (await request.get("/")).text();
+  const head = html.slice(0, html.indexOf("</head>"));
+  const href = (rel: string) => head.match(new RegExp(`<link[^>]*rel="${rel}"[^>]*href="([^"]*)"`))?.[1] ?? head.match(new RegExp(`<link[^>]*href="([^"]*)"[^>]*rel="${rel}"`))?.[1];
+  expect(head).toMatch(/<link[^>]*rel="icon"[^>]*href="\/favicon\.ico/);
+
+  const touch = href("apple-touch-icon");
+  expect(touch).toBeDefined();
+  const png = await (await request.get(touch!)).body();
+  expect(png.subarray(1, 4).toString("latin1")).toBe("PNG");
+  expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([180, 180]);
+
+  const manifestPath = href("manifest");
+  expect(manifestPath).toBeDefined();
+  const manifest = await (await request.get(manifestPath!)).json();
+  expect(manifest).toMatchObject({ name: "Managely", start_url: "/", display: "standalone" });
+  for (const icon of manifest.icons as { src: string }[]) expect((await request.get(icon.src)).status(), icon.src).toBe(200);
+});
+
+test("no social profile the site does not run: none in the footer or the Organization by default", { tag: ["@seo"] }, async ({ request }) => {
+  const html = await (await request.get("/")).text();
+  expect(html).not.toMatch(/facebook\.com|linkedin\.com|twitter\.com|instagram\.com/);
+  const organization = (await fetchHead(request, "/")).jsonLd.find((item) => item["@type"] === "Organization");
+  expect(organization).toBeDefined();
+  expect(organization).not.toHaveProperty("sameAs");
 });

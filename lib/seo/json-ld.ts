@@ -103,24 +103,31 @@ export function localBusinessLd(origin: string, agent: Agent): Thing {
 }
 
 /**
- * The managers a list page shows, numbered from `firstPosition` (page 2 of 12 a page starts at
- * 13): the summary-page form of an ItemList, each item its position, URL and the company's name
- * (Google's rich results need `name` or `item.name` on every ListItem).
+ * Where a page's items stand in the whole list: the position of its first (page 2 of 12 a page
+ * starts at 13) and the list's size over every page (unset: the page shows the whole list).
  */
-export function itemListLd(origin: string, name: string, agents: Agent[], firstPosition = 1): Thing {
-  return linkListLd(origin, name, agents.map((agent) => ({ name: agent.company_name, path: agentPath(agent) })), firstPosition);
+type ListPlace = { firstPosition?: number; total?: number };
+
+/**
+ * The managers a list page shows: the summary-page form of an ItemList, each item its position,
+ * URL and the company's name (Google's rich results need `name` or `item.name` on every ListItem).
+ */
+export function itemListLd(origin: string, name: string, agents: Agent[], place: ListPlace = {}): Thing {
+  return linkListLd(origin, name, agents.map((agent) => ({ name: agent.company_name, path: agentPath(agent) })), place);
 }
 
 /**
- * Any list of pages as a schema.org ItemList: exactly the items the page shows. Also the
- * mainEntity of a collection page (blog posts, state law pages).
+ * Any list of pages as a schema.org ItemList: the items the page shows, and `numberOfItems` the
+ * size of the whole list they belong to (25 on page 2 of a 25-manager list, never its 5). Also
+ * the mainEntity of a collection page (blog posts, state law pages).
  */
-export function linkListLd(origin: string, name: string, items: { name: string; path: string }[], firstPosition = 1): Thing {
+export function linkListLd(origin: string, name: string, items: { name: string; path: string }[], { firstPosition = 1, total }: ListPlace = {}): Thing {
   return {
     "@context": "https://schema.org",
     "@type": "ItemList",
     name,
-    numberOfItems: items.length,
+    // Never fewer than the last position shown (a total read a moment before a manager was added).
+    numberOfItems: Math.max(total ?? 0, firstPosition - 1 + items.length),
     itemListElement: items.map((item, index) => ({
       "@type": "ListItem",
       position: firstPosition + index,

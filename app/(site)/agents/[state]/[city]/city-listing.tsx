@@ -119,7 +119,7 @@ function ListingPage({ loaded }: { loaded: Loaded }) {
   return (
     <PageShell title={heading} crumbs={crumbs} newsletter={false}>
       <JsonLd data={breadcrumbLd(siteUrl(), crumbs)} />
-      {agents.length > 0 && !view && <JsonLd data={itemListLd(siteUrl(), `${heading}${page > 1 ? `, page ${page}` : ""}`, agents, firstPosition)} />}
+      {agents.length > 0 && !view && <JsonLd data={itemListLd(siteUrl(), `${heading}${page > 1 ? `, page ${page}` : ""}`, agents, { firstPosition, total: listing.agents.total })} />}
       <div className="container section directory">
         {listing.category_counts.every((count) => count.managers === 0) ? <EmptyArea listing={listing} /> : <ListingBody loaded={loaded} />}
       </div>
