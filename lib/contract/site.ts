@@ -17,6 +17,12 @@ export const SOCIAL_LINKS = [
   { name: "Instagram", href: "https://www.instagram.com/managely", icon: "/icons/instagram.svg" },
 ] as const;
 
+/** The web manifest's square PNG icons (app/manifest.ts), drawn from app/icon.svg by lib/cli/make-icons.ts. */
+export const MANIFEST_ICON_SIZES = [192, 512] as const;
+export const manifestIconPath = (size: number) => `/brand/icon-${size}.png`;
+/** The brand colour: the browser's theme colour and the icon's background. */
+export const THEME_COLOR = "#0f766e";
+
 /** Property category codes of the quote flow and the directory (spec section 3). */
 export const PROPERTY_CATEGORIES = [
   { id: 1, label: "Single Family", slug: "single-family" },
