@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { getBlogs, getCities, getPageRecord, getStates, getTestimonials } from "@/lib/api/pages";
-import { siteUrl } from "@/lib/env";
+import { siteUrl, socialProfiles } from "@/lib/env";
 import { organizationLd, websiteLd } from "@/lib/seo/json-ld";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { pageSeo } from "@/lib/api/seo";
@@ -41,7 +41,7 @@ export default async function HomePage() {
 
   return (
     <>
-      <JsonLd data={[organizationLd(siteUrl()), websiteLd(siteUrl())]} />
+      <JsonLd data={[organizationLd(siteUrl(), socialProfiles()), websiteLd(siteUrl())]} />
       <SiteHeader
         variant="full"
         banner={{ heading: page.heading, description: page.description }}

@@ -1,4 +1,4 @@
-import { itemListLd, linkListLd } from "./json-ld";
+import { itemListLd, linkListLd, organizationLd } from "./json-ld";
 
 const ORIGIN = "https://example.com";
 const agent = (id: number) => ({ agent_id: id, company_name: `Company ${id}`, state: "TX", city_slug: "austin" }) as unknown as Parameters<typeof itemListLd>[2][number];
@@ -18,5 +18,15 @@ describe("ItemList JSON-LD", () => {
   it("never says fewer items than the last position it shows (a total read before a manager was added)", () => {
     const list = linkListLd(ORIGIN, "Later", [{ name: "A", path: "/a" }, { name: "B", path: "/b" }], { firstPosition: 21, total: 21 });
     expect(list.numberOfItems).toBe(22);
+  });
+});
+
+describe("Organization JSON-LD", () => {
+  it("has no sameAs when the site runs no social profile (the default)", () => {
+    expect(organizationLd(ORIGIN, [])).not.toHaveProperty("sameAs");
+  });
+
+  it("names as sameAs exactly the profiles configured", () => {
+    expect(organizationLd(ORIGIN, ["https://www.linkedin.com/company/example-co"]).sameAs).toEqual(["https://www.linkedin.com/company/example-co"]);
   });
 });

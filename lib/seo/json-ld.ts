@@ -1,6 +1,6 @@
 import type { Agent, Blog, Faq } from "../contract";
 import { htmlToText } from "../sanitize";
-import { SITE_NAME, SITE_TAGLINE, SOCIAL_LINKS } from "../contract/site";
+import { SITE_NAME, SITE_TAGLINE } from "../contract/site";
 import { PATHS, agentPath, blogPath } from "../contract/routes";
 import { feeHeadline } from "../contract/fees";
 
@@ -8,7 +8,8 @@ import { feeHeadline } from "../contract/fees";
 type Thing = Record<string, unknown>;
 const absolute = (origin: string, path: string) => new URL(path, origin).toString();
 
-export function organizationLd(origin: string): Thing {
+/** The site's operator; `sameAs` only the profiles it runs (SOCIAL_PROFILES), left out when there are none. */
+export function organizationLd(origin: string, profiles: readonly string[]): Thing {
   return {
     "@context": "https://schema.org",
     "@type": "Organization",
@@ -16,7 +17,7 @@ export function organizationLd(origin: string): Thing {
     url: absolute(origin, "/"),
     logo: absolute(origin, "/brand/logo.svg"),
     description: SITE_TAGLINE,
-    sameAs: SOCIAL_LINKS.map((link) => link.href),
+    ...(profiles.length > 0 ? { sameAs: [...profiles] } : {}),
   };
 }
 
