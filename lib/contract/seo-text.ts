@@ -120,8 +120,9 @@ export function emptyListIsNoindex(count: number): boolean {
 /**
  * The shorter wording a kind's default falls back to, in order, when a page's values make it
  * wider than a result shows (lib/contract/serp.ts fitSeoText chooses): a fallback naming a
- * variable that is empty for the page is skipped. Only the default wording falls back; a
- * template or an override is shown as written, so the audit reports what it does.
+ * variable that is empty for the page is skipped. Only the generated default wording falls back,
+ * within DEFAULT_FIT's margin; a page record's own words, a template or an override is shown as
+ * written, so the audit reports what it does.
  */
 export const DEFAULT_SEO_FALLBACKS: Record<SeoKind, { title: string[]; description: string[] }> = {
   fixed: { title: [], description: [] },
@@ -159,7 +160,13 @@ export const DEFAULT_SEO_FALLBACKS: Record<SeoKind, { title: string[]; descripti
 };
 
 /** A pattern that is one variable of free text from the data (an about text): it may be cut after a sentence. */
-const FREE_TEXT = /^\{(?:about|summary|seo_description)\}$/;
+const FREE_TEXT = /^\{(?:about|summary)\}$/;
+
+/**
+ * A pattern that is a record's own field (a page's or a post's SEO title or description): an
+ * author's words, shown as written like a template or an override, never refitted.
+ */
+const AUTHORED = /^\{(?:seo_title|seo_description)\}$/;
 
 /**
  * A list nobody is in (a "No Record" page, noindex, in no sitemap and not in the workspace) keeps
@@ -222,7 +229,7 @@ export function resolveSeo<K extends SeoKind>({
     const pattern = fromOverride ?? fromTemplate ?? DEFAULT_SEO_TEMPLATES[kind][field];
     sources[field] = fromOverride !== null ? "override" : template?.[field] != null && !(emptyList && field === "description") ? "template" : "default";
     text[field] =
-      sources[field] === "default" && field !== "keywords" && !emptyList
+      sources[field] === "default" && field !== "keywords" && !emptyList && !AUTHORED.test(pattern)
         ? fitDefault(field, [pattern, ...DEFAULT_SEO_FALLBACKS[kind][field]], variables)
         : renderPattern(pattern, variables).replace(/\s+/g, " ").trim();
   }
