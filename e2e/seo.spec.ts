@@ -56,13 +56,13 @@ test("home: page 1's SEO, a canonical to itself, Organization and WebSite", { ta
 });
 
 test("content pages carry their own record's SEO", { tag: ["@seo"] }, async ({ request }) => {
-  for (const [path, pageId] of [["/about-us", 2], ["/privacy-policy", 12], ["/faqs", 9], ["/blogs", 10], ["/laws", 21], ["/resources", 11], ["/contact-us", 20]] as const) {
+  const pages = [["/about-us", 2], ["/privacy-policy", 12], ["/acceptable-use-policy", 13], ["/limited-use-disclosure", 14], ["/our-mission", 16], ["/property-management", 17], ["/resource-center", 18], ["/faqs", 9], ["/blogs", 10], ["/laws", 21], ["/resources", 11], ["/contact-us", 20]] as const;
+  for (const [path, pageId] of pages) {
     const record = await pageRecord(request, pageId);
     const head = await fetchHead(request, path);
-    // The record's words, as the default wording fits them to a result (a description too wide gives its whole sentences that fit).
-    const words = seoTextFor({ kind: "fixed", facts: record });
-    expect(head, path).toMatchObject({ title: words.title, description: words.description, keywords: record.seo_keywords, canonical: `${E2E_BASE_URL}${path}` });
-    expect(record.seo_description.startsWith(words.description.replace(/\.$/, ""))).toBe(true);
+    // The record's words exactly as written: never cut to a sentence.
+    expect(seoTextFor({ kind: "fixed", facts: record })).toMatchObject({ title: record.seo_title, description: record.seo_description });
+    expect(head, path).toMatchObject({ title: record.seo_title, description: record.seo_description, keywords: record.seo_keywords, canonical: `${E2E_BASE_URL}${path}` });
   }
   expect(types(await fetchHead(request, "/faqs"))).toEqual(["FAQPage", "BreadcrumbList"]);
 });
@@ -183,7 +183,12 @@ test("a profile: RealEstateAgent without email or phone", { tag: ["@seo"] }, asy
   expect(head.canonical).toBe(`${E2E_BASE_URL}${path}`);
   expect(head.title).toContain(agent.company_name);
   const business = head.jsonLd.find((item) => item["@type"] === "RealEstateAgent")!;
-  expect(business).toMatchObject({ name: agent.company_name, address: { addressLocality: agent.city, addressRegion: "TX" } });
+  expect(agent.demo).toBe(1);
+  // A sample listing says so in its title, description, share card and structured data, and has no office address.
+  expect(business).toMatchObject({ name: `${agent.company_name} (Sample)`, address: { addressLocality: agent.city, addressRegion: "TX" } });
+  expect(business.address).not.toHaveProperty("streetAddress");
+  expect(business.address).not.toHaveProperty("postalCode");
+  for (const words of [head.title, head.description, head.ogTitle]) expect(words).toMatch(/\bSample\b/);
   // What an owner decides from, in the structured data too: the area served and the fees.
   expect(business.areaServed).toEqual([
     { "@type": "City", name: `${agent.city}, TX` },

@@ -40,7 +40,15 @@ export type SeoFactsOf = {
   state: { state: string; state_abbr: string; /** cities with managers */ count: number };
   city: { city: string; state: string; state_abbr: string; /** managers serving the city */ count: number; page: number };
   category: { category: string; city: string; state: string; state_abbr: string; count: number; page: number };
-  profile: { company: string; city: string; state: string; state_abbr: string; /** "Single Family, Multi Family" */ category: string; /** the about text, cut to 160 characters */ about: string };
+  profile: {
+    company: string;
+    city: string;
+    state: string;
+    state_abbr: string;
+    /** "Single Family, Multi Family" */ category: string;
+    /** the about text, cut to 160 characters */ about: string;
+    /** a sample listing (a fictional company): every word of its result and share card says so */ sample?: boolean;
+  };
   law: { state: string };
   "law-compare": { topic: string; /** the topic's label in lower case: "security deposit limit" */ topic_label: string; /** the topic's description and coverage, cut to 300 characters */ summary: string };
   blog: { seo_title: string; seo_description: string; seo_keywords: string; heading: string };
@@ -175,11 +183,22 @@ const AUTHORED = /^\{(?:seo_title|seo_description)\}$/;
  */
 const EMPTY_LIST_DESCRIPTION = "No {managers_lower} serve {city}, {state} on {site} yet. See managers nearby and request free quotes.";
 
+/** A sample listing's name wherever its words name it: results, share cards, structured data. */
+export const sampleName = (company: string) => `${company} (Sample)`;
+/** The words a sample listing's text starts with when its name is not in it. */
+const SAMPLE_LEAD = "Sample listing: ";
+const SAYS_SAMPLE = /\bsample\b/i;
+const isSample = (kind: SeoKind, facts: SeoFacts) => kind === "profile" && (facts as SeoFactsOf["profile"]).sample === true;
+
 /** The value of every variable of a kind, from the page's facts. */
 export function seoVariables(kind: SeoKind, facts: SeoFacts): Record<string, string> {
   const values: Record<string, string> = { site: SITE_NAME };
   const given = facts as Record<string, string | number | undefined>;
   for (const name of SEO_VARIABLES[kind]) if (given[name] !== undefined) values[name] = String(given[name]);
+  if (isSample(kind, facts)) {
+    values.company = sampleName(values.company ?? "");
+    if (values.about) values.about = `${SAMPLE_LEAD}${values.about}`;
+  }
   if (kind === "city" || kind === "category") {
     const list = facts as SeoFactsOf["city"] & Partial<SeoFactsOf["category"]>;
     const managers = kind === "category" && list.category ? `${list.category} Property Managers` : "Property Managers";
@@ -240,6 +259,8 @@ export function resolveSeo<K extends SeoKind>({
     text[field] =
       pattern !== null ? renderPattern(pattern, variables).replace(/\s+/g, " ").trim() : fallback === "share image" ? shareImageFor({ kind, facts }).alt : text[fallback];
   }
+  // A sample listing says so in every word a result or a share card shows, whatever a template or an override wrote.
+  if (isSample(kind, facts)) for (const field of SEO_FIELDS) if (field !== "keywords" && !SAYS_SAMPLE.test(text[field])) text[field] = `${SAMPLE_LEAD}${text[field]}`;
   return { text, sources };
 }
 
@@ -326,8 +347,8 @@ export function shareImageFor(page: { kind: SeoKind; facts: SeoFacts }): { url: 
     return { url: null, alt: heading ? `${heading}: an article on the ${SITE_NAME} blog` : "" };
   }
   if (page.kind === "profile") {
-    const { company, city, state_abbr } = page.facts as SeoFactsOf["profile"];
-    return { url: null, alt: company ? `${company}, property manager in ${city}, ${state_abbr}, on ${SITE_NAME}` : "" };
+    const { company, city, state_abbr, sample } = page.facts as SeoFactsOf["profile"];
+    return { url: null, alt: company ? `${sample ? sampleName(company) : company}, property manager in ${city}, ${state_abbr}, on ${SITE_NAME}` : "" };
   }
   return { url: DEFAULT_SHARE_IMAGE.url, alt: DEFAULT_SHARE_IMAGE.alt };
 }

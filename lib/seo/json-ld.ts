@@ -3,6 +3,7 @@ import { htmlToText } from "../sanitize";
 import { SITE_NAME, SITE_TAGLINE } from "../contract/site";
 import { PATHS, agentPath, blogPath } from "../contract/routes";
 import { feeHeadline } from "../contract/fees";
+import { sampleName } from "../contract/seo-text";
 
 /** schema.org objects for the JSON-LD of each page kind. URLs are absolute. */
 type Thing = Record<string, unknown>;
@@ -66,22 +67,27 @@ export function breadcrumbLd(origin: string, crumbs: Crumb[]): Thing {
 }
 
 
-/** A manager as a schema.org RealEstateAgent (a LocalBusiness): never with email or phone. */
+/**
+ * A manager as a schema.org RealEstateAgent (a LocalBusiness): never with email or phone. A sample
+ * listing (a fictional company) says Sample in its name and description and has no street address
+ * or postal code: only the city it is shown in, nothing that looks like a real office.
+ */
 export function localBusinessLd(origin: string, agent: Agent): Thing {
+  const sample = agent.demo === 1;
   return {
     "@context": "https://schema.org",
     "@type": "RealEstateAgent",
     "@id": absolute(origin, agentPath(agent)),
-    name: agent.company_name,
+    name: sample ? sampleName(agent.company_name) : agent.company_name,
     url: absolute(origin, agentPath(agent)),
     image: absolute(origin, agent.photo),
-    description: agent.about,
+    description: sample ? `Sample listing: a fictional company. ${agent.about}` : agent.about,
     address: {
       "@type": "PostalAddress",
-      streetAddress: agent.address,
+      ...(sample ? {} : { streetAddress: agent.address }),
       addressLocality: agent.city,
       addressRegion: agent.state,
-      ...(agent.zip ? { postalCode: agent.zip } : {}),
+      ...(agent.zip && !sample ? { postalCode: agent.zip } : {}),
       addressCountry: "US",
     },
     areaServed: [

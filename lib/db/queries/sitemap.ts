@@ -304,7 +304,7 @@ const SECTIONS: Section<unknown>[] = [
     async facts(db, agents) {
       // Read only for the workspace: the sitemap needs no names or about texts.
       const ids = agents.map((agent) => Number(agent.id));
-      const details = new Map<number, { company_name: string; about: string; city_name: string; state_name: string }>();
+      const details = new Map<number, { company_name: string; about: string; city_name: string; state_name: string; demo: number | null }>();
       const categories = new Map<number, number[]>();
       for (let start = 0; start < ids.length; start += 5_000) {
         const slice = ids.slice(start, start + 5_000);
@@ -312,7 +312,7 @@ const SECTIONS: Section<unknown>[] = [
           .selectFrom("agents")
           .innerJoin("cities", "cities.id", "agents.city_id")
           .innerJoin("states", "states.id", "agents.state_id")
-          .select(["agents.id", "agents.company_name", "agents.about", "cities.name as city_name", "states.name as state_name"])
+          .select(["agents.id", "agents.company_name", "agents.about", "agents.is_demo as demo", "cities.name as city_name", "states.name as state_name"])
           .where("agents.id", "in", slice)
           .execute();
         for (const row of rows) details.set(Number(row.id), row);
@@ -334,6 +334,7 @@ const SECTIONS: Section<unknown>[] = [
             .filter(Boolean)
             .join(", "),
           about: excerpt(detail?.about ?? "", 160),
+          sample: Number(detail?.demo) === 1,
         };
       });
     },
