@@ -1,7 +1,8 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { E2E_BASE_URL } from "./support/server";
 import { PAGE_KINDS, pathOf } from "./support/page-kinds";
-import { CONTENT_PAGE_PATHS, INDEXABLE_FIXED_PATHS, agentPath } from "../lib/contract/routes";
+import { queryRows } from "./support/db";
+import { CONTENT_PAGE_PATHS, INDEXABLE_FIXED_PATHS, agentPath, cityPath } from "../lib/contract/routes";
 import { DIRECTORY_PAGE_SIZE } from "../lib/contract/site";
 import { seoTextFor } from "../lib/contract/seo-text";
 
@@ -233,7 +234,7 @@ test("tabs, later pages and state hubs: canonical to themselves, ItemList of wha
   const list = second.jsonLd.find((item) => item["@type"] === "ItemList") as { numberOfItems: number; itemListElement: { position: number }[] };
   expect(list.itemListElement[0].position).toBe(DIRECTORY_PAGE_SIZE + 1);
   // numberOfItems is the whole list's size, on every page of it, not the count this page shows.
-  const { agents } = await (await request.post("/api/agents/list", { data: { state: "TX", city: "austin" } })).json();
+  const { agents } = await (await request.post("/api/agents/list", { data: { state: "TX", city: "austin", cate_id: 0 } })).json();
   expect(agents.total).toBeGreaterThan(DIRECTORY_PAGE_SIZE);
   expect(list.numberOfItems).toBe(agents.total);
   const first = (await fetchHead(request, "/agents/TX/austin")).jsonLd.find((item) => item["@type"] === "ItemList");
@@ -420,4 +421,23 @@ test("no social profile the site does not run: none in the footer or the Organiz
   const organization = (await fetchHead(request, "/")).jsonLd.find((item) => item["@type"] === "Organization");
   expect(organization).toBeDefined();
   expect(organization).not.toHaveProperty("sameAs");
+});
+
+test("one page per listing set: a tab listing exactly its city's managers is canonical to the city page and not in the sitemap", { tag: ["@seo"] }, async ({ request }) => {
+  // Single Family is the first category (bit 1 of city_coverage.category_mask).
+  const [same] = queryRows<{ state: string; slug: string }>(
+    `select states.abbreviation as state, cities.slug from cities join states on states.id = cities.state_id
+     where cities.managers_serving > 0 and cities.managers_serving = (select count(*) from city_coverage where city_coverage.city_id = cities.id and (city_coverage.category_mask & 1) <> 0)
+     order by cities.managers_serving desc, cities.id limit 1`,
+  );
+  expect(same).toBeDefined();
+  const tab = cityPath(same.state, same.slug, { category: "single-family" });
+  const head = await fetchHead(request, tab);
+  expect(head.canonical).toBe(`${E2E_BASE_URL}${cityPath(same.state, same.slug)}`);
+  const xml = await (await request.get("/sitemap.xml")).text();
+  expect(xml).not.toContain(`<loc>${E2E_BASE_URL}${tab}</loc>`);
+  expect(xml).toContain(`<loc>${E2E_BASE_URL}${cityPath(same.state, same.slug)}</loc>`);
+  // A tab that lists fewer managers than its city stays a page of its own.
+  expect((await fetchHead(request, "/agents/TX/austin/single-family")).canonical).toBe(`${E2E_BASE_URL}/agents/TX/austin/single-family`);
+  expect(xml).toContain(`<loc>${E2E_BASE_URL}/agents/TX/austin/single-family</loc>`);
 });

@@ -126,6 +126,16 @@ export function emptyListIsNoindex(count: number): boolean {
 }
 
 /**
+ * One page per listing set: a category tab that lists every manager of its city (a tab's managers
+ * are always some of the city's, so as many means the same ones, in the same order) is the city's
+ * page again. It stays for visitors, but its canonical is the city page's (page for page) and the
+ * sitemap leaves it out (the same rule, in SQL: lib/db/queries/sitemap.ts servedCitiesFor).
+ */
+export function tabRepeatsCity(tabCount: number, cityCount: number): boolean {
+  return tabCount >= cityCount;
+}
+
+/**
  * The shorter wording a kind's default falls back to, in order, when a page's values make it
  * wider than a result shows (lib/contract/serp.ts fitSeoText chooses): a fallback naming a
  * variable that is empty for the page is skipped. Only the generated default wording falls back,
