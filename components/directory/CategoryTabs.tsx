@@ -18,18 +18,18 @@ export function CategoryTabs({ state, citySlug, current, counts }: { state: stri
   ];
   return (
     <>
-    <nav className="tabs" aria-label="Property types">
-      <ul>
-        {tabs.map((tab) => (
-          <li key={tab.label}>
-            <a href={cityPath(state, citySlug, { category: tab.slug })} {...(tab.slug === current ? { "aria-current": "page" as const } : {})}>
-              {tab.label}
-            </a>
-          </li>
-        ))}
-      </ul>
-    </nav>
-    <TabPages state={state} citySlug={citySlug} counts={counts} />
+      <nav className="tabs" aria-label="Property types">
+        <ul>
+          {tabs.map((tab) => (
+            <li key={tab.label}>
+              <a href={cityPath(state, citySlug, { category: tab.slug })} {...(tab.slug === current ? { "aria-current": "page" as const } : {})}>
+                {tab.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <TabPages state={state} citySlug={citySlug} counts={counts} />
     </>
   );
 }
