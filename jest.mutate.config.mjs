@@ -5,7 +5,7 @@ import jestConfig from "./jest.config.mjs";
  * limited to the Node suites of the modules it mutates, so its first run (which maps every test to
  * the mutants it reaches) does not spend minutes on component and page tests that cannot kill them.
  * Each mutant's run then loads only the test files holding the tests that reached it
- * (lib/test-support/mutate: names recorded in the first run, files chosen by the sequencer).
+ * (scripts/mutate: names recorded in the first run, files chosen by the sequencer).
  */
 const mutateJestConfig = async () => {
   const base = await jestConfig();
@@ -16,8 +16,8 @@ const mutateJestConfig = async () => {
     testMatch: process.env.MUTATE_TEST_FILES
       ? process.env.MUTATE_TEST_FILES.split(",").map((file) => `<rootDir>/${file.trim()}`)
       : ["<rootDir>/lib/service/**/*.test.ts", "<rootDir>/lib/server/page-store*.test.ts"],
-    setupFilesAfterEnv: [...(base.setupFilesAfterEnv ?? []), "<rootDir>/lib/test-support/mutate/record-tests.ts"],
-    testSequencer: "<rootDir>/lib/test-support/mutate/sequencer.mjs",
+    setupFilesAfterEnv: [...(base.setupFilesAfterEnv ?? []), "<rootDir>/scripts/mutate/record-tests.ts"],
+    testSequencer: "<rootDir>/scripts/mutate/sequencer.mjs",
   };
 };
 

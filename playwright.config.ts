@@ -1,12 +1,12 @@
 import fs from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
-import { E2E_ALLOW_WRITES, E2E_API_TOKEN, E2E_BASE_URL, E2E_DATABASE, E2E_DIST_DIR, E2E_OUTBOX_DIR, E2E_PORT, E2E_REMOTE_URL } from "./e2e/support/server";
+import { E2E_API_TOKEN, E2E_BASE_URL, E2E_DATABASE, E2E_DIST_DIR, E2E_JUNIT_FILE, E2E_OUTBOX_DIR, E2E_PORT, E2E_REMOTE_URL } from "./e2e/support/server";
 
 /**
  * End-to-end journeys against a production build on its own port, database and build folder,
  * so they never touch the developer's site or .data/site.db; or, with E2E_BASE_URL, against a
  * site started elsewhere (nothing built or served; the journeys that save, tagged @writes, only
- * with E2E_ALLOW_WRITES=1). Tags (README "End-to-end journeys"): @smoke, @journey, @a11y, @seo,
+ * with E2E_ALLOW_WRITES=1; tests a run leaves out are reported skipped with the reason, e2e/support/test.ts). Tags (README "End-to-end journeys"): @smoke, @journey, @a11y, @seo,
  * @http, @slow, @writes. E2E_REUSE_BUILD=1 serves the build already in the port's folder.
  */
 const SYSTEM_CHROMIUM = "/usr/bin/chromium";
@@ -36,12 +36,6 @@ const localServer = {
   },
 };
 
-/**
- * Left out of the run: @slow (the directory crawl and other long walks) unless E2E_SLOW=1
- * (`npm run test:full`, `.ci/run`); @writes against a site started elsewhere unless E2E_ALLOW_WRITES=1.
- */
-const leftOut = [...(process.env.E2E_SLOW === "1" ? [] : ["@slow"]), ...(E2E_ALLOW_WRITES ? [] : ["@writes"])];
-
 /** A run that picks tests by tag or title (`--grep`, `-g`). */
 const picked = process.argv.some((arg) => arg === "--grep" || arg === "-g" || arg.startsWith("--grep="));
 
@@ -66,11 +60,14 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   workers: 2,
   // The terminal's list, a report to open (`npx playwright show-report playwright-report/e2e-<port>`:
-  // each failure with its trace and screenshot) and JUnit XML for CI systems, per port.
+  // each failure with its trace and screenshot), JUnit XML for CI systems per run kind and port
+  // (the project in each name; tags and skip reasons as properties), then the run's own summary:
+  // its target, its mode, what it left out and why (e2e/support/run-report.ts, after the JUnit file it guards).
   reporter: [
     ["list"],
     ["html", { open: "never", outputFolder: `playwright-report/e2e-${E2E_PORT}` }],
-    ["junit", { outputFile: `test-results/junit-e2e-${E2E_PORT}.xml` }],
+    ["junit", { outputFile: E2E_JUNIT_FILE, includeProjectInTestName: true }],
+    ["./e2e/support/run-report.ts"],
   ],
   timeout: 45_000,
   expect: { timeout: 10_000 },
@@ -89,5 +86,4 @@ export default defineConfig({
   ],
   // A site started elsewhere is checked once, before any test: down, the run stops with one line.
   ...(E2E_REMOTE_URL ? { globalSetup: "./e2e/support/remote-site.ts" } : { webServer: localServer }),
-  ...(leftOut.length ? { grepInvert: new RegExp(leftOut.join("|")) } : {}),
 });

@@ -2,7 +2,7 @@ import type { Metadata, Viewport } from "next";
 // First: the stylesheets the components import (the footer's) come after it and win their ties.
 import "@/styles/globals.css";
 import { siteUrl } from "@/lib/env";
-import { SITE_NAME } from "@/lib/contract/site";
+import { SITE_NAME, THEME_COLOR } from "@/lib/contract/site";
 import { MessageDialogProvider } from "@/components/ui/MessageDialog";
 import { RouteEntry } from "@/components/ui/RouteEntry";
 import { JoinNetworkProvider } from "@/components/forms/JoinNetwork";
@@ -15,6 +15,11 @@ import { SiteFooter } from "@/components/layout/SiteFooter";
  */
 export const revalidate = 3600;
 
+/**
+ * The icons are files beside this layout, which Next.js declares in every page's <head>:
+ * app/favicon.ico (/favicon.ico), app/icon.svg, app/apple-icon.png (the apple-touch-icon) and
+ * app/manifest.ts (the web manifest).
+ */
 export const metadata: Metadata = {
   metadataBase: new URL(siteUrl()),
   applicationName: SITE_NAME,
@@ -24,7 +29,7 @@ export const metadata: Metadata = {
 export const viewport: Viewport = {
   width: "device-width",
   initialScale: 1,
-  themeColor: "#0f766e",
+  themeColor: THEME_COLOR,
 };
 
 /**

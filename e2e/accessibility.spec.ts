@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { STEP_PATHS, cityPath, cityViewPath, comparePath, lawComparePath } from "../lib/contract/routes";
 import { PAGE_KINDS, pathOf } from "./support/page-kinds";
 import { JoinNetworkPopup, SitePage } from "./pages/site";

@@ -141,7 +141,7 @@ for (const category of CATEGORIES) {
     // Nothing ticked for the owner: the button sends nothing until the owner ticks the request as theirs.
     await expect(confirm.tick(reference)).not.toBeChecked();
     await expect(confirm.savedAt(reference)).toContainText("Saved ");
-    await expect(confirm.page.getByRole("button", { name: CONFIRM.buttonTicked(0, []) })).toBeDisabled();
+    await expect(confirm.tickedButton(0, [])).toBeDisabled();
     expect(outboxRows(lead.id).filter((row) => row.kind === "lead.new")).toEqual([]); // opening the link sends nothing
     await confirm.confirm(names);
     expect(outboxRows(lead.id).filter((row) => row.kind === "lead.new").map((row) => row.agent_id).sort()).toEqual(rows.map((row) => row.agent_id));

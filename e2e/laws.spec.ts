@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { ComparePage, ProfilePage } from "./pages/directory";
 import { LawPage } from "./pages/laws";
 import { lawComparePath, lawPath } from "../lib/contract/routes";

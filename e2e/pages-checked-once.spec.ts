@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { FINISHED_STEPS } from "./support/page-kinds";
 import { LOAD_FAILED, RECIPIENTS } from "../lib/contract/messages";
 import { PATHS, STEP_PATHS, agentPath, cityPath, lawComparePath, lawPath } from "../lib/contract/routes";

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { FINISHED_STEPS } from "./support/page-kinds";
 import { GetInTouchForm } from "./pages/contact";
 import { QuoteFlow } from "./pages/quote";

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { GetInTouchForm } from "./pages/contact";
 import { HomePage } from "./pages/home";
 import { NewsletterBox } from "./pages/newsletter";

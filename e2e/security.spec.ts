@@ -1,5 +1,5 @@
 import zlib from "node:zlib";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { countHeader, rawRequest, type RawAnswer } from "./support/raw-http";
 import { E2E_BASE_URL } from "./support/server";
 import { HomePage } from "./pages/home";

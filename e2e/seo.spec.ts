@@ -1,7 +1,9 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { E2E_BASE_URL } from "./support/server";
 import { PAGE_KINDS, pathOf } from "./support/page-kinds";
-import { CONTENT_PAGE_PATHS, INDEXABLE_FIXED_PATHS, agentPath } from "../lib/contract/routes";
+import { queryRows } from "./support/db";
+import { CONTENT_PAGE_PATHS, INDEXABLE_FIXED_PATHS, agentPath, cityPath } from "../lib/contract/routes";
 import { DIRECTORY_PAGE_SIZE } from "../lib/contract/site";
 import { seoTextFor } from "../lib/contract/seo-text";
 
@@ -56,13 +58,13 @@ test("home: page 1's SEO, a canonical to itself, Organization and WebSite", { ta
 });
 
 test("content pages carry their own record's SEO", { tag: ["@seo"] }, async ({ request }) => {
-  for (const [path, pageId] of [["/about-us", 2], ["/privacy-policy", 12], ["/faqs", 9], ["/blogs", 10], ["/laws", 21], ["/resources", 11], ["/contact-us", 20]] as const) {
+  const pages = [["/about-us", 2], ["/privacy-policy", 12], ["/acceptable-use-policy", 13], ["/limited-use-disclosure", 14], ["/our-mission", 16], ["/property-management", 17], ["/resource-center", 18], ["/faqs", 9], ["/blogs", 10], ["/laws", 21], ["/resources", 11], ["/contact-us", 20]] as const;
+  for (const [path, pageId] of pages) {
     const record = await pageRecord(request, pageId);
     const head = await fetchHead(request, path);
-    // The record's words, as the default wording fits them to a result (a description too wide gives its whole sentences that fit).
-    const words = seoTextFor({ kind: "fixed", facts: record });
-    expect(head, path).toMatchObject({ title: words.title, description: words.description, keywords: record.seo_keywords, canonical: `${E2E_BASE_URL}${path}` });
-    expect(record.seo_description.startsWith(words.description.replace(/\.$/, ""))).toBe(true);
+    // The record's words exactly as written: never cut to a sentence.
+    expect(seoTextFor({ kind: "fixed", facts: record })).toMatchObject({ title: record.seo_title, description: record.seo_description });
+    expect(head, path).toMatchObject({ title: record.seo_title, description: record.seo_description, keywords: record.seo_keywords, canonical: `${E2E_BASE_URL}${path}` });
   }
   expect(types(await fetchHead(request, "/faqs"))).toEqual(["FAQPage", "BreadcrumbList"]);
 });
@@ -183,7 +185,12 @@ test("a profile: RealEstateAgent without email or phone", { tag: ["@seo"] }, asy
   expect(head.canonical).toBe(`${E2E_BASE_URL}${path}`);
   expect(head.title).toContain(agent.company_name);
   const business = head.jsonLd.find((item) => item["@type"] === "RealEstateAgent")!;
-  expect(business).toMatchObject({ name: agent.company_name, address: { addressLocality: agent.city, addressRegion: "TX" } });
+  expect(agent.demo).toBe(1);
+  // A sample listing says so in its title, description, share card and structured data, and has no office address.
+  expect(business).toMatchObject({ name: `${agent.company_name} (Sample)`, address: { addressLocality: agent.city, addressRegion: "TX" } });
+  expect(business.address).not.toHaveProperty("streetAddress");
+  expect(business.address).not.toHaveProperty("postalCode");
+  for (const words of [head.title, head.description, head.ogTitle]) expect(words).toMatch(/\bSample\b/);
   // What an owner decides from, in the structured data too: the area served and the fees.
   expect(business.areaServed).toEqual([
     { "@type": "City", name: `${agent.city}, TX` },
@@ -225,8 +232,14 @@ test("tabs, later pages and state hubs: canonical to themselves, ItemList of wha
   const second = await fetchHead(request, "/agents/TX/austin/page/2");
   expect(second.canonical).toBe(`${E2E_BASE_URL}/agents/TX/austin/page/2`);
   expect(second.title).toBe("Property Managers in Austin, TX – Page 2 | Managely");
-  const list = second.jsonLd.find((item) => item["@type"] === "ItemList") as { itemListElement: { position: number }[] };
+  const list = second.jsonLd.find((item) => item["@type"] === "ItemList") as { numberOfItems: number; itemListElement: { position: number }[] };
   expect(list.itemListElement[0].position).toBe(DIRECTORY_PAGE_SIZE + 1);
+  // numberOfItems is the whole list's size, on every page of it, not the count this page shows.
+  const { agents } = await (await request.post("/api/agents/list", { data: { state: "TX", city: "austin", cate_id: 0 } })).json();
+  expect(agents.total).toBeGreaterThan(DIRECTORY_PAGE_SIZE);
+  expect(list.numberOfItems).toBe(agents.total);
+  const first = (await fetchHead(request, "/agents/TX/austin")).jsonLd.find((item) => item["@type"] === "ItemList");
+  expect(first?.numberOfItems).toBe(agents.total);
 
   const hub = await fetchHead(request, "/agents/TX");
   expect(hub.title).toBe("Property Managers in Texas by City | Managely");
@@ -323,4 +336,109 @@ test("a 404 says noindex exactly once", { tag: ["@seo"] }, async ({ request }) =
     const robots = [...(await response.text()).matchAll(/<meta name="robots" content="([^"]*)"/g)].map((match) => match[1]);
     expect(robots, path).toEqual(["noindex"]);
   }
+});
+
+/** The same-site paths a page's raw HTML links with <a href> (no script run), fragments and queries dropped. */
+async function rawLinks(request: APIRequestContext, path: string): Promise<Set<string>> {
+  const response = await request.get(path);
+  expect(response.status(), path).toBe(200);
+  const html = await response.text();
+  const paths = [...html.matchAll(/<a\b[^>]*\shref="([^"]*)"/g)].map((match) => {
+    const url = new URL(match[1].replace(/&amp;/g, "&"), `${E2E_BASE_URL}${path}`);
+    return url.origin === new URL(E2E_BASE_URL).origin ? url.pathname : null;
+  });
+  return new Set(paths.filter((link): link is string => link !== null));
+}
+
+test("a crawler reading raw HTML finds every state hub one link from home and sampled sitemap pages within three", { tag: ["@seo"] }, async ({ request }) => {
+  test.setTimeout(240_000);
+  const xml = await (await request.get("/sitemap.xml")).text();
+  const sitemap = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1].replace(E2E_BASE_URL, "") || "/");
+  const hubs = sitemap.filter((url) => /^\/agents\/[A-Z]{2}$/.test(url));
+  expect(hubs).toHaveLength(51);
+
+  // Depth 1: what home links; every hub is there, and on /resources too.
+  const depth = new Map<string, number>([["/", 0]]);
+  const fromHome = await rawLinks(request, "/");
+  for (const link of fromHome) if (!depth.has(link)) depth.set(link, 1);
+  expect(hubs.filter((hub) => depth.get(hub) !== 1)).toEqual([]);
+  const fromResources = await rawLinks(request, "/resources");
+  expect(hubs.filter((hub) => !fromResources.has(hub))).toEqual([]);
+
+  // Depth 2: what the depth-1 pages (those in the sitemap: indexable pages a crawler keeps) link.
+  const level1 = [...depth].filter(([, level]) => level === 1).map(([path]) => path).filter((path) => sitemap.includes(path));
+  for (const page of level1) for (const link of await rawLinks(request, page)) if (!depth.has(link)) depth.set(link, 2);
+
+  // Sampled sitemap URLs: within two links already, or linked by a depth-2 page on their breadcrumb trail.
+  const step = Math.max(1, Math.floor(sitemap.length / 60));
+  const sample = sitemap.filter((_, index) => index % step === 0);
+  const deeper: string[] = [];
+  for (const url of sample) {
+    if ((depth.get(url) ?? 99) <= 2) continue;
+    const trail = (await fetchHead(request, url)).jsonLd
+      .filter((item) => item["@type"] === "BreadcrumbList")
+      .flatMap((item) => (item.itemListElement as { item: string }[]).map((crumb) => new URL(crumb.item).pathname))
+      .filter((crumb) => depth.get(crumb) === 2);
+    let found = false;
+    for (const crumb of trail) if ((await rawLinks(request, crumb)).has(url)) found = true;
+    if (found) depth.set(url, 3);
+    else deeper.push(url);
+  }
+  const report = Object.fromEntries(sample.map((url) => [url, depth.get(url) ?? "> 3"]));
+  test.info().annotations.push({ type: "link depth of sampled sitemap URLs", description: JSON.stringify(report) });
+  expect(deeper, JSON.stringify(report, null, 1)).toEqual([]);
+});
+
+test("icons a browser or a home screen asks for: /favicon.ico, an apple-touch-icon and a web manifest, declared in <head>", { tag: ["@seo"] }, async ({ request }) => {
+  const favicon = await request.get("/favicon.ico");
+  expect(favicon.status()).toBe(200);
+  expect(favicon.headers()["content-type"]).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)/);
+  // An ICO file: reserved 0, type 1, at least one image.
+  const ico = await favicon.body();
+  expect([ico.readUInt16LE(0), ico.readUInt16LE(2)]).toEqual([0, 1]);
+  expect(ico.readUInt16LE(4)).toBeGreaterThan(0);
+
+  const html = await (await request.get("/")).text();
+  const head = html.slice(0, html.indexOf("</head>"));
+  const href = (rel: string) => head.match(new RegExp(`<link[^>]*rel="${rel}"[^>]*href="([^"]*)"`))?.[1] ?? head.match(new RegExp(`<link[^>]*href="([^"]*)"[^>]*rel="${rel}"`))?.[1];
+  expect(head).toMatch(/<link[^>]*rel="icon"[^>]*href="\/favicon\.ico/);
+
+  const touch = href("apple-touch-icon");
+  expect(touch).toBeDefined();
+  const png = await (await request.get(touch!)).body();
+  expect(png.subarray(1, 4).toString("latin1")).toBe("PNG");
+  expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([180, 180]);
+
+  const manifestPath = href("manifest");
+  expect(manifestPath).toBeDefined();
+  const manifest = await (await request.get(manifestPath!)).json();
+  expect(manifest).toMatchObject({ name: "Managely", start_url: "/", display: "standalone" });
+  for (const icon of manifest.icons as { src: string }[]) expect((await request.get(icon.src)).status(), icon.src).toBe(200);
+});
+
+test("no social profile the site does not run: none in the footer or the Organization by default", { tag: ["@seo"] }, async ({ request }) => {
+  const html = await (await request.get("/")).text();
+  expect(html.match(/[\w.]*(facebook|linkedin|twitter|instagram)\.com[^"\\]*/g) ?? []).toEqual([]);
+  const organization = (await fetchHead(request, "/")).jsonLd.find((item) => item["@type"] === "Organization");
+  expect(organization).toBeDefined();
+  expect(organization).not.toHaveProperty("sameAs");
+});
+
+test("one page per listing set: a tab listing exactly its city's managers is canonical to the city page and not in the sitemap", { tag: ["@seo"] }, async ({ request }) => {
+  // Single Family is the first category (bit 1 of city_coverage.category_mask).
+  const [same] = queryRows<{ state: string; slug: string }>(
+    `select states.abbreviation as state, cities.slug from cities join states on states.id = cities.state_id
+     where cities.managers_serving > 0 and cities.managers_serving = (select count(*) from city_coverage where city_coverage.city_id = cities.id and (city_coverage.category_mask & 1) <> 0)
+     order by cities.managers_serving desc, cities.id limit 1`,
+  );
+  expect(same).toBeDefined();
+  const tab = cityPath(same.state, same.slug, { category: "single-family" });
+  const head = await fetchHead(request, tab);
+  expect(head.canonical).toBe(`${E2E_BASE_URL}${cityPath(same.state, same.slug)}`);
+  const xml = await (await request.get("/sitemap.xml")).text();
+  expect(xml).not.toContain(`<loc>${E2E_BASE_URL}${tab}</loc>`);
+  expect(xml).toContain(`<loc>${E2E_BASE_URL}${cityPath(same.state, same.slug)}</loc>`);
+  // A tab that lists fewer managers than its city stays a page of its own.
+  expect((await fetchHead(request, "/agents/TX/austin/single-family")).canonical).toBe(`${E2E_BASE_URL}/agents/TX/austin/single-family`);
+  expect(xml).toContain(`<loc>${E2E_BASE_URL}/agents/TX/austin/single-family</loc>`);
 });

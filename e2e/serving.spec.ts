@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { junkImageUrls, junkUrls } from "./support/junk-urls";
 import { rawRequest, type RawAnswer } from "./support/raw-http";
 import { E2E_API_TOKEN, E2E_BASE_URL, E2E_DATABASE, E2E_DIST_DIR } from "./support/server";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import type Validator from "@adobe/structured-data-validator";
 import { PAGE_KINDS, pathOf } from "./support/page-kinds";
 

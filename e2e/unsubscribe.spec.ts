@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { queryRows } from "./support/db";
 import { E2E_EMAIL_DOMAIN } from "./support/server";
 import { NewsletterBox } from "./pages/newsletter";

@@ -63,3 +63,38 @@ describe("the names README.md and docs/ cite", () => {
     expect([...new Set(unknown)]).toEqual([]);
   });
 });
+
+describe("SOCIAL_PROFILES", () => {
+  const read = (value: string | undefined) => {
+    const saved = process.env.SOCIAL_PROFILES;
+    if (value === undefined) delete process.env.SOCIAL_PROFILES;
+    else process.env.SOCIAL_PROFILES = value;
+    try {
+      let profiles: string[] = [];
+      jest.isolateModules(() => {
+        profiles = (jest.requireActual("./env") as typeof import("./env")).socialProfiles();
+      });
+      return profiles;
+    } finally {
+      if (saved === undefined) delete process.env.SOCIAL_PROFILES;
+      else process.env.SOCIAL_PROFILES = saved;
+    }
+  };
+
+  it("is none by default", () => {
+    expect(read(undefined)).toEqual([]);
+    expect(read("")).toEqual([]);
+  });
+
+  it("is the comma-separated https URLs given, in order, spaces and empty entries dropped", () => {
+    expect(read(" https://www.linkedin.com/company/example-co , https://mastodon.social/@example,")).toEqual([
+      "https://www.linkedin.com/company/example-co",
+      "https://mastodon.social/@example",
+    ]);
+  });
+
+  it("refuses anything but https URLs, naming the setting", () => {
+    expect(() => read("@managely")).toThrow(/SOCIAL_PROFILES/);
+    expect(() => read("http://facebook.com/example")).toThrow(/SOCIAL_PROFILES/);
+  });
+});

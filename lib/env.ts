@@ -51,6 +51,18 @@ const envShape = z.object({
   SITE_ADDRESS: z.preprocess(emptyAsUndefined, z.string().max(300).default("Managely sample site, 100 Example Street, Austin, TX 78701")),
   /** The site's X (Twitter) handle, "@managely": `twitter:site` on every page when set. */
   TWITTER_SITE: z.preprocess(emptyAsUndefined, z.string().regex(/^@\w{1,15}$/, "TWITTER_SITE must be a handle such as @managely").optional()),
+  /**
+   * The site's own social profiles, comma-separated https URLs: the footer's Keep in Touch links
+   * and the Organization's sameAs. None by default: the site names no account it does not run.
+   */
+  SOCIAL_PROFILES: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .optional()
+      .transform((value) => (value ? value.split(",").map((url) => url.trim()).filter(Boolean) : []))
+      .pipe(z.array(z.url({ protocol: /^https$/, error: "SOCIAL_PROFILES must be https:// URLs, comma-separated" }))),
+  ),
   // Delivery (issue 11; README "Delivery"). Neither SMTP_URL nor LEAD_WEBHOOK_URL: every message
   // is written as a file under OUTBOX_DIR.
   /** smtp://user:pass@host:587 or smtps://…: email through nodemailer. */
@@ -128,7 +140,7 @@ export function env(): Env {
  * from): `npm start` rebuilds when one of them differs from the build's (lib/cli/build-stamp.ts).
  * The others are read when the server starts.
  */
-export const BUILD_SETTINGS = ["SITE_URL", "AGENT_PANEL_URL", "API_BASE_URL", "DATABASE_URL", "SEED_DEMO", "STATE_LIST_HALF"] as const satisfies readonly (keyof Env)[];
+export const BUILD_SETTINGS = ["SITE_URL", "AGENT_PANEL_URL", "API_BASE_URL", "DATABASE_URL", "SEED_DEMO", "STATE_LIST_HALF", "SOCIAL_PROFILES"] as const satisfies readonly (keyof Env)[];
 
 /** The values of BUILD_SETTINGS as this process sees them. */
 export function buildSettings(): Record<(typeof BUILD_SETTINGS)[number], string> {
@@ -149,6 +161,11 @@ export function allowedOrigins(): string[] {
 export function siteOperator(): { email: string; address: string } {
   const { SITE_CONTACT_EMAIL, SITE_ADDRESS } = env();
   return { email: SITE_CONTACT_EMAIL, address: SITE_ADDRESS };
+}
+
+/** The site's own social profiles (SOCIAL_PROFILES), in the order given; none by default. */
+export function socialProfiles(): string[] {
+  return env().SOCIAL_PROFILES;
 }
 
 /** The site's absolute origin without a trailing slash. */

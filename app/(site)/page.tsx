@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { getBlogs, getCities, getPageRecord, getStates, getTestimonials } from "@/lib/api/pages";
-import { siteUrl } from "@/lib/env";
+import { siteUrl, socialProfiles } from "@/lib/env";
 import { organizationLd, websiteLd } from "@/lib/seo/json-ld";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { pageSeo } from "@/lib/api/seo";
@@ -9,6 +9,7 @@ import { SiteHeader } from "@/components/layout/SiteHeader";
 import { HowItWorks } from "@/components/home/HowItWorks";
 import { TestimonialCarousel } from "@/components/home/TestimonialCarousel";
 import { StateCityPicker } from "@/components/directory/StateCityPicker";
+import { StateHubLinks } from "@/components/directory/StateHubLinks";
 import { BlogCard } from "@/components/content/BlogCard";
 import { JsonLd } from "@/components/seo/JsonLd";
 import { RichText } from "@/components/ui/RichText";
@@ -27,18 +28,20 @@ export async function generateMetadata() {
 }
 
 export default async function HomePage() {
-  const [page, testimonials, blogs, states] = await Promise.all([
+  const [page, testimonials, blogs, states, allStates] = await Promise.all([
     getPageRecord(PAGE_IDS.home),
     getTestimonials(),
     getBlogs("Featured"),
     getStates("Half"),
+    getStates("Full"),
   ]);
   const firstState = states.first_state;
   const cities = firstState ? await getCities(firstState.id, "Half") : null;
+  const initialCities = cities && firstState ? { stateId: firstState.id, ...cities } : null;
 
   return (
     <>
-      <JsonLd data={[organizationLd(siteUrl()), websiteLd(siteUrl())]} />
+      <JsonLd data={[organizationLd(siteUrl(), socialProfiles()), websiteLd(siteUrl())]} />
       <SiteHeader
         variant="full"
         banner={{ heading: page.heading, description: page.description }}
@@ -91,11 +94,8 @@ export default async function HomePage() {
             <h2 id="find-managers-title" className="section__title">
               Find property managers by state and city
             </h2>
-            <StateCityPicker
-              mode="home"
-              initialStates={{ states: states.states, length: states.length }}
-              initialCities={cities && firstState ? { stateId: firstState.id, ...cities } : null}
-            />
+            <StateCityPicker mode="home" initialStates={{ states: states.states, length: states.length }} initialCities={initialCities} />
+            <StateHubLinks states={allStates.states} heading="h3" />
           </div>
         </section>
 

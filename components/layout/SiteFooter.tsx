@@ -1,6 +1,6 @@
 import Link from "next/link";
-import { siteOperator } from "@/lib/env";
-import { RESOURCES_NAME, SITE_NAME, SITE_TAGLINE, SOCIAL_LINKS } from "@/lib/contract/site";
+import { siteOperator, socialProfiles } from "@/lib/env";
+import { RESOURCES_NAME, SITE_NAME, SITE_TAGLINE, socialLink } from "@/lib/contract/site";
 import { PATHS } from "@/lib/contract/routes";
 import { JoinNetworkButton } from "@/components/forms/JoinNetwork";
 import "@/styles/footer.css";
@@ -43,7 +43,8 @@ const COLUMNS: { title: string; links: { href: string; label: string }[] }[] = [
 
 /**
  * The footer of every page (spec 2.2), with who runs the site and how to reach them
- * (SITE_CONTACT_EMAIL, SITE_ADDRESS) and the year from the clock. Plain links: a footer's
+ * (SITE_CONTACT_EMAIL, SITE_ADDRESS), the social profiles it runs (SOCIAL_PROFILES: none by
+ * default, so Keep in Touch then holds the contact page alone) and the year from the clock. Plain links: a footer's
  * dozen pages are not worth prefetching. Its Join our Network needs a JoinNetworkProvider above it.
  */
 export function SiteFooter() {
@@ -84,14 +85,21 @@ export function SiteFooter() {
         <div>
           <h2>Keep in Touch</h2>
           <ul className="site-footer__social">
-            {SOCIAL_LINKS.map((link) => (
-              <li key={link.name}>
-                <a href={link.href}>
-                  {/* eslint-disable-next-line @next/next/no-img-element -- an icon served as it is */}
-                  <img src={link.icon} alt={link.name} width={22} height={22} loading="lazy" />
+            {socialProfiles().map(socialLink).map((link) => (
+              <li key={link.href}>
+                <a href={link.href} rel="me" className={link.icon ? "site-footer__icon" : undefined}>
+                  {link.icon ? (
+                    // eslint-disable-next-line @next/next/no-img-element -- an icon served as it is
+                    <img src={link.icon} alt={link.name} width={22} height={22} loading="lazy" />
+                  ) : (
+                    link.name
+                  )}
                 </a>
               </li>
             ))}
+            <li>
+              <a href={PATHS.contact}>Write to us</a>
+            </li>
           </ul>
         </div>
       </div>

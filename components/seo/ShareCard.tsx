@@ -2,6 +2,7 @@ import { ImageResponse } from "next/og";
 import type { Agent, Blog } from "@/lib/contract";
 import { excerpt } from "@/lib/sanitize";
 import { SITE_NAME } from "@/lib/contract/site";
+import { sampleName } from "@/lib/contract/seo-text";
 import { formatPostDate } from "@/components/content/BlogCard";
 
 /**
@@ -76,10 +77,16 @@ export function blogShareCardAlt(blog: Blog): string {
 
 const place = (agent: Agent) => `${agent.city}, ${agent.state}`;
 
+/** A sample listing's card says so on its first line and in its name (a fictional company). */
 export function agentShareCard(agent: Agent): ImageResponse {
-  return shareCard({ eyebrow: `Property manager in ${place(agent)}`, title: agent.company_name, detail: agent.category ? `Manages ${agent.category}` : undefined });
+  const sample = agent.demo === 1;
+  return shareCard({
+    eyebrow: `${sample ? "Sample listing · " : ""}Property manager in ${place(agent)}`,
+    title: sample ? sampleName(agent.company_name) : agent.company_name,
+    detail: agent.category ? `Manages ${agent.category}` : undefined,
+  });
 }
 
 export function agentShareCardAlt(agent: Agent): string {
-  return `${agent.company_name}, property manager in ${place(agent)}, on ${SITE_NAME}`;
+  return `${agent.demo === 1 ? sampleName(agent.company_name) : agent.company_name}, property manager in ${place(agent)}, on ${SITE_NAME}`;
 }

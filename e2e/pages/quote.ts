@@ -1,4 +1,5 @@
-import { test as base, expect, type APIRequestContext, type Locator, type TestInfo } from "@playwright/test";
+import type { APIRequestContext, Locator, TestInfo } from "@playwright/test";
+import { test as base, expect } from "../support/test";
 import { queryRows } from "../support/db";
 import { E2E_EMAIL_DOMAIN } from "../support/server";
 import { RECIPIENTS } from "../../lib/contract/messages";

@@ -61,6 +61,11 @@ export class ConfirmPage extends SitePage {
     return this.page.getByRole("button", { name: names ? CONFIRM.button(names) : /^Send my request to / });
   }
 
+  /** The button as it reads with `count` requests ticked (disabled at none). */
+  tickedButton(count: number, names: string[]): Locator {
+    return this.page.getByRole("button", { name: CONFIRM.buttonTicked(count, names) });
+  }
+
   /** Each request's "This is my request" tick, or the one of `reference`. */
   tick(reference?: string): Locator {
     return this.page.getByRole("checkbox", { name: reference ? CONFIRM.tick(reference) : /^This is my request: send / });

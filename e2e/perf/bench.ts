@@ -15,6 +15,9 @@
  * `npm run bench -- --crawl` measures first requests instead, as a crawler makes them (see
  * crawl.ts: `--crawl-all`, `--redis`, `--pages=N`).
  *
+ * `npm run bench -- --import[=ROWS]` measures the managers CSV import instead (import.ts: the dry
+ * run, the import, the same file again and the export of 100,000 rows; no site is built).
+ *
  * `-- --reuse-build` skips the build when .next-bench has one; `-- --writes-only` measures lead/save
  * alone (no pages, no reference server). Exit 1 when a stored count differs
  * from the acknowledged count or a measurement fails; a missed speed target is printed, not fatal.
@@ -25,6 +28,7 @@ import BetterSqlite3 from "better-sqlite3";
 import { agentPath, cityPath, lawPath, PATHS, STEP_PATHS } from "../../lib/contract/routes";
 import { buildAndStartSite, flags, stopEverything, type RunningSite } from "../support/production-site";
 import { compareAtScale } from "./scale";
+import { importBench } from "./import";
 import { measureCrawl, redisSiteEnvironment } from "./crawl";
 import { measureLoad, warmPath } from "./load";
 import { startReference } from "./reference";
@@ -207,6 +211,8 @@ async function main(): Promise<number> {
   console.log(`[bench] ${describeMachine()}`);
   warnIfBusy();
   if (options.has("crawl") || options.has("crawl-all")) return crawlBench(options);
+  const importFlag = [...options].find((flag) => flag === "import" || flag.startsWith("import="));
+  if (importFlag) return importBench(importFlag.includes("=") ? Number(importFlag.slice("import=".length)) : undefined);
   const site = await buildAndStartSite({ name: "bench", reuse: options.has("reuse-build") });
   try {
     const pagesClean = options.has("writes-only") || (await measurePages(site));

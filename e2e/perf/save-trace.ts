@@ -9,7 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import inspector from "node:inspector/promises";
 import { callAsSite, createTestDatabase, createTestService } from "../../lib/test-support";
-import { renderStatements, traceLeadSave } from "../../lib/test-support/save-trace";
+import { renderStatements, traceLeadSave } from "./lead-save-trace";
 
 const ROOT = path.resolve(__dirname, "../..");
 const DOCUMENT = path.join(ROOT, "docs", "architecture.md");

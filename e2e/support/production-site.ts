@@ -18,6 +18,7 @@ import path from "node:path";
 import { openDatabase } from "../../lib/db/connection";
 import { prepareDatabase } from "../../lib/db/setup";
 import { changedFilesReason } from "../../lib/cli/build-stamp";
+import { IN_USE_MARK_PREFIX } from "../../lib/cli/build-in-use";
 
 export const REPO_ROOT = path.resolve(__dirname, "../..");
 /** Logs and reports of the measurements (git-ignored). */
@@ -249,7 +250,9 @@ function copyBuild(source: string, target: string): boolean {
   const before = buildIdOf(source);
   fs.rmSync(inRepo(target), { recursive: true, force: true });
   const cacheDir = inRepo(source, "cache");
-  fs.cpSync(inRepo(source), inRepo(target), { recursive: true, verbatimSymlinks: true, filter: (file) => file !== cacheDir && !file.startsWith(cacheDir + path.sep) });
+  // Without the compiler cache, nor the marks of the servers running on the source (lib/cli/build-in-use.ts).
+  const copied = (file: string) => file !== cacheDir && !file.startsWith(cacheDir + path.sep) && !path.basename(file).startsWith(IN_USE_MARK_PREFIX);
+  fs.cpSync(inRepo(source), inRepo(target), { recursive: true, verbatimSymlinks: true, filter: copied });
   return isCompleteBuild(source) && buildIdOf(source) === before;
 }
 

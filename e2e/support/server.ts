@@ -23,3 +23,23 @@ export const E2E_ALLOW_WRITES = !E2E_REMOTE_URL || process.env.E2E_ALLOW_WRITES 
 export const E2E_EMAIL_DOMAIN = process.env.E2E_EMAIL_DOMAIN || "example.org";
 /** The end-to-end server's API_TOKEN: unlocks /healthz's details (the page store's size). */
 export const E2E_API_TOKEN = `e2e-token-${E2E_PORT}-unlocks-health-details`;
+/** Whether the `@slow` tests (the directory crawl and other long walks) run: E2E_SLOW=1 (`npm run test:full`, `.ci/run`). */
+export const E2E_SLOW = process.env.E2E_SLOW === "1";
+
+/** The tags a run leaves out, each with the reason its tests are reported skipped and how to run them. */
+export const LEFT_OUT: readonly { tag: string; reason: string }[] = [
+  ...(E2E_SLOW ? [] : [{ tag: "@slow", reason: "left out: @slow runs only with E2E_SLOW=1 (npm run test:full)" }]),
+  ...(E2E_ALLOW_WRITES ? [] : [{ tag: "@writes", reason: `left out: @writes saves on ${E2E_BASE_URL}, run only with E2E_ALLOW_WRITES=1` }]),
+];
+
+/** What the run checks, in one line: its target and its mode. */
+export function runSummary(): string {
+  const target = E2E_REMOTE_URL ? `${E2E_REMOTE_URL} (a deployment: nothing built or served here)` : `${E2E_BASE_URL} (this run's own build in ${E2E_DIST_DIR})`;
+  return `target ${target}; writes ${E2E_ALLOW_WRITES ? "on" : "off"}; @slow ${E2E_SLOW ? "on" : "off"}`;
+}
+
+/**
+ * The run's JUnit file: one per run kind (E2E_RUN, set by the npm scripts: all, smoke, journeys)
+ * and port, so a smoke run never overwrites the full run's report.
+ */
+export const E2E_JUNIT_FILE = `test-results/junit-e2e-${(process.env.E2E_RUN ?? "all").replace(/[^a-z0-9-]/gi, "")}-${E2E_PORT}.xml`;

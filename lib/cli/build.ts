@@ -6,6 +6,7 @@
 import { spawn } from "node:child_process";
 import { buildSettings, env } from "../env";
 import { readBuildInputs, writeBuildStamp } from "./build-stamp";
+import { buildInUseMessage } from "./build-in-use";
 import { prepare } from "./prepare";
 
 const nextBin = require.resolve("next/dist/bin/next");
@@ -27,6 +28,12 @@ export function runNext(args: string[]): Promise<number> {
 
 /** Builds the site; `prepared` when the database was just prepared. Answers next build's exit code. */
 export async function build({ prepared = false }: { prepared?: boolean } = {}): Promise<number> {
+  // Never rebuild a folder in place under a running server (build-in-use.ts).
+  const inUse = buildInUseMessage(env().NEXT_DIST_DIR);
+  if (inUse) {
+    console.error(`[build] ${inUse}`);
+    return 1;
+  }
   if (!prepared) await prepare();
   // The inputs as the build begins: a file changed while it runs makes the next start build again.
   const inputs = readBuildInputs(process.cwd(), buildSettings());

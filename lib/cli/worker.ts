@@ -4,7 +4,7 @@
  * SIGTERM or Ctrl-C: it finishes the deliveries in flight and exits.
  */
 import { getDatabase } from "../db";
-import { createConfiguredWorker } from "../service/delivery/default-worker";
+import { createConfiguredWorker } from "../service/default-worker";
 import { logInfo } from "../service/log";
 
 async function main() {

@@ -19,6 +19,14 @@ export const PAGE_REVALIDATE_SECONDS = 3600;
  */
 export const IMAGE_SHARE_OF_PAGE_STORE = 0.125;
 
+/**
+ * Share images as the production server sends them (Next.js sends its image routes
+ * `max-age=0, must-revalidate` and no ETag): shared caches (a CDN, the networks' crawlers) keep
+ * one as long as the page store does before refreshing it; browsers ask again and get a 304 by
+ * the image's ETag.
+ */
+export const SHARE_IMAGE_CACHE_CONTROL = `public, max-age=0, s-maxage=${PAGE_REVALIDATE_SECONDS}`;
+
 /** Redis keeps a stored page at most this long (seconds), stale or not: unread pages lapse. */
 export const REDIS_PAGE_TTL_SECONDS = 7 * 24 * 3600;
 
@@ -41,6 +49,13 @@ export const COMPRESSION = {
 
 /** Content types worth compressing (text of every kind, and SVG). */
 export const COMPRESSIBLE_TYPE = /^(text\/|application\/(json|javascript|xml|rss\+xml|manifest\+json|ld\+json)|image\/svg\+xml)/i;
+
+/**
+ * The most bytes the production server keeps of build files (/_next/static) in memory, every
+ * encoding counted: a build's files come to a few megabytes, so all of them fit, and no request
+ * can make the cache hold more.
+ */
+export const STATIC_FILES_MAX_BYTES = 64 * 1024 * 1024;
 
 /** Build files (/_next/static) never change under their name. */
 export const IMMUTABLE_CACHE_CONTROL = "public, max-age=31536000, immutable";

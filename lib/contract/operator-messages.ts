@@ -3,7 +3,7 @@
  * Messages and Subscribers pages, the emails the applicant and the writer of a message receive,
  * and the unsubscribe page and link. One home: pages, services, emails and tests import these.
  */
-import type { ApplicationStatus, MessageKind, MessageStatus } from "./operator";
+import { MANAGER_SERVICES, PROPERTY_CATEGORIES } from "./site";
 
 const count = (value: number, one: string, many: string) => `${value.toLocaleString("en-US")} ${value === 1 ? one : many}`;
 
@@ -45,9 +45,10 @@ export const LISTING_HINTS = {
   renewal_fee: "A dollar amount, like $150.",
 } as const;
 
-export const APPLICATION_STATUS_LABELS: Record<ApplicationStatus, string> = { new: "New", approved: "Approved", declined: "Declined" };
-export const MESSAGE_STATUS_LABELS: Record<MessageStatus, string> = { new: "New", answered: "Answered", closed: "Closed" };
-export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = { site: "Contact Us", manager: "To a manager" };
+/** Each status's and kind's label (their keys are operator.ts's statuses: indexing by a status without one fails to compile). */
+export const APPLICATION_STATUS_LABELS = { new: "New", approved: "Approved", declined: "Declined" } as const;
+export const MESSAGE_STATUS_LABELS = { new: "New", answered: "Answered", closed: "Closed" } as const;
+export const MESSAGE_KIND_LABELS = { site: "Contact Us", manager: "To a manager" } as const;
 
 /** What the workspace's network pages tell staff. */
 export const NETWORK = {
@@ -161,4 +162,40 @@ export const UNSUBSCRIBE = {
   /** The answer to a mail program's one-click POST (RFC 8058), as plain text. */
   oneClickDone: "Unsubscribed.",
   oneClickBody: "A one-click unsubscribe must be a POST with the body List-Unsubscribe=One-Click.",
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// The managers CSV (lib/contract/managers-csv.ts, npm run managers)
+
+export const IMPORT_WORDS = {
+  notCsv: (reason: string) => `The file is not a CSV file this import can read: ${reason}`,
+  missingColumns: (columns: string[]) => `The header row lacks ${columns.length === 1 ? "the column" : "the columns"} ${columns.join(", ")}.`,
+  empty: "The file has a header row and no managers.",
+  required: (column: string) => `${column} is required.`,
+  tooLong: (column: string, max: number) => `${column} must be at most ${max.toLocaleString("en-US")} characters.`,
+  oneLine: (column: string) => `${column} must not contain line breaks or control characters.`,
+  email: "email must be one plain address, like name@example.com.",
+  phone: "phone must be a 10-digit US phone number.",
+  url: (column: string) => `${column} must be a web address starting with http:// or https://.`,
+  state: (column: string, value: string) => `${column} "${value}" is not a U.S. state (two letters, like TX).`,
+  zip: (column: string, value: string) => `${column} "${value}" is not a 5-digit ZIP code.`,
+  unknownZip: (column: string, zip: string) => `${column}: ZIP code ${zip} is not in the site's ZIP data.`,
+  unknownCity: (city: string, state: string) => `office_city "${city}" is not a city the directory lists in ${state}: use the nearest listed city.`,
+  zipTooFar: (zip: string, miles: number) => `service_zips: ${zip} lies more than ${miles} miles from the office: the directory serves a circle of at most ${miles} miles around it.`,
+  serviceZipsRequired: "service_zips must list at least one ZIP code (the office's own, if it serves only there).",
+  serviceZipsTooMany: (max: number) => `service_zips must list at most ${max} ZIP codes.`,
+  categories: (unknown: string[]) =>
+    unknown.length ? `categories: ${unknown.map((v) => `"${v}"`).join(", ")} ${unknown.length === 1 ? "is" : "are"} not a category (${PROPERTY_CATEGORIES.map((c) => c.slug).join(", ")}).` : "categories must name at least one category.",
+  services: (unknown: string[]) => `services: ${unknown.map((v) => `"${v}"`).join(", ")} ${unknown.length === 1 ? "is" : "are"} not a service the directory lists (${MANAGER_SERVICES.map((s) => s.key).join(", ")}).`,
+  fee: (column: string, allowed: "percent" | "flat" | "either") =>
+    `${column} is not understood: write ${allowed === "percent" ? "a percent, like 50%" : allowed === "flat" ? "a dollar amount, like $99" : "a percent (8%) or a dollar amount ($99)"}, or leave it empty.`,
+  licensePair: "license_number and license_state go together: give both or neither.",
+  duplicateInFile: (column: string, line: number) => `duplicate: line ${line} has the same ${column}.`,
+  duplicateListing: (column: string, company: string, id: number) => `duplicate: the listing "${company}" (id ${id}) already has this ${column}.`,
+  refused: (problems: number) => `Nothing was imported: the file has ${problems.toLocaleString("en-US")} ${problems === 1 ? "problem" : "problems"}. Fix ${problems === 1 ? "it" : "them"} and run the import again.`,
+} as const;
+
+export const SAMPLE_WORDS = {
+  wouldEmpty: (samples: number) =>
+    `Removing the ${samples.toLocaleString("en-US")} sample listings would leave the site with no managers at all: import real ones first (npm run managers -- import FILE.csv), or pass --force.`,
 } as const;

@@ -1,4 +1,5 @@
 import {
+  isShareImagePath,
   agentPath,
   cityPath,
   cityViewPath,
@@ -49,5 +50,14 @@ describe("routes", () => {
   it("leaves a city's view to its page: the production server's check would take 'view' for a category and answer 404", () => {
     expect(matchDynamicRoute(["agents", "TX", "austin", "view"])).toBeNull();
     expect(matchDynamicRoute(["agents", "TX", "austin", "multi-family"])).toEqual({ route: "city", state: "TX", city: "austin", category: "multi-family", page: "1" });
+  });
+});
+
+describe("isShareImagePath", () => {
+  it.each(["/agent/TX/austin/1400/opengraph-image-zv6u9g/card", "/agent/TX/austin/1400/twitter-image-abc/card", "/blog/some-post/opengraph-image-x1/card"])("knows %s", (path) => {
+    expect(isShareImagePath(path)).toBe(true);
+  });
+  it.each(["/agent/TX/austin/1400", "/agent/TX/austin/1400/opengraph-image-zv6u9g/other", "/blog/some-post", "/agents/TX/austin", "/", "agent/TX/austin/1400/opengraph-image-zv6u9g/card"])("refuses %s", (path) => {
+    expect(isShareImagePath(path)).toBe(false);
   });
 });

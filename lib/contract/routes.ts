@@ -306,6 +306,12 @@ const shareImage = (segment?: string, id?: string): ShareImage | null | undefine
 };
 export const shareImageSuffix = (image?: ShareImage) => (image ? `/${image.kind}-image-${image.hash}/card` : "");
 
+/** Whether a path (as requested, not decoded) is a page's share image. */
+export function isShareImagePath(path: string): boolean {
+  const route = path.startsWith("/") ? matchDynamicRoute(path.split("/").slice(1)) : null;
+  return Boolean(route && (route.route === "agent" || route.route === "blog") && route.image);
+}
+
 /**
  * The marketers' workspace (issue 21): staff only, noindex, no-store, in no sitemap. Page ids,
  * draft ids and sign-in tokens travel in the path, never in the query.

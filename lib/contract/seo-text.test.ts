@@ -90,13 +90,13 @@ describe("default wording that fits a result", () => {
   it("a long title takes the next shorter pattern that fits", () => {
     const title = seoTextFor({ kind: "profile", facts: { ...profile, company: "Sinclair & Thornton Property Management" } }).title;
     expect(title).toBe("Sinclair & Thornton Property Management – Austin, TX");
-    expect(titlePx(title)).toBeLessThanOrEqual(580);
+    expect(titlePx(title)).toBeLessThanOrEqual(560);
   });
 
   it("a title no pattern fits is cut at a word boundary, without a dangling separator", () => {
     const company = `${longCompany} of Central Texas and the Hill Country`;
     const title = seoTextFor({ kind: "profile", facts: { ...profile, company } }).title;
-    expect(titlePx(title)).toBeLessThanOrEqual(580);
+    expect(titlePx(title)).toBeLessThanOrEqual(560);
     expect(company.startsWith(title)).toBe(true);
     expect(company[title.length]).toBe(" ");
     expect(title).not.toMatch(/[\s,;:|–-]$|\s(of|and|the)$/);
@@ -118,13 +118,14 @@ describe("default wording that fits a result", () => {
     );
   });
 
-  it("a record's description that is one long sentence is cut at its last clause that fits, with a period", () => {
+  it("a record's own words (a page's or a post's) are shown as written, however wide: the audit reports what does not fit", () => {
     const seo_description = "Learn commercial property management basics: property types, gross and net leases, CAM reconciliations, building operations, tenant improvements, and choosing a manager.";
-    const description = seoTextFor({ kind: "blog", facts: { seo_title: "Basics", seo_description, seo_keywords: "", heading: "Basics" } }).description;
-    expect(descriptionPx(description)).toBeLessThanOrEqual(920);
-    expect(description.endsWith(".")).toBe(true);
-    expect(seo_description.startsWith(description.slice(0, -1))).toBe(true);
-    expect(seo_description[description.length - 1]).toBe(",");
+    const seo_title = "Commercial Property Management Basics for Owners of Offices, Shops and Warehouses";
+    const text = seoTextFor({ kind: "blog", facts: { seo_title, seo_description, seo_keywords: "", heading: "Basics" } });
+    expect(descriptionPx(seo_description)).toBeGreaterThan(920);
+    expect(titlePx(seo_title)).toBeGreaterThan(580);
+    expect(text).toMatchObject({ title: seo_title, description: seo_description });
+    expect(seoTextFor({ kind: "fixed", facts: { seo_title, seo_description, seo_keywords: "", heading: "Basics" } })).toMatchObject({ title: seo_title, description: seo_description });
   });
 
   it("every default and fallback pattern is valid for its kind, and a template is used as written, however long", () => {

@@ -40,7 +40,15 @@ export type SeoFactsOf = {
   state: { state: string; state_abbr: string; /** cities with managers */ count: number };
   city: { city: string; state: string; state_abbr: string; /** managers serving the city */ count: number; page: number };
   category: { category: string; city: string; state: string; state_abbr: string; count: number; page: number };
-  profile: { company: string; city: string; state: string; state_abbr: string; /** "Single Family, Multi Family" */ category: string; /** the about text, cut to 160 characters */ about: string };
+  profile: {
+    company: string;
+    city: string;
+    state: string;
+    state_abbr: string;
+    /** "Single Family, Multi Family" */ category: string;
+    /** the about text, cut to 160 characters */ about: string;
+    /** a sample listing (a fictional company): every word of its result and share card says so */ sample?: boolean;
+  };
   law: { state: string };
   "law-compare": { topic: string; /** the topic's label in lower case: "security deposit limit" */ topic_label: string; /** the topic's description and coverage, cut to 300 characters */ summary: string };
   blog: { seo_title: string; seo_description: string; seo_keywords: string; heading: string };
@@ -118,10 +126,21 @@ export function emptyListIsNoindex(count: number): boolean {
 }
 
 /**
+ * One page per listing set: a category tab that lists every manager of its city (a tab's managers
+ * are always some of the city's, so as many means the same ones, in the same order) is the city's
+ * page again. It stays for visitors, but its canonical is the city page's (page for page) and the
+ * sitemap leaves it out (the same rule, in SQL: lib/db/queries/sitemap.ts servedCitiesFor).
+ */
+export function tabRepeatsCity(tabCount: number, cityCount: number): boolean {
+  return tabCount >= cityCount;
+}
+
+/**
  * The shorter wording a kind's default falls back to, in order, when a page's values make it
  * wider than a result shows (lib/contract/serp.ts fitSeoText chooses): a fallback naming a
- * variable that is empty for the page is skipped. Only the default wording falls back; a
- * template or an override is shown as written, so the audit reports what it does.
+ * variable that is empty for the page is skipped. Only the generated default wording falls back,
+ * within DEFAULT_FIT's margin; a page record's own words, a template or an override is shown as
+ * written, so the audit reports what it does.
  */
 export const DEFAULT_SEO_FALLBACKS: Record<SeoKind, { title: string[]; description: string[] }> = {
   fixed: { title: [], description: [] },
@@ -159,7 +178,13 @@ export const DEFAULT_SEO_FALLBACKS: Record<SeoKind, { title: string[]; descripti
 };
 
 /** A pattern that is one variable of free text from the data (an about text): it may be cut after a sentence. */
-const FREE_TEXT = /^\{(?:about|summary|seo_description)\}$/;
+const FREE_TEXT = /^\{(?:about|summary)\}$/;
+
+/**
+ * A pattern that is a record's own field (a page's or a post's SEO title or description): an
+ * author's words, shown as written like a template or an override, never refitted.
+ */
+const AUTHORED = /^\{(?:seo_title|seo_description)\}$/;
 
 /**
  * A list nobody is in (a "No Record" page, noindex, in no sitemap and not in the workspace) keeps
@@ -168,11 +193,22 @@ const FREE_TEXT = /^\{(?:about|summary|seo_description)\}$/;
  */
 const EMPTY_LIST_DESCRIPTION = "No {managers_lower} serve {city}, {state} on {site} yet. See managers nearby and request free quotes.";
 
+/** A sample listing's name wherever its words name it: results, share cards, structured data. */
+export const sampleName = (company: string) => `${company} (Sample)`;
+/** The words a sample listing's text starts with when its name is not in it. */
+const SAMPLE_LEAD = "Sample listing: ";
+const SAYS_SAMPLE = /\bsample\b/i;
+const isSample = (kind: SeoKind, facts: SeoFacts) => kind === "profile" && (facts as SeoFactsOf["profile"]).sample === true;
+
 /** The value of every variable of a kind, from the page's facts. */
 export function seoVariables(kind: SeoKind, facts: SeoFacts): Record<string, string> {
   const values: Record<string, string> = { site: SITE_NAME };
   const given = facts as Record<string, string | number | undefined>;
   for (const name of SEO_VARIABLES[kind]) if (given[name] !== undefined) values[name] = String(given[name]);
+  if (isSample(kind, facts)) {
+    values.company = sampleName(values.company ?? "");
+    if (values.about) values.about = `${SAMPLE_LEAD}${values.about}`;
+  }
   if (kind === "city" || kind === "category") {
     const list = facts as SeoFactsOf["city"] & Partial<SeoFactsOf["category"]>;
     const managers = kind === "category" && list.category ? `${list.category} Property Managers` : "Property Managers";
@@ -222,7 +258,7 @@ export function resolveSeo<K extends SeoKind>({
     const pattern = fromOverride ?? fromTemplate ?? DEFAULT_SEO_TEMPLATES[kind][field];
     sources[field] = fromOverride !== null ? "override" : template?.[field] != null && !(emptyList && field === "description") ? "template" : "default";
     text[field] =
-      sources[field] === "default" && field !== "keywords" && !emptyList
+      sources[field] === "default" && field !== "keywords" && !emptyList && !AUTHORED.test(pattern)
         ? fitDefault(field, [pattern, ...DEFAULT_SEO_FALLBACKS[kind][field]], variables)
         : renderPattern(pattern, variables).replace(/\s+/g, " ").trim();
   }
@@ -233,6 +269,8 @@ export function resolveSeo<K extends SeoKind>({
     text[field] =
       pattern !== null ? renderPattern(pattern, variables).replace(/\s+/g, " ").trim() : fallback === "share image" ? shareImageFor({ kind, facts }).alt : text[fallback];
   }
+  // A sample listing says so in every word a result or a share card shows, whatever a template or an override wrote.
+  if (isSample(kind, facts)) for (const field of SEO_FIELDS) if (field !== "keywords" && !SAYS_SAMPLE.test(text[field])) text[field] = `${SAMPLE_LEAD}${text[field]}`;
   return { text, sources };
 }
 
@@ -319,8 +357,8 @@ export function shareImageFor(page: { kind: SeoKind; facts: SeoFacts }): { url: 
     return { url: null, alt: heading ? `${heading}: an article on the ${SITE_NAME} blog` : "" };
   }
   if (page.kind === "profile") {
-    const { company, city, state_abbr } = page.facts as SeoFactsOf["profile"];
-    return { url: null, alt: company ? `${company}, property manager in ${city}, ${state_abbr}, on ${SITE_NAME}` : "" };
+    const { company, city, state_abbr, sample } = page.facts as SeoFactsOf["profile"];
+    return { url: null, alt: company ? `${sample ? sampleName(company) : company}, property manager in ${city}, ${state_abbr}, on ${SITE_NAME}` : "" };
   }
   return { url: DEFAULT_SHARE_IMAGE.url, alt: DEFAULT_SHARE_IMAGE.alt };
 }

@@ -6,7 +6,7 @@
  * the workspace shows them next to character counts, never instead of them.
  *
  * The widths come from serp-metrics.json: the advance widths of Liberation Sans (metric-compatible
- * with Arial), read from the font file by lib/cli/serp-metrics.ts. Kerning is ignored, as a
+ * with Arial), read from the font file by scripts/serp-metrics.ts. Kerning is ignored, as a
  * browser laying out a result with default settings does for Arial's Latin text.
  */
 import metrics from "./serp-metrics.json";
@@ -126,8 +126,16 @@ export function phoneTitleLines(title: string): Lines {
 // ---------------------------------------------------------------------------------------------
 // Wording that fits: the default wording's fallbacks (lib/contract/seo-text.ts) are chosen here.
 
-export const fitsTitle = (text: string) => textWidth(text, SERP.title.fontPx) <= SERP.title.maxPx;
-export const fitsDescription = (text: string) => textWidth(text, SERP.description.fontPx) <= SERP.description.desktopMaxPx;
+/**
+ * The room the site's generated default wording keeps to: a margin inside what a result shows
+ * (a title about 580 px, a description about 920 px), so a font's rounding or a longer place name
+ * on another machine does not tip it over. An author's words (a page record, a template, an
+ * override) are never refitted: they are shown as written, and the audit says when they do not fit.
+ */
+export const DEFAULT_FIT = { titleMaxPx: 560, descriptionMaxPx: 900 } as const;
+
+export const fitsTitle = (text: string) => textWidth(text, SERP.title.fontPx) <= DEFAULT_FIT.titleMaxPx;
+export const fitsDescription = (text: string) => textWidth(text, SERP.description.fontPx) <= DEFAULT_FIT.descriptionMaxPx;
 
 /** A text that ends in an ellipsis was cut in the middle of a sentence ("…once a…"). */
 export const endsCut = (text: string) => /(…|\.\.\.)\s*$/.test(text);
@@ -185,7 +193,9 @@ export function cutAtWord(text: string, { fontPx, maxPx }: { fontPx: number; max
 }
 
 /** A description's room, and the least whole sentences must fill to stand for it. */
-export const DESCRIPTION_FIT = { fontPx: SERP.description.fontPx, maxPx: SERP.description.desktopMaxPx, minPx: SERP.description.desktopMaxPx / 3 };
+export const DESCRIPTION_FIT = { fontPx: SERP.description.fontPx, maxPx: DEFAULT_FIT.descriptionMaxPx, minPx: SERP.description.desktopMaxPx / 3 };
+/** A title's room for the default wording. */
+const TITLE_FIT = { fontPx: SERP.title.fontPx, maxPx: DEFAULT_FIT.titleMaxPx };
 
 /** A rendered candidate: `sentences` when it is free text from the data (an about text), which may be cut after a sentence. */
 export type SeoCandidate = { text: string; sentences: boolean };
@@ -200,7 +210,7 @@ export function fitSeoText(field: "title" | "description", candidates: SeoCandid
   const usable = candidates.map(({ text, sentences }) => ({ text: text.replace(/\s+/g, " ").trim(), sentences })).filter(({ text }) => text !== "");
   if (usable.length === 0) return "";
   const last = usable[usable.length - 1].text;
-  if (field === "title") return usable.find(({ text }) => fitsTitle(text))?.text ?? cutAtWord(last, SERP.title);
+  if (field === "title") return usable.find(({ text }) => fitsTitle(text))?.text ?? cutAtWord(last, TITLE_FIT);
   const limits = DESCRIPTION_FIT;
   for (const { text, sentences } of usable) {
     if (fitsDescription(text) && !endsCut(text)) return text;

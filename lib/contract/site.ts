@@ -9,13 +9,31 @@ export const SITE_TAGLINE =
   "Simplified property management that connects owners and managers with data-driven insights.";
 export const LAWS_TITLE = "Landlord Tenant Laws";
 
-/** The footer's social links (spec 2.2), each with its icon under public/icons. */
-export const SOCIAL_LINKS = [
-  { name: "Facebook", href: "https://www.facebook.com/managely", icon: "/icons/facebook.svg" },
-  { name: "LinkedIn", href: "https://www.linkedin.com/company/managely", icon: "/icons/linkedin.svg" },
-  { name: "Twitter", href: "https://twitter.com/managely", icon: "/icons/x.svg" },
-  { name: "Instagram", href: "https://www.instagram.com/managely", icon: "/icons/instagram.svg" },
+/** The networks whose icon the footer shows for a profile on them (SOCIAL_PROFILES), each under public/icons. */
+const SOCIAL_NETWORKS = [
+  { name: "Facebook", hosts: ["facebook.com"], icon: "/icons/facebook.svg" },
+  { name: "LinkedIn", hosts: ["linkedin.com"], icon: "/icons/linkedin.svg" },
+  { name: "X", hosts: ["x.com", "twitter.com"], icon: "/icons/x.svg" },
+  { name: "Instagram", hosts: ["instagram.com"], icon: "/icons/instagram.svg" },
 ] as const;
+
+export type SocialLink = { name: string; href: string; icon?: string };
+
+/**
+ * A social profile's link in the footer: the network's name and icon when it is one we draw,
+ * otherwise its host name as text (`https://mastodon.social/@x` → "mastodon.social").
+ */
+export function socialLink(href: string): SocialLink {
+  const host = new URL(href).hostname.replace(/^www\./, "");
+  const network = SOCIAL_NETWORKS.find((item) => item.hosts.some((known) => host === known || host.endsWith(`.${known}`)));
+  return network ? { name: network.name, href, icon: network.icon } : { name: host, href };
+}
+
+/** The web manifest's square PNG icons (app/manifest.ts), drawn from app/icon.svg by scripts/make-icons.ts. */
+export const MANIFEST_ICON_SIZES = [192, 512] as const;
+export const manifestIconPath = (size: number) => `/brand/icon-${size}.png`;
+/** The brand colour: the browser's theme colour and the icon's background. */
+export const THEME_COLOR = "#0f766e";
 
 /** Property category codes of the quote flow and the directory (spec section 3). */
 export const PROPERTY_CATEGORIES = [

@@ -82,6 +82,8 @@ export const AUDIT_ACTIONS = {
   "message.status_changed": "changed a message's status",
   "subscriber.removed": "removed a subscriber",
   "subscribers.exported": "exported the subscribers",
+  "managers.imported": "imported managers from a CSV file",
+  "samples.removed": "removed the sample listings",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

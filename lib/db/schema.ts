@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable } from "kysely";
+import type { Generated, Insertable, Kysely, Selectable } from "kysely";
 
 /**
  * The one Kysely Database interface. Flags are integers (0/1) and timestamps ISO-8601 text so
@@ -288,6 +288,16 @@ export interface AgentsTable {
   service_radius_miles: number | null;
   units_managed: number | null;
   year_founded: number | null;
+  /** The operator's key of an imported listing (unique); null for samples and approved applications. */
+  external_id: string | null;
+  /** Imported: the person to ask for; not shown on the listing. */
+  contact_name: string | null;
+  /** Imported: the company's website, in its normal form (lib/contract/managers-csv.ts normalWebsite). */
+  website: string | null;
+  /** Imported: where the license number can be looked up (not a check by us). */
+  license_source_url: string | null;
+  /** Imported: the service ZIP codes as given, ";"-separated. */
+  service_zips: string | null;
 }
 
 /** A ZIP code's place (GeoNames, CC BY 4.0). */
@@ -662,3 +672,6 @@ export type SeoLiveRow = Selectable<SeoLiveTable>;
 export type SeoRevisionRow = Selectable<SeoRevisionsTable>;
 export type SeoDraftRow = Selectable<SeoDraftsTable>;
 export type StaffAuditRow = Selectable<StaffAuditLogTable>;
+
+/** The database as every query and service function takes it: one type, imported from here. */
+export type Db = Kysely<Database>;

@@ -1,14 +1,16 @@
 import type { Agent, Blog, Faq } from "../contract";
 import { htmlToText } from "../sanitize";
-import { SITE_NAME, SITE_TAGLINE, SOCIAL_LINKS } from "../contract/site";
+import { SITE_NAME, SITE_TAGLINE } from "../contract/site";
 import { PATHS, agentPath, blogPath } from "../contract/routes";
 import { feeHeadline } from "../contract/fees";
+import { sampleName } from "../contract/seo-text";
 
 /** schema.org objects for the JSON-LD of each page kind. URLs are absolute. */
 type Thing = Record<string, unknown>;
 const absolute = (origin: string, path: string) => new URL(path, origin).toString();
 
-export function organizationLd(origin: string): Thing {
+/** The site's operator; `sameAs` only the profiles it runs (SOCIAL_PROFILES), left out when there are none. */
+export function organizationLd(origin: string, profiles: readonly string[]): Thing {
   return {
     "@context": "https://schema.org",
     "@type": "Organization",
@@ -16,7 +18,7 @@ export function organizationLd(origin: string): Thing {
     url: absolute(origin, "/"),
     logo: absolute(origin, "/brand/logo.svg"),
     description: SITE_TAGLINE,
-    sameAs: SOCIAL_LINKS.map((link) => link.href),
+    ...(profiles.length > 0 ? { sameAs: [...profiles] } : {}),
   };
 }
 
@@ -65,22 +67,27 @@ export function breadcrumbLd(origin: string, crumbs: Crumb[]): Thing {
 }
 
 
-/** A manager as a schema.org RealEstateAgent (a LocalBusiness): never with email or phone. */
+/**
+ * A manager as a schema.org RealEstateAgent (a LocalBusiness): never with email or phone. A sample
+ * listing (a fictional company) says Sample in its name and description and has no street address
+ * or postal code: only the city it is shown in, nothing that looks like a real office.
+ */
 export function localBusinessLd(origin: string, agent: Agent): Thing {
+  const sample = agent.demo === 1;
   return {
     "@context": "https://schema.org",
     "@type": "RealEstateAgent",
     "@id": absolute(origin, agentPath(agent)),
-    name: agent.company_name,
+    name: sample ? sampleName(agent.company_name) : agent.company_name,
     url: absolute(origin, agentPath(agent)),
     image: absolute(origin, agent.photo),
-    description: agent.about,
+    description: sample ? `Sample listing: a fictional company. ${agent.about}` : agent.about,
     address: {
       "@type": "PostalAddress",
-      streetAddress: agent.address,
+      ...(sample ? {} : { streetAddress: agent.address }),
       addressLocality: agent.city,
       addressRegion: agent.state,
-      ...(agent.zip ? { postalCode: agent.zip } : {}),
+      ...(agent.zip && !sample ? { postalCode: agent.zip } : {}),
       addressCountry: "US",
     },
     areaServed: [
@@ -103,24 +110,31 @@ export function localBusinessLd(origin: string, agent: Agent): Thing {
 }
 
 /**
- * The managers a list page shows, numbered from `firstPosition` (page 2 of 12 a page starts at
- * 13): the summary-page form of an ItemList, each item its position, URL and the company's name
- * (Google's rich results need `name` or `item.name` on every ListItem).
+ * Where a page's items stand in the whole list: the position of its first (page 2 of 12 a page
+ * starts at 13) and the list's size over every page (unset: the page shows the whole list).
  */
-export function itemListLd(origin: string, name: string, agents: Agent[], firstPosition = 1): Thing {
-  return linkListLd(origin, name, agents.map((agent) => ({ name: agent.company_name, path: agentPath(agent) })), firstPosition);
+type ListPlace = { firstPosition?: number; total?: number };
+
+/**
+ * The managers a list page shows: the summary-page form of an ItemList, each item its position,
+ * URL and the company's name (Google's rich results need `name` or `item.name` on every ListItem).
+ */
+export function itemListLd(origin: string, name: string, agents: Agent[], place: ListPlace = {}): Thing {
+  return linkListLd(origin, name, agents.map((agent) => ({ name: agent.company_name, path: agentPath(agent) })), place);
 }
 
 /**
- * Any list of pages as a schema.org ItemList: exactly the items the page shows. Also the
- * mainEntity of a collection page (blog posts, state law pages).
+ * Any list of pages as a schema.org ItemList: the items the page shows, and `numberOfItems` the
+ * size of the whole list they belong to (25 on page 2 of a 25-manager list, never its 5). Also
+ * the mainEntity of a collection page (blog posts, state law pages).
  */
-export function linkListLd(origin: string, name: string, items: { name: string; path: string }[], firstPosition = 1): Thing {
+export function linkListLd(origin: string, name: string, items: { name: string; path: string }[], { firstPosition = 1, total }: ListPlace = {}): Thing {
   return {
     "@context": "https://schema.org",
     "@type": "ItemList",
     name,
-    numberOfItems: items.length,
+    // Never fewer than the last position shown (a total read a moment before a manager was added).
+    numberOfItems: Math.max(total ?? 0, firstPosition - 1 + items.length),
     itemListElement: items.map((item, index) => ({
       "@type": "ListItem",
       position: firstPosition + index,

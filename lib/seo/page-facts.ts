@@ -14,5 +14,6 @@ export function agentSeoFacts(agent: Agent): SeoFactsOf["profile"] {
     state_abbr: agent.state,
     category: agent.category,
     about: excerpt(agent.about, 160),
+    sample: agent.demo === 1,
   };
 }

@@ -6,6 +6,9 @@ import type { AddressInfo } from "node:net";
 import { createFrontHandler } from "./front";
 import { PageStore, type NextCacheValue } from "./page-store";
 import { MemoryBackend } from "./page-store-memory";
+import { createInvalidActionLog } from "./next-log";
+import { SERVER_ACTION_MAX_BYTES } from "./server-actions";
+import { SHARE_IMAGE_CACHE_CONTROL } from "../contract/cache-policy";
 import type { Service } from "../service";
 
 /**
@@ -28,6 +31,12 @@ let frontServer: http.Server;
 let base: string;
 let store: PageStore;
 const seenByNext: Seen[] = [];
+const staticAsked: string[] = [];
+const SITE = "https://managely.example";
+const IMAGE = "/agent/TX/austin/1400/opengraph-image-zv6u9g/card";
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47]), Buffer.alloc(4000, 7)]);
+/** What the repeated line of invalid server-action posts wrote (its clock stands still: one interval). */
+const logged: string[] = [];
 
 beforeAll(async () => {
   folder = fs.mkdtempSync(path.join(os.tmpdir(), "front-test-"));
@@ -35,7 +44,10 @@ beforeAll(async () => {
   // Next.js's stand-in: the RSC payload for a router request, a page otherwise.
   nextServer = http.createServer((req, res) => {
     seenByNext.push({ url: req.url ?? "", headers: req.headers });
-    if (req.headers.rsc === "1") {
+    if (req.url?.startsWith(IMAGE)) {
+      res.writeHead(200, { "content-type": "image/png", "cache-control": "public, max-age=0, must-revalidate" });
+      res.end(PNG);
+    } else if (req.headers.rsc === "1") {
       res.writeHead(200, { "content-type": "text/x-component", vary: "rsc" });
       res.end('0:["rendered by next"]\n');
     } else {
@@ -52,11 +64,18 @@ beforeAll(async () => {
     socketPath,
     agent: new http.Agent({ keepAlive: false }),
     store,
-    staticFiles: { get: async () => undefined },
+    staticFiles: {
+      get: async (relative: string) => {
+        staticAsked.push(relative);
+        return relative === "chunks/app.js" ? { contentType: "application/javascript; charset=UTF-8", etag: 'W/"1"', bodies: { identity: Buffer.from("app();") } } : undefined;
+      },
+    },
     resolver: { resolve: async () => ({ kind: "page" }) },
     trustProxy: false,
     previewModeId: PREVIEW_ID,
     onRevalidated: async () => {},
+    allowedOrigins: [SITE],
+    logInvalidAction: createInvalidActionLog((line) => void logged.push(line), { now: () => 0 }),
   });
   frontServer = http.createServer((req, res) => void front(req, res));
   await new Promise<void>((resolve) => frontServer.listen(0, "127.0.0.1", resolve));
@@ -71,7 +90,21 @@ afterAll(async () => {
 
 beforeEach(() => {
   seenByNext.length = 0;
+  staticAsked.length = 0;
 });
+
+/** A GET sent with its path exactly as written (fetch would normalise `..` and `//`). */
+function rawGet(rawPath: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${base}/`, { path: rawPath }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+    });
+    request.on("error", reject);
+    request.end();
+  });
+}
 
 const get = (pathname: string, headers: Record<string, string> = {}) => fetch(`${base}${pathname}`, { headers });
 
@@ -109,5 +142,106 @@ describe("the page store's fast path (issue 26, N7)", () => {
     const response = await get("/agents/TX/austin", { "x-prerender-revalidate": PREVIEW_ID });
     expect(await response.text()).toContain("rendered by next");
     expect(seenByNext).toHaveLength(1);
+  });
+});
+
+describe("build files (/_next/static)", () => {
+  it("serves a build file asked for by its one normal path", async () => {
+    const answer = await rawGet("/_next/static/chunks/app.js");
+    expect(answer).toEqual({ status: 200, body: "app();" });
+    expect(staticAsked).toEqual(["chunks/app.js"]);
+  });
+
+  it.each(["/_next/static/chunks/r1/../app.js", "/_next/static/chunks/./app.js", "/_next/static/chunks//app.js", "/_next/static/chunks/x1%2f..%2fapp.js", "/_next/static/chunks%5capp.js", "/_next/static/chunks/%2e%2e/chunks/app.js"])(
+    "refuses %s with 400 before any file is looked up or Next.js is asked",
+    async (rawPath) => {
+      const answer = await rawGet(rawPath);
+      expect(answer.status).toBe(400);
+      expect(staticAsked).toEqual([]);
+      expect(seenByNext).toEqual([]);
+    },
+  );
+});
+
+describe("posts to server actions", () => {
+  const ACTION = "6035c63cce7a55e559283e3e6c1877b50567f05cbc";
+  const post = (headers: Record<string, string>, body: BodyInit) => fetch(`${base}/workspace`, { method: "POST", headers: { "next-action": ACTION, ...headers }, body });
+  const fromSite = { origin: SITE, "content-type": "text/plain;charset=UTF-8" };
+
+  it.each([
+    ["JSON from the site's origin", fromSite, '["someone@example.com"]'],
+    ["JSON with no Origin but Sec-Fetch-Site: same-origin", { "sec-fetch-site": "same-origin", "content-type": "text/plain;charset=UTF-8" }, "[]"],
+    ["a urlencoded form from the site", { origin: SITE, "content-type": "application/x-www-form-urlencoded" }, "email=a%40example.com"],
+  ])("passes %s on to Next.js", async (_name, headers, body) => {
+    const response = await post(headers, body);
+    expect(response.status).toBe(200);
+    expect(seenByNext).toHaveLength(1);
+    expect(seenByNext[0].headers["next-action"]).toBe(ACTION);
+  });
+
+  it("passes a well-formed multipart form on to Next.js", async () => {
+    const form = new FormData();
+    form.set("1_email", "a@example.com");
+    const response = await post({ origin: SITE }, form);
+    expect(response.status).toBe(200);
+    expect(seenByNext).toHaveLength(1);
+  });
+
+  it.each([
+    ["a malformed JSON body", fromSite, "not json{", 400],
+    ["JSON that is not an argument list", fromSite, '{"a":"$Q9"}', 400],
+    ["a malformed multipart body", { origin: SITE, "content-type": "multipart/form-data; boundary=xx" }, "garbage", 400],
+    ["a foreign Origin", { ...fromSite, origin: "https://evil.example" }, "[]", 403],
+    ["no Origin (and no Sec-Fetch-Site)", { "content-type": "text/plain;charset=UTF-8" }, "[]", 403],
+    ["a body over the limit", fromSite, `["${"x".repeat(SERVER_ACTION_MAX_BYTES)}"]`, 413],
+  ])("refuses %s before Next.js, with a 4xx and a message", async (_name, headers, body, status) => {
+    const response = await post(headers, body);
+    expect(response.status).toBe(status);
+    expect(((await response.json()) as { message: string }).message).toMatch(/\w/);
+    expect(seenByNext).toHaveLength(0);
+  });
+
+  it.each([
+    ["a malformed multipart form with no Next-Action header", { origin: SITE, "content-type": "multipart/form-data; boundary=xx" }, 400],
+    ["a form from a foreign Origin with no Next-Action header", { origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded" }, 403],
+  ])("refuses %s (Next.js takes any form posted to a page for an action)", async (_name, headers, status) => {
+    const response = await fetch(`${base}/workspace`, { method: "POST", headers, body: "garbage" });
+    expect(response.status).toBe(status);
+    expect(seenByNext).toHaveLength(0);
+  });
+
+  it("passes a mail program's one-click unsubscribe (a form with no Origin) on to its route", async () => {
+    const response = await fetch(`${base}/unsubscribe/abcdefabcdefabcdefabcdef/one-click`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" });
+    expect(response.status).toBe(200);
+    expect(seenByNext.map((seen) => seen.url)).toEqual(["/unsubscribe/abcdefabcdefabcdefabcdef/one-click"]);
+  });
+
+  it("writes one line for any number of invalid posts within the interval", async () => {
+    logged.length = 0;
+    for (let index = 0; index < 50; index++) expect((await post(fromSite, `${index}{`)).status).toBe(400);
+    for (let index = 0; index < 50; index++) expect((await post({ ...fromSite, origin: `https://evil${index}.example` }, "[]")).status).toBe(403);
+    expect(logged.length).toBeLessThanOrEqual(1);
+  });
+});
+
+describe("share images", () => {
+  it("are sent for shared caches (s-maxage) with an ETag of their bytes, fetched by their path alone", async () => {
+    const response = await get(`${IMAGE}?73019962960bae93`, { cookie: "theme=dark" });
+    expect(response.status).toBe(200);
+    expect(Buffer.from(await response.arrayBuffer())).toEqual(PNG);
+    expect(response.headers.get("cache-control")).toBe(SHARE_IMAGE_CACHE_CONTROL);
+    expect(response.headers.get("cache-control")).toMatch(/^public, .*s-maxage=\d+/);
+    expect(response.headers.get("etag")).toMatch(/^"[\w-]{20,}"$/);
+    // Nothing of the request reaches the render: not its query, not its cookie.
+    expect(seenByNext.map((seen) => seen.url)).toEqual([IMAGE]);
+    expect(seenByNext[0].headers.cookie).toBeUndefined();
+  });
+
+  it("answer 304 to a client that has the image", async () => {
+    const etag = (await get(IMAGE)).headers.get("etag")!;
+    const again = await get(`${IMAGE}?other`, { "if-none-match": etag });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+    expect(again.headers.get("etag")).toBe(etag);
   });
 });

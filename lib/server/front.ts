@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import http from "node:http";
 import { getCacheControlHeader } from "next/dist/server/lib/cache-control";
 import { policyForHtml, RESOURCE_POLICY } from "./csp";
@@ -5,12 +6,13 @@ import { SECURITY_HEADERS, PRIVATE_PAGE_HEADERS } from "./headers";
 import { compressBody, compressStream, decompressBrotli, isCompressible, negotiateEncoding, type Encoding } from "./encoding";
 import type { FreshPage, PageStore } from "./page-store";
 import type { Resolution } from "./route-resolver";
-import type { StaticFile } from "./static-files";
+import { isNormalStaticPath, type StaticFile } from "./static-files";
+import { checkServerActionPost, isServerActionPost } from "./server-actions";
 import { answerCall, clientAddress, readCallRequest } from "../service/http-entry";
 import type { Service } from "../service";
 import { answerHealth } from "../service/health";
-import { HEALTH_PATH, isPrivatePath } from "../contract/routes";
-import { IMMUTABLE_CACHE_CONTROL, NO_STORE_HEADERS } from "../contract/cache-policy";
+import { HEALTH_PATH, isPrivatePath, isShareImagePath } from "../contract/routes";
+import { IMMUTABLE_CACHE_CONTROL, NO_STORE_HEADERS, SHARE_IMAGE_CACHE_CONTROL } from "../contract/cache-policy";
 import { FAILURE } from "../contract/messages";
 
 /**
@@ -36,6 +38,10 @@ type FrontOptions = {
    */
   previewModeId: string;
   onRevalidated(): Promise<void>;
+  /** The browser origins the site accepts (allowedOrigins() in lib/env.ts): server actions are checked against them. */
+  allowedOrigins: readonly string[];
+  /** The repeated line that counts invalid posts to server actions (next-log.ts). */
+  logInvalidAction(message: string): void;
 };
 
 /** A whole answer read from Next.js; requests that share it share its compressed bodies too. */
@@ -80,6 +86,7 @@ export function createFrontHandler(options: FrontOptions) {
     if (method === "POST" && rawPath === "/api/revalidate") return proxyStream(req, res, rawPath, options, { afterSuccess: options.onRevalidated });
     if (readsOnly && rawPath.startsWith(STATIC_PREFIX)) return serveStatic(req, res, rawPath, options);
     if (readsOnly && isPageRequest(rawPath, req.headers, options.previewModeId)) return servePage(req, res, rawUrl, rawPath, options, fetchOnce);
+    if (isServerActionPost(req, rawPath)) return serveAction(req, res, rawPath, options);
     return proxyStream(req, res, rawPath, options);
   };
 }
@@ -145,6 +152,14 @@ async function serveHealth(req: http.IncomingMessage, res: http.ServerResponse, 
   sendJson(req, res, health.status, body);
 }
 
+/** A post to a server action: to Next.js once checked (server-actions.ts), else refused and counted. */
+async function serveAction(req: http.IncomingMessage, res: http.ServerResponse, rawPath: string, options: FrontOptions) {
+  const check = await checkServerActionPost(req, options.allowedOrigins);
+  if (check.ok) return proxyStream(req, res, rawPath, options, { body: check.body });
+  options.logInvalidAction(`invalid server action: ${check.reason} (answered ${check.status})`);
+  sendJson(req, res, check.status, { success: false, message: check.message });
+}
+
 // ---------------------------------------------------------------------------------------------
 // Pages
 
@@ -164,6 +179,8 @@ async function servePage(req: http.IncomingMessage, res: http.ServerResponse, ra
   const fresh = isDraftPreview(req.headers, options.previewModeId) ? undefined : await options.store.freshPage(rawPath);
   if (fresh) return sendStoredPage(req, res, fresh, "HIT");
 
+  // A share image reads nothing of the request: one fetch per image, whatever query or cookie it came with.
+  if (isShareImagePath(rawPath)) return sendShareImage(req, res, rawPath, await fetchOnce(rawPath, { accept: "image/png" }));
   // Shared only when nothing of the visitor's shapes the answer (a plain, cookie-less page load).
   const answer = req.headers.cookie ? await fetchFromNext(rawUrl, req.headers, options) : await fetchOnce(rawUrl, req.headers);
   // Next.js has just stored what it rendered: answer from the store, compressed once already.
@@ -171,6 +188,18 @@ async function servePage(req: http.IncomingMessage, res: http.ServerResponse, ra
     const stored = await options.store.freshPage(rawPath);
     if (stored && stored.meta.etag === answer.headers.etag) return sendStoredPage(req, res, stored, answer.headers["x-nextjs-cache"] === "HIT" ? "HIT" : "MISS");
   }
+  return sendAnswer(req, res, rawPath, answer);
+}
+
+/**
+ * A share image: Next.js renders it once and keeps it in the page store (its share of the byte
+ * budget, IMAGE_SHARE_OF_PAGE_STORE); it is sent with a cache lifetime for shared caches and an
+ * ETag of its bytes, so a client that has it gets a 304.
+ */
+function sendShareImage(req: http.IncomingMessage, res: http.ServerResponse, rawPath: string, answer: NextAnswer) {
+  if (answer.status !== 200) return sendAnswer(req, res, rawPath, answer);
+  answer.headers.etag ??= `"${crypto.createHash("sha256").update(answer.body).digest("base64url").slice(0, 27)}"`;
+  answer.headers["cache-control"] = SHARE_IMAGE_CACHE_CONTROL;
   return sendAnswer(req, res, rawPath, answer);
 }
 
@@ -235,15 +264,15 @@ async function sendAnswer(req: http.IncomingMessage, res: http.ServerResponse, r
   return sendBody(req, res, status, headers, await compressed, encoding);
 }
 
-/** Build files: from the build, compressed at build time, immutable. */
+/**
+ * Build files: from the build, compressed at build time, immutable. Only by their one normal
+ * path: any other spelling (`..`, `.`, `//`, an encoded slash or a backslash) is refused before a
+ * file is looked up, so no spelling can add to what the server keeps.
+ */
 async function serveStatic(req: http.IncomingMessage, res: http.ServerResponse, rawPath: string, options: FrontOptions) {
-  let relative: string;
-  try {
-    relative = decodeURIComponent(rawPath.slice(STATIC_PREFIX.length));
-  } catch {
-    relative = "";
-  }
-  const file = relative ? await options.staticFiles.get(relative) : undefined;
+  const raw = rawPath.slice(STATIC_PREFIX.length);
+  if (!isNormalStaticPath(raw)) return sendPlainPage(req, res, 400, "Bad request", FAILURE.malformedAddress);
+  const file = await options.staticFiles.get(decodeURIComponent(raw));
   if (!file) return proxyStream(req, res, rawPath, options);
   const encoding = negotiateEncoding(headerValue(req.headers["accept-encoding"]), file.bodies);
   const headers: Record<string, string | string[]> = {
@@ -342,7 +371,7 @@ function sendPlainPage(req: http.IncomingMessage, res: http.ServerResponse, stat
 }
 
 /** Everything else streams through: the security headers added, compressed when worth it. */
-function proxyStream(req: http.IncomingMessage, res: http.ServerResponse, rawPath: string, { socketPath, agent }: FrontOptions, { afterSuccess }: { afterSuccess?: () => Promise<void> } = {}) {
+function proxyStream(req: http.IncomingMessage, res: http.ServerResponse, rawPath: string, { socketPath, agent }: FrontOptions, { afterSuccess, body: readBody }: { afterSuccess?: () => Promise<void>; body?: Buffer } = {}) {
   return new Promise<void>((resolve, reject) => {
     const upstream = http.request({ socketPath, agent, method: req.method, path: req.url, headers: req.headers }, (response) => {
       const status = response.statusCode ?? 502;
@@ -373,7 +402,9 @@ function proxyStream(req: http.IncomingMessage, res: http.ServerResponse, rawPat
       response.on("error", reject);
     });
     upstream.on("error", reject);
-    req.pipe(upstream);
+    // A body this server has read already (a checked server action) goes on as it was.
+    if (readBody) upstream.end(readBody);
+    else req.pipe(upstream);
   });
 }
 

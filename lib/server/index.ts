@@ -24,7 +24,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import next from "next";
-import { env, INTERNAL_SECRET_HEADER } from "../env";
+import { allowedOrigins, env, INTERNAL_SECRET_HEADER } from "../env";
 import { openDatabase } from "../db/connection";
 import { latestContentChangeId } from "../db/queries/content-changes";
 import { logError } from "../service/log";
@@ -36,11 +36,12 @@ import { createStaticFiles, precompressStaticFiles } from "./static-files";
 import { createRouteResolver } from "./route-resolver";
 import { createFrontHandler } from "./front";
 import { FAILURE } from "../contract/messages";
-import { boundNextActionLogs } from "./next-log";
+import { boundNextActionLogs, createInvalidActionLog } from "./next-log";
 import { getService } from "../service/default";
+import { markBuildInUse } from "../cli/build-in-use";
 import { INTERNAL_CALLER } from "../service/guard";
 import { getDatabase } from "../db";
-import { createConfiguredWorker } from "../service/delivery/default-worker";
+import { createConfiguredWorker } from "../service/default-worker";
 import { CONTENT_POLL_MS, REDIS_PAGE_TTL_SECONDS } from "../contract/cache-policy";
 
 /** A client has this long to send its request's headers, and this long for the whole request. */
@@ -62,7 +63,8 @@ export async function startServer({ port = env().PORT, hostname = "0.0.0.0" }: {
   const compressed = await precompressStaticFiles(path.join(distDir, "static"), { onlyMissing: true });
   if (compressed.files > 0) console.log(`[serve] compressed ${compressed.files} build files once (they lacked .br and .gz)`);
   // Next.js's warning per unknown server action follows the site's log policy (one line a minute).
-  boundNextActionLogs(console);
+  const invalidActions = createInvalidActionLog((line) => console.warn(line));
+  boundNextActionLogs(console, { log: invalidActions });
   const inner = await startNext({ port, hostname });
 
   const service = getService();
@@ -80,9 +82,13 @@ export async function startServer({ port = env().PORT, hostname = "0.0.0.0" }: {
     trustProxy: config.TRUST_PROXY === "1",
     apiToken: config.API_TOKEN,
     previewModeId: readPreviewModeId(distDir),
+    allowedOrigins: allowedOrigins(),
+    logInvalidAction: invalidActions,
     onRevalidated: () => bus.publishClear(),
   });
   const server = await listen(front, { port, hostname });
+  // While this server runs, nothing builds into its folder (lib/cli/build-in-use.ts).
+  const unmarkBuild = markBuildInUse(distDir);
   console.log(`[serve] Managely on http://localhost:${port}`);
 
   const stopWatching = await watchContentChanges(async () => {
@@ -101,6 +107,7 @@ export async function startServer({ port = env().PORT, hostname = "0.0.0.0" }: {
   worker?.start();
 
   const stop = () => {
+    unmarkBuild();
     stopWatching();
     const stopped = worker?.stop().catch((error: unknown) => logError("stopping the outbox worker", error));
     server.close(() => {

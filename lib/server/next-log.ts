@@ -10,10 +10,18 @@ import { createRepeatedLog } from "../service/log";
  */
 const INVALID_ACTION = /^(Failed to find Server Action|The Server Reference ID did not match the expected format)/;
 
+/**
+ * The one repeated line for every invalid post to a server action: those Next.js logs (unknown
+ * ids, routed here by boundNextActionLogs) and those the production server refuses before
+ * Next.js (server-actions.ts: a foreign or missing Origin, a malformed or oversized body).
+ */
+export type InvalidActionLog = (message: string) => void;
+export const createInvalidActionLog = (write: (line: string) => void, { now }: { now?: () => number } = {}): InvalidActionLog => createRepeatedLog("next", { now, write });
+
 /** Installs the routing on `target` (the process's console); returns what undoes it. */
-export function boundNextActionLogs(target: Pick<Console, "warn" | "error">, { now }: { now?: () => number } = {}): () => void {
+export function boundNextActionLogs(target: Pick<Console, "warn" | "error">, { now, log }: { now?: () => number; log?: InvalidActionLog } = {}): () => void {
   const original = { warn: target.warn, error: target.error };
-  const repeated = createRepeatedLog("next", { now, write: (line) => original.warn.call(target, line) });
+  const repeated = log ?? createInvalidActionLog((line) => original.warn.call(target, line), { now });
   const route =
     (write: (...args: unknown[]) => void) =>
     (...args: unknown[]) => {

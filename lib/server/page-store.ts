@@ -3,6 +3,7 @@ import { promisify } from "node:util";
 import { generateETag } from "next/dist/server/lib/etag";
 import { COMPRESSION, PAGE_REVALIDATE_SECONDS } from "../contract/cache-policy";
 import { policyForHtml } from "./csp";
+import { flightWithoutQuery, htmlWithoutQuery } from "./rendered-query";
 
 /**
  * The one place an instance keeps rendered pages: Next.js's incremental cache, through its
@@ -14,6 +15,8 @@ import { policyForHtml } from "./csp";
  *   (quality 4, about a millisecond for a 150 KB page), compressed once when Next.js stores the
  *   page; the HTML is sent as it is kept to clients that accept brotli. Next.js's segment
  *   `/_full` is the flight data again and is kept once.
+ * - For everyone: the query string Next.js writes into a page's flight data is kept as the empty
+ *   query (rendered-query.ts), so the first request's query never reaches the next visitor.
  * - Bounded: on memory, a byte budget (PAGE_STORE_MAX_BYTES) with the least recently used entry
  *   evicted first; on Redis, a TTL per key (and Redis's own maxmemory with allkeys-lru). An
  *   evicted page is simply rendered again.
@@ -134,21 +137,23 @@ export async function encodeEntry(key: string, value: NonNullable<NextCacheValue
   const keep = (name: string, body: Buffer) => pending.push(compress(body).then((compressed) => void (blobs[name] = compressed)));
 
   if (value.kind === APP_PAGE) {
-    const html = String(value.html ?? "");
+    // No request's query string is kept for everyone (rendered-query.ts).
+    const html = htmlWithoutQuery(String(value.html ?? ""));
     meta.status = value.status as number | undefined;
     meta.headers = value.headers as EntryMeta["headers"];
     meta.postponed = value.postponed;
     meta.etag = generateETag(html);
     meta.csp = policyForHtml(html, meta.etag);
     keep("html", Buffer.from(html));
-    const rsc = isBuffer(value.rscData) ? asBuffer(value.rscData) : undefined;
+    const rendered = isBuffer(value.rscData) ? asBuffer(value.rscData) : undefined;
+    const rsc = rendered && flightWithoutQuery(rendered);
     if (rsc) keep("rsc", rsc);
     if (value.segmentData instanceof Map) {
       meta.segments = [];
       meta.fullIsRsc = [];
       for (const [segment, body] of value.segmentData as Map<string, Uint8Array>) {
         meta.segments.push(segment);
-        if (rsc && asBuffer(body).equals(rsc)) meta.fullIsRsc.push(segment);
+        if (rendered && asBuffer(body).equals(rendered)) meta.fullIsRsc.push(segment);
         else keep(`seg:${segment}`, asBuffer(body));
       }
     }

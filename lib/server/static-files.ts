@@ -2,16 +2,17 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { promisify } from "node:util";
-import { COMPRESSIBLE_TYPE, COMPRESSION } from "../contract/cache-policy";
+import { COMPRESSIBLE_TYPE, COMPRESSION, STATIC_FILES_MAX_BYTES } from "../contract/cache-policy";
 
 /**
  * The build's files under /_next/static, answered by the production server itself. They never
  * change under their name, so each is compressed once per build, as hard as brotli and gzip go:
  * the server writes a `.br` and a `.gz` beside every compressible file the first time it starts on
  * a build (precompressStaticFiles); a file that still lacks them is compressed once, at a fast
- * level, on its first request. Each file is read once and kept, whole and immutable, for the life of the process:
- * the set is the build's and does not grow with traffic. Requests that arrive together for a file
- * not yet read share one read.
+ * level, on its first request. Each file is read once and kept, whole and immutable, by the path
+ * it resolves to (never by the spelling a request used) and within a byte bound, so the cache is
+ * at most the build's own files and does not grow with traffic. Requests that arrive together for
+ * a file not yet read share one read.
  */
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -47,14 +48,52 @@ const isCompressible = (file: string) => {
   return type !== undefined && COMPRESSIBLE_TYPE.test(type);
 };
 
-/** Reads `<dist>/static/<relative>`, or undefined when there is no such file (or it is not ours to serve). */
-export function createStaticFiles(staticDir: string) {
-  const root = path.resolve(staticDir);
-  const files = new Map<string, Promise<StaticFile | undefined>>();
+/**
+ * Whether the part of a request's path after /_next/static/ (still percent-encoded) is already
+ * in its one normal spelling: no `.` or `..` segment, no empty segment (`//`), no backslash, no
+ * slash or backslash written as `%2f`/`%5c`, and percent-encoding that decodes. The build's own
+ * links are all normal; anything else is refused before any file is looked up.
+ */
+export function isNormalStaticPath(raw: string): boolean {
+  if (!raw || raw.includes("\\") || /%(2f|5c)/i.test(raw)) return false;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    return false;
+  }
+  return decoded.split("/").every((segment) => segment !== "" && segment !== "." && segment !== "..");
+}
 
-  async function load(relative: string): Promise<StaticFile | undefined> {
-    const file = path.resolve(root, relative);
-    if (!file.startsWith(root + path.sep)) return undefined;
+const bytesOf = (file: StaticFile) => file.bodies.identity.length + (file.bodies.br?.length ?? 0) + (file.bodies.gzip?.length ?? 0);
+
+/**
+ * Reads `<dist>/static/<relative>`, or undefined when there is no such file (or it is not ours to
+ * serve). Files are kept by the path they resolve to, whatever spelling asked for them, and never
+ * more than `maxBytes` in all (every encoding counted): past it the least recently asked-for file
+ * is dropped, and read again if it is asked for again.
+ */
+export function createStaticFiles(staticDir: string, { maxBytes = STATIC_FILES_MAX_BYTES }: { maxBytes?: number } = {}) {
+  const root = path.resolve(staticDir);
+  /** Files read, by resolved path, least recently used first. */
+  const kept = new Map<string, StaticFile>();
+  /** Reads under way, by resolved path: requests that arrive together share one. */
+  const reading = new Map<string, Promise<StaticFile | undefined>>();
+  let keptBytes = 0;
+
+  function keep(file: string, found: StaticFile) {
+    const size = bytesOf(found);
+    if (size > maxBytes || kept.has(file)) return;
+    kept.set(file, found);
+    keptBytes += size;
+    for (const [oldest, entry] of kept) {
+      if (keptBytes <= maxBytes) break;
+      kept.delete(oldest);
+      keptBytes -= bytesOf(entry);
+    }
+  }
+
+  async function load(file: string): Promise<StaticFile | undefined> {
     const contentType = CONTENT_TYPES[path.extname(file).toLowerCase()];
     if (!contentType) return undefined;
     let identity: Buffer;
@@ -85,14 +124,27 @@ export function createStaticFiles(staticDir: string) {
 
   return {
     get(relative: string): Promise<StaticFile | undefined> {
-      let pending = files.get(relative);
+      const file = path.resolve(root, relative);
+      if (!file.startsWith(root + path.sep)) return Promise.resolve(undefined);
+      const found = kept.get(file);
+      if (found) {
+        // Most recently used goes last.
+        kept.delete(file);
+        kept.set(file, found);
+        return Promise.resolve(found);
+      }
+      let pending = reading.get(file);
       if (!pending) {
-        pending = load(relative);
-        files.set(relative, pending);
-        // A file that is not there is not remembered: the map holds only the build's own files.
-        pending.then((found) => found || files.delete(relative), () => files.delete(relative));
+        pending = load(file).finally(() => reading.delete(file));
+        reading.set(file, pending);
+        // A file that is not there is not remembered: the cache holds only the build's own files.
+        pending.then((loaded) => loaded && keep(file, loaded), () => undefined);
       }
       return pending;
+    },
+    /** What is kept: files and bytes (every encoding counted). */
+    stats(): { entries: number; bytes: number } {
+      return { entries: kept.size, bytes: keptBytes };
     },
   };
 }

@@ -22,7 +22,7 @@ import { eraseOutboxFiles } from "./delivery/channels";
 import { outboxRows, type DeliveryRouting } from "./delivery/routing";
 import { signalOutbox } from "./delivery/signal";
 import { hashToken, newToken } from "./delivery/tokens";
-import { answersOf, formatPhone } from "./delivery/render";
+import { answersOf, formatPhone } from "./delivery/message";
 
 import { countCaller, countManagerDeliveries, mayMailUnconfirmed } from "./rate-limit";
 import type { ServiceContext } from "./context";

@@ -3,7 +3,7 @@ import { getDatabase } from "../db";
 import { FAILURE } from "../contract/messages";
 import { createWriteRunner } from "./write";
 import { handleCall, type Service, type ServiceContext, type ServiceSettings } from ".";
-import { configuredRouting } from "./delivery/default-worker";
+import { configuredRouting } from "./default-worker";
 import { redisPing } from "./redis-ping";
 import { logError } from "./log";
 

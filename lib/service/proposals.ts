@@ -26,7 +26,7 @@ import {
   summaryPending,
 } from "../db/queries/proposals";
 import { outboxRows, type DeliveryRouting } from "./delivery/routing";
-import { answersOf } from "./delivery/render";
+import { answersOf } from "./delivery/message";
 import { signalOutbox } from "./delivery/signal";
 import { hashToken, newToken } from "./delivery/tokens";
 import { countCaller, countHits } from "./rate-limit";

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import { announcePostgres, callAsSite, createTestDatabase, createTestService, databaseKinds, type TestDatabase } from "@/lib/test-support";
 import type { Service } from ".";
 import { countHits, DAY_MS, limitKeyPart, managerChecks, PHONE_ONLY_PER_MANAGER_FACTOR, PHONE_ONLY_PER_NUMBER_PER_DAY, RATE_LIMIT_WINDOW_MS, RateLimitedError, visitorChecks, type LimitCheck } from "./rate-limit";
-import { createOutboxWorker } from "./delivery/worker";
+import { createOutboxWorker } from "./outbox-worker";
 import { FILES_ONLY } from "./delivery/routing";
 
 announcePostgres();

@@ -47,7 +47,7 @@ import { mailboxKey } from "../contract/keys";
  * saves at 0:59 and ten more at 1:01 are not twenty within two seconds. Every counter is a row of
  * `rate_limiter` (lib/db/queries/rate-limits.ts), written inside the transaction of the save or
  * the message it counts: it costs no commit of its own, and every instance on the database shares
- * it. The worker drops expired rows (delivery/worker.ts).
+ * it. The worker drops expired rows (outbox-worker.ts).
  */
 export const RATE_LIMIT_WINDOW_MS = 60_000;
 export const DAY_MS = 24 * 60 * 60_000;

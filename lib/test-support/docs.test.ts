@@ -38,7 +38,7 @@ const GENERATED = new Set([
   "server/app/<route>_client-reference-manifest.js",
   "playwright-report/e2e-<port>/",
   "playwright-report/e2e-3100",
-  "test-results/junit-e2e-<port>.xml",
+  "test-results/junit-e2e-<kind>-<port>.xml",
   "reports/mutation/mutation.html",
   "reports/stryker-incremental.json",
   "reports/stryker-incremental-<name>.json",

@@ -7,6 +7,7 @@ import { PATHS } from "@/lib/contract/routes";
 import { JsonLd } from "@/components/seo/JsonLd";
 import { PAGE_IDS, RESOURCES_NAME } from "@/lib/contract/site";
 import { StateCityPicker } from "@/components/directory/StateCityPicker";
+import { StateHubLinks } from "@/components/directory/StateHubLinks";
 import { RichText } from "@/components/ui/RichText";
 import { PageShell } from "@/components/layout/PageShell";
 import { ZipSearchForm } from "@/components/directory/ZipSearchForm";
@@ -37,6 +38,7 @@ export default async function ResourcesPage() {
           initialStates={{ states: states.states, length: states.length }}
           initialCities={cities && firstState ? { stateId: firstState.id, ...cities } : null}
         />
+        <StateHubLinks states={states.states} heading="h2" />
       </div>
     </PageShell>
   );

@@ -206,4 +206,17 @@ describe("workspace server actions", () => {
       expect(await linksTo(editor.id)).toHaveLength(STAFF_SIGN_IN_LINKS_PER_DAY);
     });
   });
+
+  it.each([
+    ["no arguments", [] as unknown[]],
+    ["a string", [null, "email=a@example.com"]],
+    ["an object", [null, { email: "a@example.com" }]],
+  ])("answers signing in posted with %s (anyone can post anything) with its own message, never a failure", async (_name, args) => {
+    requestHeaders = fromTheSite();
+    signedIn = null;
+    const call = actions.requestSignIn as (...args: unknown[]) => ReturnType<typeof actions.requestSignIn>;
+    const confirm = actions.confirmSignIn as (...args: unknown[]) => ReturnType<typeof actions.confirmSignIn>;
+    expect(await call(...args)).toEqual({ ok: false, message: WORKSPACE.signInInvalidEmail, field: "email" });
+    expect(await confirm(...args)).toEqual({ ok: false, message: WORKSPACE.linkInvalid });
+  });
 });

@@ -13,7 +13,7 @@ import { WORKSPACE_PATHS, workspaceTemplatePath, workspaceTemplatePublishPath } 
 import { allowedOrigins } from "@/lib/env";
 import { isSameOriginRequest } from "@/lib/service/guard";
 import { logError } from "@/lib/service/log";
-import { audit, requestSignInLink, workspaceDb, type StaffIdentity, type WorkspaceDb } from "@/lib/service/workspace";
+import { audit, requestSignInLink, workspaceDb, type StaffIdentity, type Db } from "@/lib/service/workspace";
 import { bulkChange, bulkPages, changeOf, publishEffect, siteRows, siteStatus } from "@/lib/service/workspace/pages";
 import { bulkFrom, queryOf, queryString } from "./filters";
 import {
@@ -32,9 +32,10 @@ import {
   type SeoTarget,
 } from "@/lib/service/workspace/seo";
 import { afterPublishMessage, deployment } from "@/lib/service/workspace/deployment";
-import { configuredRouting } from "@/lib/service/delivery/default-worker";
+import { configuredRouting } from "@/lib/service/default-worker";
 import type { ActionState } from "@/components/workspace/ActionForm";
 import { requireStaff, staffAuth } from "./staff-session";
+import { formText } from "./form-text";
 
 /**
  * The workspace's server actions. Each first checks that the request comes from the site's own
@@ -74,10 +75,7 @@ async function staffWith(permission: StaffPermission): Promise<{ staff: Awaited<
   return can(staff.role, permission) ? { staff } : { refused: { ok: false, message: WORKSPACE.forbidden(staff.role, WHAT[permission]) } };
 }
 
-const text = (formData: FormData, name: string) => {
-  const value = formData.get(name);
-  return typeof value === "string" ? value : "";
-};
+const text = formText;
 
 // ---------------------------------------------------------------------------------------------
 // Signing in and out
@@ -177,7 +175,7 @@ export async function draftAction(_state: ActionState, formData: FormData): Prom
 }
 
 /** Publishes the staff member's draft, queues the changed paths' purge, and says what is true of this deployment. */
-async function publish(db: WorkspaceDb, staff: StaffIdentity, { target, draftId, reviewed }: { target: SeoTarget; draftId: number; reviewed: string }): Promise<ActionState> {
+async function publish(db: Db, staff: StaffIdentity, { target, draftId, reviewed }: { target: SeoTarget; draftId: number; reviewed: string }): Promise<ActionState> {
   if (target.type === "template" && !reviewed) redirect(workspaceTemplatePublishPath(target.kind));
   const draft = await myDraft(db, staff, target);
   if (!draft || draft.id !== draftId) return { ok: false, message: WORKSPACE.nothingToPublish };

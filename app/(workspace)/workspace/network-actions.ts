@@ -14,6 +14,7 @@ import { workspaceDb, type StaffIdentity } from "@/lib/service/workspace";
 import { approveApplication, changeMessageStatus, declineApplication, linkApplication, operatorDelivery, removeSubscriber, replyToMessage } from "@/lib/service/workspace/network";
 import type { ActionState } from "@/components/workspace/ActionForm";
 import { requireStaff } from "./staff-session";
+import { formText } from "./form-text";
 
 /**
  * The server actions of the operator's tasks (applications, messages, subscribers). Like the
@@ -23,10 +24,7 @@ import { requireStaff } from "./staff-session";
  */
 type NetworkPermission = keyof typeof NETWORK_WHAT & StaffPermission;
 
-const text = (formData: FormData, name: string) => {
-  const value = formData.get(name);
-  return typeof value === "string" ? value : "";
-};
+const text = formText;
 const idOf = (formData: FormData, name: string) => {
   const id = Number(text(formData, name));
   return Number.isSafeInteger(id) && id > 0 ? id : null;

@@ -19,6 +19,7 @@ import { proposalsMigration } from "./2026-11-29-proposals";
 import { seoSocialFieldsMigration } from "./2026-11-30-seo-social-fields";
 import { operatorInboxTasksMigration } from "./2026-12-02-operator-inbox-tasks";
 import { confirmationPlaceMigration } from "./2026-12-02-sec-service-confirmation-place";
+import { managersImportMigration } from "./2026-12-07-managers-import";
 
 /**
  * A static list of migrations: a file-system provider does not survive the Next.js bundler.
@@ -46,6 +47,7 @@ export function migrationProvider(dialect: "sqlite" | "postgres"): MigrationProv
     "2026-11-30-seo-social-fields": seoSocialFieldsMigration(),
     "2026-12-02-operator-inbox-tasks": operatorInboxTasksMigration(dialect),
     "2026-12-02-sec-service-confirmation-place": confirmationPlaceMigration(),
+    "2026-12-07-managers-import": managersImportMigration(),
   };
   return { getMigrations: async () => migrations };
 }

@@ -5,7 +5,7 @@ import { getLead } from "./leads";
 
 /**
  * The outbox (issue 11): messages written in the same transaction as what they are about, then
- * claimed and delivered by a worker (lib/service/delivery/worker.ts). A claim moves a due message to
+ * claimed and delivered by a worker (lib/service/outbox-worker.ts). A claim moves a due message to
  * "sending" and pushes its due time to when the claim lapses, so a worker that dies mid-delivery
  * leaves it to be claimed again (delivery is at least once). On PostgreSQL several workers claim
  * side by side without waiting on each other (FOR UPDATE SKIP LOCKED); SQLite runs one write at a

@@ -1,4 +1,6 @@
 import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "@/lib/test-support";
+import { sql } from "kysely";
+import { cityPath } from "@/lib/contract/routes";
 import { listSitemapEntries } from "./sitemap";
 
 announcePostgres();
@@ -39,5 +41,35 @@ describe.each(databaseKinds)("the sitemap's dates on %s", (kind) => {
     expect(byPath.get("/agents/TX/austin")).toBe(publishedAt);
     expect(byPath.get("/agents/TX/austin/multi-family")).not.toBe(publishedAt);
     expect(byPath.get("/laws/texas")).not.toBe(publishedAt);
+  });
+});
+
+/** One page per listing set: a category tab that lists exactly its city's managers is the city page again. */
+describe.each(databaseKinds)("the sitemap's category tabs on %s", (kind) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterAll(async () => database?.destroy());
+
+  it("leaves out a tab (and its later pages) whose managers are exactly the city's, and keeps a tab that lists fewer", async () => {
+    const paths = new Set((await listSitemapEntries(database.db, { offset: 0, limit: 50_000 })).entries.map((entry) => entry.path));
+    const rows = await database.db
+      .selectFrom("city_coverage")
+      .innerJoin("cities", "cities.id", "city_coverage.city_id")
+      .innerJoin("states", "states.id", "cities.state_id")
+      .select(["states.abbreviation", "cities.slug", "cities.managers_serving", sql<number>`sum(case when (city_coverage.category_mask & 1) <> 0 then 1 else 0 end)`.as("single")])
+      .groupBy(["states.abbreviation", "cities.slug", "cities.managers_serving"])
+      .execute();
+    const same = rows.filter((row) => Number(row.single) === Number(row.managers_serving) && Number(row.single) > 0);
+    const fewer = rows.filter((row) => Number(row.single) > 0 && Number(row.single) < Number(row.managers_serving));
+    expect(same.length).toBeGreaterThan(0);
+    expect(fewer.length).toBeGreaterThan(0);
+    const tab = (row: (typeof rows)[number], page = 1) => cityPath(row.abbreviation, row.slug, { category: "single-family", page });
+    expect(same.filter((row) => paths.has(tab(row)))).toEqual([]);
+    expect(same.filter((row) => paths.has(tab(row, 2)))).toEqual([]);
+    // Their city pages stay, and the tabs that list fewer managers stay too.
+    expect(same.filter((row) => !paths.has(cityPath(row.abbreviation, row.slug)))).toEqual([]);
+    expect(fewer.filter((row) => !paths.has(tab(row)))).toEqual([]);
   });
 });

@@ -45,17 +45,14 @@ function servedCities(db: Db) {
   return db.selectFrom("cities").innerJoin("states", "states.id", "cities.state_id").where("cities.managers_serving", ">=", INDEXED_LIST_MIN);
 }
 
-/** Cities with at least one manager serving them for one category: its tab is not empty. */
+/**
+ * Cities whose tab for one category is a page of its own: it lists somebody, and fewer managers
+ * than the city page (a tab listing all of them is the city page again: tabRepeatsCity's rule, in SQL).
+ */
 function servedCitiesFor(db: Db, categoryId: number) {
   const bit = categoryBit(categoryId);
-  return servedCities(db).where((eb) =>
-    eb.exists(
-      eb
-        .selectFrom("city_coverage")
-        .select("city_coverage.agent_id")
-        .whereRef("city_coverage.city_id", "=", "cities.id")
-        .where(sql<boolean>`(city_coverage.category_mask & ${bit}) <> 0`),
-    ),
+  return servedCities(db).where(
+    sql<boolean>`(select count(*) from city_coverage where city_coverage.city_id = cities.id and (city_coverage.category_mask & ${bit}) <> 0) between ${INDEXED_LIST_MIN} and cities.managers_serving - 1`,
   );
 }
 
@@ -125,7 +122,8 @@ async function laterPages(db: Db, categoryId?: number): Promise<LaterPageRow[]> 
       .groupBy("city_coverage.city_id")
       .having((eb) => eb.fn.countAll(), ">", DIRECTORY_PAGE_SIZE)
       .as("counts");
-    cities = await ordered(servedCities(db).innerJoin(counts, "counts.city_id", "cities.id").select([...columns, "counts.count"])).execute();
+    // Only a tab that is a page of its own (fewer managers than its city: tabRepeatsCity) has later pages listed.
+    cities = await ordered(servedCities(db).innerJoin(counts, "counts.city_id", "cities.id").whereRef("counts.count", "<", "cities.managers_serving").select([...columns, "counts.count"])).execute();
   }
   return cities.flatMap((city) =>
     Array.from({ length: Math.ceil(Number(city.count) / DIRECTORY_PAGE_SIZE) - 1 }, (_, index) => ({ ...city, count: Number(city.count), page: index + 2 })),
@@ -304,7 +302,7 @@ const SECTIONS: Section<unknown>[] = [
     async facts(db, agents) {
       // Read only for the workspace: the sitemap needs no names or about texts.
       const ids = agents.map((agent) => Number(agent.id));
-      const details = new Map<number, { company_name: string; about: string; city_name: string; state_name: string }>();
+      const details = new Map<number, { company_name: string; about: string; city_name: string; state_name: string; demo: number | null }>();
       const categories = new Map<number, number[]>();
       for (let start = 0; start < ids.length; start += 5_000) {
         const slice = ids.slice(start, start + 5_000);
@@ -312,7 +310,7 @@ const SECTIONS: Section<unknown>[] = [
           .selectFrom("agents")
           .innerJoin("cities", "cities.id", "agents.city_id")
           .innerJoin("states", "states.id", "agents.state_id")
-          .select(["agents.id", "agents.company_name", "agents.about", "cities.name as city_name", "states.name as state_name"])
+          .select(["agents.id", "agents.company_name", "agents.about", "agents.is_demo as demo", "cities.name as city_name", "states.name as state_name"])
           .where("agents.id", "in", slice)
           .execute();
         for (const row of rows) details.set(Number(row.id), row);
@@ -334,6 +332,7 @@ const SECTIONS: Section<unknown>[] = [
             .filter(Boolean)
             .join(", "),
           about: excerpt(detail?.about ?? "", 160),
+          sample: Number(detail?.demo) === 1,
         };
       });
     },

@@ -4,6 +4,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../schema";
 import { PROPERTY_CATEGORIES } from "../../contract/site";
 import { readLawFacts } from "./law-facts";
+import { samplesRemoved } from "../queries/managers";
 import { demoAgentsForCity, demoOfficeCount, newNameRegistry, type DemoCity, type DemoZip } from "./demo-agents";
 import { slugify } from "../../contract/routes";
 import { CityGrid, coverageSummary, indexServiceAreas } from "../service-areas";
@@ -237,6 +238,8 @@ async function seedDemoContent(trx: Transaction<Database>, dataDir: string, plac
   type BlogSeed = Omit<Database["blogs"], "id" | "is_demo">;
   count("blogs", await insertMissing(trx, "blogs", ["slug"], readJson<BlogSeed[]>(dataDir, "blogs.json").map((b) => ({ ...b, is_demo: 1 }))));
 
+  // Once the operator removed the sample listings (npm run managers -- remove-samples), they stay out.
+  if (await samplesRemoved(trx)) return;
   const demoCities = demoCityList(dataDir, places.cities, places.states, places.zipRows);
   const registry = newNameRegistry();
   const inserted = await insertDemoAgents(

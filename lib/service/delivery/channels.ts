@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { OutboxChannel, OutboxKind } from "../../db/schema";
 import { PRIVATE_DIRECTORY_MODE, PRIVATE_FILE_MODE } from "../../db/connection";
-import type { RenderedMessage } from "./render";
+import type { RenderedMessage } from "./message";
 
 /**
  * The three ways a message leaves: email through SMTP (nodemailer), the agent panel's signed

@@ -5,7 +5,7 @@ import { contactMessageForMessage } from "../../db/queries/outbox";
 import { SITE_NAME } from "../../contract/site";
 import { agentPath } from "../../contract/routes";
 import { APPLICANT_MAIL, REPLY_MAIL, UNSUBSCRIBE } from "../../contract/operator-messages";
-import type { RenderedMessage } from "./render";
+import type { RenderedMessage } from "./message";
 
 /**
  * The messages of the operator's tasks, written when they are sent like every other (render.ts):

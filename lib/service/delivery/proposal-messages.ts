@@ -11,7 +11,7 @@ import { formatDay, formatDollars } from "../../contract/proposal-compare";
 import { formatMoney } from "../../contract/fees";
 import type { ProposalRow } from "../../db/schema";
 import { hashToken } from "./tokens";
-import { answersOf, type LeadFacts, type ManagerFacts, type RenderedMessage } from "./render";
+import { answersOf, type LeadFacts, type ManagerFacts, type RenderedMessage } from "./message";
 
 /**
  * The messages of issue 28 (proposals), written when they are sent like every other (render.ts):

@@ -6,7 +6,7 @@ import { publishSeoDraft, saveSeoDraft, type StaffIdentity } from "../workspace/
 import { verifyWebhook, WEBHOOK_HEADERS, webhookChannel } from "./channels";
 import { deliveryRouting } from "./routing";
 import { PURGE_BATCH, purgeMessage, purgeRows } from "./purge";
-import { createOutboxWorker, type WorkerSettings } from "./worker";
+import { createOutboxWorker, type WorkerSettings } from "../outbox-worker";
 
 /**
  * PURGE_URL (issue 29, item 5): a publish queues the paths it changed in its own transaction, and

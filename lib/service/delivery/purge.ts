@@ -1,5 +1,5 @@
 import type { NewOutboxMessage } from "../../db/schema";
-import type { RenderedMessage } from "./render";
+import type { RenderedMessage } from "./message";
 import { outboxRows, type DeliveryRouting } from "./routing";
 
 /**

@@ -6,11 +6,10 @@ import type { OutboxKind, OutboxRow } from "../../db/schema";
 import { insertOutboxMessages } from "../../db/queries/outbox";
 import { announcePostgres, callAsSite, createTestDatabase, createTestService, databaseKinds, type TestDatabase } from "@/lib/test-support";
 import { fileChannel } from "./channels";
+import { answersOf, formatPhone, type LeadFacts } from "./message";
 import {
-  answersOf,
   confirmationMessage,
   contactMessage,
-  formatPhone,
   matchAvailableMessage,
   newLeadMessage,
   newsletterConfirmationMessage,
@@ -18,7 +17,6 @@ import {
   staffSignInMessage,
   withdrawnMessage,
   withOneLineHeaders,
-  type LeadFacts,
 } from "./render";
 import { FILES_ONLY, outboxRows } from "./routing";
 

@@ -1,6 +1,5 @@
 import type { Kysely } from "kysely";
 import type { Database, OutboxKind, OutboxRow } from "../../db/schema";
-import type { LeadRecord } from "../../db/queries/leads";
 import { contactMessageForMessage, leadForMessage, leadRecipientsForMessage, managerContact, subscriptionForMessage } from "../../db/queries/outbox";
 import { staffEmailForMessage } from "../../db/queries/staff";
 import { categoryLabel, SITE_NAME } from "../../contract/site";
@@ -11,26 +10,13 @@ import { composeProposalMessage, registerProposalLink, withProposalLink } from "
 import { purgeMessage } from "./purge";
 import { composeOperatorMessage, withUnsubscribe } from "./operator-messages";
 import { hasUnsubscribed, unsubscribeLinks } from "../unsubscribe";
+import { answersOf, formatPhone, type ContactFacts, type LeadFacts, type ManagerFacts, type RecipientFacts, type RenderedMessage } from "./message";
 
 /**
  * What each outbox message says, built when it is sent from the rows it points to (the outbox
  * holds no copy of an owner's details; a withdrawn lead has nothing left to send). renderMessage
  * loads those rows; the functions after it write the email and the webhook's event from them.
  */
-/**
- * `html`, when given, is the same message as `text` for mail programs that show HTML (multipart/alternative).
- * `unsubscribe`: the page of the link in the text, and the one-click URL of the List-Unsubscribe header (RFC 8058).
- */
-export type EmailMessage = { to: string; subject: string; text: string; html?: string; replyTo?: string; unsubscribe?: { page: string; oneClick: string } };
-/** The agent panel's event: `type` is the message kind, `data` what the panel needs. */
-export type WebhookEvent = { type: OutboxKind; data: Record<string, unknown> };
-export type RenderedMessage = { email: EmailMessage; event: WebhookEvent };
-
-/** The lead as the outbox reads it when a message goes out (one read, one shape). */
-export type LeadFacts = Omit<LeadRecord, "id" | "awaiting_match_since"> & { awaiting_match_since?: string | null };
-export type RecipientFacts = { agent_id: number; company_name: string; consent_version: string; consent_text: string; consented_at: string; demo?: number };
-export type ManagerFacts = { id: number; company_name: string; email: string };
-export type ContactFacts = { name: string; email: string; mobile: string; message: string; created_at: string };
 
 /**
  * Loads what an outbox row is about and writes its message; null when there is nothing left to
@@ -136,22 +122,8 @@ async function composeMessage(db: Kysely<Database>, row: OutboxRow, { siteUrl }:
 const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" });
 const when = (iso: string) => `${dateTime.format(new Date(iso))} UTC`;
 const category = (id: number) => categoryLabel(id) ?? "Property";
-/** A phone number as messages write it: (512) 555-0100. */
-export const formatPhone = (digits: string) => (/^\d{10}$/.test(digits) ? `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}` : digits);
 const oneLine = (text: string) => text.replace(/\s*\n\s*/g, ", ");
 
-export function answersOf(exam: string): { question: string; answer: string }[] {
-  try {
-    const parsed: unknown = JSON.parse(exam);
-    if (!Array.isArray(parsed)) return [];
-    return parsed.flatMap((entry) => {
-      const answer = Array.isArray(entry?.answer) ? entry.answer.join(", ") : typeof entry?.answer === "string" ? entry.answer : "";
-      return typeof entry?.question === "string" && answer.trim() ? [{ question: entry.question, answer }] : [];
-    });
-  } catch {
-    return [];
-  }
-}
 
 function propertyLines(lead: LeadFacts): string[] {
   return [

@@ -8,7 +8,7 @@ announcePostgres();
 /**
  * The site's own pages pass the site's own audit (issue 29, item 1): on the seeded database, at
  * least 98% of indexable pages have no error, and no two indexable pages share a title or a
- * description. README "Workspace" records the figures (npx tsx lib/cli/seo-audit.ts).
+ * description. README "Workspace" records the figures (npx tsx scripts/seo-audit.ts).
  */
 describe.each(databaseKinds)("the seed's default wording on %s", (kind) => {
   let database: TestDatabase;

@@ -2,7 +2,7 @@ import type { SeoLiveRow, SeoRevisionRow } from "../../db/schema";
 import { EMPTY_PATTERN } from "../../contract/seo-text";
 import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "@/lib/test-support";
 import { canRollBack, revisionSides, withSides } from "./history";
-import type { WorkspaceDb } from "./seo";
+import type { Db } from "../../db/schema";
 import { historyPage, publishSeoDraft, rollbackSeoRevision, saveSeoDraft, type SeoTarget, type StaffIdentity } from "./seo";
 
 announcePostgres();
@@ -62,7 +62,7 @@ describe("a revision's two sides", () => {
 
   it("reads nothing more when every revision replaced is on the list already (or none was replaced)", async () => {
     // A database that fails on any query: the sides come from the list alone.
-    const noQueries = new Proxy({}, { get: () => () => Promise.reject(new Error("no query expected")) }) as unknown as WorkspaceDb;
+    const noQueries = new Proxy({}, { get: () => () => Promise.reject(new Error("no query expected")) }) as unknown as Db;
     const sides = await withSides(noQueries, [second, first], [liveOf(second)]);
     expect(sides.map((row) => [row.id, row.before.title, row.isLive])).toEqual([
       [2, "First words", true],

@@ -1,7 +1,7 @@
 import type { SeoLiveRow, SeoRevisionRow } from "../../db/schema";
 import { listRevisionsByIds } from "../../db/queries/workspace";
 import { EMPTY_PATTERN, SEO_FIELDS, patternOf, type SeoPattern } from "../../contract/seo-text";
-import type { WorkspaceDb } from "./seo";
+import type { Db } from "../../db/schema";
 
 /**
  * Both sides of each published change: the words its target had live before it (the revision it
@@ -52,7 +52,7 @@ export function revisionSides<R extends SeoRevisionRow>(revisions: R[], previous
 }
 
 /** Reads the revisions these replaced (one query) and answers each with its two sides. */
-export async function withSides<R extends SeoRevisionRow>(db: WorkspaceDb, revisions: R[], live: SeoLiveRow[]): Promise<Array<R & RevisionSides>> {
+export async function withSides<R extends SeoRevisionRow>(db: Db, revisions: R[], live: SeoLiveRow[]): Promise<Array<R & RevisionSides>> {
   const listed = new Map<number, SeoRevisionRow>(revisions.map((revision) => [revision.id, revision]));
   const missing = [...new Set(revisions.flatMap((revision) => (revision.previous_revision_id !== null && !listed.has(revision.previous_revision_id) ? [revision.previous_revision_id] : [])))];
   for (const row of await listRevisionsByIds(db, { ids: missing })) listed.set(row.id, row);

@@ -2,18 +2,19 @@ import type { BetterAuthPlugin } from "better-auth";
 import { env, siteUrl } from "../../env";
 import { getDatabase } from "../../db";
 import { findStaffByEmail } from "../../db/queries/staff";
-import { configuredRouting } from "../delivery/default-worker";
+import { configuredRouting } from "../default-worker";
 import { createStaffAuth, outboxSignInSender, staffAuthSecret, staffFromSession, type StaffAuth } from "./auth";
 import { signPreview } from "./preview";
 import { maySendSignInLink } from "../rate-limit";
-import { audit, type StaffIdentity, type WorkspaceDb } from "./seo";
+import { audit, type StaffIdentity } from "./seo";
+import type { Db } from "../../db/schema";
 
 /**
  * The marketers' workspace's door: its database and its staff sign-in, for the workspace's pages
  * and server actions (app/(workspace)). Not reachable through POST /api/<call>: every function
  * here is called with the staff member its caller signed in, and checks the role itself.
  */
-export async function workspaceDb(): Promise<WorkspaceDb> {
+export async function workspaceDb(): Promise<Db> {
   return (await getDatabase()).db;
 }
 
@@ -50,7 +51,7 @@ export async function staffOfRequest(headers: Headers, plugins: BetterAuthPlugin
 export type SignedInStaff = StaffIdentity & { sessionId: string; sessionExpiresAt: Date };
 
 /** The preview cookie's value for a draft the signed-in staff member may preview (preview.ts). */
-export async function previewCookieValue(db: WorkspaceDb, { draftId, sessionId }: { draftId: number; sessionId: string }): Promise<string> {
+export async function previewCookieValue(db: Db, { draftId, sessionId }: { draftId: number; sessionId: string }): Promise<string> {
   return signPreview(await staffAuthSecret(db, env().STAFF_AUTH_SECRET), { draftId, sessionId });
 }
 
@@ -70,4 +71,4 @@ export async function requestSignInLink(email: string, headers: Headers, plugins
 }
 
 export { audit };
-export type { StaffIdentity, WorkspaceDb };
+export type { StaffIdentity, Db };

@@ -172,6 +172,9 @@ describe.each(databaseKinds)("the operator's tasks on %s", (kind) => {
     expect(rendered.email.text).toContain(`${siteUrl}/agent/TX/austin/${decision.agentId}\n`);
     expect(JSON.parse((await outbox(["cdn.purge"]))[0].payload).paths).toContain(`/agent/TX/austin/${decision.agentId}`);
     expect(await auditOf(`application:${id}`)).toEqual([{ action: "application.approved", staff_email: staff.operator.email, detail: `agent:${decision.agentId} Lone Star Rentals` }]);
+    // The content journal moves, so every server's pages and the workspace's list of pages read the new listing.
+    const journal = await database.db.selectFrom("content_changes").select(["source", "summary"]).orderBy("id", "desc").executeTakeFirstOrThrow();
+    expect(journal).toEqual({ source: "application", summary: `agent ${decision.agentId} added from application ${id}` });
 
     // Decided once: a second decision (another operator, a second click) changes nothing.
     expect((await failure(declineApplication(database.db, staff.admin, { applicationId: id, reason: "Late", delivery }))).status).toBe(409);

@@ -9,6 +9,7 @@ import { distanceMiles } from "../../contract/geo";
 import { mailboxKey } from "../../contract/keys";
 import { agentPath, cityPath, slugify, statePath, SITEMAP_PATH } from "../../contract/routes";
 import { insertOutboxMessages } from "../../db/queries/outbox";
+import { noteContentChange } from "../../db/queries/managers";
 import {
   allSubscribers,
   countNewTasks,
@@ -41,7 +42,7 @@ import {
 export type { ApplicationRecord, ListingMatch, MessageRecord, ReplyRecord } from "../../db/queries/operator";
 import { indexServiceAreas } from "../../db/service-areas";
 import { outboxRows, type DeliveryRouting } from "../delivery/routing";
-import { configuredRouting } from "../delivery/default-worker";
+import { configuredRouting } from "../default-worker";
 import { env } from "../../env";
 import { PAGE_REVALIDATE_SECONDS } from "../../contract/cache-policy";
 import { spokenDuration, type Deployment } from "./deployment";
@@ -233,6 +234,8 @@ export async function approveApplication(
       ...purgeRows(paths, delivery.routing, at),
     ]);
     await audit(trx, staff, "application.approved", `application:${applicationId}`, `agent:${agentId} ${draft.company_name}`);
+    // Every server (its pages, the workspace's list, the shared page store) reads the journal and refreshes.
+    await noteContentChange(trx, { source: "application", summary: `agent ${agentId} added from application ${applicationId}`, at });
     return { agentId, path: paths[0], company: draft.company_name, paths };
   });
 }

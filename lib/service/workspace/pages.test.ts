@@ -71,7 +71,8 @@ describe.each(databaseKinds)("the workspace's pages on %s", (kind) => {
     await publishSeoDraft(database.db, admin, { draftId: await saveSeoDraft(database.db, admin, { target: { type: "template", kind: "city" }, pattern }) });
     const after = await siteRows(database.db);
     expect(after.byPath.get("/agents/TX/austin")).toMatchObject({ title: "Property Managers in Austin | Managely", sources: { title: "template", description: "default" } });
-    expect(after.counts["same-name-no-state"]).toBe(impact.counts["same-name-no-state"]);
+    // The impact counts the kind's own pages (a sample profile's long name may leave out its state too).
+    expect(after.rows.filter((row) => row.kind === "city" && row.problems.includes("same-name-no-state")).length).toBe(impact.counts["same-name-no-state"]);
     // A page's own override wins over the template, and a new template leaves it alone.
     await publishSeoDraft(database.db, admin, { draftId: await saveSeoDraft(database.db, admin, { target: { type: "page", kind: "city", path: "/agents/TX/austin" }, pattern: { ...EMPTY_PATTERN, title: "Austin, Texas" } }) });
     expect((await siteRows(database.db)).byPath.get("/agents/TX/austin")).toMatchObject({ title: "Austin, Texas", sources: { title: "override" } });

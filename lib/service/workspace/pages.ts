@@ -26,7 +26,7 @@ import {
   type SeoSource,
   type SeoText,
 } from "../../contract/seo-text";
-import type { WorkspaceDb } from "./seo";
+import type { Db } from "../../db/schema";
 import { changedPaths, fieldEffects, hasFieldError, ownWords, type EffectPages } from "../../contract/publish-effects";
 
 /**
@@ -68,7 +68,7 @@ export type SiteRows = { rows: PageRow[]; noindex: PageRow[]; byPath: Map<string
 
 type Rules = { templates: Map<SeoKind, SeoPattern>; overrides: Map<string, SeoPattern> };
 
-async function publishedRules(db: WorkspaceDb): Promise<Rules> {
+async function publishedRules(db: Db): Promise<Rules> {
   const templates = new Map<SeoKind, SeoPattern>();
   const overrides = new Map<string, SeoPattern>();
   for (const row of await listLiveRules(db)) {
@@ -196,17 +196,17 @@ const MAX_AGE_MS = 5 * 60_000;
 type Site = { key: string; at: number; rows: SiteRows; pages: IndexablePage[] };
 /** Per database (the site has one; the tests several): the rows, the build under way, its progress. */
 type State = { cached?: Site; building?: { key: string; promise: Promise<Site> }; progress: SiteProgress | null };
-const states = new WeakMap<WorkspaceDb, State>();
-const stateOf = (db: WorkspaceDb) => {
+const states = new WeakMap<Db, State>();
+const stateOf = (db: Db) => {
   let state = states.get(db);
   if (!state) states.set(db, (state = { progress: null }));
   return state;
 };
 
-const siteKey = async (db: WorkspaceDb) => `${await latestContentChangeId(db)}:${await latestRevisionId(db)}`;
+const siteKey = async (db: Db) => `${await latestContentChangeId(db)}:${await latestRevisionId(db)}`;
 const isFresh = (state: State, key: string) => state.cached?.key === key && Date.now() - state.cached.at < MAX_AGE_MS;
 
-function startBuild(db: WorkspaceDb, key: string): Promise<Site> {
+function startBuild(db: Db, key: string): Promise<Site> {
   const state = stateOf(db);
   if (state.building?.key === key) return state.building.promise;
   const promise: Promise<Site> = (async () => {
@@ -227,19 +227,19 @@ function startBuild(db: WorkspaceDb, key: string): Promise<Site> {
   return promise;
 }
 
-async function loadSite(db: WorkspaceDb): Promise<Site> {
+async function loadSite(db: Db): Promise<Site> {
   const key = await siteKey(db);
   const state = stateOf(db);
   return isFresh(state, key) ? state.cached! : startBuild(db, key);
 }
 
 /** The pages and their rows, read again only when the content journal or the published revisions move. */
-export async function siteRows(db: WorkspaceDb): Promise<SiteRows> {
+export async function siteRows(db: Db): Promise<SiteRows> {
   return (await loadSite(db)).rows;
 }
 
 /** Whether the rows are ready; if not, starts building them and says how far it got. */
-export async function siteStatus(db: WorkspaceDb): Promise<{ ready: true } | { ready: false; progress: SiteProgress | null }> {
+export async function siteStatus(db: Db): Promise<{ ready: true } | { ready: false; progress: SiteProgress | null }> {
   const key = await siteKey(db);
   const state = stateOf(db);
   if (isFresh(state, key)) return { ready: true };
@@ -274,7 +274,7 @@ export function filterRows(rows: PageRow[], { kind, state, problem, source, q, c
 }
 
 /** One screen of the list; with `change`, the site as that change would make it. */
-export async function listPages(db: WorkspaceDb, { filter, page, change }: { filter: PageFilter; page: number; change?: TrialChange }) {
+export async function listPages(db: Db, { filter, page, change }: { filter: PageFilter; page: number; change?: TrialChange }) {
   const site = await siteRows(db);
   const rows = change ? (await trySite(db, change)).rows : site.rows;
   const matching = filterRows(rows, filter, site.byPath);
@@ -391,11 +391,11 @@ type Trial = { before: SiteRows; rows: PageRow[]; byPath: Map<string, PageRow>; 
 
 /** The last few trials (an editor, its confirmation and its "after" list ask for the same one). */
 const TRIALS_KEPT = 4;
-const trials = new WeakMap<WorkspaceDb, Map<string, Promise<Trial>>>();
+const trials = new WeakMap<Db, Map<string, Promise<Trial>>>();
 
 const changeKey = (change: TrialChange) => JSON.stringify([[...(change.templates ?? [])], [...(change.overrides ?? [])]]);
 
-export function trySite(db: WorkspaceDb, change: TrialChange): Promise<Trial> {
+export function trySite(db: Db, change: TrialChange): Promise<Trial> {
   return (async () => {
     const site = await loadSite(db);
     const key = `${site.key}|${changeKey(change)}`;
@@ -411,7 +411,7 @@ export function trySite(db: WorkspaceDb, change: TrialChange): Promise<Trial> {
   })();
 }
 
-async function runTrial(db: WorkspaceDb, site: Site, change: TrialChange): Promise<Trial> {
+async function runTrial(db: Db, site: Site, change: TrialChange): Promise<Trial> {
   const rules = await publishedRules(db);
   const overrides = new Map(rules.overrides);
   for (const [path, pattern] of change.overrides ?? []) {
@@ -434,14 +434,14 @@ export function changeOf(target: { type: "template"; kind: SeoKind } | { type: "
 }
 
 /** The pages a bulk edit names: the rows chosen (only indexable pages of the site), or every row of a filter. */
-export async function bulkPages(db: WorkspaceDb, { scope, paths, filter }: { scope: "selected" | "filter"; paths: readonly string[]; filter: PageFilter }) {
+export async function bulkPages(db: Db, { scope, paths, filter }: { scope: "selected" | "filter"; paths: readonly string[]; filter: PageFilter }) {
   const site = await siteRows(db);
   const rows = scope === "filter" ? filterRows(site.rows, filter) : [...new Set(paths)].flatMap((path) => site.byPath.get(path) ?? []);
   return rows.map((row) => ({ kind: row.kind, path: row.path }));
 }
 
 /** A bulk edit's change: each page's published override with one field set (or cleared: null). */
-export async function bulkChange(db: WorkspaceDb, { paths, field, value }: { paths: readonly string[]; field: SeoField; value: string | null }): Promise<TrialChange> {
+export async function bulkChange(db: Db, { paths, field, value }: { paths: readonly string[]; field: SeoField; value: string | null }): Promise<TrialChange> {
   const { overrides } = await publishedRules(db);
   const changed = new Map<string, SeoPattern | null>();
   for (const path of paths) {
@@ -455,7 +455,7 @@ export async function bulkChange(db: WorkspaceDb, { paths, field, value }: { pat
  * What publishing a change would do, for its confirmation: per field, the pages it changes and
  * the errors before and after among the pages it governs, and the paths whose words change.
  */
-export async function publishEffect(db: WorkspaceDb, change: TrialChange) {
+export async function publishEffect(db: Db, change: TrialChange) {
   const trial = await trySite(db, change);
   const governed = trial.rows.filter(trial.touched);
   return {
@@ -472,7 +472,7 @@ export async function publishEffect(db: WorkspaceDb, change: TrialChange) {
 export type PublishEffect = Awaited<ReturnType<typeof publishEffect>>;
 
 /** What publishing `pattern` as the template of `kind` would do to the site. */
-export async function templateImpact(db: WorkspaceDb, { kind, pattern }: { kind: SeoKind; pattern: SeoPattern }): Promise<TemplateImpact> {
+export async function templateImpact(db: Db, { kind, pattern }: { kind: SeoKind; pattern: SeoPattern }): Promise<TemplateImpact> {
   const trial = await trySite(db, { templates: new Map([[kind, pattern]]) });
   const triedRows = trial.rows.filter((row) => row.kind === kind);
   const byCity = new Map<string, PageRow[]>();

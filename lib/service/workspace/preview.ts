@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import { findLiveStaffSession } from "../../db/queries/staff";
 import { isStaffRole } from "../../contract/staff";
-import { draftForPreview, type WorkspaceDb } from "./seo";
+import { draftForPreview } from "./seo";
+import type { Db } from "../../db/schema";
 
 /**
  * The preview cookie (PREVIEW_DRAFT_COOKIE): which draft a page in draft mode shows, and for whom.
@@ -33,7 +34,7 @@ function readPreview(secret: string, value: string): { draftId: number; sessionI
 }
 
 /** The draft a public page in draft mode shows for this preview cookie (the "seo/draft" call), or null. */
-export async function draftOfPreviewCookie(db: WorkspaceDb, { preview, secret, now = new Date() }: { preview: string; secret: string; now?: Date }) {
+export async function draftOfPreviewCookie(db: Db, { preview, secret, now = new Date() }: { preview: string; secret: string; now?: Date }) {
   const named = readPreview(secret, preview);
   if (!named) return null;
   const session = await findLiveStaffSession(db, { id: named.sessionId, now });

@@ -1,5 +1,4 @@
-import type { Kysely } from "kysely";
-import type { Database, SeoLiveRow, SeoRevisionRow } from "../../db/schema";
+import type { Db, SeoLiveRow, SeoRevisionRow } from "../../db/schema";
 import {
   appendAudit,
   deleteDraft,
@@ -35,7 +34,6 @@ import { AUDIT_ACTIONS, WORKSPACE, can, type AuditAction, type StaffPermission, 
  * the same target after the draft was started.
  */
 export type StaffIdentity = { id: string; email: string; role: StaffRole };
-export type WorkspaceDb = Kysely<Database>;
 
 /** What a draft or a revision changes: one kind's template, or one page's override. */
 export type SeoTarget = { type: "template"; kind: SeoKind } | { type: "page"; kind: SeoKind; path: string };
@@ -60,7 +58,7 @@ const patternOf = (row: SeoPattern | undefined | null): SeoPattern | null => (ro
 
 const now = () => new Date().toISOString();
 
-export async function audit(db: WorkspaceDb, staff: { id: string | null; email: string }, action: AuditAction, target: string | null, detail = ""): Promise<void> {
+export async function audit(db: Db, staff: { id: string | null; email: string }, action: AuditAction, target: string | null, detail = ""): Promise<void> {
   await appendAudit(db, { at: now(), staff_user_id: staff.id, staff_email: staff.email, action, target, detail: detail.slice(0, 500) });
 }
 
@@ -68,7 +66,7 @@ export async function audit(db: WorkspaceDb, staff: { id: string | null; email: 
 // What the public pages read
 
 /** A page's kind template and its own override, as published (the "seo/rules" call). */
-export async function liveRulesFor(db: WorkspaceDb, { kind, path }: { kind: SeoKind; path: string }) {
+export async function liveRulesFor(db: Db, { kind, path }: { kind: SeoKind; path: string }) {
   const { template, override } = await getLiveRules(db, { templateTarget: templateTarget(kind), pageTarget: pageTarget(path) });
   return { template: patternOf(template), override: override && override.kind === kind ? patternOf(override) : null };
 }
@@ -77,7 +75,7 @@ export async function liveRulesFor(db: WorkspaceDb, { kind, path }: { kind: SeoK
  * A draft for draft mode: its kind, its page (null for a template) and its patterns; null unless
  * it is the staff member's own and their role may preview it (preview.ts says who they are).
  */
-export async function draftForPreview(db: WorkspaceDb, staff: StaffIdentity, { draftId }: { draftId: number }) {
+export async function draftForPreview(db: Db, staff: StaffIdentity, { draftId }: { draftId: number }) {
   const draft = await getDraft(db, { id: draftId });
   if (!draft || !isSeoKind(draft.kind) || draft.staff_user_id !== staff.id) return null;
   if (!can(staff.role, permissionFor(targetOf(draft), "edit"))) return null;
@@ -101,7 +99,7 @@ export function cleanPattern(kind: SeoKind, input: Partial<Record<keyof SeoPatte
 }
 
 /** Saves the staff member's draft of a target (creating it from what is live now). Answers its id. */
-export async function saveSeoDraft(db: WorkspaceDb, staff: StaffIdentity, { target, pattern }: { target: SeoTarget; pattern: SeoPattern }): Promise<number> {
+export async function saveSeoDraft(db: Db, staff: StaffIdentity, { target, pattern }: { target: SeoTarget; pattern: SeoPattern }): Promise<number> {
   requirePermission(staff, permissionFor(target, "edit"), target.type === "template" ? "edit templates" : "edit pages");
   const key = targetKey(target);
   return db.transaction().execute(async (trx) => {
@@ -120,24 +118,24 @@ export async function saveSeoDraft(db: WorkspaceDb, staff: StaffIdentity, { targ
   });
 }
 
-export async function myDraft(db: WorkspaceDb, staff: StaffIdentity, target: SeoTarget) {
+export async function myDraft(db: Db, staff: StaffIdentity, target: SeoTarget) {
   return findDraft(db, { target: targetKey(target), staffUserId: staff.id });
 }
 
 /** The staff member's own draft by its id, as its target and words; null for anyone else's or none. */
-export async function myDraftById(db: WorkspaceDb, staff: StaffIdentity, { draftId }: { draftId: number }): Promise<{ target: SeoTarget; pattern: SeoPattern } | null> {
+export async function myDraftById(db: Db, staff: StaffIdentity, { draftId }: { draftId: number }): Promise<{ target: SeoTarget; pattern: SeoPattern } | null> {
   const draft = await getDraft(db, { id: draftId });
   return draft && draft.staff_user_id === staff.id ? { target: targetOf(draft), pattern: patternOf(draft)! } : null;
 }
 
 /** A draft its owner may act on (preview, publish, discard): anyone else's is unknown. */
-async function ownDraft(db: WorkspaceDb, staff: StaffIdentity, draftId: number) {
+async function ownDraft(db: Db, staff: StaffIdentity, draftId: number) {
   const draft = await getDraft(db, { id: draftId });
   if (!draft || draft.staff_user_id !== staff.id) throw new ApiError(404, WORKSPACE.unknownDraft);
   return draft;
 }
 
-export async function discardSeoDraft(db: WorkspaceDb, staff: StaffIdentity, { draftId }: { draftId: number }): Promise<SeoTarget> {
+export async function discardSeoDraft(db: Db, staff: StaffIdentity, { draftId }: { draftId: number }): Promise<SeoTarget> {
   const draft = await ownDraft(db, staff, draftId);
   const target = targetOf(draft);
   requirePermission(staff, permissionFor(target, "edit"), target.type === "template" ? "edit templates" : "edit pages");
@@ -149,7 +147,7 @@ export async function discardSeoDraft(db: WorkspaceDb, staff: StaffIdentity, { d
 }
 
 /** The draft a preview opens, checked against the staff member's role; the preview is logged. */
-export async function draftToPreview(db: WorkspaceDb, staff: StaffIdentity, { draftId }: { draftId: number }) {
+export async function draftToPreview(db: Db, staff: StaffIdentity, { draftId }: { draftId: number }) {
   const draft = await ownDraft(db, staff, draftId);
   const target = targetOf(draft);
   requirePermission(staff, permissionFor(target, "edit"), target.type === "template" ? "preview templates" : "preview pages");
@@ -169,7 +167,7 @@ export type Published = { revisionId: number; target: SeoTarget; paths: readonly
  */
 export type PurgeRequest = { paths: readonly string[]; delivery: DeliveryRouting };
 
-async function queuePurge(trx: WorkspaceDb, purge: PurgeRequest | undefined, at: string): Promise<void> {
+async function queuePurge(trx: Db, purge: PurgeRequest | undefined, at: string): Promise<void> {
   if (!purge || purge.paths.length === 0) return;
   await insertOutboxMessages(trx, purgeRows(purge.paths, purge.delivery, at));
 }
@@ -181,7 +179,7 @@ async function queuePurge(trx: WorkspaceDb, purge: PurgeRequest | undefined, at:
  * given, is the draft's updated_at its confirmation showed: a draft saved since is not published.
  */
 export async function publishSeoDraft(
-  db: WorkspaceDb,
+  db: Db,
   staff: StaffIdentity,
   { draftId, reviewedAt, purge }: { draftId: number; reviewedAt?: string; purge?: PurgeRequest },
 ): Promise<Published> {
@@ -228,7 +226,7 @@ class StaleError extends Error {}
  * revision is still `expectedLiveRevisionId`, the one the staff member saw.
  */
 export async function rollbackSeoRevision(
-  db: WorkspaceDb,
+  db: Db,
   staff: StaffIdentity,
   { revisionId, expectedLiveRevisionId, delivery }: { revisionId: number; expectedLiveRevisionId: number; delivery?: DeliveryRouting },
 ): Promise<Published> {
@@ -292,7 +290,7 @@ export function cleanBulkValue(edit: BulkEdit): string | null {
  * the staff member reviewed it (`expectedLatestRevisionId`, what its confirmation showed).
  */
 export async function publishBulkEdit(
-  db: WorkspaceDb,
+  db: Db,
   staff: StaffIdentity,
   { edit, expectedLatestRevisionId, purge }: { edit: BulkEdit; expectedLatestRevisionId: number; purge?: PurgeRequest },
 ): Promise<{ paths: string[] }> {
@@ -321,13 +319,13 @@ export async function publishBulkEdit(
 }
 
 /** The id a bulk edit's confirmation shows and its publish checks (anything published since moves it). */
-export const publishedStamp = (db: WorkspaceDb) => latestRevisionId(db);
+export const publishedStamp = (db: Db) => latestRevisionId(db);
 
 /** How an audit-log action reads in the history ("published"). */
 export const auditActionLabel = (action: string) => (action in AUDIT_ACTIONS ? AUDIT_ACTIONS[action as AuditAction] : action);
 
 /** What an editor shows for a target: what is live, the staff member's draft, its revisions and log. */
-export async function editorState(db: WorkspaceDb, staff: StaffIdentity, target: SeoTarget) {
+export async function editorState(db: Db, staff: StaffIdentity, target: SeoTarget) {
   const key = targetKey(target);
   const [live, draft, revisions, log] = await Promise.all([
     getLive(db, { target: key }),
@@ -341,14 +339,14 @@ export async function editorState(db: WorkspaceDb, staff: StaffIdentity, target:
 export const patternFromRow = patternOf;
 
 /** Every published template, by target ("template:city"). */
-export async function listLiveTemplates(db: WorkspaceDb): Promise<Map<string, SeoLiveRow>> {
+export async function listLiveTemplates(db: Db): Promise<Map<string, SeoLiveRow>> {
   return new Map((await listLiveRules(db)).filter((row) => row.target.startsWith("template:")).map((row) => [row.target, row]));
 }
 
 const HISTORY_PAGE_SIZE = 50;
 
 /** The history page: the latest publishes and rollbacks, what is live per target, one page of the audit log. */
-export async function historyPage(db: WorkspaceDb, { page }: { page: number }) {
+export async function historyPage(db: Db, { page }: { page: number }) {
   const [revisions, live, log, total] = await Promise.all([
     listRevisions(db, { limit: HISTORY_PAGE_SIZE }),
     listLiveRules(db),
@@ -364,4 +362,4 @@ export async function historyPage(db: WorkspaceDb, { page }: { page: number }) {
 }
 
 /** Everyone who may use the workspace. */
-export const staffList = (db: WorkspaceDb) => listStaff(db);
+export const staffList = (db: Db) => listStaff(db);

@@ -5,7 +5,7 @@ import { siteUrl } from "@/lib/env";
 import { breadcrumbLd, itemListLd } from "@/lib/seo/json-ld";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { pageSeo } from "@/lib/api/seo";
-import { emptyListIsNoindex } from "@/lib/contract/seo-text";
+import { emptyListIsNoindex, tabRepeatsCity } from "@/lib/contract/seo-text";
 import { listHeading } from "@/lib/contract/page-headings";
 import {
   DEFAULT_DIRECTORY_SORT,
@@ -78,12 +78,21 @@ export async function listingMetadata(params: Promise<ListingParams>, view?: Lis
   const facts = { city: listing.city.city, state: listing.state.state, state_abbr: listing.state.abbreviation, count: total, page };
   // A view's canonical is the city's list itself (its words come from the same template).
   const path = view ? cityPath(listing.state.abbreviation, listing.city.slug, { category: category?.slug }) : canonical;
+  // A tab listing every manager of its city is the city's page again (tabRepeatsCity): its
+  // canonical is the city's, page for page; its words stay its own.
+  const repeatsCity = !view && category !== undefined && tabRepeatsCity(total, await cityTotal(loaded));
   return pageMetadata({
     ...(await (category ? pageSeo("category", path, { ...facts, category: category.label }) : pageSeo("city", path, facts))),
-    path,
+    path: repeatsCity ? cityPath(listing.state.abbreviation, listing.city.slug, { page }) : path,
     // A list nobody is in is a "No Record" page, and a chosen view a copy of the list: useful to a visitor, not to an index.
     noindex: emptyListIsNoindex(total) || view !== undefined,
   });
+}
+
+/** How many managers the city's own list (every category) holds: one cached read, the city page's. */
+async function cityTotal({ listing }: Loaded): Promise<number> {
+  const all = await getCityListing(listing.state.abbreviation, listing.city.slug, 0, 1);
+  return all?.agents.total ?? Number.POSITIVE_INFINITY;
 }
 
 /** A city's list in its default view: the city page, a category tab, their later pages. */
@@ -119,7 +128,7 @@ function ListingPage({ loaded }: { loaded: Loaded }) {
   return (
     <PageShell title={heading} crumbs={crumbs} newsletter={false}>
       <JsonLd data={breadcrumbLd(siteUrl(), crumbs)} />
-      {agents.length > 0 && !view && <JsonLd data={itemListLd(siteUrl(), `${heading}${page > 1 ? `, page ${page}` : ""}`, agents, firstPosition)} />}
+      {agents.length > 0 && !view && <JsonLd data={itemListLd(siteUrl(), `${heading}${page > 1 ? `, page ${page}` : ""}`, agents, { firstPosition, total: listing.agents.total })} />}
       <div className="container section directory">
         {listing.category_counts.every((count) => count.managers === 0) ? <EmptyArea listing={listing} /> : <ListingBody loaded={loaded} />}
       </div>

@@ -13,17 +13,25 @@ import { NO_STORE_HEADERS } from "@/lib/contract/cache-policy";
 export async function GET(request: Request) {
   (await draftMode()).disable();
   (await cookies()).delete(PREVIEW_DRAFT_COOKIE);
-  return NextResponse.redirect(new URL(backTo(request.headers.get("referer")), siteUrl()), { status: 303, headers: NO_STORE_HEADERS });
+  return NextResponse.redirect(backTo(request.headers.get("referer"), new URL(siteUrl())), { status: 303, headers: NO_STORE_HEADERS });
 }
 
-function backTo(referer: string | null): string {
-  if (!referer) return WORKSPACE_PATHS.home;
+/**
+ * The page the Referer names, as an address of this site: its path and query set on the site's
+ * own origin (never resolved as a reference, so a path like `//evil.example/x` stays a path here).
+ */
+function backTo(referer: string | null, site: URL): URL {
+  const home = new URL(WORKSPACE_PATHS.home, site.origin);
+  if (!referer) return home;
   try {
     const from = new URL(referer);
-    const site = new URL(siteUrl());
     const inWorkspace = from.pathname === WORKSPACE_PATHS.home || from.pathname.startsWith(`${WORKSPACE_PATHS.home}/`);
-    return from.origin === site.origin && !inWorkspace ? `${from.pathname}${from.search}` : WORKSPACE_PATHS.home;
+    if (from.origin !== site.origin || inWorkspace) return home;
+    const target = new URL(site.origin);
+    target.pathname = from.pathname;
+    target.search = from.search;
+    return target.origin === site.origin ? target : home;
   } catch {
-    return WORKSPACE_PATHS.home;
+    return home;
   }
 }

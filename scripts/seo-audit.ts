@@ -3,17 +3,17 @@
  * (lib/contract/seo-audit.ts) and how many pages each problem touches. README "Workspace" records
  * the seed's figures.
  *
- *   npx tsx lib/cli/seo-audit.ts            a fresh seeded SQLite database in a temporary folder
- *   npx tsx lib/cli/seo-audit.ts --current  the database named by DATABASE_URL, as it is
+ *   npx tsx scripts/seo-audit.ts            a fresh seeded SQLite database in a temporary folder
+ *   npx tsx scripts/seo-audit.ts --current  the database named by DATABASE_URL, as it is
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { env } from "../env";
-import { openDatabase } from "../db/connection";
-import { prepareDatabase } from "../db/setup";
-import { siteRows } from "../service/workspace/pages";
-import { AUDIT_SEVERITY, auditSummary } from "../contract/seo-audit";
+import { env } from "../lib/env";
+import { openDatabase } from "../lib/db/connection";
+import { prepareDatabase } from "../lib/db/setup";
+import { siteRows } from "../lib/service/workspace/pages";
+import { AUDIT_SEVERITY, auditSummary } from "../lib/contract/seo-audit";
 
 async function main() {
   const current = process.argv.includes("--current");

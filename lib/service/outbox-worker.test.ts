@@ -1,15 +1,15 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Service } from "..";
-import type { OutboxChannel } from "../../db/schema";
-import { claimDueMessages, insertOutboxMessages } from "../../db/queries/outbox";
+import type { Service } from ".";
+import type { OutboxChannel } from "../db/schema";
+import { claimDueMessages, insertOutboxMessages } from "../db/queries/outbox";
 import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase, callAsSite, confirmAsOwner, createTestService } from "@/lib/test-support";
-import { DeliveryError, fileChannel, type Channel, type OutgoingMessage } from "./channels";
-import { deliveryRouting, FILES_ONLY, outboxRows, type DeliveryRouting } from "./routing";
-import { signalOutbox } from "./signal";
-import { createOutboxWorker, retryDelayMs, type WorkerSettings } from "./worker";
-import { CONSENT_VERSION } from "../../contract/messages";
+import { DeliveryError, fileChannel, type Channel, type OutgoingMessage } from "./delivery/channels";
+import { deliveryRouting, FILES_ONLY, outboxRows, type DeliveryRouting } from "./delivery/routing";
+import { signalOutbox } from "./delivery/signal";
+import { createOutboxWorker, retryDelayMs, type WorkerSettings } from "./outbox-worker";
+import { CONSENT_VERSION } from "../contract/messages";
 
 announcePostgres();
 

@@ -1,21 +1,21 @@
 import crypto from "node:crypto";
 import os from "node:os";
 import type { Kysely } from "kysely";
-import type { Database, OutboxRow } from "../../db/schema";
-import type { Dialect } from "../../db/connection";
-import { claimDueMessages, eraseOldPayloads, insertOutboxMessages, markCancelled, markFailed, markRetry, markSent, withdrawnLeadIds } from "../../db/queries/outbox";
-import { insertToken, leadsAwaitingMatch, stopWaitingForMatch } from "../../db/queries/leads";
-import { getZipPlace } from "../../db/queries/zips";
-import { deleteExpiredCounters } from "../../db/queries/rate-limits";
-import { countManagersServingPoint } from "../../db/queries/agents";
-import { logError, logInfo } from "../log";
-import { CONFIRM } from "../../contract/messages";
-import { describeFailure, eraseOutboxFiles, eraseOutboxFilesBefore, type Channels } from "./channels";
-import { renderMessage } from "./render";
-import { outboxRows, type DeliveryRouting } from "./routing";
-import { onOutboxSignal } from "./signal";
-import { hashToken, newToken } from "./tokens";
-import { sweepUnconfirmedLeads } from "../confirmations";
+import type { Database, OutboxRow } from "../db/schema";
+import type { Dialect } from "../db/connection";
+import { claimDueMessages, eraseOldPayloads, insertOutboxMessages, markCancelled, markFailed, markRetry, markSent, withdrawnLeadIds } from "../db/queries/outbox";
+import { insertToken, leadsAwaitingMatch, stopWaitingForMatch } from "../db/queries/leads";
+import { getZipPlace } from "../db/queries/zips";
+import { deleteExpiredCounters } from "../db/queries/rate-limits";
+import { countManagersServingPoint } from "../db/queries/agents";
+import { logError, logInfo } from "./log";
+import { CONFIRM } from "../contract/messages";
+import { describeFailure, eraseOutboxFiles, eraseOutboxFilesBefore, type Channels } from "./delivery/channels";
+import { renderMessage } from "./delivery/render";
+import { outboxRows, type DeliveryRouting } from "./delivery/routing";
+import { onOutboxSignal } from "./delivery/signal";
+import { hashToken, newToken } from "./delivery/tokens";
+import { sweepUnconfirmedLeads } from "./confirmations";
 
 /**
  * The outbox worker: claims due messages, sends each on its channel, and records the outcome.

@@ -1,9 +1,9 @@
-import { openDatabase } from "../db/connection";
-import { handleCall, type ServiceContext } from "../service";
-import { answerCall, readCallRequest } from "../service/http-entry";
-import { createWriteRunner } from "../service/write";
-import { FILES_ONLY } from "../service/delivery/routing";
-import type { TestDatabase } from "./database";
+import { openDatabase } from "../../lib/db/connection";
+import { handleCall, type ServiceContext } from "../../lib/service";
+import { answerCall, readCallRequest } from "../../lib/service/http-entry";
+import { createWriteRunner } from "../../lib/service/write";
+import { FILES_ONLY } from "../../lib/service/delivery/routing";
+import type { TestDatabase } from "../../lib/test-support/database";
 
 /**
  * One lead's save as the Submit button makes it (a browser at 203.0.113.7, three managers chosen,

@@ -3,7 +3,7 @@
  * compatible with Arial, the face Google sets its result titles and snippets in), read from the
  * font file's own tables on this machine. Nothing is fetched from the web.
  *
- *   npx tsx lib/cli/serp-metrics.ts [/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf]
+ *   npx tsx scripts/serp-metrics.ts [/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf]
  *
  * Debian: `apt-get install fonts-liberation`. The output is committed; run this only to check it
  * or to extend the character set.
@@ -94,8 +94,7 @@ function main() {
   }
   const data = {
     font: path.basename(fontPath),
-    // eslint-disable-next-line no-restricted-syntax -- a note in a data file, read by developers
-    note: "Advance widths in font units (Liberation Sans Regular, metric-compatible with Arial); px = units / unitsPerEm × font size. Written by lib/cli/serp-metrics.ts.",
+    note: "Advance widths in font units (Liberation Sans Regular, metric-compatible with Arial); px = units / unitsPerEm × font size. Written by scripts/serp-metrics.ts.",
     unitsPerEm,
     averageAdvance,
     advances,

@@ -1,12 +1,12 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../../db/schema";
-import { deliveryRouting } from "./routing";
-import type { WorkerSettings } from "./worker";
+import type { Database } from "../db/schema";
+import { deliveryRouting } from "./delivery/routing";
+import type { WorkerSettings } from "./outbox-worker";
 
 /**
  * The worker as the configuration makes it (README "Delivery"): which channels it gets, each with
  * the settings the variables name, and the OUTBOX_* timings. The channels and the worker are
- * stand-ins that keep what they were given; sending is channels.test.ts's and worker.test.ts's.
+ * stand-ins that keep what they were given; sending is channels.test.ts's and outbox-worker.test.ts's.
  */
 const NONE = { SMTP_URL: "", LEAD_WEBHOOK_URL: "", LEAD_WEBHOOK_SECRET: "", PURGE_URL: "", PURGE_SECRET: "" };
 const TIMINGS = {
@@ -36,8 +36,8 @@ function configured(variables: Record<string, string>) {
   try {
     let result: { routing: ReturnType<typeof import("./default-worker").configuredRouting>; worker: WorkerArguments } | undefined;
     jest.isolateModules(() => {
-      jest.doMock("./channels", () => ({ emailChannel: made("email"), webhookChannel: made("webhook"), fileChannel: made("file") }));
-      jest.doMock("./worker", () => ({ createOutboxWorker: (args: WorkerArguments) => args }));
+      jest.doMock("./delivery/channels", () => ({ emailChannel: made("email"), webhookChannel: made("webhook"), fileChannel: made("file") }));
+      jest.doMock("./outbox-worker", () => ({ createOutboxWorker: (args: WorkerArguments) => args }));
       const { configuredRouting, createConfiguredWorker } = jest.requireActual("./default-worker") as typeof import("./default-worker");
       const handle = { db: {} as Kysely<Database>, dialect: "sqlite" as const };
       const worker = createConfiguredWorker(handle) as unknown as WorkerArguments;
@@ -46,8 +46,8 @@ function configured(variables: Record<string, string>) {
     });
     return result!;
   } finally {
-    jest.dontMock("./channels");
-    jest.dontMock("./worker");
+    jest.dontMock("./delivery/channels");
+    jest.dontMock("./outbox-worker");
     process.env = saved;
   }
 }

@@ -1,8 +1,8 @@
-import { env, siteUrl } from "../../env";
-import type { DatabaseHandle } from "../../db/connection";
-import { emailChannel, fileChannel, webhookChannel, type Channels } from "./channels";
-import { deliveryRouting, type DeliveryRouting } from "./routing";
-import { createOutboxWorker, type OutboxWorker } from "./worker";
+import { env, siteUrl } from "../env";
+import type { DatabaseHandle } from "../db/connection";
+import { emailChannel, fileChannel, webhookChannel, type Channels } from "./delivery/channels";
+import { deliveryRouting, type DeliveryRouting } from "./delivery/routing";
+import { createOutboxWorker, type OutboxWorker } from "./outbox-worker";
 
 /** Which channels carry which messages on this deployment (SMTP_URL, LEAD_WEBHOOK_URL, PURGE_URL). */
 export function configuredRouting(): DeliveryRouting {

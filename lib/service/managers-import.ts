@@ -1,0 +1,334 @@
+import type { Readable } from "node:stream";
+import type { Kysely } from "kysely";
+import { parse } from "csv-parse";
+import type { Database, NewAgent } from "../db/schema";
+import {
+  IMPORT_BATCH,
+  IMPORT_WORDS,
+  LIST_SEPARATOR,
+  MANAGER_CSV_COLUMNS,
+  licenseKey,
+  managerRecord,
+  managerRowSchema,
+  type ImportProblem,
+  type ManagerCsvColumn,
+  type ManagerRow,
+} from "../contract/managers-csv";
+import { LISTING_WITHOUT_LOGO, radiusForServiceZips } from "../contract/operator";
+import { distanceMiles } from "../contract/geo";
+import { MAX_SERVICE_RADIUS_MILES, PROPERTY_CATEGORIES, type PropertyCategoryId, type ServiceKey } from "../contract/site";
+import { agentPath, cityPath, slugify, statePath, SITEMAP_PATH } from "../contract/routes";
+import {
+  insertImportedListing,
+  listingPlaces,
+  listingsByExternalId,
+  listingsByLicenseOrWebsite,
+  loadPlaces,
+  noteContentChange,
+  slugsTaken,
+  updateImportedListing,
+  type ImportedListing,
+  type Places,
+} from "../db/queries/managers";
+import { insertOutboxMessages } from "../db/queries/outbox";
+import { indexServiceAreas } from "../db/service-areas";
+import { purgeRows } from "./delivery/purge";
+import type { DeliveryRouting } from "./delivery/routing";
+
+/**
+ * The managers CSV import (docs/operator-import.md). The file is read as a stream, a batch of
+ * IMPORT_BATCH rows at a time, so memory holds one batch and the keys seen so far (external ids,
+ * licenses, websites), never the file. A dry run reads only. An import runs the same pass inside
+ * one transaction and writes each batch as it goes; any problem anywhere rolls everything back,
+ * so a file is imported whole or not at all. Listings are keyed by external_id: a row whose
+ * listing already says the same is left alone, so importing a file twice changes nothing.
+ */
+type Db = Kysely<Database>;
+
+export type ImportReport = {
+  rows: number;
+  added: number;
+  changed: number;
+  unchanged: number;
+  problems: ImportProblem[];
+  /** True when the import was written (never for a dry run or a file with problems). */
+  applied: boolean;
+  /** The public paths refreshed (profiles, city lists, states, the sitemap). */
+  paths: number;
+};
+
+/** Opens the file from its start (a dry run and an import each read it once). */
+export type OpenSource = () => Readable;
+
+export type ImportOptions = { open: OpenSource; dryRun: boolean; routing: DeliveryRouting; now?: () => string };
+
+type Located = { row: ManagerRow; line: number; cityId: number; stateId: number; lat: number; lng: number; radius: number };
+
+class Refused extends Error {
+  constructor(readonly report: ImportReport) {
+    super("refused");
+  }
+}
+
+/** A listing as its CSV row would read (what an export writes, and what an import compares). */
+export function rowOfListing(listing: ImportedListing): ManagerRow {
+  const fee = (percent: number | null, flat: number | null) => (percent !== null ? { kind: "percent" as const, value: Number(percent) } : flat !== null ? { kind: "flat" as const, value: Number(flat) } : null);
+  let services: ServiceKey[] = [];
+  try {
+    services = JSON.parse(listing.services) as ServiceKey[];
+  } catch {
+    services = [];
+  }
+  return {
+    external_id: listing.external_id ?? "",
+    company_name: listing.company_name,
+    contact_name: listing.contact_name ?? "",
+    email: listing.email,
+    phone: listing.phone,
+    website: listing.website,
+    office_address: listing.address,
+    office_city: listing.city,
+    office_state: listing.state,
+    office_zip: listing.zip,
+    service_zips: (listing.service_zips ?? "").split(LIST_SEPARATOR).filter(Boolean),
+    categories: listing.categories as PropertyCategoryId[],
+    services,
+    management_fee: fee(listing.management_fee_percent, listing.management_fee_flat),
+    leasing_fee: fee(listing.leasing_fee_percent, null),
+    setup_fee: fee(null, listing.setup_fee),
+    renewal_fee: fee(null, listing.renewal_fee),
+    license_number: listing.license_number ?? "",
+    license_state: listing.license_state ?? "",
+    license_source_url: listing.license_source_url,
+    about: listing.about,
+  };
+}
+
+const sameRecord = (a: ManagerRow, b: ManagerRow) => JSON.stringify(managerRecord(a)) === JSON.stringify(managerRecord(b));
+
+/** The checks against the site's own data: the states, the office's city, the ZIP codes and how far they lie. */
+function locate(row: ManagerRow, line: number, places: Places, problem: (column: ManagerCsvColumn, message: string) => void): Located | null {
+  const state = places.states.get(row.office_state);
+  if (!state) problem("office_state", IMPORT_WORDS.state("office_state", row.office_state));
+  if (row.license_state && !places.states.has(row.license_state)) problem("license_state", IMPORT_WORDS.state("license_state", row.license_state));
+  const city = state && places.cities.get(`${state.id}|${slugify(row.office_city)}`);
+  if (state && !city) problem("office_city", IMPORT_WORDS.unknownCity(row.office_city, row.office_state));
+  const office = places.zips.get(row.office_zip);
+  if (!office) problem("office_zip", IMPORT_WORDS.unknownZip("office_zip", row.office_zip));
+  const missing = row.service_zips.filter((zip) => !places.zips.has(zip));
+  for (const zip of missing) problem("service_zips", IMPORT_WORDS.unknownZip("service_zips", zip));
+  if (!state || !city || !office || missing.length) return null;
+  const distances = row.service_zips.map((zip) => distanceMiles(office, places.zips.get(zip)!));
+  const radius = radiusForServiceZips(distances);
+  if (radius === null) {
+    problem("service_zips", IMPORT_WORDS.zipTooFar(row.service_zips[distances.indexOf(Math.max(...distances))], MAX_SERVICE_RADIUS_MILES));
+    return null;
+  }
+  // The directory's spelling of the city, so a second import of the same file compares equal.
+  return { row: { ...row, office_city: city.name }, line, cityId: city.id, stateId: state.id, lat: office.lat, lng: office.lng, radius };
+}
+
+function agentValues(item: Located): Omit<NewAgent, "slug" | "created_at" | "photo" | "featured" | "read_more" | "is_demo"> {
+  const { row } = item;
+  const fee = (value: ManagerRow["management_fee"], kind: "percent" | "flat") => (value && value.kind === kind ? value.value : null);
+  return {
+    external_id: row.external_id,
+    company_name: row.company_name,
+    contact_name: row.contact_name || null,
+    email: row.email,
+    phone: row.phone,
+    website: row.website,
+    address: row.office_address,
+    zip: row.office_zip,
+    city_id: item.cityId,
+    state_id: item.stateId,
+    about: row.about,
+    service_zips: row.service_zips.join(LIST_SEPARATOR),
+    services: JSON.stringify(row.services),
+    management_fee_percent: fee(row.management_fee, "percent"),
+    management_fee_flat: fee(row.management_fee, "flat"),
+    leasing_fee_percent: fee(row.leasing_fee, "percent"),
+    setup_fee: fee(row.setup_fee, "flat"),
+    renewal_fee: fee(row.renewal_fee, "flat"),
+    license_number: row.license_number || null,
+    license_state: row.license_state || null,
+    // What the company says; nobody here looked the license up (lib/contract/license.ts words it so).
+    license_source: row.license_number ? "self-reported" : null,
+    license_type: null,
+    license_checked_on: null,
+    license_source_url: row.license_source_url,
+    office_lat: item.lat,
+    office_lng: item.lng,
+    service_radius_miles: item.radius,
+  };
+}
+
+/** The pages of these listings: each profile, the lists of the cities they are on (every tab), their states. */
+async function pagesOf(db: Db, agentIds: readonly number[], into: Set<string>): Promise<void> {
+  const { profiles, cities } = await listingPlaces(db, { agentIds });
+  for (const profile of profiles) {
+    into.add(agentPath({ state: profile.state, city_slug: profile.city_slug, agent_id: profile.id }));
+    into.add(statePath(profile.state));
+  }
+  for (const city of cities) {
+    into.add(statePath(city.state));
+    into.add(cityPath(city.state, city.slug));
+    for (const category of PROPERTY_CATEGORIES) into.add(cityPath(city.state, city.slug, { category: category.slug }));
+  }
+}
+
+/** Rows as csv-parse gives them, each with the line it starts on; the header first. */
+async function* records(open: OpenSource): AsyncGenerator<{ record: string[]; line: number }> {
+  const parser = open().pipe(parse({ bom: true, relax_column_count: true, skip_empty_lines: true, info: true, raw: true }));
+  for await (const { record, info, raw } of parser as AsyncIterable<{ record: string[]; info: { lines: number }; raw: string }>) {
+    const breaks = (raw.replace(/\r?\n$/, "").match(/\n/g) ?? []).length;
+    yield { record, line: info.lines - breaks };
+  }
+}
+
+/**
+ * Reads the whole file, checks every row, and (not a dry run) writes the listings. Answers the
+ * counts and every problem; a file with problems writes nothing.
+ */
+export async function importManagers(db: Db, { open, dryRun, routing, now = () => new Date().toISOString() }: ImportOptions): Promise<ImportReport> {
+  const places = await loadPlaces(db);
+  if (dryRun) return pass(db, { open, places, write: false, routing, at: now() });
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const report = await pass(trx, { open, places, write: true, routing, at: now() });
+      if (report.problems.length) throw new Refused(report);
+      return report;
+    });
+  } catch (error) {
+    if (error instanceof Refused) return { ...error.report, added: 0, changed: 0, unchanged: 0, paths: 0, applied: false };
+    throw error;
+  }
+}
+
+async function pass(db: Db, { open, places, write, routing, at }: { open: OpenSource; places: Places; write: boolean; routing: DeliveryRouting; at: string }): Promise<ImportReport> {
+  const report: ImportReport = { rows: 0, added: 0, changed: 0, unchanged: 0, problems: [], applied: false, paths: 0 };
+  const seen = { external_id: new Map<string, number>(), license: new Map<string, number>(), website: new Map<string, number>() };
+  const touched: number[] = [];
+  const paths = new Set<string>();
+  let columns: Map<ManagerCsvColumn, number> | null = null;
+  let batch: Located[] = [];
+
+  const flush = async () => {
+    if (batch.length === 0) return;
+    const rows = batch;
+    batch = [];
+    await checkAndWrite(db, rows, { report, seen, write, at, touched, paths });
+  };
+
+  try {
+    for await (const { record, line } of records(open)) {
+      if (!columns) {
+        const header = record.map((name) => name.trim().toLowerCase());
+        const missing = MANAGER_CSV_COLUMNS.filter((column) => !header.includes(column));
+        if (missing.length) {
+          report.problems.push({ line, column: "file", message: IMPORT_WORDS.missingColumns(missing) });
+          return report;
+        }
+        columns = new Map(MANAGER_CSV_COLUMNS.map((column) => [column, header.indexOf(column)]));
+        continue;
+      }
+      report.rows++;
+      const problem = (column: ManagerCsvColumn, message: string) => report.problems.push({ line, column, message });
+      const values = Object.fromEntries(MANAGER_CSV_COLUMNS.map((column) => [column, record[columns!.get(column)!] ?? ""]));
+      const parsed = managerRowSchema.safeParse(values);
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) problem(String(issue.path[0] ?? "file") as ManagerCsvColumn, issue.message);
+        continue;
+      }
+      const row = parsed.data;
+      let duplicate = false;
+      const once = (kind: keyof typeof seen, column: ManagerCsvColumn, value: string | null) => {
+        if (!value) return;
+        const first = seen[kind].get(value);
+        if (first !== undefined) {
+          problem(column, IMPORT_WORDS.duplicateInFile(column, first));
+          duplicate = true;
+        } else seen[kind].set(value, line);
+      };
+      once("external_id", "external_id", row.external_id);
+      once("license", "license_number", row.license_number ? licenseKey(row.license_state, row.license_number) : null);
+      once("website", "website", row.website);
+      const located = locate(row, line, places, problem);
+      if (located && !duplicate) batch.push(located);
+      if (batch.length >= IMPORT_BATCH) await flush();
+    }
+  } catch (error) {
+    const lines = (error as { lines?: number }).lines;
+    report.problems.push({ line: typeof lines === "number" ? lines : 0, column: "file", message: IMPORT_WORDS.notCsv(error instanceof Error ? error.message : String(error)) });
+    // The rows read before it are still counted (a batch with a problem writes nothing).
+    await flush();
+    return report;
+  }
+  await flush();
+  if (!columns) report.problems.push({ line: 1, column: "file", message: IMPORT_WORDS.missingColumns([...MANAGER_CSV_COLUMNS]) });
+  else if (report.rows === 0) report.problems.push({ line: 1, column: "file", message: IMPORT_WORDS.empty });
+  if (write && report.problems.length === 0 && touched.length) {
+    await indexServiceAreas(db, { agentIds: touched });
+    await pagesOf(db, touched, paths);
+    paths.add(SITEMAP_PATH);
+    await insertOutboxMessages(db, purgeRows([...paths], routing, at));
+    await noteContentChange(db, { source: "import", summary: `${report.added} agents added, ${report.changed} changed`, at });
+    report.paths = paths.size;
+  }
+  report.applied = write && report.problems.length === 0;
+  return report;
+}
+
+type Pass = { report: ImportReport; seen: Record<"external_id" | "license" | "website", Map<string, number>>; write: boolean; at: string; touched: number[]; paths: Set<string> };
+
+/** One batch: duplicates of existing listings, then what each row would do, then (an import) the writes. */
+async function checkAndWrite(db: Db, rows: Located[], { report, seen, write, at, touched, paths }: Pass): Promise<void> {
+  const existing = await listingsByExternalId(db, { externalIds: rows.map((item) => item.row.external_id) });
+  const others = await listingsByLicenseOrWebsite(db, {
+    licenseNumbers: [...new Set(rows.filter((item) => item.row.license_number).map((item) => item.row.license_number))],
+    websites: [...new Set(rows.map((item) => item.row.website).filter((site): site is string => site !== null))],
+  });
+  const clean: Located[] = [];
+  for (const item of rows) {
+    const { row } = item;
+    // A listing of this same file (its external_id seen) is this import's own: its rows were compared above.
+    const foreign = others.filter((listing) => listing.external_id !== row.external_id && !(listing.external_id && seen.external_id.has(listing.external_id)));
+    const byLicense = row.license_number ? foreign.find((listing) => listing.license_number && listing.license_state && licenseKey(listing.license_state, listing.license_number) === licenseKey(row.license_state, row.license_number)) : undefined;
+    const byWebsite = row.website ? foreign.find((listing) => listing.website === row.website) : undefined;
+    if (byLicense) report.problems.push({ line: item.line, column: "license_number", message: IMPORT_WORDS.duplicateListing("license", byLicense.company_name, byLicense.id) });
+    if (byWebsite) report.problems.push({ line: item.line, column: "website", message: IMPORT_WORDS.duplicateListing("website", byWebsite.company_name, byWebsite.id) });
+    if (!byLicense && !byWebsite) clean.push(item);
+  }
+
+  const added: Located[] = [];
+  const changed: { item: Located; listing: ImportedListing }[] = [];
+  for (const item of clean) {
+    const listing = existing.get(item.row.external_id);
+    if (!listing) added.push(item);
+    else if (sameRecord(rowOfListing(listing), item.row) && listing.city_id === item.cityId) report.unchanged++;
+    else changed.push({ item, listing });
+  }
+  report.added += added.length;
+  report.changed += changed.length;
+  if (!write || report.problems.length) return;
+
+  // The pages the changed listings were on before: a city they leave drops them too.
+  await pagesOf(db, changed.map(({ listing }) => listing.id), paths);
+  for (const { item, listing } of changed) {
+    await updateImportedListing(db, { id: listing.id, agent: agentValues(item), categories: item.row.categories });
+    touched.push(listing.id);
+  }
+  const bases = added.map((item) => `${slugify(item.row.company_name) || "listing"}-${slugify(item.row.office_city)}-${item.row.office_state.toLowerCase()}`);
+  const taken = await slugsTaken(db, { slugs: bases });
+  for (const [index, item] of added.entries()) {
+    let slug = bases[index];
+    // A numbered slug may be stored already (an earlier import): each one tried is looked up.
+    for (let n = 2; taken.has(slug) || (slug !== bases[index] && (await slugsTaken(db, { slugs: [slug] })).size > 0); n++) slug = `${bases[index]}-${n}`;
+    taken.add(slug);
+    const id = await insertImportedListing(db, {
+      agent: { ...agentValues(item), slug, photo: LISTING_WITHOUT_LOGO, featured: 0, read_more: 0, is_demo: 0, created_at: at, units_managed: null, year_founded: null, maintenance_markup_percent: null, vacancy_fee: null },
+      categories: item.row.categories,
+    });
+    touched.push(id);
+  }
+}
