@@ -41,6 +41,8 @@ test("a manager raises its proposal while the owner's page is open; the old vers
   await quote.prefill(completedSteps({ email: uniqueEmail(testInfo, "live-proposals"), exam: EXAM }));
   await page.goto("/preview");
   await quote.expectStep(5);
+  // The three nearest managers are ticked once the list has loaded.
+  await expect(quote.chosenRecipients()).toHaveCount(3);
   await quote.submit.click();
   await expect(page).toHaveURL(/\/thank-you$/);
   const thanks = new ThankYouPage(page);
