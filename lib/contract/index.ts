@@ -609,15 +609,19 @@ export const PROPOSAL_MESSAGE_MAX = 1000;
 export const PROPOSAL_AMOUNT_MAX = 1_000_000;
 export const PROPOSAL_TERM_MAX_MONTHS = 120;
 
-/** A fee: a number from 0 to `max`, or null (none charged); absent is null. */
-const feeNumber = (label: string, max: number) =>
+/** A fee of a save: a number from 0 to `max`, or null (none charged); absent stays absent, so a save that leaves it out keeps the proposal's own. */
+const keptFeeNumber = (label: string, max: number) =>
   z
     .number({ error: INVALID.notNumber(label) })
     .min(0, INVALID.tooSmall(label, 0))
     .max(max, INVALID.atMost(label, max))
     .nullable()
-    .optional()
-    .transform((value) => value ?? null);
+    .optional();
+
+/** A fee of the terms: as above, absent is null. */
+const feeNumber = (label: string, max: number) => keptFeeNumber(label, max).transform((value) => value ?? null);
+
+const proposalMessage = () => text("The message", { lines: "many" }).max(PROPOSAL_MESSAGE_MAX, INVALID.tooLong("The message", PROPOSAL_MESSAGE_MAX)).optional();
 
 const isCalendarDate = (value: string) => {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
@@ -642,10 +646,7 @@ const proposalTermsShape = {
     .max(PROPOSAL_TERM_MAX_MONTHS, INVALID.atMost("the minimum contract term", PROPOSAL_TERM_MAX_MONTHS)),
   start_date: z.string({ error: PROPOSAL.startDate }).refine(isCalendarDate, PROPOSAL.startDate),
   services: serviceKeys().optional().transform((keys) => [...new Set(keys ?? [])]),
-  message: text("The message", { lines: "many" })
-    .max(PROPOSAL_MESSAGE_MAX, INVALID.tooLong("The message", PROPOSAL_MESSAGE_MAX))
-    .optional()
-    .transform((value) => (value ?? "").trim()),
+  message: proposalMessage().transform((value) => (value ?? "").trim()),
 };
 
 /** Exactly one management fee: a percent of rent or a flat monthly amount. */
@@ -653,15 +654,6 @@ function oneManagementFee(terms: { management_percent: number | null; management
   if (terms.management_percent === null && terms.management_flat === null) ctx.addIssue({ code: "custom", message: PROPOSAL.feeRequired, path: ["management_percent"] });
   if (terms.management_percent !== null && terms.management_flat !== null) ctx.addIssue({ code: "custom", message: PROPOSAL.feeBoth, path: ["management_flat"] });
 }
-
-/** A fee of a save: as above, but absent stays absent (undefined), so a save that leaves it out keeps the proposal's own. */
-const keptFeeNumber = (label: string, max: number) =>
-  z
-    .number({ error: INVALID.notNumber(label) })
-    .min(0, INVALID.tooSmall(label, 0))
-    .max(max, INVALID.atMost(label, max))
-    .nullable()
-    .optional();
 
 /** proposal/save's terms: a field not sent keeps the proposal's current value (a new proposal: none). */
 const proposalSaveShape = {
@@ -673,10 +665,7 @@ const proposalSaveShape = {
   services: serviceKeys()
     .optional()
     .transform((keys) => (keys === undefined ? undefined : [...new Set(keys)])),
-  message: text("The message", { lines: "many" })
-    .max(PROPOSAL_MESSAGE_MAX, INVALID.tooLong("The message", PROPOSAL_MESSAGE_MAX))
-    .optional()
-    .transform((value) => value?.trim()),
+  message: proposalMessage().transform((value) => value?.trim()),
 };
 
 /** A proposal's terms as the form sends them (and as the service stores them). */
