@@ -12,7 +12,7 @@ import {
   SERVICE_KEYS,
 } from "./site";
 import { CONFIRM, FORMAT, INVALID, RECIPIENTS, REQUIRED } from "./messages";
-import { PROPOSAL_ERRORS as PROPOSAL } from "./messages";
+import { PROPOSAL } from "./proposal-messages";
 import { LAW_TOPIC_KEYS } from "./law-topics";
 import { SEO_KINDS } from "./seo-text";
 import { SEO_FIELDS, type SeoField } from "./seo-fields";

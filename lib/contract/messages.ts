@@ -477,17 +477,3 @@ export const COMPARE_TRAY = {
   profileFull: (max: number) => `Your compare list holds ${max} managers, the most at once: compare them, or remove one from a list's compare tray.`,
   compareNow: "Compare now",
 } as const;
-
-/**
- * The contract's refusals of a proposal's fields and of a decision: here rather than in
- * proposal-messages.ts so that a page loading the contract does not load the proposal pages'
- * sentences too. PROPOSAL (proposal-messages.ts) includes them.
- */
-export const PROPOSAL_ERRORS = {
-  feeRequired: "Please give the management fee, as a percent of rent or a flat monthly amount.",
-  feeBoth: "Give the management fee as a percent of rent or as a flat monthly amount, not both.",
-  startDate: "Please enter the earliest start date as a date (YYYY-MM-DD).",
-  saveKey: "The save key is not valid.",
-  panelNeedsBoth: "Send either the proposal link's token, or the request's reference with the manager's id (with the API token).",
-  revisionRequired: "Please say which version of the proposal you accept.",
-} as const;

@@ -6,8 +6,6 @@
  * strings and small functions; the browser imports this file).
  */
 
-import { PROPOSAL_ERRORS } from "./messages";
-
 /** "Anna Delgado Rentals'", "Lakeshore Homes of Austin's". */
 const possessive = (name: string) => (name.endsWith("s") ? `${name}'` : `${name}'s`);
 
@@ -16,7 +14,6 @@ const possessive = (name: string) => (name.endsWith("s") ? `${name}'` : `${name}
  * (/proposals/{token}), the owner's comparison on the request page, and the calls' answers.
  */
 export const PROPOSAL = {
-  ...PROPOSAL_ERRORS,
   pageTitle: (reference: string) => `Your proposal for request ${reference}`,
   intro: (company: string) =>
     `${company}: the owner chose you to receive this request. Send your proposal in the fields below; the owner sees it next to the others, in the same fields, at their own rent. You can change it until the owner decides, and each change is kept.`,
@@ -55,6 +52,11 @@ export const PROPOSAL = {
   /** proposal/save on a closed, unknown or someone else's request. */
   notOpen: "This request no longer takes proposals: the owner withdrew it or already decided.",
   unknownLink: "We could not find that proposal link.",
+  feeRequired: "Please give the management fee, as a percent of rent or a flat monthly amount.",
+  feeBoth: "Give the management fee as a percent of rent or as a flat monthly amount, not both.",
+  startDate: "Please enter the earliest start date as a date (YYYY-MM-DD).",
+  saveKey: "The save key is not valid.",
+  panelNeedsBoth: "Send either the proposal link's token, or the request's reference with the manager's id (with the API token).",
   panelOnly: "Only the agent panel, with the API token, can save a proposal by reference.",
   tooMany: "Too many saves of this proposal. Please wait a minute and try again.",
   /** The owner's side (the request page). */
@@ -87,6 +89,8 @@ export const PROPOSAL = {
   /** The answer to an acceptance: the version and its first-year cost at the request's rent, as accepted. */
   acceptedTerms: (company: string, revision: number, firstYear: string, at: string) =>
     `You accepted version ${revision} of ${possessive(company)} proposal: first-year cost ${firstYear} (${at}). We are sending ${company} your contact details as you chose to give them and telling the other managers; the request is closed.`,
+  /** An acceptance must say which version the owner saw. */
+  revisionRequired: "Please say which version of the proposal you accept.",
   /** request/decide on a version that is no longer the proposal's current one (HTTP 409): what changed, and nothing accepted. */
   staleRevision: (company: string, seen: number, current: number, changes: readonly string[]) =>
     `${company} changed its proposal after you saw it (version ${seen} → version ${current}${changes.length ? `: ${changes.join(", ")}` : ": its message"}). Nothing was accepted: look at version ${current} and accept it if it still suits you.`,
