@@ -47,7 +47,7 @@ const layerZones = [
 ];
 
 /**
- * One home per URL shape (issue 18): pages and components build every address with
+ * One home per URL shape: pages and components build every address with
  * lib/contract/routes.ts, never a literal. The selectors catch a literal site path as an href or a
  * crumb's path, a string naming one of the site's routes, and a template literal that starts one.
  */
@@ -87,7 +87,7 @@ export default defineConfig([
     // their request is a sentence of lib/contract/messages.ts (about proposals, proposal-messages.ts), imported (what the workspace says to
     // staff, of lib/contract/staff.ts). Page copy, such as a law page's text, an email's body or a
     // search appearance's words, is not a message and stays in its own module.
-    // Pages, components, the production server and the command-line tools too (issue 27).
+    // Pages, components, the production server and the command-line tools too.
     files: ["lib/contract/**/*.ts", "lib/service/**/*.ts", "lib/api/**/*.ts", "lib/lead-form/**/*.ts", "lib/server/**/*.ts", "lib/cli/**/*.ts"],
     ignores: [
       "**/*.test.ts",
@@ -114,7 +114,7 @@ export default defineConfig([
     rules: { "no-restricted-syntax": ["error", ...literalRoutes, ...visitorSentences] },
   },
   {
-    // Short functions (issue 18): no shipped function over 80 lines.
+    // Short functions: no shipped function over 80 lines.
     files: ["lib/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "app/**/*.{ts,tsx}"],
     ignores: ["**/*.test.ts", "**/*.test.tsx", "lib/test-support/**"],
     rules: { "max-lines-per-function": ["error", { max: 80 }] },

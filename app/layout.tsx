@@ -35,7 +35,7 @@ export const viewport: Viewport = {
 /**
  * Every page, the quote flow and the 404 included, ends with the footer (spec 2.2), rendered
  * here once: a footer in each route group's layout and again in the not-found page was sent
- * three times in every page's flight data (issue 17: about 14 kB of each page).
+ * three times in every page's flight data (about 14 kB of each page).
  */
 export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (

@@ -39,7 +39,7 @@ function outboxRows(leadId: number) {
 }
 
 
-/** The owner opens the link of the mail about `reference` and presses its button (issue 19). */
+/** The owner opens the link of the mail about `reference` and presses its button. */
 async function confirmByMail(page: Page, reference: string) {
   await expect.poll(() => confirmPathFor(reference), { timeout: 20_000 }).toBeTruthy();
   const confirm = new ConfirmPage(page);
@@ -120,7 +120,7 @@ for (const category of CATEGORIES) {
     const rows = recipientRows(lead.id);
     expect(rows.map((row) => row.agent_id)).toEqual(chosen.map((match) => match.agent_id).sort((a, b) => a - b));
     for (const row of rows) expect(row).toMatchObject({ consent_text: sentence, consent_version: CONSENT_VERSION });
-    // Nothing goes to the managers before the owner confirms the email address (issue 19).
+    // Nothing goes to the managers before the owner confirms the email address.
     const names = chosen.map((match) => match.company_name);
     await expect(receipt).toContainText(CONFIRM.checkEmail(names));
     expect(outboxRows(lead.id).filter((row) => row.kind === "lead.new")).toEqual([]);
@@ -176,7 +176,7 @@ for (const category of CATEGORIES) {
     expect(erased).toMatchObject({ full_name: "", email_address: "", property_number: "", property_address: "" });
     expect(erased.withdrawn_at).not.toBeNull();
     expect(outboxRows(lead.id).filter((row) => row.kind === "lead.withdrawn").map((row) => row.agent_id).sort()).toEqual(rows.map((row) => row.agent_id));
-    // Its copies went with it (issue 19, row L3): no file under the outbox folder holds the owner's address.
+    // Its copies went with it (row L3): no file under the outbox folder holds the owner's address.
     await expect.poll(() => outboxFilesMentioning(email)).toEqual([]);
   });
 }

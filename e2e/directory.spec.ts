@@ -13,7 +13,7 @@ import { COMPARE_TRAY, FIRST_YEAR } from "../lib/contract/messages";
 import type { Agent } from "../lib/contract";
 
 /**
- * An owner choosing a manager (issue 10): the ZIP search from the home page, with and without
+ * An owner choosing a manager: the ZIP search from the home page, with and without
  * JavaScript, the results, a profile, three managers compared for the owner's rent, the
  * category tabs, a state hub, a city nobody serves, and honest sample listings throughout.
  */
@@ -173,7 +173,7 @@ test("the compare tray is on screen from the first tick: three managers reach /c
   await city.compareSelected({ fromTray: true });
   await expect(page).toHaveURL(/\/compare\?ids=\d+,\d+,\d+$/);
   expect(scrolled).toBeGreaterThan(0);
-  // Cards with the same rows; the cheapest first year marked where it applies (issue 30).
+  // Cards with the same rows; the cheapest first year marked where it applies.
   const compare = new ComparePage(page);
   await expectCompareCards(compare, names);
   const ids = new URL(page.url()).searchParams.get("ids")!.split(",").map(Number);

@@ -143,11 +143,11 @@ test("sort and filter are in the address, rendered by the server, kept out of th
   }
   const services = city.services;
   if (isMobile) {
-    // Each control the full width of the form, so no option's words are cut (issue 30).
+    // Each control the full width of the form, so no option's words are cut.
     const form = (await city.controls.boundingBox())!;
     for (const control of [city.sort, city.propertyType, services]) expect((await control.boundingBox())!.width).toBeGreaterThan(form.width - 2);
   }
-  // The rent shows with the fee sort only; several services at once (issue 30).
+  // The rent shows with the fee sort only; several services at once.
   await expect(city.rent).toBeHidden();
   await city.sort.selectOption({ label: "Lowest first-year cost" });
   await expect(city.rent).toHaveValue("2000");
@@ -246,7 +246,7 @@ test("a city card's Request a quote starts the flow with that manager chosen, wh
   await city.open(cityPath("TX", "austin"));
   const card = city.cardOf(chosen.company_name);
   await expect(card).toHaveCount(1);
-  // The spec's rows stay on the card beside it (issue 30).
+  // The spec's rows stay on the card beside it.
   await expect(city.viewDetail(card, chosen.company_name)).toBeVisible();
   await city.requestQuoteOn(card).click();
   // The list's city comes along to step 2.
@@ -266,7 +266,7 @@ test("a place nobody serves: No Record, one call to action, and the nearest citi
   await expect(city.leaveRequest("Nome")).toBeVisible();
   const nearest = city.nearestCities("Nome, AK");
   await expect(city.linkIn(nearest)).toHaveCount(5);
-  // Alaska's metros, not a lone manager 511 miles away and four suburbs of Fairbanks (issue 30).
+  // Alaska's metros, not a lone manager 511 miles away and four suburbs of Fairbanks.
   await expect(city.linkIn(nearest, "Anchorage, AK")).toBeVisible();
   await expect(city.linkIn(nearest, "Fairbanks, AK")).toBeVisible();
   await city.linkIn(nearest).first().click();

@@ -7,7 +7,7 @@ import { formatDollars, proposalChanges } from "../lib/contract/proposal-compare
 import { proposalFirstYear } from "../lib/contract/proposals";
 
 /**
- * The price accepted is the price seen (issue 40): the owner's page is open while a manager
+ * The price accepted is the price seen: the owner's page is open while a manager
  * raises its proposal; the page shows the change on its own (no reload) with a notice; accepting
  * the version the owner saw first is refused (409) saying what changed; the current version is
  * accepted, and both emails carry its terms. Screenshots of three proposals at phone and desktop

@@ -40,7 +40,7 @@ test("each validation message, in order, in the Error! dialog; closing it focuse
   await expect(quote.phone).toHaveValue("5035550123"); // at most 10 characters
   await quote.next.click();
   await quote.expectStep(5);
-  // The left panel names the step it stands beside, not the contact step before it (issue 30).
+  // The left panel names the step it stands beside, not the contact step before it.
   await expect(quote.panelHeading).toHaveText(STEP_HEADINGS[5]);
 });
 

@@ -9,7 +9,7 @@ import { PATHS } from "../lib/contract/routes";
 import { E2E_DIST_DIR, E2E_PORT, E2E_REMOTE_URL } from "./support/server";
 
 /**
- * `PORT=3300 npm start` without SITE_URL (issue 19): the site's own origin follows the port, and
+ * `PORT=3300 npm start` without SITE_URL: the site's own origin follows the port, and
  * a browser call whose Origin is the host it was sent to is accepted, whether the site is opened
  * as localhost or as 127.0.0.1. Its own server on the end-to-end build, with a database of its own.
  */

@@ -74,7 +74,7 @@ test("a repeat page load is answered from the page cache, with the same content 
 });
 
 // ---------------------------------------------------------------------------------------------
-// What the outside review found (issue 8) and the repeated Location (issue 13): raw HTTP, which
+// What the outside review found and the repeated Location: raw HTTP, which
 // does not depend on the viewport, so checked once.
 
 

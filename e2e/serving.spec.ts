@@ -8,8 +8,8 @@ import { E2E_API_TOKEN, E2E_BASE_URL, E2E_DATABASE, E2E_DIST_DIR } from "./suppo
 import { onlyOnTheLocalBuild } from "./support/target";
 
 /**
- * How the production server serves a crawler (issue 17) and keeps private pages private
- * (issue 19): raw HTTP, which does not depend on the viewport, so checked once.
+ * How the production server serves a crawler and keeps private pages private
+ *: raw HTTP, which does not depend on the viewport, so checked once.
  */
 test.skip(({ isMobile }) => isMobile, "Raw HTTP does not depend on the viewport: checked once.");
 

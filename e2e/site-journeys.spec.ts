@@ -47,7 +47,7 @@ test("an owner goes from home to a state, a city and a profile, and sends Get In
   const dialog = profile.answerDialog;
   await expect(dialog).toContainText("Success!");
   await expect(dialog).toContainText(company);
-  // Every seeded manager is a sample listing: the page and the answer say the message reaches no company (issue 30).
+  // Every seeded manager is a sample listing: the page and the answer say the message reaches no company.
   await expect(dialog).toContainText(SAVED.contactForSampleAgent(company));
   await profile.closeAnswer();
   await expect(form.fullName).toHaveValue("");
@@ -152,7 +152,7 @@ test("a manager joins the network through the popup", { tag: ["@journey", "@writ
   const site = new SitePage(page);
   await site.open("/about-us");
   const popup = await site.openJoinNetwork();
-  // It promises what happens: the application is stored, nobody follows up (issue 30).
+  // It promises what happens: the application is stored, nobody follows up.
   await expect(popup.dialog).toContainText(JOIN_NETWORK.intro);
   const email = unique("join");
   await popup.apply({ company: "Prairie Home Management", email, countryCode: "91", mobile: "9876543210" });

@@ -24,7 +24,7 @@ import {
 } from "./pages/workspace";
 
 /**
- * The marketers' workspace (issue 21), as staff use it. It runs in the "workspace" project, after
+ * The marketers' workspace, as staff use it. It runs in the "workspace" project, after
  * every other project (playwright.config.ts): its journey changes the city template that the
  * public pages' own tests read, so it must never run beside them. Desktop only: a desk tool.
  */
@@ -178,7 +178,7 @@ test("the list finds every indexable page of the sitemap, filters it, and export
   await expect(list.pageLink(CITY)).toBeVisible();
   await expect(list.rowsOf(CITY).first()).toContainText(DEFAULT_CITY_TITLE);
 
-  // The export keeps the filter, says it is preparing the file, and writes a crawler's columns (issue 29).
+  // The export keeps the filter, says it is preparing the file, and writes a crawler's columns.
   const lines = (await exportCsv(page)).replace(/^\ufeff/, "").trim().split("\r\n");
   expect(lines[0]).toBe(
     "type,url,status,indexable,indexability_reason,title,title_chars,title_px,description,description_chars,description_px,h1,keywords,canonical,robots,og_title,og_description,og_image,og_image_alt,title_from,description_from,problems",
@@ -209,7 +209,7 @@ test("the list finds every indexable page of the sitemap, filters it, and export
   await expect(editor.text("BreadcrumbList").first()).toBeVisible();
   await expectNoAxeViolations(page);
 
-  // The seed's own pages have no over-long title (issue 29): an editor publishes one to have a problem to follow.
+  // The seed's own pages have no over-long title: an editor publishes one to have a problem to follow.
   const writer = await browser.newPage();
   await useSignInLink(writer, addStaff(staffEmail("long-title"), "editor"));
   const writing = new WordsEditor(writer);
@@ -264,7 +264,7 @@ test("an editor's draft: the results and cards redraw at every keystroke with no
   await expect(desktop).toHaveText(/^South Dakota renters' rights, deposits and notices, .* \.\.\.$/);
   await expect(words.resultTitleLines("phone")).toHaveCount(2);
   await expect(words.cardTitles.first()).toHaveText("South Dakota renters' rights, deposits and notices, explained for landlords and tenants | Managely");
-  // A social title of its own (issue 29, item 6): the cards take it, the search results keep theirs, X cuts it at 70 characters.
+  // A social title of its own: the cards take it, the search results keep theirs, X cuts it at 70 characters.
   const social = "Renting in South Dakota: the rules on deposits, entry, notices and late fees";
   await words.socialTitle.pressSequentially(social);
   await expect(words.cardTitles).toHaveText([social, social]);

@@ -1,5 +1,5 @@
 /**
- * The managers an owner has put aside to compare (issue 30), kept in the browser's localStorage
+ * The managers an owner has put aside to compare, kept in the browser's localStorage
  * so a list's compare tray and a profile's "Add to compare" share them from page to page: ids
  * with the names the tray shows, at most COMPARE_MAX, oldest first. Anything unreadable counts as
  * none; storage switched off leaves each page to its own ticks.

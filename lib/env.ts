@@ -45,7 +45,7 @@ const envShape = z.object({
   /** Where `next build` writes and the server reads the build (tests and benchmarks use their own). */
   NEXT_DIST_DIR: z.preprocess(emptyAsUndefined, z.string().default(".next")),
   STATE_LIST_HALF: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(51).default(10)),
-  // The operator of the site (issue 20): shown in the footer and on the contact page. The
+  // The operator of the site: shown in the footer and on the contact page. The
   // defaults are the sample site's own, at an example.com address that reaches nobody.
   SITE_CONTACT_EMAIL: z.preprocess(emptyAsUndefined, z.email("SITE_CONTACT_EMAIL must be an email address").default("hello@managely.example.com")),
   SITE_ADDRESS: z.preprocess(emptyAsUndefined, z.string().max(300).default("Managely sample site, 100 Example Street, Austin, TX 78701")),

@@ -16,7 +16,7 @@ import {
 } from "@/lib/compare-tray";
 
 /**
- * A profile's "Add to compare" (issue 30): puts the manager in the compare tray the lists share
+ * A profile's "Add to compare": puts the manager in the compare tray the lists share
  * (lib/compare-tray.ts), says how many are in it, and offers "Compare now". With the tray full
  * it says so instead of dropping anyone. The button is in the server's HTML, so nothing moves
  * when the tray is read.

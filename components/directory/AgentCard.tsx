@@ -19,9 +19,9 @@ type Props = {
  * A manager in a list (spec 2.5): logo, name linking to the profile, "Sample listing" and
  * "Featured" where they apply, the office's address and how far it is, then its fee, services and
  * years, what it manages and its license, the about text's first sentence, the spec's "View
- * Detail" link to the profile, a Compare checkbox and "Request a quote from this manager" (issue 30). Compact on purpose (issue 20: three fit on a
+ * Detail" link to the profile, a Compare checkbox and "Request a quote from this manager". Compact on purpose (three fit on a
  * phone screen) and plain markup styled by position (styles/site.css): a server component's every
- * element and class is sent twice, as HTML and in the page's flight data (issue 17: a city page
+ * element and class is sent twice, as HTML and in the page's flight data (a city page
  * of 20 cards within 70 kB).
  */
 export function AgentCard({ agent, placeName, compareFormId }: Props) {

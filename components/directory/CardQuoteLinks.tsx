@@ -8,7 +8,7 @@ import { saveLeadValues, saveSelectedAgents, type LeadValues } from "@/lib/lead-
 const QUOTE_AGENT_ATTRIBUTE = "data-quote-agent";
 
 /**
- * Every card's "Request a quote from this manager" (issue 30), for one list: a plain link to step
+ * Every card's "Request a quote from this manager", for one list: a plain link to step
  * 1 on each card, and this one listener on the list, which chooses that manager (selected_agents,
  * so the last step ticks it whatever its distance rank) and fills in the list's place before the
  * flow opens. One client leaf per list, not one per card: a server card's every element travels

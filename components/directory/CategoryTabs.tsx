@@ -6,7 +6,7 @@ import { cityPath } from "@/lib/contract/routes";
  * The tabs of a city page: "All Property Managers" (every category, the spec's tab) and one per
  * property category that has managers in the city, each a page of its own
  * (/agents/TX/austin/multi-family). An empty category has no tab: its page is a noindex
- * "No Record" that no indexable page links to (issue 17). The tab being shown is always there.
+ * "No Record" that no indexable page links to. The tab being shown is always there.
  * A tab longer than a page has its later pages linked in one short line under the tabs, so a
  * crawler reaches each from the city page (home → state hub → city → a tab's page 2: three links).
  */

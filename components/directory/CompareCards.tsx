@@ -20,7 +20,7 @@ function TotalCell({ cost }: { cost: FirstYearCost }) {
 }
 
 /**
- * Managers side by side (issue 30): one card each with the same rows in the same order, the
+ * Managers side by side: one card each with the same rows in the same order, the
  * first-year cost at the owner's rent on top. Stacked on a phone, so nothing swipes sideways and
  * no label is squeezed into a narrow column; side by side from 760 px, each card a column whose
  * rows line up with its neighbours' (CSS subgrid). Marked: the cheapest first year (of the totals

@@ -42,7 +42,7 @@ function showTray(form: HTMLFormElement, tray: readonly TrayManager[]) {
  * attribute). Without JavaScript the form is a plain GET to /compare (ids=1&ids=2…); with it, the
  * ticked managers are the compare tray kept between pages (lib/compare-tray.ts: a profile's "Add
  * to compare" adds to it too), at most three, and from the first one the bar is fixed to the
- * bottom of the screen (issue 30: it used to wait at the end of a long list) with the count, the
+ * bottom of the screen (it used to wait at the end of a long list) with the count, the
  * names, "Compare selected" (/compare?ids=1,2,3) and "Clear".
  */
 export function CompareControls({ formId }: { formId: string }) {

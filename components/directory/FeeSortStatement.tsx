@@ -4,7 +4,7 @@ import { MONTHLY_RENT_MAX, serviceLabel, type ServiceKey } from "@/lib/contract/
 import { SORT_RENT_ANCHOR } from "@/lib/contract/routes";
 
 /**
- * What the fee sort ranks by (issue 30), above the list it orders: first-year cost at the
+ * What the fee sort ranks by, above the list it orders: first-year cost at the
  * owner's rent, with a link to the field that changes it; a rent in the address that is not one
  * is said, and the default shown.
  */

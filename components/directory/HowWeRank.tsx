@@ -1,7 +1,7 @@
 import { RANKING } from "@/lib/contract/messages";
 import { HOW_WE_RANK_ANCHOR } from "@/lib/contract/routes";
 
-/** The one ranking rule, stated under a list (issue 20); the list's summary links here. */
+/** The one ranking rule, stated under a list; the list's summary links here. */
 export function HowWeRank({ rule }: { rule: string }) {
   return (
     <section id={HOW_WE_RANK_ANCHOR} className="how-we-rank" aria-labelledby={`${HOW_WE_RANK_ANCHOR}-title`}>

@@ -20,7 +20,7 @@ type Props = {
 };
 
 /**
- * Sort and filter a list (issues 20, 30): a plain GET form, so the view is in the address
+ * Sort and filter a list (30): a plain GET form, so the view is in the address
  * (`?sort=fee&rent=2500&service=evictions&service=inspections`) and rendered by the server, with
  * or without JavaScript. Each control takes the full width on a phone; services are checkboxes
  * (several at once) folded under one summary that names those chosen; the rent field shows while the fee sort is chosen

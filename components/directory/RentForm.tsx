@@ -15,7 +15,7 @@ type Props = {
 };
 
 /**
- * The rent every first-year figure assumes, stated and editable (issue 30): a plain GET form, so
+ * The rent every first-year figure assumes, stated and editable: a plain GET form, so
  * the figures are the server's, with or without JavaScript, and the rent stays in the address.
  * /compare puts it above the cards; the fee sort of a list above its cards.
  */

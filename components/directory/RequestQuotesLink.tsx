@@ -5,8 +5,8 @@ import { saveLeadValues, saveSelectedAgents } from "@/lib/lead-form/storage";
 import { STEP_PATHS } from "@/lib/contract/routes";
 
 /**
- * "Request quotes from these managers" (issue 20) on /compare, and "Request a quote from this
- * manager" on a profile (issue 30): into the quote flow with those managers chosen
+ * "Request quotes from these managers" on /compare, and "Request a quote from this
+ * manager" on a profile: into the quote flow with those managers chosen
  * (selected_agents), so the last step ticks them whatever their distance rank; they still must
  * serve the owner's ZIP code for the property type, and that step names those who do not. With a
  * city (a profile's), step 2 opens with it filled in.

@@ -84,7 +84,7 @@ describe("StateCityPicker", () => {
     expect(screen.getByText(ONBOARDING_NOTICE)).toBeInTheDocument();
   });
 
-  it("says when a load fails and tries again on request, never an endless Loading... (issue 19)", async () => {
+  it("says when a load fails and tries again on request, never an endless Loading...", async () => {
     call.mockRejectedValueOnce(new Error("offline"));
     renderPicker();
     await userEvent.click(screen.getByRole("button", { name: "TX" }));

@@ -26,7 +26,7 @@ export const ONBOARDING_NOTICE = EMPTY.onboarding;
 /**
  * Find managers by state and city (spec 2.3, 2.5, section 4). The server renders the first
  * state's cities; choosing a state or "See All" loads through the service, "Loading..." meanwhile,
- * and a load that fails says so with a "Try again" (issue 19: never an endless "Loading...").
+ * and a load that fails says so with a "Try again" (never an endless "Loading...").
  * Every load starts from a click, so plain state is enough (no data-fetching library in the
  * first-load JavaScript); an answer that arrives after a newer click is dropped.
  */

@@ -12,7 +12,7 @@ import { areaText, categoryLabels, serviceLabels, unitsText, yearsText } from ".
  */
 export type CompareRow = { key: string; label: string; render: (agent: Agent) => React.ReactNode };
 
-/** Each state's rule on licensing property managers (issue 12), once per state of the compared managers. */
+/** Each state's rule on licensing property managers, once per state of the compared managers. */
 export function CompareLicenseRules({ rules }: { rules: { name: string; rule: StateLicenseRule | null }[] }) {
   if (rules.length === 0) return null;
   return (

@@ -3,7 +3,7 @@ import { HOW_IT_WORKS } from "@/lib/contract/messages";
 /**
  * The four steps of spec section 1 with "Get Started Now" (the page's own link into the flow).
  * The titles follow the spec's, but the site has no chat: the fourth step says what happens,
- * a phone or email conversation with the managers the owner chose (issue 20).
+ * a phone or email conversation with the managers the owner chose.
  */
 export function HowItWorks({ cta }: { cta: React.ReactNode }) {
   return (

@@ -8,7 +8,7 @@ import { STEP_PATHS } from "@/lib/contract/routes";
 
 /**
  * "Get Started" into the quote flow (/search). When the page's ZIP form (`formId`) holds a ZIP
- * code, it and the chosen property type go with the owner into the flow (issue 20: step 1 opens
+ * code, it and the chosen property type go with the owner into the flow (step 1 opens
  * on that type, step 2 with the ZIP code and its city), so nothing is typed twice.
  */
 export function StartQuoteLink({ formId, className, children }: { formId: string; className: string; children: React.ReactNode }) {

@@ -24,7 +24,7 @@ export function TestimonialModal({ id, onNavigate, onClose }: { id: number; onNa
     let current = true;
     browserApi.call("testimonial/get", { id }).then(
       (answer) => current && setTestimonial(answer.testimonial),
-      // Said, with a way to try again (issue 19), instead of "Loading..." for ever.
+      // Said, with a way to try again, instead of "Loading..." for ever.
       () => current && setFailed(id),
     );
     return () => {

@@ -20,7 +20,7 @@ describe("SiteHeader", () => {
   it("has the menu: Home, Resources (Laws, Blog, FAQs), About Us, Sign In in a new tab", () => {
     render(<SiteHeader variant="small" />);
     expect(nav().getByRole("link", { name: "Home" })).toHaveAttribute("href", "/");
-    // One name per place (issue 30): the menu calls /resources what the footer calls it.
+    // One name per place: the menu calls /resources what the footer calls it.
     expect(nav().getByRole("link", { name: "Resources" })).toHaveAttribute("href", "/resources");
     expect(nav().getByLabelText("More in Resources")).toBeInTheDocument();
     expect(nav().queryByText("Find Managers")).toBeNull();

@@ -43,7 +43,7 @@ export function ProposalTermsList({ proposal }: { proposal: StoredProposal }) {
 }
 
 /**
- * A recipient manager's private page (issue 28): the request as delivered (the owner's contact
+ * A recipient manager's private page: the request as delivered (the owner's contact
  * details stay in the message), their own proposal and the form while the request is open; once
  * withdrawn or decided, a page that says the link is closed and why.
  */

@@ -18,7 +18,7 @@ const amountOf = (value: FormDataEntryValue | null) => {
 const field = (value: number | null | undefined) => (value === null || value === undefined ? "" : String(value));
 
 /**
- * The manager's proposal (issue 28), in the directory's own fee fields. Each press sends
+ * The manager's proposal, in the directory's own fee fields. Each press sends
  * proposal/save with a key of its own, kept until it succeeds, so a retry after a lost answer is
  * stored once; the page then shows the saved version.
  */

@@ -16,7 +16,7 @@ const receipt: Receipt = {
 describe("LeadReceipt on /thank-you", () => {
   afterEach(() => window.sessionStorage.clear());
 
-  it("links the law page of the property's own state, not the index of every state (issue 30)", () => {
+  it("links the law page of the property's own state, not the index of every state", () => {
     window.sessionStorage.setItem(LEAD_RECEIPT_KEY, JSON.stringify(receipt));
     render(<LeadReceipt />);
     expect(screen.getByRole("link", { name: "Landlord-tenant law summary for FL" }).getAttribute("href")).toBe("/laws/fl");

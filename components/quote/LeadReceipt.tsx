@@ -22,9 +22,9 @@ function snapshot(): Receipt | null {
 }
 
 /**
- * What happened to the request, on /thank-you (issue 11): its reference, who received it and how
+ * What happened to the request, on /thank-you: its reference, who received it and how
  * they will make contact, and the link to its private page. A sample listing is named as what it
- * is, a company that does not exist (issue 20). The answer of lead/save arrives in sessionStorage
+ * is, a company that does not exist. The answer of lead/save arrives in sessionStorage
  * (see LEAD_RECEIPT_KEY: the page clears the lead values in localStorage).
  */
 export function LeadReceipt() {

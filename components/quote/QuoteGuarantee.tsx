@@ -21,7 +21,7 @@ const TITLE = "No More Spam: Our Quote Guarantee";
  * owner names a price and leaves a mobile number. It saves a lead of its own, without a
  * contact method or answers (DESIGN.md section 6: the chosen price is sent as `price`), matched
  * like the full request from the stored ZIP and category: the owner chooses who receives it
- * (issue 11), and the named price goes to them.
+ *, and the named price goes to them.
  */
 export function QuoteGuarantee() {
   const dialog = useRef<HTMLDialogElement>(null);

@@ -43,7 +43,7 @@ const stateOf = (matches: ServingAgent[], selected = matches.map((agent) => agen
 });
 
 describe("RecipientChoice", () => {
-  it("measures each office from the owner's ZIP code and says so, not from the city (issue 30)", () => {
+  it("measures each office from the owner's ZIP code and says so, not from the city", () => {
     render(
       <RecipientChoice
         state={stateOf([manager(1, "Bay Homes", 0.8), manager(2, "Brickell Rentals", 0.3)])}
@@ -66,7 +66,7 @@ describe("ConsentLine", () => {
     return container.textContent;
   };
 
-  it("says the contact method the owner chose, not every way the owner gave (issue 30)", () => {
+  it("says the contact method the owner chose, not every way the owner gave", () => {
     const real = stateOf([manager(1, "Bay Homes", 0.8), manager(2, "Key Rentals", 1.2)]);
     expect(sentence(real, { email: true, phone: true, preferred: "Email" })).toBe(
       "Only Bay Homes and Key Rentals will receive your request and contact details, and they may contact you by email; nobody else will, and we never sell them.",
@@ -76,7 +76,7 @@ describe("ConsentLine", () => {
     expect(sentence(real, { email: true, phone: true })).toContain("they may contact you by phone or email;");
   });
 
-  it("promises no contact from a sample listing (issue 30)", () => {
+  it("promises no contact from a sample listing", () => {
     expect(sentence(stateOf([manager(1, "Bay Homes", 0.8, 1)]), { email: true, phone: true, preferred: "Email" })).toBe(
       "Bay Homes is a sample listing, a company that does not exist, so nobody will contact you from it. Nobody else will receive your details, and we never sell them.",
     );

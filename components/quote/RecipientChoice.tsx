@@ -10,7 +10,7 @@ import { chosenAgents, type RecipientsState } from "./useRecipients";
 import "@/styles/recipients.css";
 
 /**
- * "Who should receive your request?" (issue 11): the managers serving the ZIP for the category as
+ * "Who should receive your request?": the managers serving the ZIP for the category as
  * checkboxes, at most three ticked, each with its fee headline, license line and distance, and
  * "Sample listing" where it is one. With nobody serving the ZIP, says so and what happens next.
  */

@@ -18,7 +18,7 @@ import { QUOTE_STEP_TITLES } from "@/lib/contract/messages";
 
 /**
  * Step 5: everything the owner entered, an Edit link per step, who should receive the request
- * (issue 11), the sentence saying who will, and the one Submit.
+ *, the sentence saying who will, and the one Submit.
  */
 export function ReviewAndSubmit() {
   const { values, ready } = useStepEntry(5);

@@ -24,7 +24,7 @@ export function proposalNotices(before: OwnerProposals, after: OwnerProposals): 
 }
 
 /**
- * The owner's comparison, live (issue 40): read again while the request is open and the page is
+ * The owner's comparison, live: read again while the request is open and the page is
  * visible (useLiveCall), with a notice (react-hot-toast) when a proposal arrives or changes.
  */
 export function LiveProposals({ token, initial }: { token: string; initial: OwnerProposals }) {

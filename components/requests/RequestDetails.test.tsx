@@ -66,7 +66,7 @@ describe("RequestDetails", () => {
     expect(screen.queryByText(/^Delivered/)).toBeNull();
     expect(screen.queryByText("Not given")).toBeNull();
     expect(screen.getAllByText("Erased when you withdrew the request").length).toBeGreaterThanOrEqual(3);
-    // Nothing is "partly hidden" once it is erased (issue 30).
+    // Nothing is "partly hidden" once it is erased.
     expect(screen.queryByText(/Partly hidden/)).toBeNull();
     expect(screen.getByText("This request was withdrawn and its details erased.")).toBeTruthy();
   });

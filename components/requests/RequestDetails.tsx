@@ -52,7 +52,7 @@ function Item({ term, value, erased = false }: { term: string; value: string; er
   );
 }
 
-/** Where the request stands: withdrawn, waiting for the owner's confirmation (issue 19), or sent. */
+/** Where the request stands: withdrawn, waiting for the owner's confirmation, or sent. */
 function RequestStatus({ request }: { request: RequestView }) {
   if (request.withdrawn_at !== null) {
     return (
@@ -78,11 +78,11 @@ function RequestStatus({ request }: { request: RequestView }) {
 }
 
 /**
- * An owner's private request page (issue 11): what was sent, to whom and how far each copy got,
+ * An owner's private request page: what was sent, to whom and how far each copy got,
  * the contact details partly masked, and "Withdraw my request". A request nobody received yet
  * offers the managers who serve its ZIP now.
  */
-/** `proposals`: the managers' proposals side by side (issue 28), shown right after where the request stands. */
+/** `proposals`: the managers' proposals side by side, shown right after where the request stands. */
 export function RequestDetails({ request, token, proposals }: { request: RequestView; token: string; proposals?: React.ReactNode }) {
   const category = categoryLabel(request.property_category) ?? "";
   const withdrawn = request.withdrawn_at !== null;

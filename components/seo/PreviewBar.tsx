@@ -4,7 +4,7 @@ import { WORKSPACE_PATHS, workspacePagePath, workspaceTemplatePath } from "@/lib
 import "@/styles/preview-bar.css";
 
 /**
- * The bar every public page shows in draft mode (issue 29, item 4): which draft the page shows and
+ * The bar every public page shows in draft mode: which draft the page shows and
  * whose, "Back to the editor" and "Exit preview"; or, once the preview shows no draft any more (the
  * staff session ended, the draft was published or discarded), that the page shows what is
  * published. Nothing at all outside draft mode, so visitors never see it. A server component: no

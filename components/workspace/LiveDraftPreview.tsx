@@ -7,7 +7,7 @@ import { SocialCards } from "./SocialCards";
 
 /**
  * The draft's search results (desktop and phone) and share cards, drawn in the browser at every
- * keystroke (issue 29, item 3): the fields of the form it sits in, rendered with the page's facts
+ * keystroke: the fields of the form it sits in, rendered with the page's facts
  * by the same resolveSeo and width tables (lib/contract/serp.ts) the server and the audit use. No
  * request is made: "Save draft" is still what keeps the words.
  */

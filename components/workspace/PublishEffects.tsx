@@ -5,7 +5,7 @@ import { SEO_FIELD_LABELS, WORKSPACE } from "@/lib/contract/staff";
 import type { EffectPages, FieldEffect } from "@/lib/contract/publish-effects";
 
 /**
- * What a publish does, field by field (issue 29, item 5): the pages whose words change and the
+ * What a publish does, field by field: the pages whose words change and the
  * audit's errors about that field before and after, what gets worse first. Every count links to
  * the page list filtered to those pages: as they are now, or (`draft`) as the draft makes them.
  */

@@ -3,7 +3,7 @@ import { PROPOSAL } from "../../lib/contract/proposal-messages";
 import { mailText, outboxFilesMentioning } from "../support/outbox";
 import { SitePage } from "./site";
 
-/** A proposal's fields as a manager types them (issue 28). */
+/** A proposal's fields as a manager types them. */
 export type ProposalInput = {
   management: { percent: string } | { flat: string };
   leasingPercent?: string;

@@ -83,7 +83,7 @@ export function draftsOf(target: string, email?: string) {
 }
 
 /**
- * A template's publish (issue 29, item 5): "Review and publish" saves the typed words and opens the
+ * A template's publish: "Review and publish" saves the typed words and opens the
  * confirmation, a page of its own whose heading takes the focus; nothing is published until its
  * Publish is pressed.
  */
@@ -135,7 +135,7 @@ export const templatePublish = {
   },
 };
 
-/** Bulk edit on the page list (issue 29, item 10): tick rows, choose a field, review, publish. */
+/** Bulk edit on the page list: tick rows, choose a field, review, publish. */
 export const bulkEdit = {
   async tick(page: Page, paths: string[]) {
     for (const path of paths) await page.getByRole("checkbox", { name: `Select ${path}`, exact: true }).check();
@@ -281,7 +281,7 @@ export class WordsEditor extends SitePage {
     return this.page.getByLabel("Title", { exact: true });
   }
 
-  /** The share cards' own title (issue 29, item 6): empty, they say what the search result says. */
+  /** The share cards' own title: empty, they say what the search result says. */
   get socialTitle(): Locator {
     return this.page.getByLabel("Social title", { exact: true });
   }

@@ -11,7 +11,7 @@
  * In the same run, the same three runs on a bare Next.js dynamic page (`reference-app.ts`, the
  * crawl benchmark's reference): the framework's own score on this machine, shown as the last row
  * and beside every page's performance score ("bare"), and the bar each page's performance is
- * judged by (issue 30: at least the framework's own score in the same run, whatever the machine).
+ * judged by (at least the framework's own score in the same run, whatever the machine).
  * Lighthouse's simulated throttling multiplies the CPU time it observes, so the same page scores
  * lower on a slower or busier machine; the bare page shows how much. Under the table, for each
  * page, where its main-thread time goes (Lighthouse's mainthread-work-breakdown and bootup-time

@@ -1,5 +1,5 @@
 /**
- * The scale part of `npm run bench -- --scale` (issue 10): the normal seed against the normal
+ * The scale part of `npm run bench -- --scale`: the normal seed against the normal
  * seed plus a million more sample managers spread over all 3,001 cities, on the same build.
  *
  * Measured on both, in alternating rounds (normal, scale, normal, scale) so that load from

@@ -22,7 +22,7 @@ const report = (line: string) => console.log(`[reliability] ${line}`);
 const perSecond = (count: number, ms: number) => Math.round((count / ms) * 1000);
 /**
  * A retry sends the very body its key was first sent with: a key repeated with another body is
- * refused with 409 (issue 19, idempotency like Stripe's), which is no retry.
+ * refused with 409 (idempotency like Stripe's), which is no retry.
  */
 const sameBodyAs = (keys: string[]) => (key: string) => leadBody(key, keys.indexOf(key));
 

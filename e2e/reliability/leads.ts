@@ -14,7 +14,7 @@ import { callApi, createAgent } from "./http";
 
 /**
  * The owner's address of a submission: one of its own per key, since an address that has not
- * confirmed gets one confirmation email a day (issue 19) and a burst's every lead is to be mailed.
+ * confirmed gets one confirmation email a day and a burst's every lead is to be mailed.
  */
 export const ownerEmailOf = (submissionKey: string) => `owner.${submissionKey.toLowerCase()}@example.org`;
 
@@ -152,7 +152,7 @@ export function sqliteIntegrityCheck(databaseUrl: string): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Double opt-in (issue 19): a lead with an email address reaches its managers once the owner
+// Double opt-in: a lead with an email address reaches its managers once the owner
 // opens the mailed link and presses its button (lead/confirm). Here the owner's mailbox is the
 // SMTP receiver, the outbox folder's .eml files or, while no worker sent the mail, its outbox row.
 

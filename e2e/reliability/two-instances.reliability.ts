@@ -61,7 +61,7 @@ describeOnPostgres(
       const saved = await callApi(a.url, "lead/save", leadBody(key, 1), { origin: a.url });
       expect(saved.status).toBe(200);
       const reference = String(saved.body.reference);
-      // With an email address, it waits for the owner's confirmation (issue 19); the owner is mailed a link.
+      // With an email address, it waits for the owner's confirmation; the owner is mailed a link.
       expect(saved.body).toMatchObject({ success: true, message: CONFIRM.leadAwaiting(reference, []), recipients: [], confirmation: "emailed" });
 
       const rowsWithKey = async () =>

@@ -6,7 +6,7 @@ import type { AnyCallResponse, RequestView, ConfirmationRequest } from "../contr
 type CallResponse<C extends "proposal/get" | "request/proposals"> = AnyCallResponse<C>;
 
 /**
- * The private request page's read (issue 11): the owner's request found by its token, or null
+ * The private request page's read: the owner's request found by its token, or null
  * when the token opens nothing (the page then answers 404 and says nothing more). Not cached: the
  * page is per owner and shows delivery as it happens.
  */
@@ -20,7 +20,7 @@ export async function getOwnerRequest(token: string): Promise<RequestView | null
 }
 
 /**
- * A confirmation link's page (issue 19): the requests its button sends, or null when the link is
+ * A confirmation link's page: the requests its button sends, or null when the link is
  * unknown or expired (the page then says so). Not cached, like the request page.
  */
 export async function getLeadConfirmation(token: string): Promise<ConfirmationRequest[] | null> {
@@ -33,7 +33,7 @@ export async function getLeadConfirmation(token: string): Promise<ConfirmationRe
 }
 
 /**
- * A manager's proposal page (issue 28): the request as delivered, their own proposal and whether
+ * A manager's proposal page: the request as delivered, their own proposal and whether
  * the link is still open; null when the token opens nothing (the page answers 404). Not cached.
  */
 export async function getManagerProposal(token: string): Promise<CallResponse<"proposal/get"> | null> {
@@ -45,7 +45,7 @@ export async function getManagerProposal(token: string): Promise<CallResponse<"p
   }
 }
 
-/** The owner's comparison of proposals on the private request page (issue 28); null when the token opens nothing. */
+/** The owner's comparison of proposals on the private request page; null when the token opens nothing. */
 export async function getOwnerProposals(token: string): Promise<CallResponse<"request/proposals"> | null> {
   try {
     return await serverApi().call("request/proposals", { token });

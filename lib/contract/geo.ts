@@ -1,5 +1,5 @@
 /**
- * Who serves where: the one rule of the directory (issue 10). A manager serves a place when the
+ * Who serves where: the one rule of the directory. A manager serves a place when the
  * place lies within the manager's service radius of the office, or when the office is in it.
  * The seeder materialises it for the seeded cities and the ZIP lookup applies it to a point,
  * both through these functions. Plain functions, safe in the browser.

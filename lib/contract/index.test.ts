@@ -21,7 +21,7 @@ const guaranteeLead = { property_category: 2, property_address: "1200 Congress A
 const application = { company_name: "Prairie Homes", email: "office@prairie.example", country_code: 1, mobile: "5125550100" };
 const contactMessage = { name: "Riley Park", email: "riley@example.org", mobile: "5125550111", message: "Hello" };
 
-describe("the email rule (issue 19, rows M2 and L11)", () => {
+describe("the email rule (rows M2 and L11)", () => {
   it.each([
     "jordan.avery@example.org",
     "Jordan.Avery+quotes@Example.ORG",
@@ -81,7 +81,7 @@ describe("the email rule (issue 19, rows M2 and L11)", () => {
   });
 });
 
-describe("one-line fields (issue 19, row L1)", () => {
+describe("one-line fields (row L1)", () => {
   const oneLine: [keyof typeof contract, string, string, Record<string, unknown>][] = [
     ["lead/save", "property_city", "City", lead],
     ["lead/save", "full_name", "Full name", lead],

@@ -95,7 +95,7 @@ const LOCAL_PART = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_
 const DOMAIN_LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/;
 
 /**
- * The one email rule (issue 19): exactly one plain `local@domain`, nothing a mail header would read
+ * The one email rule: exactly one plain `local@domain`, nothing a mail header would read
  * as more. No display name (`x<victim@example.com>`), comment, quoted string, comma or second
  * address, no whitespace or control character: the local part is dot-separated atext, the domain
  * host names (letters, digits, inner hyphens, at most 63 each) with a top-level part of two or
@@ -259,7 +259,7 @@ export const lawSectionSchema = z.object({
 /** What the `laws` JSON text of law/get parses to. */
 export const lawDocumentSchema = z.object({ scrapedData: z.array(lawSectionSchema) });
 
-/** What a manager charges (issue 10). Amounts in US dollars; null: not listed by the manager. */
+/** What a manager charges. Amounts in US dollars; null: not listed by the manager. */
 export const feesSchema = z.object({
   /** Percent of the rent collected each month… */
   management_percent: z.number().nullable(),
@@ -460,7 +460,7 @@ const leadFields = z.object({
     .transform((value) => (value === null || value === undefined ? "" : String(value))),
   exam: z.array(examEntrySchema, { error: INVALID.answers }).max(50, INVALID.tooManyAnswers).optional(),
   /**
-   * The managers the owner chose to receive the lead (issue 11), at most three; each must serve
+   * The managers the owner chose to receive the lead, at most three; each must serve
    * the lead's ZIP and category. Absent or empty: nobody receives it.
    */
   agent_ids: managerIds.optional(),
@@ -562,7 +562,7 @@ export const requestViewSchema = z.object({
   ),
   /** Nobody received it: no manager served the ZIP, or none was chosen. */
   awaiting_match: z.boolean(),
-  /** Nobody receives it until the owner confirms the email address by the mailed link (issue 19). */
+  /** Nobody receives it until the owner confirms the email address by the mailed link. */
   awaiting_confirmation: z.boolean().default(false),
   /** When nobody received it and managers serve the ZIP now: whom the owner may choose. */
   matches: z.array(servingAgentSchema),
@@ -602,7 +602,7 @@ export const confirmedRequestSchema = waitingRequestSchema.extend({ request_path
 
 
 // ---------------------------------------------------------------------------------------------
-// Proposals (issue 28): a manager's quote in the directory's own fee fields
+// Proposals: a manager's quote in the directory's own fee fields
 
 /** The longest a proposal's message may be, and the most any fee may be. */
 export const PROPOSAL_MESSAGE_MAX = 1000;
@@ -882,9 +882,9 @@ export const contract = {
       /** The private request page (/requests/{token}): see it, see its delivery, withdraw it. */
       request_path: z.string(),
       /**
-       * Double opt-in (issue 19): "emailed" the request waits for the confirmation link mailed to
+       * Double opt-in: "emailed" the request waits for the confirmation link mailed to
        * the owner's address (today's, which lists every waiting request of the mailbox; the answer
-       * never says whether one was mailed before, issue 26). "none": no email address (sent at once).
+       * never says whether one was mailed before). "none": no email address (sent at once).
        */
       confirmation: z.enum(LEAD_CONFIRMATION_STATES).optional(),
     }),
@@ -914,7 +914,7 @@ export const contract = {
       .refine((input) => Boolean(input.references) !== Boolean(input.erase), { message: CONFIRM.noneTicked, path: ["references"] }),
     response: ok({ message: z.string(), requests: z.array(confirmedRequestSchema) }),
   },
-  /** A manager's proposal (issue 28): saved by its private link, or by the agent panel with the API token. */
+  /** A manager's proposal: saved by its private link, or by the agent panel with the API token. */
   "proposal/save": {
     request: proposalSaveRequest,
     response: ok({ message: z.string(), proposal: storedProposalSchema }),
@@ -933,7 +933,7 @@ export const contract = {
     response: saved,
   },
   /**
-   * A manager's proposal page (issue 28): the request as delivered and their own proposal (404 for an
+   * A manager's proposal page: the request as delivered and their own proposal (404 for an
    * unknown link). Public, so the page can read it again while it is open (authorised by the link's token alone).
    */
   "proposal/get": {
@@ -945,7 +945,7 @@ export const contract = {
       proposal: storedProposalSchema.nullable(),
     }),
   },
-  /** The owner's comparison on the private request page (issue 28): every recipient with its proposal; public like proposal/get, for the live page. */
+  /** The owner's comparison on the private request page: every recipient with its proposal; public like proposal/get, for the live page. */
   "request/proposals": {
     request: z.object({ token: linkToken }),
     response: ok({
@@ -1018,7 +1018,7 @@ export const internalContract = {
     response: ok({ request: requestViewSchema }),
   },
   /**
-   * The marketers' workspace's published words for one page (issue 21): its kind's template and
+   * The marketers' workspace's published words for one page: its kind's template and
    * its own override, each a pattern per field or null. Read by every indexable page's metadata,
    * through a cache the workspace's publish invalidates by tag.
    */

@@ -68,7 +68,7 @@ describe("a client as networks see it", () => {
   });
 });
 
-describe("a mailbox, not a string (issue 26, N4)", () => {
+describe("a mailbox, not a string (N4)", () => {
   it("removes case, spaces and the +tag", () => {
     expect(mailboxOf(" Victim+1@Example.org ")).toBe("victim@example.org");
     expect(mailboxOf("victim+a+b@example.org")).toBe("victim@example.org");

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import net from "node:net";
 
 /**
- * Who a limit counts (issue 26): a client as networks see it, a mailbox as mail servers deliver
+ * Who a limit counts: a client as networks see it, a mailbox as mail servers deliver
  * to it. Every cap of the service keys its callers through these two functions, so an IPv6 client
  * cannot pick a new address per request and `victim+1@…` … `victim+20@…` are one mailbox.
  */

@@ -38,7 +38,7 @@ describe("law topics", () => {
     expect(isNoStatuteFact({ value: "No statutory limit", citation: null })).toBe(true);
     expect(isNoStatuteFact({ value: "30 days' notice", citation: null })).toBe(false);
     expect(isNoStatuteFact({ value: "No interest requirement", citation: "Va. Code § 55.1-1204" })).toBe(false);
-    // Wyoming's rent control cites none because its preemption could not be confirmed (issue 30).
+    // Wyoming's rent control cites none because its preemption could not be confirmed.
     expect(isNoStatuteFact({ value: "No statewide rent cap and no local rent control.", citation: null, verified: false })).toBe(false);
   });
 

@@ -95,7 +95,7 @@ export const SAVED = {
   contactForSampleAgent: (company: string) => `Thank you! ${company} is a sample listing, so no company received your message: it is saved on this site only.`,
   /**
    * Double opt-in: nothing is sent to the address until its owner confirms. The one answer to every
-   * address, subscribed or not (issue 19, row L9), so it must be true for both.
+   * address, subscribed or not (row L9), so it must be true for both.
    */
   subscribed: "Thank you! Unless this address is already subscribed, we emailed it a link: open it to confirm your subscription.",
   alreadySubscribed: "You are already subscribed to our newsletter. Thank you for reading!",
@@ -106,7 +106,7 @@ export const SAVED = {
 } as const;
 
 /**
- * Who receives an owner's request (issue 11): the choice on /preview and in the quote-guarantee
+ * Who receives an owner's request: the choice on /preview and in the quote-guarantee
  * modal, the one consent sentence shown next to Submit (stored with each recipient, with its
  * version), and what the owner is told when nobody serves the ZIP yet.
  */
@@ -212,7 +212,7 @@ export const REQUEST_PAGE = {
 } as const;
 
 /**
- * Double opt-in of a lead (issue 19): a request with an email address reaches its managers only
+ * Double opt-in of a lead: a request with an email address reaches its managers only
  * once the owner opens the link mailed to that address and presses the button. Shown on
  * /thank-you, the private request page, the confirmation page (/requests/confirm/{token}) and in
  * lead/save's and lead/confirm's answers.
@@ -278,7 +278,7 @@ export const VERIFICATION = {
 /** What /thank-you says about the request just sent (components/quote/LeadReceipt.tsx). */
 export const RECEIPT = {
   wentTo: (count: number) => `It went to ${count === 1 ? "the manager" : `the ${count} managers`} you chose:`,
-  /** Before the owner confirms the email address (issue 19). */
+  /** Before the owner confirms the email address. */
   goesTo: (count: number) => `Once you confirm, it goes to ${count === 1 ? "the manager" : `the ${count} managers`} you chose:`,
   /** Who will be in touch and how: only the companies that exist (a sample listing never calls). */
   howTheyContact: (ways: ContactWays, preferred: string, { real, samples }: { real: number; samples: number }) => {
@@ -324,7 +324,7 @@ export const FAILURE = {
 
 /**
  * A load in the browser that failed (the network, the server): said, with a way to try again,
- * never an endless "Loading..." (issue 19).
+ * never an endless "Loading...".
  */
 export const LOAD_FAILED = {
   retry: "Try again",
@@ -372,7 +372,7 @@ export const EMPTY = {
 } as const;
 
 /**
- * What the directory's server-rendered lists say around the results (issue 20). Apart from EMPTY,
+ * What the directory's server-rendered lists say around the results. Apart from EMPTY,
  * which the browser's state picker imports: an object's every sentence ships with it.
  */
 export const DIRECTORY = {
@@ -385,7 +385,7 @@ export const DIRECTORY = {
   leaveRequestNote: "Nobody receives it yet: we keep it and email you when a manager serves your ZIP code, and you choose who gets it.",
 } as const;
 
-/** The one ranking rule of the directory's lists (issue 20), stated under every list. */
+/** The one ranking rule of the directory's lists, stated under every list. */
 export const RANKING = {
   title: "How we rank",
   city: (city: string) =>
@@ -441,7 +441,7 @@ export const PAGE_DESCRIPTIONS = {
 } as const;
 
 /**
- * What /compare and the fee sort say about cost (issue 30): the rent the figures assume, stated
+ * What /compare and the fee sort say about cost: the rent the figures assume, stated
  * wherever a first-year figure or the fee order is shown, and the marks of /compare's cards.
  * The computation is lib/contract/first-year-cost.ts.
  */
@@ -464,7 +464,7 @@ export const FIRST_YEAR = {
   sortAssumption: (rent: string) => `Sorted by first-year cost at ${rent} a month (management for 12 months, leasing once, setup); managers that do not list every fee come last.`,
 } as const;
 
-/** The compare tray of a list and a profile's "Add to compare" (issue 30): at most `max` at once. */
+/** The compare tray of a list and a profile's "Add to compare": at most `max` at once. */
 export const COMPARE_TRAY = {
   intro: (max: number) => `Tick up to ${max} managers, then compare their fees, services and licenses side by side.`,
   empty: (max: number) => `Tick up to ${max} managers to compare them side by side.`,

@@ -5,7 +5,7 @@ import type { SeoFactsOf, SeoKind } from "./seo-text";
 
 /**
  * The h1 of each kind of page, one home for the pages that show it and the workspace's CSV that
- * lists it (issue 29): a page renders its heading with these, the export computes the same from
+ * lists it: a page renders its heading with these, the export computes the same from
  * the facts it already read, without fetching the page.
  */
 

@@ -1,5 +1,5 @@
 /**
- * What the site says about proposals (issue 28): on the manager's proposal page
+ * What the site says about proposals: on the manager's proposal page
  * (/proposals/{token}), in the owner's comparison on the request page, in the calls' answers and
  * in the messages the delivery worker writes. Apart from messages.ts only so that the pages
  * without a proposal do not load these sentences: the rule of messages.ts holds here (plain
@@ -10,7 +10,7 @@
 const possessive = (name: string) => (name.endsWith("s") ? `${name}'` : `${name}'s`);
 
 /**
- * Quotes that come back through the site (issue 28): the manager's proposal page
+ * Quotes that come back through the site: the manager's proposal page
  * (/proposals/{token}), the owner's comparison on the request page, and the calls' answers.
  */
 export const PROPOSAL = {
@@ -122,7 +122,7 @@ export const PROPOSAL = {
   months: (count: number) => `${count} month${count === 1 ? "" : "s"}`,
 } as const;
 
-/** What managers and owners are told about proposals (issue 28: delivery/proposal-messages.ts). */
+/** What managers and owners are told about proposals (delivery/proposal-messages.ts). */
 export const PROPOSAL_MAIL = {
   link: (site: string) =>
     `Send the owner your proposal through ${site}, in the same fields as the other managers, at this private link (it opens this request and your own proposal only; you can change it until the owner decides):`,

@@ -4,7 +4,7 @@ import { DEFAULT_MONTHLY_RENT } from "./site";
 
 const terms = { management_percent: 8, management_flat: null, leasing_percent: 50, setup_fee: 250, renewal_fee: 150, maintenance_markup_percent: 10 };
 
-describe("proposal arithmetic (issue 28)", () => {
+describe("proposal arithmetic", () => {
   it("adds up the first year per unit: management for 12 months, one placement, setup once", () => {
     expect(proposalFirstYear(terms, 1500, 5)).toEqual({ management: 7200, leasing: 3750, setup: 250, total: 11200 });
     expect(proposalFirstYear({ ...terms, management_percent: null, management_flat: 95, leasing_percent: null, setup_fee: null }, 1500, 2)).toEqual({ management: 2280, leasing: 0, setup: 0, total: 2280 });

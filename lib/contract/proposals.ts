@@ -1,5 +1,5 @@
 /**
- * A proposal (issue 28) worded and added up the same way on the server and in the browser: the
+ * A proposal worded and added up the same way on the server and in the browser: the
  * first-year cost at the owner's rent and unit count, the differences from the manager's
  * directory profile, and the assumption read from the owner's answers. Plain functions (no zod at
  * runtime: the browser imports this).

@@ -1,7 +1,7 @@
 import type { AuditProblem } from "./seo-audit";
 import { changedPaths, fieldEffects, type EffectRow } from "./publish-effects";
 
-/** A publish's effect, field by field (issue 29, item 5), on rows made for it. */
+/** A publish's effect, field by field, on rows made for it. */
 const row = (path: string, words: Partial<Record<"title" | "description" | "keywords" | "og_title" | "og_description", string>>, problems: AuditProblem[] = []): EffectRow => ({
   path,
   title: words.title ?? `Title of ${path}`,

@@ -2,7 +2,7 @@ import { AUDIT_PROBLEM_FIELD, AUDIT_PROBLEM_KEYS, isAuditError, type AuditProble
 import { SEO_FIELDS, isSocialField, type SeoField, type SeoSource } from "./seo-text";
 
 /**
- * What a publish does, field by field (issue 29, item 5): how many pages' title, description or
+ * What a publish does, field by field: how many pages' title, description or
  * keywords change, and the audit's errors about that field alone, before and after. A change to
  * titles is never blamed for the descriptions' overruns that were there already. Pure: the rows
  * before and after come from lib/service/workspace/pages.ts; components/workspace/PublishEffects

@@ -185,7 +185,7 @@ const rentOf = ({ rent, invalid }: { rent: number; invalid?: string }) => (inval
 export const isDefaultListView = ({ sort = DEFAULT_DIRECTORY_SORT, services = [] }: ListViewQuery) => sort === DEFAULT_DIRECTORY_SORT && services.length === 0;
 
 /**
- * A city's list in a view an owner chose (issue 20): `/agents/TX/austin/view?sort=fee&service=evictions`.
+ * A city's list in a view an owner chose: `/agents/TX/austin/view?sort=fee&service=evictions`.
  * Rendered for each request and never indexed; its canonical is the city page (cityPath). The
  * default view has no view path: it is the city page itself.
  */
@@ -243,13 +243,13 @@ export function requestPath(token: string): string {
   return `${PATHS.requests}/${token}`;
 }
 
-/** A recipient manager's private proposal page (issue 28): `/proposals/{token}` (the token is the only key to it). */
+/** A recipient manager's private proposal page: `/proposals/{token}` (the token is the only key to it). */
 export function proposalPath(token: string): string {
   return `${PATHS.proposals}/${token}`;
 }
 
 /**
- * The link of a request's confirmation email (issue 19): `/requests/confirm/{token}`, a page whose
+ * The link of a request's confirmation email: `/requests/confirm/{token}`, a page whose
  * button sends the owner's waiting requests (its own token: a request page's token confirms nothing).
  */
 export function leadConfirmPath(token: string): string {
@@ -313,7 +313,7 @@ export function isShareImagePath(path: string): boolean {
 }
 
 /**
- * The marketers' workspace (issue 21): staff only, noindex, no-store, in no sitemap. Page ids,
+ * The marketers' workspace: staff only, noindex, no-store, in no sitemap. Page ids,
  * draft ids and sign-in tokens travel in the path, never in the query.
  */
 export const WORKSPACE_PATHS = {

@@ -7,7 +7,7 @@
 /** What a search result shows (and the keywords meta tag). */
 export const SEARCH_FIELDS = ["title", "description", "keywords"] as const;
 /**
- * What a share card shows (issue 29, item 6): the Open Graph title and description (X reads them
+ * What a share card shows: the Open Graph title and description (X reads them
  * too) and the share image's alt text. Each falls back to SOCIAL_FALLBACK when no level sets it.
  */
 export const SOCIAL_FIELDS = ["og_title", "og_description", "image_alt"] as const;

@@ -160,7 +160,7 @@ describe("templates and overrides", () => {
   });
 });
 
-describe("share cards: social words of their own (issue 29, item 6)", () => {
+describe("share cards: social words of their own", () => {
   const profile = { company: "Lone Star Homes", city: "Austin", state: "Texas", state_abbr: "TX", category: "Single Family", about: "Lone Star Homes manages homes in Austin." };
 
   it("with nothing set, a share card says what the search result says, with the share image's own alt text", () => {

@@ -116,7 +116,7 @@ export const LIST_KINDS: ReadonlySet<SeoKind> = new Set(["state", "city", "categ
 export const INDEXED_LIST_MIN = 1;
 
 /**
- * The one rule of an empty list (issue 27): a list page of `count` entries is kept out of search
+ * The one rule of an empty list: a list page of `count` entries is kept out of search
  * engines when nobody is in it. The state hub and the city lists say noindex by it, the
  * workspace shows their robots by it, the audit flags an indexed page that breaks it, and the
  * sitemap's SQL keeps a list only when its count reaches INDEXED_LIST_MIN (the same rule, in SQL).

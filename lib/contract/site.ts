@@ -1,7 +1,7 @@
 /** Facts about the site that never depend on configuration or the database. */
 export const SITE_NAME = "Managely";
 /**
- * What the menu, the footer, the breadcrumb and the title call /resources (issue 30, item 9): the
+ * What the menu, the footer, the breadcrumb and the title call /resources: the
  * footer's word in the spec (2.2), and the menu's, whose Resources dropdown holds Laws, Blog and FAQs.
  */
 export const RESOURCES_NAME = "Resources";
@@ -62,7 +62,7 @@ export function categoryBySlug(slug: string) {
 export const ALL_CATEGORIES_ID = 0;
 
 // ---------------------------------------------------------------------------------------------
-// The directory's decision data (issue 10)
+// The directory's decision data
 
 /**
  * The one vocabulary of services a manager can offer. Keys are stored and sent; labels are shown.
@@ -101,7 +101,7 @@ export type LicenseSource = (typeof LICENSE_SOURCES)[number];
 export const DIRECTORY_PAGE_SIZE = 20;
 
 /**
- * How a list of managers may be ordered (issue 20). "distance" is the default and the one rule
+ * How a list of managers may be ordered. "distance" is the default and the one rule
  * every list states: nearest office first (a town's own offices first on its page), ties by
  * years in business; featured managers are marked, never moved up. The others are views an
  * owner chooses (`?sort=fee`), never indexed.

@@ -1,5 +1,5 @@
 /**
- * How each network cuts a page's share card (issue 29, item 6), as the workspace's previews draw
+ * How each network cuts a page's share card, as the workspace's previews draw
  * them (components/workspace/SocialCards.tsx):
  * - Facebook's feed shows the host, the title on up to two lines and the description on one, each
  *   cut by the card's width;

@@ -1,5 +1,5 @@
 /**
- * What the pages' "Export CSV" button says while it prepares the file (issue 29). Apart from
+ * What the pages' "Export CSV" button says while it prepares the file. Apart from
  * staff.ts only so that the workspace's list page does not load every staff sentence into the
  * browser for four of them: the rule of staff.ts holds here (plain strings and small functions).
  */

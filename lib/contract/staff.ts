@@ -218,7 +218,7 @@ export const AUDIT_PAGE = {
   morePages: (count: string) => `and ${count} more pages`,
 } as const;
 
-/** What the history says about each published change (issue 29, item 7). */
+/** What the history says about each published change. */
 export const HISTORY = {
   liveNow: "Live now",
   notLive: "Not live: a later revision replaced it.",
@@ -229,7 +229,7 @@ export const HISTORY = {
   rollbackWouldChangeNothing: "Rolling this back would change nothing: its earlier words are live.",
 } as const;
 
-/** The pages' CSV export (issue 29, item 8); what its button says while it works is in staff-csv.ts. */
+/** The pages' CSV export; what its button says while it works is in staff-csv.ts. */
 export const CSV_EXPORT = {
   note: (noindex: number) =>
     `Export CSV writes every row of the filter${

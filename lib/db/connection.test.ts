@@ -41,7 +41,7 @@ describe("the SQLite connection's statement cache", () => {
   });
 });
 
-describe("the SQLite file's permissions (issue 19)", () => {
+describe("the SQLite file's permissions", () => {
   const modeOf = (file: string) => fs.statSync(file).mode & 0o777;
 
   it("creates the data folder 0700 and the database, and its WAL files, 0600", async () => {
@@ -111,7 +111,7 @@ describe("SQLite transactions beside another process's writes", () => {
   });
 });
 
-describe("acknowledged writes beside other SQLite clients (issue 26, N1)", () => {
+describe("acknowledged writes beside other SQLite clients (N1)", () => {
   // Another SQLite client in another process opens the file, reads and closes: Python's sqlite3
   // (SQLite's "How To Corrupt An SQLite Database File", case 2.2). Closing as the last connection
   // it can see, it checkpoints and deletes the live -wal and -shm unless this process still holds

@@ -100,12 +100,12 @@ export const PRIVATE_FILE_MODE = 0o600;
 /**
  * Creates the SQLite file's folder 0700 and the file 0600 before SQLite opens it (SQLite gives its
  * -wal and -shm files the database file's mode), and narrows an existing file, its companions, and
- * the default .data folder, made before this rule (issue 19: the file used to be created 0644).
+ * the default .data folder, made before this rule (the file used to be created 0644).
  *
  * An existing file is narrowed by its path (chmod), never opened: on POSIX, closing any descriptor
  * of a file drops every lock the process holds on it, so an open and close here while another
  * handle of this process has the database open took SQLite's locks away, and another client's
- * close then checkpointed and deleted the live -wal (issue 26, N1: acknowledged leads lost). A new
+ * close then checkpointed and deleted the live -wal (N1: acknowledged leads lost). A new
  * file is created exclusively (`wx`): nothing in this process can have it open yet.
  */
 function makePrivate(absolute: string): void {

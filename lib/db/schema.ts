@@ -49,7 +49,7 @@ export interface Database {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The marketers' workspace (issue 21). The staff_ tables are better-auth's (written by its Kysely
+// The marketers' workspace. The staff_ tables are better-auth's (written by its Kysely
 // adapter): dates are Date objects on PostgreSQL and ISO text on SQLite, flags boolean or 0/1.
 
 type AuthDate = string | Date;
@@ -264,7 +264,7 @@ export interface AgentsTable {
   phone: string;
   is_demo: number;
   created_at: string;
-  // Decision data (issue 10); null where the manager has not given it.
+  // Decision data; null where the manager has not given it.
   management_fee_percent: number | null;
   management_fee_flat: number | null;
   leasing_fee_percent: number | null;
@@ -449,13 +449,13 @@ export interface LeadsTable {
   awaiting_match_since: string | null;
   /** When the owner confirmed the email address by the mailed link; null: not yet (or no email). */
   email_confirmed_at: string | null;
-  /** When the owner accepted a manager's proposal (issue 28): the request is closed. */
+  /** When the owner accepted a manager's proposal: the request is closed. */
   decided_at: string | null;
   /** When the owner's last summary of proposals was queued (at most one an hour). */
   proposals_told_at: string | null;
 }
 
-/** A lead waiting for its owner to confirm the email address (issue 19), under that address normalised. */
+/** A lead waiting for its owner to confirm the email address, under that address normalised. */
 export interface LeadConfirmationsTable {
   lead_id: number;
   /** The mailbox's hash (lib/contract/keys.ts mailboxKey), never the address. */
@@ -488,12 +488,12 @@ export interface LeadRecipientsTable {
   consent_version: string;
   consent_text: string;
   consented_at: string;
-  /** The owner's answer to this manager (issue 28): null until accepted or declined. */
+  /** The owner's answer to this manager: null until accepted or declined. */
   decision: "accepted" | "declined" | null;
   decided_at: string | null;
 }
 
-/** A recipient manager's private proposal link (/proposals/{token}), its SHA-256 only (issue 28). */
+/** A recipient manager's private proposal link (/proposals/{token}), its SHA-256 only. */
 export interface ProposalTokensTable {
   token_hash: string;
   lead_id: number;

@@ -55,7 +55,7 @@ export type LeadReceipt = {
   request_path: string;
   /** How the recipients may reach the owner (the consent sentence's "by phone or email"). */
   contact: { email: boolean; phone: boolean; preferred: string };
-  /** lead/save's `confirmation`: "emailed" until the owner confirms the address (issue 19). */
+  /** lead/save's `confirmation`: "emailed" until the owner confirms the address. */
   confirmation?: "emailed" | "none";
   /** The state of the property's ZIP code (its abbreviation), for the link to that state's law page. */
   state?: string;

@@ -108,7 +108,7 @@ function rawGet(rawPath: string): Promise<{ status: number; body: string }> {
 
 const get = (pathname: string, headers: Record<string, string> = {}) => fetch(`${base}${pathname}`, { headers });
 
-describe("the page store's fast path (issue 26, N7)", () => {
+describe("the page store's fast path (N7)", () => {
   it.each([
     ["an Authorization header", { authorization: "Bearer anything" }],
     ["a Next-Router-State-Tree header without RSC", { "next-router-state-tree": "%5B%22%22%5D" }],

@@ -119,7 +119,7 @@ describe("the page store, in memory", () => {
     expect(await store.get(KEY, { kind: "APP_PAGE" })).toBeNull();
   });
 
-  it("gives a page the build prerendered (/, /faqs…: no lifetime in its files) the site's page lifetime, so it goes stale (issue 26, N11)", async () => {
+  it("gives a page the build prerendered (/, /faqs…: no lifetime in its files) the site's page lifetime, so it goes stale (N11)", async () => {
     let now = 5_000_000;
     const homeKey = "/route-cache/APP_PAGE/abc/$/index";
     // Next.js's reader of the build's files: a prerendered page's .meta holds no cacheControl.
@@ -148,7 +148,7 @@ describe("the page store, in memory", () => {
     expect((await store.freshPage("/agents/TX/austin"))!.variants).toEqual({ gzip: undefined, identity: undefined });
   });
 
-  it("keeps share images within their own share of the budget: images never push pages out (issue 26, N8)", async () => {
+  it("keeps share images within their own share of the budget: images never push pages out (N8)", async () => {
     const budget = 4_000_000;
     const store = storeOf(budget);
     const pageKey = (index: number) => KEY.replace("austin", `city-${index}`);

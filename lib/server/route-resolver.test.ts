@@ -3,7 +3,7 @@ import { INTERNAL_CALLER } from "../service/guard";
 import { createRouteResolver } from "./route-resolver";
 
 /**
- * What the production server decides before rendering (issue 17): every dynamic route family,
+ * What the production server decides before rendering: every dynamic route family,
  * on the seeded database; a URL that names nothing is "missing" (a 404 that stores nothing).
  */
 let database: TestDatabase;

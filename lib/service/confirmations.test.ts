@@ -71,7 +71,7 @@ describe.each(databaseKinds)("the owner's email confirmation (double opt-in) on 
       {
         reference: saved.body.reference,
         recipients: managers.slice(0, 3).map(({ agent_id, company_name }) => ({ agent_id, company_name, demo: 1 })).sort((a, b) => a.agent_id - b.agent_id),
-        // Everything the managers would receive, before anything is sent (issue 26, N5).
+        // Everything the managers would receive, before anything is sent (N5).
         details: {
           full_name: attackerLead.full_name,
           email_address: `first.${kind}@example.org`,
@@ -100,7 +100,7 @@ describe.each(databaseKinds)("the owner's email confirmation (double opt-in) on 
     expect((await call("lead/confirmation", { token: confirmToken })).body.requests).toEqual([]);
   });
 
-  it("a link reopened after its request was withdrawn says so, sent or not, and asks for nothing untrue (issue 30)", async () => {
+  it("a link reopened after its request was withdrawn says so, sent or not, and asks for nothing untrue", async () => {
     const saved = await save(`reopened.${kind}@example.org`);
     const lead = await leadOf(saved.body.reference);
     const [mail] = await rowsOf(lead.id, "lead.confirmation");
@@ -128,7 +128,7 @@ describe.each(databaseKinds)("the owner's email confirmation (double opt-in) on 
     const lead = await leadOf(saved.body.reference);
     const [row] = await rowsOf(lead.id, "lead.confirmation");
     const rendered = await renderMessage(database.db, row, { siteUrl: SITE });
-    // Both parts of the email (text and HTML, issue 30).
+    // Both parts of the email (text and HTML).
     const mail = `${rendered!.email.subject}\n${rendered!.email.text}\n${rendered!.email.html}\n${JSON.stringify(rendered!.event)}`;
     expect(rendered!.email.html).toContain("<a href=");
     for (const typed of ["evil.example", "Visit", "Evilcity", "Click", "prize", "Win"]) expect(mail).not.toContain(typed);
@@ -295,7 +295,7 @@ describe.each(databaseKinds)("the owner's email confirmation (double opt-in) on 
     ...extra,
   });
 
-  it("mails one mailbox, not one string: twenty requests to victim+1 … victim+20 and twenty newsletter sign-ups make one lead link and one newsletter link (issue 26, N4)", async () => {
+  it("mails one mailbox, not one string: twenty requests to victim+1 … victim+20 and twenty newsletter sign-ups make one lead link and one newsletter link (N4)", async () => {
     const mailbox = `mailbomb.${kind}`;
     const leads = [];
     for (let index = 1; index <= 20; index++) leads.push(await save(`${mailbox}+${index}@example.org`));
@@ -344,7 +344,7 @@ describe.each(databaseKinds)("the owner's email confirmation (double opt-in) on 
     expect(await rowsOf(ids[1], "lead.new")).toEqual([]);
   });
 
-  it("erases the owner's address from every table when a request is withdrawn, and after the sweep (issue 26, L3)", async () => {
+  it("erases the owner's address from every table when a request is withdrawn, and after the sweep (L3)", async () => {
     const email = `erase.me.${kind}@example.org`;
     const withdrawn = await fromBrowser("lead/save", leadBody(email), "198.51.100.20");
     const swept = await fromBrowser("lead/save", leadBody(`erase.me.${kind}+later@example.org`), "198.51.100.21");

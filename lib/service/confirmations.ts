@@ -56,7 +56,7 @@ export const CONFIRMATION_VALID_MS = CONFIRM.linkDays * 24 * 60 * 60_000;
 
 /**
  * The "lead.new" messages of a lead: one per recipient, in the transaction that sends it. Each
- * recipient's rows (one per channel) carry one private proposal link's token (issue 28), whose
+ * recipient's rows (one per channel) carry one private proposal link's token, whose
  * hash the message registers when it is written (delivery/proposal-messages.ts).
  */
 export function newLeadRows(leadId: number, recipients: readonly Recipient[], delivery: DeliveryRouting, now: string) {

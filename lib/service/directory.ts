@@ -8,7 +8,7 @@ import { getZipPlace } from "../db/queries/zips";
 import type { ServiceContext } from "./context";
 
 /**
- * The directory's calls (issue 20): a city's managers and the ZIP search, in the one ranking rule
+ * The directory's calls: a city's managers and the ZIP search, in the one ranking rule
  * (nearest office first, a town's own offices first on its page; featured managers marked, never
  * moved up) or a view the owner chose (sort, services); and for a place nobody serves, the
  * nearest cities that have managers. Plus what the request pages need to be true about sample

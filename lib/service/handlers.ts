@@ -178,7 +178,7 @@ export const handlers: Handlers = {
 
   "agents/match": withChosenManagers(matchManagers),
   // Sample listings are companies that do not exist: each recipient carries `demo`, and the pages
-  // after a request say so (issue 20).
+  // after a request say so.
   "lead/save": saveLead,
   "lead/withdraw": withdrawLead,
   "lead/recipients": chooseRecipientsLater,

@@ -1,7 +1,7 @@
 import { createTestDatabase, type TestDatabase } from "@/lib/test-support";
 
 /**
- * GET /healthz (issue 26): anyone learns only whether the site is up; the database, Redis and
+ * GET /healthz: anyone learns only whether the site is up; the database, Redis and
  * outbox details need the API token. Checked on app/healthz/route.ts, the answer under `next dev`,
  * which shares lib/service/health.ts with the production server.
  */

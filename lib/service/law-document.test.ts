@@ -67,7 +67,7 @@ describe("buildLawDocument", () => {
     const wyomingRows = section(wyoming, "Statutes Cited")!.content[0].rows!;
     expect(wyomingRows).toContainEqual({ code: "Not named by our source", description: "Ending a month-to-month tenancy" });
     expect(wyomingRows).toContainEqual({ code: "", description: "Late fees" });
-    // Its rent control is unconfirmed (verified: false, citation "None"): never "no statute" (issue 30).
+    // Its rent control is unconfirmed (verified: false, citation "None"): never "no statute".
     expect(wyomingRows).toContainEqual({ code: "Statute not confirmed", description: lawTopic("rent_control").label });
     const rentControl = blocks(wyoming).find((block) => block.question === lawTopic("rent_control").question("Wyoming"))!;
     expect(rentControl.content).toContain("<p>Statute not confirmed.");

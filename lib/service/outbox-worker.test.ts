@@ -266,7 +266,7 @@ describe.each(databaseKinds)("the outbox worker on %s", (kind) => {
       .set({ lat: 71.29, lng: -156.79, radius_miles: 10, min_lat: 71.1, max_lat: 71.5, min_lng: -157.3, max_lng: -156.3, category_mask: 0xffff })
       .where("id", "=", manager.id)
       .execute();
-    // Nothing more to an address that has not confirmed (issue 19); once confirmed, the owner is told.
+    // Nothing more to an address that has not confirmed; once confirmed, the owner is told.
     expect(await outbox.checkWaitingLeads()).toBe(0);
     const mail = await database.db.selectFrom("outbox_messages").select("payload").where("lead_id", "=", leadId).where("kind", "=", "lead.confirmation").executeTakeFirstOrThrow();
     expect((await confirmAsOwner(service, JSON.parse(mail.payload).confirm_token)).status).toBe(200);
@@ -553,7 +553,7 @@ describe.each(databaseKinds)("the outbox worker on %s", (kind) => {
     });
   });
 
-  describe("copies of messages (issue 19, row L3)", () => {
+  describe("copies of messages (row L3)", () => {
     let dir: string;
     let files: Service;
     const DAY = 86_400_000;
@@ -571,7 +571,7 @@ describe.each(databaseKinds)("the outbox worker on %s", (kind) => {
     /** A lead saved through the files-only site, its messages queued at `queuedAt` and due now. */
     async function saveFileLead(queuedAt = clock) {
       const [match] = (await call("agents/match", { property_zip: "78701", property_category: 2 })).body.agents;
-      // An address of its own: one confirmation mail per address a day (issue 19), each a file here.
+      // An address of its own: one confirmation mail per address a day, each a file here.
       const key = `files-${kind}-${++sequence}-xyz`;
       const saved = await callAsSite(files, "lead/save", { ...lead, email_address: `${key}@example.org`, submission_key: key, agent_ids: [match.agent_id] });
       expect(saved.status).toBe(200);

@@ -158,7 +158,7 @@ async function tellOwnersOfNewMatches(db: Kysely<Database>, { delivery, now }: {
     afterId = waiting[waiting.length - 1].id;
     for (const lead of waiting) {
       if (!lead.email_address) continue; // the owner was told at submission that we cannot tell them
-      if (!lead.email_confirmed_at) continue; // nothing more to an address that has not confirmed (issue 19)
+      if (!lead.email_confirmed_at) continue; // nothing more to an address that has not confirmed
       const place = await getZipPlace(db, { zip: lead.property_zip.slice(0, 5) });
       const managers = place ? await countManagersServingPoint(db, { point: place, categoryId: lead.property_category }) : 0;
       if (managers === 0) continue;
@@ -247,7 +247,7 @@ function repeating(everyMs: number, check: () => Promise<unknown>, { now = false
 
 /**
  * The worker's periodic work beside its delivery loop: every `matchCheckMs` the waiting leads, then
- * the unconfirmed leads past their link's life (issue 19); the retention sweep at once and every
+ * the unconfirmed leads past their link's life; the retention sweep at once and every
  * RETENTION_SWEEP_MS. Failures are logged, never thrown.
  */
 function startPeriodicWork(

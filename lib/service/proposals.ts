@@ -33,7 +33,7 @@ import { countCaller, countHits } from "./rate-limit";
 import type { ServiceContext } from "./context";
 
 /**
- * Quotes that come back through the site (issue 28, README "Proposals"):
+ * Quotes that come back through the site (README "Proposals"):
  * - proposal/get and proposal/save: a recipient manager's private link (/proposals/{token}, only
  *   its hash stored: delivery/render.ts registers it when the request goes out), or the agent
  *   panel by the request's reference and the manager's id with the API token. One proposal per

@@ -6,7 +6,7 @@ announcePostgres();
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
-describe.each(databaseKinds)("mail to a mailbox that has not confirmed anything on %s (issue 26, N4)", (kind) => {
+describe.each(databaseKinds)("mail to a mailbox that has not confirmed anything on %s (N4)", (kind) => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase(kind, { seed: false });

@@ -228,7 +228,7 @@ describe.each(databaseKinds)("a browser's saves on %s", (kind) => {
     expect(await lead(address("20.5"), { agent_ids: [manager] })).toBe(200);
   });
 
-  it("never counts a lead waiting for its owner's confirmation toward a manager's cap: a flood of throwaway emails does not lock a genuine owner out (issue 26, N2)", async () => {
+  it("never counts a lead waiting for its owner's confirmation toward a manager's cap: a flood of throwaway emails does not lock a genuine owner out (N2)", async () => {
     const manager = managers[2];
     const statuses: number[] = [];
     // Four addresses, each at its per-minute limit, every lead with another throwaway email: more than the manager's cap (6).

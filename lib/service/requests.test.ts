@@ -56,7 +56,7 @@ describe.each(databaseKinds)("requests on %s", (kind) => {
     database.db.selectFrom("outbox_messages").selectAll().where("lead_id", "=", leadId).orderBy("id").execute();
   const leadByKey = (submissionKey: string) =>
     database.db.selectFrom("leads").selectAll().where("submission_key", "=", submissionKey).executeTakeFirstOrThrow();
-  /** An address of its own per lead: an address gets one confirmation email a day (issue 19). */
+  /** An address of its own per lead: an address gets one confirmation email a day. */
   const ownerEmail = (label: string) => `owner.${label}.${kind}.${++sequence}@example.org`;
   /** The owner opens the confirmation email's link and presses its button. */
   async function confirmByMail(leadId: number) {
@@ -90,7 +90,7 @@ describe.each(databaseKinds)("requests on %s", (kind) => {
       expect(rule).toBe(RECIPIENTS.rule("Multi Family", SERVED_ZIP));
     });
 
-    it("gives each manager its own office's distance from the ZIP's point, not the city's (issue 30)", async () => {
+    it("gives each manager its own office's distance from the ZIP's point, not the city's", async () => {
       const { place, agents } = (await call("agents/match", { property_zip: SERVED_ZIP, property_category: 2 })).body;
       const offices = await database.db
         .selectFrom("agents")
@@ -126,7 +126,7 @@ describe.each(databaseKinds)("requests on %s", (kind) => {
       const answer = await call("lead/save", { ...fullLead, email_address: ownerEmail("chosen"), submission_key: submissionKey, agent_ids: chosen.map((agent) => agent.agent_id) });
       expect(answer.status).toBe(200);
       expect(contract["lead/save"].response.safeParse(answer.body).success).toBe(true);
-      // Every seeded manager is a sample listing: the answer says so (issue 20), for the pages after it.
+      // Every seeded manager is a sample listing: the answer says so, for the pages after it.
       const recipients = chosen.map(({ agent_id, company_name }) => ({ agent_id, company_name, demo: 1 }));
       expect(answer.body).toEqual({
         success: true,
@@ -150,13 +150,13 @@ describe.each(databaseKinds)("requests on %s", (kind) => {
             consent_version: CONSENT_VERSION,
             consent_text: sentence,
             consented_at: lead.created_at,
-            // The owner's answer to each manager's proposal (issue 28): none yet.
+            // The owner's answer to each manager's proposal: none yet.
             decision: null,
             decided_at: null,
           })),
       );
       expect(sentence).toContain(chosen[0].company_name);
-      // Sample listings only (the seed's): nobody is promised to call (issue 30).
+      // Sample listings only (the seed's): nobody is promised to call.
       expect(sentence).toContain("are sample listings, companies that do not exist, so nobody will contact you from them");
       expect(sentence).not.toContain("may contact you");
 
@@ -274,7 +274,7 @@ describe.each(databaseKinds)("requests on %s", (kind) => {
       expect(consent.consent_text).toBe(`${chosen.company_name} is a sample listing, a company that does not exist, so nobody will contact you from it. Nobody else will receive your details, and we never sell them.`);
     });
 
-    it("stores the consent the owner read: the contact method chosen, samples named as samples, with its version (issue 30)", async () => {
+    it("stores the consent the owner read: the contact method chosen, samples named as samples, with its version", async () => {
       const [real, sample] = await matches(2);
       // One company that exists (the seed's are all samples), for this test alone.
       await database.db.updateTable("agents").set({ is_demo: 0 }).where("id", "=", real.agent_id).execute();

@@ -207,7 +207,7 @@ describe.each(databaseKinds)("service on %s", (kind) => {
         return x[0] - y[0] || x[1] - y[1] || x[2] - y[2] || x[3] - y[3];
       });
       expect(listed.map((agent) => agent.agent_id)).toEqual(byRule.map((agent) => agent.agent_id));
-      // Franklin Township's own offices lie 44 miles from its point (issue 20: they were on page 3): first now.
+      // Franklin Township's own offices lie 44 miles from its point (they were on page 3): first now.
       const own = listed.filter((agent) => agent.city_slug === "franklin-township");
       expect(own.length).toBeGreaterThan(0);
       expect(listed.slice(0, own.length).every((agent) => agent.city_slug === "franklin-township")).toBe(true);
@@ -311,7 +311,7 @@ describe.each(databaseKinds)("service on %s", (kind) => {
       const cities = nome.body.nearest_cities as { state: string; city: string; slug: string; managers: number; distance_miles: number }[];
       expect(cities.length).toBe(5);
       const names = cities.map((city) => city.city);
-      // Alaska's two metros, not the lone manager of Susitna North and four suburbs of Fairbanks (issue 30).
+      // Alaska's two metros, not the lone manager of Susitna North and four suburbs of Fairbanks.
       expect(names).toEqual(expect.arrayContaining(["Anchorage", "Fairbanks"]));
       for (const suburb of ["College", "Badger", "Steele Creek"]) expect(names).not.toContain(suburb);
       const points = await database.db

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 
 /**
- * Journeys read like a visitor's story (issue 31, item 4): a spec file in e2e/ finds nothing on
+ * Journeys read like a visitor's story: a spec file in e2e/ finds nothing on
  * the page itself; it goes through the page objects of e2e/pages/, which own every selector. The
  * rule, on the code of each e2e/*.spec.ts (comments left out):
  * - no Playwright selector call on anything (`page`, a locator, a frame): `.locator(`,

@@ -22,7 +22,7 @@ export default async function ReviewPage() {
       title={TITLE}
       backArrowHref={STEP_PATHS[3]}
       // Page 8's heading ("Your Contact Details, Then Review") serves step 4 too: the panel beside
-      // step 5 names step 5, in the spec's words (issue 30); its description stays the record's.
+      // step 5 names step 5, in the spec's words; its description stays the record's.
       panelHeading={TITLE}
       panelDescription={<RichText html={page.description} />}
     >

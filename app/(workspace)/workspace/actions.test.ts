@@ -89,7 +89,7 @@ describe("workspace server actions", () => {
     return { answer, live, draft };
   };
 
-  describe("accept only requests from the site's own pages (issue 26, N12)", () => {
+  describe("accept only requests from the site's own pages (N12)", () => {
 
     beforeEach(async () => {
       for (const table of ["seo_drafts", "seo_live", "seo_revisions"] as const) await database.db.deleteFrom(table).execute();
@@ -132,7 +132,7 @@ describe("workspace server actions", () => {
     });
   });
 
-  describe("a template's publish is confirmed first (issue 29, item 5)", () => {
+  describe("a template's publish is confirmed first", () => {
     beforeEach(async () => {
       for (const table of ["seo_drafts", "seo_live", "seo_revisions"] as const) await database.db.deleteFrom(table).execute();
     });

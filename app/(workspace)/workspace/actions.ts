@@ -209,7 +209,7 @@ export async function rollbackAction(_state: ActionState, formData: FormData): P
 }
 
 // ---------------------------------------------------------------------------------------------
-// Bulk edit (issue 29, item 10)
+// Bulk edit
 
 /**
  * Publishes a bulk edit from its confirmation page (the same fields it was shown with, and

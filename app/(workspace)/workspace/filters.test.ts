@@ -20,7 +20,7 @@ describe("the page list's filters", () => {
     expect(paths({ problem: "title-too-long", source: "override" })).toEqual(["/b"]);
     expect(paths({ problem: "title-too-long" })).toEqual(["/a", "/b"]);
     expect(paths({ problem: "canonical-mismatch", source: "code" })).toEqual(["/d"]);
-    // The share image's alt text is a field a template or an override writes (issue 29, item 6).
+    // The share image's alt text is a field a template or an override writes.
     expect(paths({ problem: "image-alt-missing", source: "override" })).toEqual(["/e"]);
     expect(paths({ problem: "image-alt-missing", source: "code" })).toEqual([]);
   });

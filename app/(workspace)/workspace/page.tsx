@@ -204,7 +204,7 @@ function Pager({ filter, list }: { filter: PageFilter; list: PageList }) {
 const BULK_FORM_ID = "bulk-edit";
 
 /**
- * Bulk edit (issue 29, item 10): the rows ticked in the table (their checkboxes belong to this
+ * Bulk edit: the rows ticked in the table (their checkboxes belong to this
  * form) or every row of the filter, one field set or cleared; sent as a GET to the confirmation,
  * which shows what it does before anything is published.
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Migration } from "kysely";
 
 /**
- * The ZIP search at any size (issue 10): its cost must follow the page asked for, not the number
+ * The ZIP search at any size: its cost must follow the page asked for, not the number
  * of managers serving the place.
  * - agent_offices: each manager's office point under a spatial index (SQLite R*Tree with the
  *   featured flag as a third dimension; PostgreSQL GiST over point(lng, lat)), with the radius

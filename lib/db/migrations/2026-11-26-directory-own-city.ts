@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Migration } from "kysely";
 
 /**
- * One ranking rule for a city's list (issue 20): the town's own offices first, then by distance
+ * One ranking rule for a city's list: the town's own offices first, then by distance
  * from the city, featured managers marked but never moved up. city_coverage gains `own_city`
  * (1 when the manager's office is in the city itself) and an index in that order, so a page of a
  * city's list is still read in index order whatever the number of managers. The rows already

@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from "kysely";
 
 /**
- * Rent control on every state page (issue 20) comes from a file whose entries say whether their
+ * Rent control on every state page comes from a file whose entries say whether their
  * statute could be confirmed (`verified: false` on 9 of 51). A fact keeps that flag so the pages
  * can say so instead of presenting it as settled law; every fact before it counts as verified.
  */

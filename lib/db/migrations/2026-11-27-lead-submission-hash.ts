@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from "kysely";
 
 /**
- * Idempotency like Stripe's (issue 19): a lead keeps the SHA-256 of the request it was saved
+ * Idempotency like Stripe's: a lead keeps the SHA-256 of the request it was saved
  * from, so a repeated submission key is answered again only for the same request; another body
  * under the same key is refused and learns nothing of the first lead. Leads saved before have
  * none, and a repeat of their key is refused.

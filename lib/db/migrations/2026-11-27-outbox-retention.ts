@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Migration } from "kysely";
 
 /**
- * Retention (issue 19): every hour the worker looks for messages older than RETENTION_DAYS that
+ * Retention: every hour the worker looks for messages older than RETENTION_DAYS that
  * still hold a payload (a link's token). Those are few (a payload is dropped once its message is
  * out), so a partial index holds only them and the look-up never scans the whole outbox.
  */

@@ -2,7 +2,7 @@ import type { Kysely, Migration } from "kysely";
 import { SOCIAL_FIELDS } from "../../contract/seo-fields";
 
 /**
- * A page's share card can say something other than its search result (issue 29, item 6): the
+ * A page's share card can say something other than its search result: the
  * social title, social description and image alt text, as patterns, on what is live, on every
  * revision and on drafts. Null (every existing row) falls back to the search words
  * (lib/contract/seo-fields.ts SOCIAL_FALLBACK), so nothing any page says changes.

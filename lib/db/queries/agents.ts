@@ -205,7 +205,7 @@ function orderedBy<Q extends SelectQueryBuilder<Database & { agents: Database["a
 type FeeRanked = { id: number; distance: number; fees: Fees; ownCity?: number; years?: number | null };
 
 /**
- * The fee sort (issue 30): lowest first-year cost at the owner's rent first (management for 12
+ * The fee sort: lowest first-year cost at the owner's rent first (management for 12
  * months, leasing once, setup: lib/contract/first-year-cost.ts), a manager without every fee
  * listed last; ties as the default order (a city's own offices, nearest, longest in business, id).
  */
@@ -427,7 +427,7 @@ async function servingAreas(db: Db, { point, categoryId }: { point: Point; categ
 }
 
 /**
- * The managers a lead at a point may go to (agents/match, issue 11): the same "who serves this
+ * The managers a lead at a point may go to (agents/match): the same "who serves this
  * point" as managersServingPoint, ranked by distance alone, nearest office first (featured
  * managers are marked by the caller, not moved up); the first `limit` and how many in all.
  */

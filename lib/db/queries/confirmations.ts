@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../schema";
 
 /**
- * The owner's email confirmation (issue 19): the leads that wait for it (lead_confirmations), the
+ * The owner's email confirmation: the leads that wait for it (lead_confirmations), the
  * links mailed (lead_confirmation_links, one per address per UTC day, hashes only) and the time a
  * lead's address was confirmed (leads.email_confirmed_at). Each query does one thing; the service
  * (lib/service/confirmations.ts) calls them in order inside one write.

@@ -3,7 +3,7 @@ import type { Database, LeadRow } from "../schema";
 import { phoneDigits, type ParsedRequest, type Recipient } from "../../contract";
 
 /**
- * An owner's request (issue 11) in its tables: the lead, the managers it goes to with the consent
+ * An owner's request in its tables: the lead, the managers it goes to with the consent
  * given (lead_recipients), and its private page's tokens (their hashes, lead_tokens). Each query
  * does one thing; the service calls them in order inside one transaction (lib/service/leads.ts,
  * lib/service/requests.ts). The messages that deliver a lead are lib/db/queries/outbox.ts's.

@@ -4,7 +4,7 @@ import type { Dialect } from "../connection";
 import { getLead } from "./leads";
 
 /**
- * The outbox (issue 11): messages written in the same transaction as what they are about, then
+ * The outbox: messages written in the same transaction as what they are about, then
  * claimed and delivered by a worker (lib/service/outbox-worker.ts). A claim moves a due message to
  * "sending" and pushes its due time to when the claim lapses, so a worker that dies mid-delivery
  * leaves it to be claimed again (delivery is at least once). On PostgreSQL several workers claim

@@ -112,7 +112,7 @@ const SUBURB_MILES = 25;
 
 /**
  * The cities with managers serving them where an owner in a place nobody serves can look instead,
- * in any state (issue 30): of the nearest NEAREST_CANDIDATES, the most populous are kept first and
+ * in any state: of the nearest NEAREST_CANDIDATES, the most populous are kept first and
  * a city within SUBURB_MILES of one kept is its suburb (Fairbanks stands for College and Badger); the
  * metros are ranked by distance weighed by how many managers serve them (distance ÷ (1 + log10 of
  * the count): a place with several managers a little farther before a lone one a little nearer).

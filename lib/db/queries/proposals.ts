@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database, NewOutboxMessage, ProposalRow, ProposalTerms } from "../schema";
 
 /**
- * Proposals (issue 28): each recipient manager's private link (proposal_tokens, hashes only), one
+ * Proposals: each recipient manager's private link (proposal_tokens, hashes only), one
  * proposal per manager per request with every save kept (proposal_revisions), and the owner's
  * decision on each recipient (lead_recipients.decision, leads.decided_at). The service calls them
  * in order inside one transaction, after holding the lead's row (leads.ts lockLead).

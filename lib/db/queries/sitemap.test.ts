@@ -5,7 +5,7 @@ import { listSitemapEntries } from "./sitemap";
 
 announcePostgres();
 
-/** <lastmod> (issue 29, item 9): the date each page's content last changed, where something records it. */
+/** <lastmod>: the date each page's content last changed, where something records it. */
 describe.each(databaseKinds)("the sitemap's dates on %s", (kind) => {
   let database: TestDatabase;
   beforeAll(async () => {

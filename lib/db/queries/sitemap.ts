@@ -393,7 +393,7 @@ export async function listIndexablePages(db: Db, { offset = 0, limit = Number.MA
  * The list pages the site serves but keeps out of search engines by emptyListIsNoindex, the rule
  * its pages apply: a city nobody serves ("No Record") and each of its category tabs, a served
  * city's empty tabs, a state nobody serves. They answer 200 and are in no sitemap; the workspace's
- * CSV lists them with the reason (issue 29). Same shape and order as the indexable list.
+ * CSV lists them with the reason. Same shape and order as the indexable list.
  */
 export async function listEmptyListPages(db: Db): Promise<IndexablePage[]> {
   const [states, cities, ...served] = await Promise.all([

@@ -3,7 +3,7 @@ import type { Database, SeoDraftRow, SeoLiveRow, SeoRevisionRow, StaffAuditRow }
 import { patternOf, type SeoPattern } from "../../contract/seo-fields";
 
 /**
- * The marketers' workspace's rows (issue 21): what is live (seo_live), every publish and rollback
+ * The marketers' workspace's rows: what is live (seo_live), every publish and rollback
  * (seo_revisions, append-only), each staff member's drafts (seo_drafts), the audit log and the
  * workspace's settings. One query each; lib/service/workspace runs them in order, in one
  * transaction where they must land together.

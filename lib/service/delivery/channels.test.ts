@@ -230,7 +230,7 @@ describe("files", () => {
     }
   });
 
-  it("writes a message with an HTML version as multipart/alternative, text first, the same bytes on a repeat (issue 30)", async () => {
+  it("writes a message with an HTML version as multipart/alternative, text first, the same bytes on a repeat", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "managely-outbox-"));
     try {
       const channel = fileChannel({ dir, from: "Managely <no-reply@managely.test>" });
@@ -275,7 +275,7 @@ describe("files", () => {
     }
   });
 
-  it("creates the outbox folder 0700 (and any folder above it) and each file 0600 (issue 19)", async () => {
+  it("creates the outbox folder 0700 (and any folder above it) and each file 0600", async () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), "managely-outbox-"));
     const dir = path.join(root, ".data", "outbox");
     try {
@@ -300,7 +300,7 @@ describe("files", () => {
   });
 });
 
-describe("erasing outbox files (issue 19, row L3)", () => {
+describe("erasing outbox files (row L3)", () => {
   it("finds a message's files by its id and old ones by their time, a bounded number at a time, and leaves other files alone", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "managely-outbox-"));
     try {

@@ -9,7 +9,7 @@ import { PURGE_BATCH, purgeMessage, purgeRows } from "./purge";
 import { createOutboxWorker, type WorkerSettings } from "../outbox-worker";
 
 /**
- * PURGE_URL (issue 29, item 5): a publish queues the paths it changed in its own transaction, and
+ * PURGE_URL: a publish queues the paths it changed in its own transaction, and
  * the outbox worker POSTs them to a receiver here, signed like the lead webhook, until it answers 2xx.
  */
 const SITE = "https://www.managely.test";

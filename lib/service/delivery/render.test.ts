@@ -39,7 +39,7 @@ const AUSTIN_REQUEST = {
 /** The header lines of an .eml file (everything before the first empty line). */
 const headerLines = (eml: string) => eml.slice(0, eml.indexOf("\n\n")).split("\n");
 
-describe("headers stay one line whatever a stored row holds (issue 19, row L1)", () => {
+describe("headers stay one line whatever a stored row holds (row L1)", () => {
   const lead = {
     reference: "MG-4K7Q-2XRD",
     property_category: 2,
@@ -111,7 +111,7 @@ describe.each(databaseKinds)("a stored lead whose city holds a line break, on %s
   });
 });
 
-describe("the owner's confirmation email (issue 30)", () => {
+describe("the owner's confirmation email", () => {
   const settings = { siteUrl: "https://www.managely.test", token: "PAGE_TOKEN_abcdefghijkl", confirmToken: "CONFIRM_TOKEN_abcdefghi" };
   const lead = { reference: "MG-4K7Q-2XRD", email_address: "owner@example.org" };
   const recipients = [

@@ -42,7 +42,7 @@ const HEADER_BREAKING = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/g;
 const breaksHeader = (value: string) => new RegExp(HEADER_BREAKING.source).test(value);
 
 /**
- * Defence in depth (issue 19, row L1): the contract refuses a line break in every one-line field,
+ * Defence in depth (row L1): the contract refuses a line break in every one-line field,
  * but a row stored before it did, or written by other code, must not add a header (Bcc:) to a
  * message. The subject's breaks become spaces; an address that holds one is not an address: a
  * reply-to is left out and a message to one is not sent.
@@ -134,7 +134,7 @@ function propertyLines(lead: LeadFacts): string[] {
   ];
 }
 
-/** Whether the owner's contact details were confirmed (issue 19), for the managers. */
+/** Whether the owner's contact details were confirmed, for the managers. */
 function verificationOf(lead: LeadFacts): { key: string; text: string } {
   if (lead.email_confirmed_at) return { key: "email_confirmed", text: `${VERIFICATION.emailConfirmed} (the owner opened the link we emailed them, ${when(lead.email_confirmed_at)})` };
   if (!lead.email_address) return { key: "phone_not_verified", text: `${VERIFICATION.phoneNotVerified} (no email address was given; nobody confirmed these details)` };
@@ -218,13 +218,13 @@ const htmlButton = (href: string, label: string, primary: boolean) =>
 const htmlDocument = (title: string, body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body style="font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#111827;max-width:600px;margin:0 auto;padding:16px">${body}</body></html>`;
 
-/** A chosen firm as the owner is told of it: a sample listing named as one (issue 30). */
+/** A chosen firm as the owner is told of it: a sample listing named as one. */
 const recipientLine = (recipient: Pick<RecipientFacts, "company_name" | "demo">) =>
   recipient.demo === 1 ? `${recipient.company_name} (${SAMPLE.recipient.replace(/\.$/, "")})` : recipient.company_name;
 
 /**
- * To an address that has not confirmed (issue 19): only what the site wrote, as text and as HTML
- * with buttons (issue 30). The reference, the chosen managers' names as the directory has them
+ * To an address that has not confirmed: only what the site wrote, as text and as HTML
+ * with buttons. The reference, the chosen managers' names as the directory has them
  * (sample listings named as such), who asked from where in the site's own words (the site's quote
  * form, the site's address), the confirmation link and the private page; nothing the visitor
  * typed (no name, no city, no address, no answer), since anybody may have typed this address.

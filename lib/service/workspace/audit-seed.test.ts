@@ -6,7 +6,7 @@ import { siteRows } from "./pages";
 announcePostgres();
 
 /**
- * The site's own pages pass the site's own audit (issue 29, item 1): on the seeded database, at
+ * The site's own pages pass the site's own audit: on the seeded database, at
  * least 98% of indexable pages have no error, and no two indexable pages share a title or a
  * description. README "Workspace" records the figures (npx tsx scripts/seo-audit.ts).
  */

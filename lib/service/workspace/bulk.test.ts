@@ -6,7 +6,7 @@ import { deliveryRouting } from "../delivery/routing";
 import { publishBulkEdit, publishSeoDraft, publishedStamp, saveSeoDraft, type BulkEdit, type StaffIdentity } from "./seo";
 
 /**
- * Bulk edit (issue 29, item 10): one field of many pages' own words set or cleared, each page its
+ * Bulk edit: one field of many pages' own words set or cleared, each page its
  * own revision, in one transaction that refuses if anything was published since it was reviewed.
  */
 const editor: StaffIdentity = { id: "editor-1", email: "editor@staff.example.com", role: "editor" };

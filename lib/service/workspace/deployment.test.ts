@@ -3,7 +3,7 @@ import { WORKSPACE } from "../../contract/staff";
 import { afterPublishMessage, spokenDuration, type Deployment } from "./deployment";
 
 /**
- * What a publish says about this deployment (issue 29, item 5): never "within seconds" everywhere
+ * What a publish says about this deployment: never "within seconds" everywhere
  * when only this instance knows, and the CDN's lifetime from the cache policy.
  */
 describe("the message after a publish", () => {

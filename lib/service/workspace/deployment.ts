@@ -3,7 +3,7 @@ import { PAGE_REVALIDATE_SECONDS } from "../../contract/cache-policy";
 import { WORKSPACE } from "../../contract/staff";
 
 /**
- * What a publish is true of on this deployment (issue 29, item 5), said after every publish and
+ * What a publish is true of on this deployment, said after every publish and
  * rollback instead of a promise of "within seconds":
  * - the publish expires its cache tags (updateTag) in this instance's page store; with REDIS_URL
  *   that store is Redis, shared by every instance, so all of them render the page again at their

@@ -41,7 +41,7 @@ describe.each(databaseKinds)("the workspace's pages on %s", (kind) => {
     const before = await siteRows(database.db);
     const cities = before.rows.filter((row) => row.kind === "city");
     expect(impact.pages).toBe(cities.length);
-    // Field by field (issue 29, item 5): every city's title changes, no description does, and the
+    // Field by field: every city's title changes, no description does, and the
     // descriptions' errors are counted apart from the titles'.
     const effect = await publishEffect(database.db, changeOf(template, pattern));
     const field = (name: string, of = effect) => of.fields.find((each) => each.field === name)!;

@@ -301,7 +301,7 @@ const csvCell = (value: string | number) => {
   return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 };
 
-/** A crawler export's columns (issue 29): status, indexability and the h1 beside the words, their characters and widths. */
+/** A crawler export's columns: status, indexability and the h1 beside the words, their characters and widths. */
 export const CSV_COLUMNS = [
   "type",
   "url",

@@ -6,7 +6,7 @@ import { saveSeoDraft, type StaffIdentity } from "./seo";
 announcePostgres();
 
 /**
- * The preview cookie decides which draft a public page in draft mode shows (issue 29, item 4):
+ * The preview cookie decides which draft a public page in draft mode shows:
  * only its owner's, only while the session that opened the preview lasts, only with our signature.
  */
 describe.each(databaseKinds)("the preview cookie on %s", (kind) => {

@@ -102,7 +102,7 @@ describe.each(databaseKinds)("workspace drafts, publish and rollback on %s", (ki
     expect(await auditActions()).toEqual(["draft.saved", "seo.published"]);
   });
 
-  it("keeps a share card's own words through draft, publish, history and rollback (issue 29, item 6)", async () => {
+  it("keeps a share card's own words through draft, publish, history and rollback", async () => {
     const social = { ...EMPTY_PATTERN, og_title: "{city}: {count} managers, compared", og_description: "Fees side by side.", image_alt: "The card of {city}" };
     const draftId = await saveSeoDraft(database.db, staff.editor, { target: CITY_PAGE, pattern: cleanPattern("city", social) });
     expect((await draftForPreview(database.db, staff.editor, { draftId }))?.pattern).toEqual(social);

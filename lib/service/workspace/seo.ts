@@ -268,7 +268,7 @@ export async function rollbackSeoRevision(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Bulk edit (issue 29, item 10)
+// Bulk edit
 
 /** One field of many pages' own words, set (to a pattern) or cleared (null: back to the template). */
 export type BulkEdit = { pages: readonly { kind: SeoKind; path: string }[]; field: SeoField; value: string | null };

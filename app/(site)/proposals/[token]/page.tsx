@@ -7,7 +7,7 @@ import { PageShell } from "@/components/layout/PageShell";
 import { LiveManagerProposal } from "@/components/proposals/LiveManagerProposal";
 
 /**
- * /proposals/{token}: a recipient manager's private proposal page (issue 28). Like the owner's
+ * /proposals/{token}: a recipient manager's private proposal page. Like the owner's
  * request page: rendered per visit, no-store, noindex, no referrer, in no sitemap; a token that
  * opens nothing is a plain 404.
  */

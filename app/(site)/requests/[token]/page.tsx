@@ -7,7 +7,7 @@ import { RequestDetails } from "@/components/requests/RequestDetails";
 import { LiveProposals } from "@/components/requests/LiveProposals";
 
 /**
- * /requests/{token}: an owner's private request page (issue 11). Rendered for each visit and
+ * /requests/{token}: an owner's private request page. Rendered for each visit and
  * never stored by a cache (no-store), kept out of search engines and the sitemap, and sending no
  * Referer, so its address (the token is the only key to it) goes nowhere else. A token that opens
  * nothing is a plain 404.
@@ -24,7 +24,7 @@ export default async function RequestPage({ params }: { params: Promise<{ token:
   const { token } = await params;
   const [request, proposals] = await Promise.all([getOwnerRequest(token), getOwnerProposals(token)]);
   if (!request) notFound();
-  // Proposals come once the request reached its managers (issue 28).
+  // Proposals come once the request reached its managers.
   const delivered = proposals && !proposals.withdrawn && !request.awaiting_confirmation && request.recipients.length > 0;
   return (
     <PageShell

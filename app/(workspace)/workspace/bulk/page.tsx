@@ -56,7 +56,7 @@ function BehindCounts({ effect }: { effect: PublishEffect }) {
 }
 
 /**
- * A bulk edit's confirmation (issue 29, item 10): the rows chosen on the list (or every row of its
+ * A bulk edit's confirmation: the rows chosen on the list (or every row of its
  * filter), one field set or cleared, and what publishing that does, field by field, as for a
  * template. Rendered on the server from the list form's GET, so it works without JavaScript;
  * Publish posts the same fields and the latest revision id it showed; Cancel changes nothing.

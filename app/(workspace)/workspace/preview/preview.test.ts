@@ -6,7 +6,7 @@ import { createTestDatabase, createTestService, type TestDatabase } from "@/lib/
 import { saveSeoDraft, type StaffIdentity } from "@/lib/service/workspace/seo";
 
 /**
- * The preview of a draft on the real page (issue 26, N10): the preview route sets the cookie, a
+ * The preview of a draft on the real page (N10): the preview route sets the cookie, a
  * public page's metadata (pageSeo) reads it in draft mode. Draft mode's own cookie is one value per
  * build that any staff member who ever previewed holds, so only the preview cookie may decide whose
  * draft a page shows: the owner's, while the session that opened the preview lasts.
@@ -71,7 +71,7 @@ async function austinTitle(cookies: Map<string, string>): Promise<string> {
   return (await pageSeo("city", AUSTIN, AUSTIN_FACTS)).title;
 }
 
-describe("previewing a draft on the real page (issue 26, N10)", () => {
+describe("previewing a draft on the real page (N10)", () => {
   let owner: Signed;
   let other: Signed;
   let ownersDraft: number;

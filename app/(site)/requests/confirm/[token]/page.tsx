@@ -6,7 +6,7 @@ import { PageShell } from "@/components/layout/PageShell";
 import { ConfirmLead } from "@/components/requests/ConfirmLead";
 
 /**
- * /requests/confirm/{token}: the link of a request's confirmation email (issue 19). Opening it
+ * /requests/confirm/{token}: the link of a request's confirmation email. Opening it
  * sends nothing (mail scanners open links): it lists the waiting requests of the address, and only
  * its button (lead/confirm) sends them. Private like the request page: no-store, no referrer, no
  * indexing (routes.ts isPrivatePath).

@@ -113,7 +113,7 @@ function ProfileHead({ agent }: { agent: Agent }) {
   );
 }
 
-/** Fees, services, license and experience: what an owner decides from (issue 10). */
+/** Fees, services, license and experience: what an owner decides from. */
 function ProfileFacts({ agent }: { agent: Agent }) {
   return (
     <>
@@ -147,7 +147,7 @@ function ProfileFacts({ agent }: { agent: Agent }) {
   );
 }
 
-/** The state's rule on licensing property managers (issue 12), where the data has one. */
+/** The state's rule on licensing property managers, where the data has one. */
 async function StateLicenseRule({ state }: { state: string }) {
   const rule = await getStateLicenseRule(state);
   return rule ? <LicenseRuleLine rule={rule} /> : null;

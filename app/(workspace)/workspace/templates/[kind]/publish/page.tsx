@@ -18,7 +18,7 @@ type Props = { params: Promise<{ kind: string }> };
 export const metadata = { title: "Publish a template" };
 
 /**
- * The confirmation a template's publish needs (issue 29, item 5): a page of its own, rendered on
+ * The confirmation a template's publish needs: a page of its own, rendered on
  * the server, so it works without JavaScript. It says what publishing the staff member's draft
  * does, field by field, before anything is published; Publish names the draft as shown (its
  * updated_at), Cancel goes back to the editor and changes nothing.
