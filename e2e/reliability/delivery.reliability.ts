@@ -207,7 +207,7 @@ describe.each(kinds)("delivery on %s", (kind) => {
     const confirmTokens = await confirmTokensByKey(database.url, prefix);
     expect(confirmTokens.size).toBe(BURST_SIZE);
     const pressedTwice = retried.map((key) => confirmTokens.get(key)!);
-    const confirmed = await confirmLeads({ baseUrl: quiet.url, token: TOKEN, confirmTokens: [...confirmTokens.values(), ...pressedTwice] });
+    const confirmed = await confirmLeads({ baseUrl: quiet.url, token: TOKEN, confirmTokens: [...confirmTokens.values(), ...pressedTwice], databaseUrl: database.url });
     report(`${kind}: ${BURST_SIZE + pressedTwice.length} concurrent confirmations: ${describeConfirm(confirmed)}`);
     expect(confirmed.otherOutcomes).toEqual({});
     expect(confirmed.sent).toBe(BURST_SIZE);
@@ -257,7 +257,7 @@ describe.each(kinds)("delivery on %s", (kind) => {
         { timeoutMs: 120_000, what: () => `${mailed.size} of ${KILL_LEADS} confirmations written\n${first.output()}` },
       );
       expect(mailed.size).toBe(KILL_LEADS);
-      const confirmed = await confirmLeads({ baseUrl: quiet.url, token: TOKEN, confirmTokens: [...mailed.values()] });
+      const confirmed = await confirmLeads({ baseUrl: quiet.url, token: TOKEN, confirmTokens: [...mailed.values()], databaseUrl: database.url });
       report(`${kind}: ${KILL_LEADS} owners confirmed by the link in their mail: ${describeConfirm(confirmed)}`);
       expect(confirmed.otherOutcomes).toEqual({});
       expect(confirmed.sent).toBe(KILL_LEADS);
@@ -374,7 +374,7 @@ describe.each(kinds)("delivery on %s", (kind) => {
           },
           { timeoutMs: 60_000, what: () => `${mailed.size} of ${DOWN_LEADS} owners mailed\n${server.output()}` },
         );
-        const confirmed = await confirmLeads({ baseUrl: server.url, token: TOKEN, confirmTokens: [...mailed.values()] });
+        const confirmed = await confirmLeads({ baseUrl: server.url, token: TOKEN, confirmTokens: [...mailed.values()], databaseUrl: database.url });
         report(`${kind}: ${DOWN_LEADS} owners confirmed by the link in their mail: ${describeConfirm(confirmed)}`);
         expect(confirmed.otherOutcomes).toEqual({});
         expect(confirmed.sent).toBe(DOWN_LEADS);
@@ -448,8 +448,8 @@ describe.each(kinds)("delivery on %s", (kind) => {
         );
         const confirmTokens = [...mailed.values()];
         const [confirmedOnA, confirmedOnB] = await Promise.all([
-          confirmLeads({ baseUrl: a.url, token: TOKEN, confirmTokens: confirmTokens.slice(0, half) }),
-          confirmLeads({ baseUrl: b.url, token: TOKEN, confirmTokens: confirmTokens.slice(half) }),
+          confirmLeads({ baseUrl: a.url, token: TOKEN, confirmTokens: confirmTokens.slice(0, half), databaseUrl: database.url }),
+          confirmLeads({ baseUrl: b.url, token: TOKEN, confirmTokens: confirmTokens.slice(half), databaseUrl: database.url }),
         ]);
         report(`${kind}: owners confirmed on A: ${describeConfirm(confirmedOnA)}; on B: ${describeConfirm(confirmedOnB)}`);
         expect({ ...confirmedOnA.otherOutcomes, ...confirmedOnB.otherOutcomes }).toEqual({});

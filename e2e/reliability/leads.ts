@@ -5,6 +5,9 @@ import { migrateToLatest, openDatabase } from "../../lib/db/connection";
 import type { LeadRequest } from "../../lib/contract";
 import { CONFIRM } from "../../lib/contract/messages";
 import { leadConfirmPath } from "../../lib/contract/routes";
+import { findConfirmationLink, waitingLeadsOfEmail } from "../../lib/db/queries/confirmations";
+import { hashToken } from "../../lib/service/delivery/tokens";
+import { CONFIRMATION_VALID_MS } from "../../lib/service/confirmations";
 import { callApi, createAgent } from "./http";
 
 /**
@@ -213,18 +216,38 @@ export type ConfirmResult = {
   durationMs: number;
 };
 
+/**
+ * What each link's confirmation page lists (the references of its mailbox's waiting requests),
+ * read as the page reads it (lead/confirmation is the page's own server-side call, not an HTTP one).
+ */
+async function waitingReferences(databaseUrl: string, confirmTokens: string[]): Promise<Map<string, string[]>> {
+  const handle = openDatabase(databaseUrl);
+  try {
+    const since = new Date(Date.now() - CONFIRMATION_VALID_MS).toISOString();
+    const listings = new Map<string, string[]>();
+    for (const confirmToken of new Set(confirmTokens)) {
+      const link = await findConfirmationLink(handle.db, { tokenHash: hashToken(confirmToken) });
+      const waiting = link ? await waitingLeadsOfEmail(handle.db, { emailKey: link.email_key, since }) : [];
+      listings.set(confirmToken, waiting.map((lead) => lead.reference));
+    }
+    return listings;
+  } finally {
+    await handle.close();
+  }
+}
+
 /** Presses every link's button at once (lead/confirm), with the bearer token like the bursts' saves. */
-export async function confirmLeads({ baseUrl, token, confirmTokens, maxSockets = 64 }: { baseUrl: string; token: string; confirmTokens: string[]; maxSockets?: number }): Promise<ConfirmResult> {
+export async function confirmLeads({ baseUrl, token, confirmTokens, databaseUrl, maxSockets = 64 }: { baseUrl: string; token: string; confirmTokens: string[]; databaseUrl: string; maxSockets?: number }): Promise<ConfirmResult> {
   const agent = createAgent(maxSockets);
+  const listings = await waitingReferences(databaseUrl, confirmTokens);
   const result: ConfirmResult = { sent: 0, alreadySent: 0, otherOutcomes: {}, durationMs: 0 };
   const started = performance.now();
   await Promise.all(
     confirmTokens.map(async (confirmToken) => {
       let outcome: string;
       try {
-        // As the confirmation page does: what the link lists, ticked as the owner's (nothing is ticked for them).
-        const page = await callApi(baseUrl, "lead/confirmation", { token: confirmToken }, { token, agent, timeoutMs: 120_000 });
-        const listed = Array.isArray(page.body.requests) ? (page.body.requests as { reference: string }[]).map((request) => request.reference) : [];
+        // As the owner on the confirmation page: what the link lists, ticked as theirs (nothing is ticked for them).
+        const listed = listings.get(confirmToken) ?? [];
         const answer = await callApi(baseUrl, "lead/confirm", { token: confirmToken, references: listed.length ? listed : ["already-sent"] }, { token, agent, timeoutMs: 120_000 });
         const requests = Array.isArray(answer.body.requests) ? answer.body.requests.length : -1;
         if (answer.status === 200 && answer.body.message === CONFIRM.sent(1) && requests === 1) {
