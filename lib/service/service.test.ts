@@ -2,6 +2,7 @@ import { contract, lawDocumentSchema, CALL_NAMES, type Fees } from "../contract"
 import { firstYearCost } from "../contract/first-year-cost";
 import { distanceMiles } from "../contract/geo";
 import { CONFIRM, RECIPIENTS, SAVED } from "../contract/messages";
+import { tabRepeatsCity } from "../contract/seo-text";
 import type { Service } from ".";
 import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase, callAsSite, createTestService } from "@/lib/test-support";
 
@@ -460,7 +461,7 @@ describe.each(databaseKinds)("service on %s", (kind) => {
       expect((await call("agents/near", { zip: "78701", cate_id: 4 })).status).toBe(400);
     });
 
-    it("sitemap/paths lists state hubs, served cities, their non-empty tabs and every later page, never a city nobody serves", async () => {
+    it("sitemap/paths lists state hubs, served cities, their tabs that are pages of their own and every later page, never a city nobody serves", async () => {
       const { body } = await call("sitemap/paths", { page: 1, per_page: 50_000 });
       const paths: string[] = body.entries.map((entry: { path: string }) => entry.path);
       expect(paths).toHaveLength(body.total);
@@ -475,16 +476,20 @@ describe.each(databaseKinds)("service on %s", (kind) => {
       const cityPaths = paths.filter((path) => /^\/agents\/[A-Z]{2}\/[^/]+$/.test(path));
       expect(cityPaths.sort()).toEqual(served.map((city) => `/agents/${city.abbreviation}/${city.slug}`).sort());
       expect(paths.filter((path) => /^\/agents\/[A-Z]{2}$/.test(path)).sort()).toEqual([...new Set(served.map((city) => `/agents/${city.abbreviation}`))].sort());
+      let repeating = 0;
       for (const [slug, bit] of [["single-family", 1], ["multi-family", 2], ["association", 4], ["commercial", 8]] as const) {
-        const withCategory = new Set(masks.filter((row) => (Number(row.category_mask) & bit) !== 0).map((row) => row.city_id));
-        const expected = cities.filter((city) => withCategory.has(city.id)).map((city) => `/agents/${city.abbreviation}/${city.slug}/${slug}`);
-        expect(paths.filter((path) => path.endsWith(`/${slug}`)).sort()).toEqual(expected.sort());
-        // A tab's later pages: one for every 20 managers of the category after the first 20.
         const perCity = new Map<number, number>();
         for (const row of masks) if ((Number(row.category_mask) & bit) !== 0) perCity.set(row.city_id, (perCity.get(row.city_id) ?? 0) + 1);
-        const laterTabPages = cities.flatMap((city) => Array.from({ length: Math.max(0, Math.ceil((perCity.get(city.id) ?? 0) / 20) - 1) }, (_, index) => `/agents/${city.abbreviation}/${city.slug}/${slug}/page/${index + 2}`));
+        // A tab listing every manager of its city is the city page again: out of the sitemap.
+        const ownPages = cities.filter((city) => (perCity.get(city.id) ?? 0) > 0 && !tabRepeatsCity(perCity.get(city.id)!, Number(city.managers_serving)));
+        repeating += cities.filter((city) => (perCity.get(city.id) ?? 0) > 0).length - ownPages.length;
+        const expected = ownPages.map((city) => `/agents/${city.abbreviation}/${city.slug}/${slug}`);
+        expect(paths.filter((path) => path.endsWith(`/${slug}`)).sort()).toEqual(expected.sort());
+        // A tab's later pages: one for every 20 managers of the category after the first 20.
+        const laterTabPages = ownPages.flatMap((city) => Array.from({ length: Math.max(0, Math.ceil(perCity.get(city.id)! / 20) - 1) }, (_, index) => `/agents/${city.abbreviation}/${city.slug}/${slug}/page/${index + 2}`));
         expect(paths.filter((path) => path.includes(`/${slug}/page/`)).sort()).toEqual(laterTabPages.sort());
       }
+      expect(repeating).toBeGreaterThan(100);
       // Every later page of a city's whole list is there too, and nothing past its last page.
       const laterPages = served.flatMap((city) => Array.from({ length: Math.ceil(Number(city.managers_serving) / 20) - 1 }, (_, index) => `/agents/${city.abbreviation}/${city.slug}/page/${index + 2}`));
       expect(laterPages.length).toBeGreaterThan(100);
