@@ -1,12 +1,12 @@
 import path from "node:path";
 import type { NextConfig } from "next";
 import { buildTsconfigPath } from "./lib/cli/build-tsconfig";
-import { env } from "./lib/env";
+import { buildEnv } from "./lib/env";
 import { PRIVATE_PAGE_HEADERS, SECURITY_HEADERS } from "./lib/server/headers";
 import { PATHS } from "./lib/contract/routes";
 
 // A second build (the end-to-end suite's, a benchmark's) can live beside the one `npm start` serves.
-const { NEXT_DIST_DIR: distDir } = env();
+const { NEXT_DIST_DIR: distDir } = buildEnv();
 
 const nextConfig: NextConfig = {
   distDir,

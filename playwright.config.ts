@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
-import { E2E_API_TOKEN, E2E_BASE_URL, E2E_DATABASE, E2E_DIST_DIR, E2E_JUNIT_FILE, E2E_OUTBOX_DIR, E2E_PORT, E2E_REMOTE_URL } from "./e2e/support/server";
+import { E2E_API_TOKEN, E2E_BASE_URL, UNREACHABLE_DEPLOYMENT, E2E_DATABASE, E2E_DIST_DIR, E2E_JUNIT_FILE, E2E_OUTBOX_DIR, E2E_PORT, E2E_REMOTE_URL } from "./e2e/support/server";
 
 /**
  * End-to-end journeys against a production build on its own port, database and build folder,
@@ -15,9 +15,12 @@ const WORKSPACE_SPEC = /workspace\.spec\.ts$/;
 /** Builds unless asked to reuse a build that is there (`npm run test:smoke`). */
 const reuseBuild = process.env.E2E_REUSE_BUILD === "1" && fs.existsSync(`${E2E_DIST_DIR}/BUILD_ID`);
 
-/** The run's own server: a fresh database and outbox, the build, then `npm run serve`. */
+/** The build, given no database and no origin of this run's (it reads neither). */
+const build = `env DATABASE_URL=${UNREACHABLE_DEPLOYMENT.DATABASE_URL} SITE_URL=${UNREACHABLE_DEPLOYMENT.SITE_URL} npm run build`;
+
+/** The run's own server: the build, a fresh database and outbox, then `npm run serve`. */
 const localServer = {
-  command: `rm -rf ${E2E_DATABASE} ${E2E_DATABASE}-wal ${E2E_DATABASE}-shm ${E2E_OUTBOX_DIR} && ${reuseBuild ? "npx tsx lib/cli/prepare.ts" : "npm run build"} && npm run serve`,
+  command: `${reuseBuild ? "" : `${build} && `}rm -rf ${E2E_DATABASE} ${E2E_DATABASE}-wal ${E2E_DATABASE}-shm ${E2E_OUTBOX_DIR} && npx tsx lib/cli/prepare.ts && npm run serve`,
   url: `${E2E_BASE_URL}/`,
   reuseExistingServer: !process.env.CI,
   timeout: 300_000,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PHASE_PRODUCTION_BUILD } from "next/constants";
 
 /**
  * Configuration is read and validated here once; nothing else reads process.env.
@@ -123,9 +124,26 @@ export type Env = z.infer<typeof envSchema>;
 
 let cached: Env | undefined;
 
+/**
+ * True inside `next build`. A build belongs to no deployment: it reads none of the site's
+ * variables but NEXT_DIST_DIR (where it goes) and opens no database (lib/db/index.ts), so one
+ * build serves any database and any origin. Pages are rendered from data when first asked for,
+ * into the page store (lib/server/page-store.ts), never from what the build saw.
+ */
+export const isBuilding = () => process.env.NEXT_PHASE === PHASE_PRODUCTION_BUILD;
+
+/** What a build reads of the environment (see isBuilding). */
+export const BUILD_VARIABLES = ["NEXT_DIST_DIR"] as const satisfies readonly (keyof Env)[];
+
+/** The environment as a build reads it: where it goes, nothing of a deployment (see isBuilding). */
+export function buildEnv(): Pick<Env, (typeof BUILD_VARIABLES)[number]> {
+  return { NEXT_DIST_DIR: envShape.shape.NEXT_DIST_DIR.parse(process.env.NEXT_DIST_DIR) };
+}
+
 export function env(): Env {
   if (!cached) {
-    const parsed = envSchema.safeParse(process.env);
+    const source = isBuilding() ? Object.fromEntries(BUILD_VARIABLES.map((name) => [name, process.env[name]])) : process.env;
+    const parsed = envSchema.safeParse(source);
     if (!parsed.success) {
       const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
       throw new Error(`Invalid configuration:\n  ${problems.join("\n  ")}`);
@@ -133,19 +151,6 @@ export function env(): Env {
     cached = parsed.data;
   }
   return cached;
-}
-
-/**
- * The settings a build bakes into its pages (canonical URLs, links, the data they were rendered
- * from): `npm start` rebuilds when one of them differs from the build's (lib/cli/build-stamp.ts).
- * The others are read when the server starts.
- */
-export const BUILD_SETTINGS = ["SITE_URL", "AGENT_PANEL_URL", "API_BASE_URL", "DATABASE_URL", "SEED_DEMO", "STATE_LIST_HALF", "SOCIAL_PROFILES"] as const satisfies readonly (keyof Env)[];
-
-/** The values of BUILD_SETTINGS as this process sees them. */
-export function buildSettings(): Record<(typeof BUILD_SETTINGS)[number], string> {
-  const config = env();
-  return Object.fromEntries(BUILD_SETTINGS.map((name) => [name, String(config[name] ?? "")])) as Record<(typeof BUILD_SETTINGS)[number], string>;
 }
 
 /** The header in which the production server sends INTERNAL_SECRET to its own Next.js. */

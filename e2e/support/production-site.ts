@@ -13,12 +13,12 @@ import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
-import os from "node:os";
 import path from "node:path";
 import { openDatabase } from "../../lib/db/connection";
 import { prepareDatabase } from "../../lib/db/setup";
 import { changedFilesReason } from "../../lib/cli/build-stamp";
 import { IN_USE_MARK_PREFIX } from "../../lib/cli/build-in-use";
+import { UNREACHABLE_DEPLOYMENT } from "./server";
 
 export const REPO_ROOT = path.resolve(__dirname, "../..");
 /** Logs and reports of the measurements (git-ignored). */
@@ -256,21 +256,16 @@ function copyBuild(source: string, target: string): boolean {
   return isCompleteBuild(source) && buildIdOf(source) === before;
 }
 
-/** `npm run build` (prepare + next build) into `distDir`, prerendering from a throwaway database. */
+/** `npm run build` into `distDir`, given no database and no origin (it reads neither). */
 export async function buildSite(distDir: string, { logFile }: { logFile?: string } = {}): Promise<void> {
-  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "managely-build-"));
   console.log(`[site] building into ${distDir} (a few minutes on 2 cores${logFile ? `; log: ${logFile}` : ""})`);
   const started = Date.now();
-  try {
-    fs.rmSync(inRepo(distDir), { recursive: true, force: true });
-    await runToCompletion("The build", "npm", ["run", "build"], {
-      env: { ...siteEnvironment({}), NODE_ENV: "production", NEXT_DIST_DIR: distDir, DATABASE_URL: `file:${path.join(workDir, "build.db")}` },
-      logFile,
-      timeoutMs: BUILD_TIMEOUT_MS,
-    });
-  } finally {
-    fs.rmSync(workDir, { recursive: true, force: true });
-  }
+  fs.rmSync(inRepo(distDir), { recursive: true, force: true });
+  await runToCompletion("The build", "npm", ["run", "build"], {
+    env: { ...siteEnvironment({}), NODE_ENV: "production", NEXT_DIST_DIR: distDir, ...UNREACHABLE_DEPLOYMENT },
+    logFile,
+    timeoutMs: BUILD_TIMEOUT_MS,
+  });
   if (!isCompleteBuild(distDir)) throw new Error(`The build into ${distDir} did not finish.`);
   console.log(`[site] built ${distDir} in ${Math.round((Date.now() - started) / 1000)} s`);
 }

@@ -22,6 +22,13 @@ export const E2E_ALLOW_WRITES = !E2E_REMOTE_URL || process.env.E2E_ALLOW_WRITES 
 /** The domain of every email address a journey types (E2E_EMAIL_DOMAIN; example.org by default, which receives no mail). */
 export const E2E_EMAIL_DOMAIN = process.env.E2E_EMAIL_DOMAIN || "example.org";
 /** The end-to-end server's API_TOKEN: unlocks /healthz's details (the page store's size). */
+/**
+ * What every build the suites make is given for a database and an origin: addresses that cannot
+ * be reached, so a build that opened the database or baked SITE_URL into what it serves would
+ * fail or show it (a build reads neither: isBuilding in lib/env.ts).
+ */
+export const UNREACHABLE_DEPLOYMENT = { DATABASE_URL: "postgres://nobody@build-opens-no-database.invalid/none", SITE_URL: "https://build-reads-no-site-url.invalid" } as const;
+
 export const E2E_API_TOKEN = `e2e-token-${E2E_PORT}-unlocks-health-details`;
 /** Whether the `@slow` tests (the directory crawl and other long walks) run: E2E_SLOW=1 (`npm run test:full`, `.ci/run`). */
 export const E2E_SLOW = process.env.E2E_SLOW === "1";

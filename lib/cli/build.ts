@@ -1,13 +1,13 @@
 /**
- * `npm run build`: prepares the database (pages are prerendered from it), builds the site with
- * `next build` into NEXT_DIST_DIR, and stamps the build with what it was made from
- * (build-stamp.ts), so that `npm start` knows when it is out of date.
+ * `npm run build`: builds the site with `next build` into NEXT_DIST_DIR and stamps the build with
+ * the files it was made from (build-stamp.ts), so that `npm start` knows when it is out of date.
+ * It opens no database and reads no SITE_URL (isBuilding in lib/env.ts): one build serves any.
  */
 import { spawn } from "node:child_process";
-import { buildSettings, env } from "../env";
+import { buildEnv } from "../env";
 import { readBuildInputs, writeBuildStamp } from "./build-stamp";
 import { buildInUseMessage } from "./build-in-use";
-import { prepare } from "./prepare";
+import { writeBuildTsconfig } from "./build-tsconfig";
 
 const nextBin = require.resolve("next/dist/bin/next");
 
@@ -26,19 +26,19 @@ export function runNext(args: string[]): Promise<number> {
   });
 }
 
-/** Builds the site; `prepared` when the database was just prepared. Answers next build's exit code. */
-export async function build({ prepared = false }: { prepared?: boolean } = {}): Promise<number> {
+/** Builds the site; answers next build's exit code. */
+export async function build(): Promise<number> {
   // Never rebuild a folder in place under a running server (build-in-use.ts).
-  const inUse = buildInUseMessage(env().NEXT_DIST_DIR);
+  const inUse = buildInUseMessage(buildEnv().NEXT_DIST_DIR);
   if (inUse) {
     console.error(`[build] ${inUse}`);
     return 1;
   }
-  if (!prepared) await prepare();
+  writeBuildTsconfig(buildEnv().NEXT_DIST_DIR);
   // The inputs as the build begins: a file changed while it runs makes the next start build again.
-  const inputs = readBuildInputs(process.cwd(), buildSettings());
+  const inputs = readBuildInputs(process.cwd());
   const code = await runNext(["build"]);
-  if (code === 0) writeBuildStamp(env().NEXT_DIST_DIR, inputs);
+  if (code === 0) writeBuildStamp(buildEnv().NEXT_DIST_DIR, inputs);
   return code;
 }
 

@@ -1,6 +1,6 @@
 /**
- * Migrates the configured database and seeds it when it is empty. Runs before `next build`
- * (pages are prerendered from the database) and before `next start`.
+ * Migrates the configured database and seeds it when it is empty. Runs before the server starts
+ * (`npm start`, `npm run dev`); a build never opens the database (lib/cli/build.ts).
  */
 import { env } from "../env";
 import { openDatabase } from "../db/connection";

@@ -22,6 +22,8 @@ export type DatabaseHandle = {
 };
 
 export const DEFAULT_SQLITE_PATH = path.join(".data", "site.db");
+/** An SQLite database of this process's own, gone when it ends (what `next build` renders from). */
+export const IN_MEMORY = ":memory:";
 
 export type OpenOptions = {
   /**
@@ -38,6 +40,7 @@ export type OpenOptions = {
  */
 export function openDatabase(url?: string, options: OpenOptions = {}): DatabaseHandle {
   if (url && /^postgres(ql)?:\/\//.test(url)) return openPostgres(url, options);
+  if (url === IN_MEMORY) return openSqlite(IN_MEMORY, options);
   const file = url ? url.replace(/^file:(\/\/)?/, "") : DEFAULT_SQLITE_PATH;
   return openSqlite(file, options);
 }
@@ -51,8 +54,8 @@ function openSqlite(file: string, options: OpenOptions): DatabaseHandle {
   // Loaded lazily so that a PostgreSQL deployment never needs the native module.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const BetterSqlite3 = require("better-sqlite3") as typeof import("better-sqlite3");
-  const absolute = path.resolve(file);
-  makePrivate(absolute);
+  const absolute = file === IN_MEMORY ? IN_MEMORY : path.resolve(file);
+  if (absolute !== IN_MEMORY) makePrivate(absolute);
   const sqlite = new BetterSqlite3(absolute);
   sqlite.pragma("journal_mode = WAL");
   // FULL: a transaction acknowledged to a visitor survives a crash or a power cut.

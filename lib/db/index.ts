@@ -1,5 +1,5 @@
-import { env } from "../env";
-import { openDatabase, type DatabaseHandle } from "./connection";
+import { env, isBuilding } from "../env";
+import { IN_MEMORY, openDatabase, type DatabaseHandle } from "./connection";
 import { prepareDatabase } from "./setup";
 
 /**
@@ -10,6 +10,13 @@ let handle: DatabaseHandle | undefined;
 let ready: Promise<DatabaseHandle> | undefined;
 
 export function getDatabase(): Promise<DatabaseHandle> {
+  if (!ready && isBuilding()) {
+    // `next build` renders its static pages once, then throws them away (the page store never
+    // serves them): from a database in memory holding only what the repository seeds, so a
+    // build never opens the site's own (lib/env.ts, isBuilding).
+    const scratch = openDatabase(IN_MEMORY);
+    ready = prepareDatabase(scratch, { demo: false }).then(() => scratch);
+  }
   if (!ready) {
     handle = openDatabase(env().DATABASE_URL);
     const opened = handle;

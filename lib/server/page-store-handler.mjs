@@ -14,11 +14,6 @@ const REGISTERED = Symbol.for("managely.page-store");
 const store = () => /** @type {any} */ (globalThis)[REGISTERED];
 
 export default class PageStoreHandler {
-  /** @param {{ fs?: unknown, serverDistDir?: string }} context */
-  constructor(context) {
-    store()?.attachBuild(context);
-  }
-
   /** @param {string} key @param {any} ctx */
   async get(key, ctx) {
     return (await store()?.get(key, ctx)) ?? null;

@@ -2,10 +2,10 @@ import net from "node:net";
 import crypto from "node:crypto";
 import zlib from "node:zlib";
 import { createClient } from "redis";
-import { PageStore, decodeEntry, encodeEntry, isImageEntry, pathOfKey, registerPageStore, registeredPageStore, storageId, type CacheControl, type NextCacheEntry, type NextCacheValue, type SeedReader, type StoreBackend } from "./page-store";
+import { PageStore, decodeEntry, encodeEntry, isImageEntry, pathOfKey, registerPageStore, registeredPageStore, storageId, type CacheControl, type NextCacheValue, type StoreBackend } from "./page-store";
 import { MemoryBackend } from "./page-store-memory";
 import { RedisBackend, redisEvictionWarning } from "./page-store-redis";
-import { COMPRESSION, IMAGE_SHARE_OF_PAGE_STORE, PAGE_REVALIDATE_SECONDS } from "../contract/cache-policy";
+import { COMPRESSION, IMAGE_SHARE_OF_PAGE_STORE } from "../contract/cache-policy";
 
 /** A page as Next.js 16 hands it to its cache handler. */
 function appPage(html: string, { status, tags = ["_N_T_/layout", "_N_T_/agents/TX/austin"] }: { status?: number; tags?: string[] } = {}): NextCacheValue {
@@ -119,19 +119,6 @@ describe("the page store, in memory", () => {
     expect(await store.get(KEY, { kind: "APP_PAGE" })).toBeNull();
   });
 
-  it("gives a page the build prerendered (/, /faqs…: no lifetime in its files) the site's page lifetime, so it goes stale (N11)", async () => {
-    let now = 5_000_000;
-    const homeKey = "/route-cache/APP_PAGE/abc/$/index";
-    // Next.js's reader of the build's files: a prerendered page's .meta holds no cacheControl.
-    const seeds = { get: async (key: string) => (key === homeKey ? { lastModified: now - 1000, value: appPage(bigHtml("home"), { tags: ["_N_T_/layout"] }) } : null) };
-    const store = new PageStore({ backend: new MemoryBackend(64 * 1024 * 1024), maxTtlSeconds: 3600, now: () => now, seeds });
-    expect(await store.get(homeKey, { kind: "APP_PAGE" })).not.toBeNull();
-    const fresh = await store.freshPage("/");
-    expect(fresh?.meta.cacheControl?.revalidate).toBe(PAGE_REVALIDATE_SECONDS);
-    now += PAGE_REVALIDATE_SECONDS * 1000;
-    expect(await store.freshPage("/")).toBeUndefined(); // stale: Next.js renders it again
-  });
-
   it("keeps a hot page's other encodings with its entry, within the budget, and never on a replaced entry", async () => {
     const store = storeOf();
     await store.set(KEY, appPage(bigHtml("g")), { cacheControl: CONTROL });
@@ -195,12 +182,12 @@ describe("the page store, in memory", () => {
 describe("the page store, case by case", () => {
   const small = (html: string, tags: string[] = []) => appPage(html, { tags });
   /** A store on memory at a time the test moves, with the backend's writes and tag marks watched. */
-  const setup = (options: { seeds?: SeedReader } = {}) => {
+  const setup = () => {
     const clock = { now: 2_000_000 };
     const backend = new MemoryBackend(64 * 1024 * 1024);
     const write = jest.spyOn(backend as StoreBackend, "write");
     const markTags = jest.spyOn(backend, "markTags");
-    const store = new PageStore({ backend, maxTtlSeconds: 7200, now: () => clock.now, seeds: options.seeds });
+    const store = new PageStore({ backend, maxTtlSeconds: 7200, now: () => clock.now });
     return { clock, backend, write, markTags, store };
   };
 
@@ -356,53 +343,6 @@ describe("the page store, case by case", () => {
     expect(isImageEntry(png)).toBe(true);
   });
 
-  it("asks the build only for route cache keys, with Next.js's read context, and keeps only what it may serve", async () => {
-    const seeded = new Map<string, NextCacheEntry>();
-    const get = jest.fn(async (key: string) => seeded.get(key) ?? null);
-    const { store, write, clock } = setup({ seeds: { get } });
-    expect(await store.get("fetch-key", { kind: "FETCH" })).toBeNull();
-    expect(get).not.toHaveBeenCalled();
-
-    const homeKey = "/route-cache/APP_PAGE/abc/$/index";
-    const home = small("<p>home</p>", ["_N_T_/layout"]);
-    seeded.set(homeKey, { lastModified: clock.now - 10, value: home });
-    expect(await store.get(homeKey, { kind: "APP_PAGE" })).toEqual({ lastModified: clock.now - 10, value: home, cacheControl: { revalidate: PAGE_REVALIDATE_SECONDS } });
-    expect(get).toHaveBeenLastCalledWith(homeKey, { kind: "APP_PAGE", isFallback: false, isRoutePPREnabled: false });
-    expect(write).toHaveBeenLastCalledWith("page:/", expect.anything(), 7200);
-
-    const faqKey = "/route-cache/APP_PAGE/abc/$/faqs";
-    seeded.set(faqKey, { lastModified: clock.now - 10, value: small("<p>faqs</p>"), cacheControl: { revalidate: 60, expire: 120 } });
-    expect((await store.get(faqKey, { kind: "APP_PAGE", isFallback: true, isRoutePPREnabled: true }))?.cacheControl).toEqual({ revalidate: 60, expire: 120 });
-    expect(get).toHaveBeenLastCalledWith(faqKey, { kind: "APP_PAGE", isFallback: true, isRoutePPREnabled: true });
-    expect(write).toHaveBeenLastCalledWith("page:/faqs", expect.anything(), 120);
-    expect((await store.freshPage("/faqs"))!.meta.cacheControl).toEqual({ revalidate: 60, expire: 120 });
-
-    const okKey = "/route-cache/APP_PAGE/abc/$/ok";
-    seeded.set(okKey, { lastModified: clock.now - 10, value: appPage("<p>ok</p>", { status: 200 }) });
-    await store.get(okKey, { kind: "APP_PAGE" });
-    expect(write).toHaveBeenLastCalledWith("page:/ok", expect.anything(), 7200);
-
-    // A prerendered error page is given to Next.js but never kept.
-    write.mockClear();
-    for (const status of [400, 404]) {
-      const errorKey = `/route-cache/APP_PAGE/abc/$/error-${status}`;
-      seeded.set(errorKey, { lastModified: clock.now - 10, value: appPage("<p>error</p>", { status, tags: [] }) });
-      expect((await store.get(errorKey, { kind: "APP_PAGE" }))?.value?.status).toBe(status);
-    }
-    expect(write).not.toHaveBeenCalled();
-
-    // Revalidated since the build: rendered again. Missing or unreadable: nothing.
-    const staleKey = "/route-cache/APP_PAGE/abc/$/stale";
-    seeded.set(staleKey, { lastModified: clock.now - 10, value: small("<p>stale</p>", ["_N_T_/stale"]) });
-    await store.revalidateTag("_N_T_/stale");
-    expect(await store.get(staleKey, { kind: "APP_PAGE" })).toBeNull();
-    expect(await store.get("/route-cache/APP_PAGE/abc/$/missing", { kind: "APP_PAGE" })).toBeNull();
-    seeded.set("/route-cache/APP_PAGE/abc/$/empty", { lastModified: 1, value: null });
-    expect(await store.get("/route-cache/APP_PAGE/abc/$/empty", { kind: "APP_PAGE" })).toBeNull();
-    get.mockRejectedValueOnce(new Error("EACCES"));
-    expect(await store.get("/route-cache/APP_PAGE/abc/$/locked", { kind: "APP_PAGE" })).toBeNull();
-  });
-
   it("is the store registered for Next.js's cache handler until another (or none) is, and empties on close", async () => {
     const { store } = setup();
     await store.set(KEY, small("<p>r</p>"), { cacheControl: CONTROL });
@@ -412,30 +352,6 @@ describe("the page store, case by case", () => {
     expect(registeredPageStore()).toBeUndefined();
     await store.close();
     expect(await store.stats()).toMatchObject({ entries: 0, bytes: 0 });
-  });
-
-  it("reads the build's files through Next.js's fs once it has both, and keeps a reader it was given", async () => {
-    const readFile = jest.fn(async (file: string) => {
-      throw Object.assign(new Error(`ENOENT: ${file}`), { code: "ENOENT" });
-    });
-    const fs = { existsSync: () => false, readFileSync: () => { throw new Error("ENOENT"); }, readFile, stat: readFile };
-    const routeKey = "/route-cache/APP_ROUTE/abc/$/sitemap.xml";
-
-    const { store } = setup();
-    store.attachBuild({ fs });
-    store.attachBuild({ serverDistDir: "/build/server" });
-    expect(await store.get(routeKey, { kind: "APP_ROUTE" })).toBeNull();
-    expect(readFile).not.toHaveBeenCalled();
-    store.attachBuild({ fs, serverDistDir: "/build/server" });
-    expect(await store.get(routeKey, { kind: "APP_ROUTE" })).toBeNull();
-    expect(readFile).toHaveBeenCalledWith(expect.stringContaining("/build/server/"));
-
-    const given = jest.fn(async () => null);
-    const seeded = setup({ seeds: { get: given } }).store;
-    seeded.attachBuild({ fs, serverDistDir: "/build/other" });
-    await seeded.get(routeKey, { kind: "APP_ROUTE" });
-    expect(given).toHaveBeenCalledTimes(1);
-    expect(readFile).not.toHaveBeenCalledWith(expect.stringContaining("/build/other/"));
   });
 });
 

@@ -1,7 +1,7 @@
 import zlib from "node:zlib";
 import { promisify } from "node:util";
 import { generateETag } from "next/dist/server/lib/etag";
-import { COMPRESSION, PAGE_REVALIDATE_SECONDS } from "../contract/cache-policy";
+import { COMPRESSION } from "../contract/cache-policy";
 import { policyForHtml } from "./csp";
 import { flightWithoutQuery, htmlWithoutQuery } from "./rendered-query";
 
@@ -23,8 +23,9 @@ import { flightWithoutQuery, htmlWithoutQuery } from "./rendered-query";
  * - Nothing for what does not exist: an answer with status 400 or more is never stored.
  * - Entries are immutable: a `set` builds its entry completely, then replaces the old one in one
  *   step, so requests that race can only see a whole old entry or a whole new one.
- * - Build files: a page Next.js prerendered at build time is read from the build (read-only,
- *   through Next.js's own file reader) the first time it is asked for, then kept here.
+ * - Nothing from the build: what `next build` prerendered was rendered from no data (isBuilding
+ *   in lib/env.ts) and is never served; each page is rendered from the site's data when first
+ *   asked for, then kept here.
  */
 
 const brotli = promisify(zlib.brotliCompress);
@@ -92,9 +93,6 @@ export interface StoreBackend {
   stats(): Promise<{ entries: number; bytes: number; budget?: number; images?: { entries: number; bytes: number; budget: number } }>;
   close(): Promise<void>;
 }
-
-/** Next.js's reader of prerendered build files (next/dist/server/lib/incremental-cache/file-system-cache). */
-export type SeedReader = { get(key: string, ctx: unknown): Promise<NextCacheEntry | null> };
 
 const TAGS_HEADER = "x-next-cache-tags";
 const APP_PAGE = "APP_PAGE";
@@ -221,30 +219,17 @@ export type PageStoreOptions = {
   /** Seconds a key may live on the backend (Redis: per-key TTL); pages past it are rendered again. */
   maxTtlSeconds: number;
   now?: () => number;
-  /** The build's prerendered pages; by default Next.js's own reader, set by attachBuild. */
-  seeds?: SeedReader;
 };
 
 export class PageStore {
-  private seeds?: SeedReader;
   private readonly now: () => number;
 
   constructor(private readonly options: PageStoreOptions) {
     this.now = options.now ?? Date.now;
-    this.seeds = options.seeds;
   }
 
   get backend(): StoreBackend {
     return this.options.backend;
-  }
-
-  /** Called with the context Next.js gives its cache handler (the build's folder and Next.js's fs). */
-  attachBuild(handlerContext: { fs?: unknown; serverDistDir?: string }): void {
-    if (this.seeds || !handlerContext.fs || !handlerContext.serverDistDir) return;
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { default: FileSystemCache } = require("next/dist/server/lib/incremental-cache/file-system-cache");
-    // flushToDisk false and no memory: a reader of what the build wrote, never a writer.
-    this.seeds = new FileSystemCache({ fs: handlerContext.fs, serverDistDir: handlerContext.serverDistDir, flushToDisk: false, maxMemoryCacheSize: 0, revalidatedTags: [] });
   }
 
   // -------------------------------------------------------------------------------------------
@@ -257,7 +242,7 @@ export class PageStore {
       if (revalidatedSince(stored.meta.lastModified, await this.backend.tagTimes([...stored.meta.tags, ...(ctx.softTags ?? [])]))) return null;
       return { lastModified: stored.meta.lastModified, value: await decodeEntry(stored), cacheControl: stored.meta.cacheControl };
     }
-    return this.readSeed(key, ctx);
+    return null;
   }
 
   async set(key: string, value: NextCacheValue, ctx: NextSetContext = {}): Promise<void> {
@@ -302,23 +287,6 @@ export class PageStore {
   private ttlFor(cacheControl?: CacheControl): number {
     const expire = cacheControl?.expire;
     return typeof expire === "number" && expire > 0 ? Math.min(expire, this.options.maxTtlSeconds) : this.options.maxTtlSeconds;
-  }
-
-  /** A page the build prerendered: read from the build once, then kept here. */
-  private async readSeed(key: string, ctx: NextGetContext): Promise<NextCacheEntry | null> {
-    if (!this.seeds || !key.startsWith("/route-cache/")) return null;
-    const seed = await this.seeds.get(key, { kind: ctx.kind, isFallback: ctx.isFallback ?? false, isRoutePPREnabled: ctx.isRoutePPREnabled ?? false }).catch(() => null);
-    if (!seed?.value) return null;
-    const tags = tagsOf(seed.value);
-    if (revalidatedSince(seed.lastModified, await this.backend.tagTimes(tags))) return null;
-    // The build writes no lifetime beside a prerendered page (Next.js keeps it in its prerender
-    // manifest): without one, the fast path would serve it for ever with s-maxage of a year.
-    const cacheControl = seed.cacheControl ?? { revalidate: PAGE_REVALIDATE_SECONDS };
-    if (typeof seed.value.status !== "number" || seed.value.status < 400) {
-      const entry = await encodeEntry(key, seed.value, seed.lastModified, { cacheControl });
-      await this.backend.write(storageId(key, seed.value.kind), entry, this.ttlFor(cacheControl));
-    }
-    return { ...seed, cacheControl };
   }
 }
 
