@@ -66,7 +66,8 @@ describe("the owner's comparison", () => {
     expect(screen.queryByText(PROPOSAL.cheapest)).toBeNull();
     expect(screen.getAllByText(PROPOSAL.tiedMostServices)).toHaveLength(4);
     expect(screen.getAllByText(PROPOSAL.missing("Maintenance coordination"))).toHaveLength(4);
-    expect(screen.getAllByText("$3,650")).toHaveLength(4);
+    // Table, card, and the phone's summary strip.
+    expect(screen.getAllByText("$3,650")).toHaveLength(6);
     expect(screen.getAllByText(/Cannot include the \$150 renewal fee \(due when a lease renews\)\./)).toHaveLength(4);
     expect(screen.getAllByText("January 15, 2027")).toHaveLength(4);
     // Alpha's earlier version, and what changed.
@@ -90,6 +91,20 @@ describe("the owner's comparison", () => {
     await userEvent.click(screen.getByRole("button", { name: "Yes, accept" }));
     expect(call).toHaveBeenCalledWith("request/decide", { token: "OWNER-TOKEN-123456789a", agent_id: 1, decision: "accept", revision: 2 });
     await waitFor(() => expect(onChanged).toHaveBeenCalled());
+  });
+
+  it("sums every proposal up in the phone's strip: a link to each card, its first-year cost, and an Accept that asks about that version and price", async () => {
+    call.mockResolvedValue({ success: true, message: "accepted" });
+    renderComparison();
+    const strip = screen.getByRole("group", { name: PROPOSAL.stripLabel });
+    const rows = Array.from(strip.querySelectorAll("li")).map((row) => row.textContent);
+    expect(rows).toEqual(["Alpha Homes$3,650Accept", "Beta Rentals$3,650Accept"]);
+    expect(screen.getByRole("link", { name: "Beta Rentals" }).getAttribute("href")).toBe("#proposal-card-2");
+    expect(document.getElementById("proposal-card-2")?.querySelector("h3")?.textContent).toBe("Beta Rentals");
+    await userEvent.click(screen.getByRole("button", { name: PROPOSAL.stripAcceptName("Alpha Homes", "$3,650") }));
+    expect(screen.getByText(PROPOSAL.acceptConfirm("Alpha Homes", 2, "$3,650"))).toBeTruthy();
+    await userEvent.click(screen.getByRole("button", { name: "Yes, accept" }));
+    expect(call).toHaveBeenCalledWith("request/decide", { token: "OWNER-TOKEN-123456789a", agent_id: 1, decision: "accept", revision: 2 });
   });
 
   it("shows a refusal of a changed proposal and reads the page again", async () => {

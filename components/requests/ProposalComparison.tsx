@@ -300,27 +300,65 @@ function ComparisonTable({ offers, totals, marks, open, onAsk, asked, figures }:
   );
 }
 
+/**
+ * On a phone, above the stacked cards and kept in view while they scroll: each manager's name
+ * (a link to its card), its first-year cost, and Accept, so the choice never needs the whole page.
+ */
+function SummaryStrip({ offers, totals, marks, open, onAsk }: Pick<ViewProps, "offers" | "totals" | "marks" | "open" | "onAsk">) {
+  return (
+    <div className="proposals__strip" role="group" aria-label={PROPOSAL.stripLabel}>
+      <ul>
+        {offers.map((offer) => {
+          const total = totals.get(offer.agent_id)!;
+          const cheapest = marks.cheapest.ids.has(offer.agent_id);
+          return (
+            <li key={offer.agent_id}>
+              <a href={`#proposal-card-${offer.agent_id}`} className="proposals__strip-name">
+                {offer.company_name}
+              </a>
+              <span className={cheapest ? "proposals__strip-total proposals__strip-total--cheapest" : "proposals__strip-total"}>{formatDollars(total)}</span>
+              {open && !offer.decision && (
+                <button
+                  type="button"
+                  className="button proposals__strip-accept"
+                  aria-label={PROPOSAL.stripAcceptName(offer.company_name, formatDollars(total))}
+                  onClick={() => onAsk({ agentId: offer.agent_id, company: offer.company_name, decision: "accept", revision: offer.proposal.revision, firstYear: formatDollars(total) })}
+                >
+                  {PROPOSAL.stripAccept}
+                </button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
 function ComparisonCards({ offers, totals, marks, open, onAsk, asked, figures }: ViewProps) {
   return (
-    <ul className="proposals__cards">
-      {offers.map((offer) => (
-        <li key={offer.agent_id} className="proposals__card">
-          <h3>{offer.company_name}</h3>
-          <Badges offer={offer} marks={marks} />
-          <p className="proposals__first-year">
-            {PROPOSAL.firstYear}: <FirstYear offer={offer} total={totals.get(offer.agent_id)!} />
-          </p>
-          <dl className="request__list">
-            {rowsOf(offer, asked, figures).map((row) => (
-              <div className="request__item" key={row.label}>
-                <dt>{row.label}</dt>
-                <dd>{row.value}</dd>
-              </div>
-            ))}
-          </dl>
-          <Actions offer={offer} open={open} total={totals.get(offer.agent_id)} onAsk={onAsk} />
-        </li>
-      ))}
-    </ul>
+    <>
+      <SummaryStrip offers={offers} totals={totals} marks={marks} open={open} onAsk={onAsk} />
+      <ul className="proposals__cards">
+        {offers.map((offer) => (
+          <li key={offer.agent_id} id={`proposal-card-${offer.agent_id}`} className="proposals__card">
+            <h3>{offer.company_name}</h3>
+            <Badges offer={offer} marks={marks} />
+            <p className="proposals__first-year">
+              {PROPOSAL.firstYear}: <FirstYear offer={offer} total={totals.get(offer.agent_id)!} />
+            </p>
+            <dl className="request__list">
+              {rowsOf(offer, asked, figures).map((row) => (
+                <div className="request__item" key={row.label}>
+                  <dt>{row.label}</dt>
+                  <dd>{row.value}</dd>
+                </div>
+              ))}
+            </dl>
+            <Actions offer={offer} open={open} total={totals.get(offer.agent_id)} onAsk={onAsk} />
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

@@ -76,6 +76,10 @@ export const PROPOSAL = {
   cheapest: "Cheapest first year",
   mostServices: "Most services asked for",
   firstYear: "First-year cost",
+  /** The phone's summary strip above the cards: every manager, its first-year cost, Accept. */
+  stripLabel: "Proposals at a glance",
+  stripAccept: "Accept",
+  stripAcceptName: (company: string, firstYear: string) => `Accept ${company} at ${firstYear} the first year`,
   notComparable: "Cannot be added up",
   profileSays: (value: string) => `profile says ${value}`,
   differs: "differs from the profile",
