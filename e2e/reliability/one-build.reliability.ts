@@ -1,4 +1,6 @@
+import fs from "node:fs";
 import path from "node:path";
+import { IN_USE_MARK_PREFIX } from "../../lib/cli/build-in-use";
 import { PAGE_IDS } from "../../lib/contract/site";
 import { createTestDatabase, type TestDatabase } from "@/lib/test-support";
 import { httpRequest } from "./http";
@@ -14,6 +16,18 @@ import { RELIABILITY_DIST_DIR, reservePorts, startServer, stopAllServers, type R
  */
 const report = (line: string) => console.log(`[reliability] ${line}`);
 const START_TIMEOUT_MS = 180_000;
+
+/** Every file of a build folder with its size and time, the servers' in-use marks aside. */
+function filesOf(dir: string): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || entry.name.startsWith(IN_USE_MARK_PREFIX)) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const stat = fs.statSync(file);
+    files.set(path.relative(dir, file), `${stat.size} ${stat.mtimeMs}`);
+  }
+  return files;
+}
 
 /** The home page's heading, the workspace's sign-in page and the canonical origin of `/`. */
 async function whatServes(url: string) {
@@ -49,6 +63,7 @@ describe("one build serving two deployments", () => {
     expect(before.home.text).toContain("Served from the first database");
     expect(before.canonical).toBe(a.url);
 
+    const buildBefore = filesOf(RELIABILITY_DIST_DIR);
     const [portB] = await reservePorts(1);
     const originB = `http://localhost:${portB}`;
     const output = outputKeeper();
@@ -89,5 +104,10 @@ describe("one build serving two deployments", () => {
     expect(after.signIn.status).toBe(200);
     expect(after.signIn.text).not.toContain(originB);
     expect(a.isRunning()).toBe(true);
+
+    // Neither server wrote into the build they share (pages live in each one's page store).
+    const buildAfter = filesOf(RELIABILITY_DIST_DIR);
+    const changed = [...new Set([...buildBefore.keys(), ...buildAfter.keys()])].filter((file) => buildBefore.get(file) !== buildAfter.get(file));
+    expect(changed).toEqual([]);
   });
 });

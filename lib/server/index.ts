@@ -32,7 +32,7 @@ import { createCacheBus } from "./cache-bus";
 import { PageStore, registerPageStore, type StoreBackend } from "./page-store";
 import { MemoryBackend } from "./page-store-memory";
 import { RedisBackend } from "./page-store-redis";
-import { createStaticFiles, precompressStaticFiles } from "./static-files";
+import { createStaticFiles } from "./static-files";
 import { createRouteResolver } from "./route-resolver";
 import { createFrontHandler } from "./front";
 import { FAILURE } from "../contract/messages";
@@ -60,8 +60,6 @@ export async function startServer({ port = env().PORT, hostname = "0.0.0.0" }: {
   const distDir = path.resolve(config.NEXT_DIST_DIR);
   const store = await createPageStore(config, distDir);
   registerPageStore(store);
-  const compressed = await precompressStaticFiles(path.join(distDir, "static"), { onlyMissing: true });
-  if (compressed.files > 0) console.log(`[serve] compressed ${compressed.files} build files once (they lacked .br and .gz)`);
   // Next.js's warning per unknown server action follows the site's log policy (one line a minute).
   const invalidActions = createInvalidActionLog((line) => console.warn(line));
   boundNextActionLogs(console, { log: invalidActions });

@@ -7,9 +7,9 @@ import { COMPRESSIBLE_TYPE, COMPRESSION, STATIC_FILES_MAX_BYTES } from "../contr
 /**
  * The build's files under /_next/static, answered by the production server itself. They never
  * change under their name, so each is compressed once per build, as hard as brotli and gzip go:
- * the server writes a `.br` and a `.gz` beside every compressible file the first time it starts on
- * a build (precompressStaticFiles); a file that still lacks them is compressed once, at a fast
- * level, on its first request. Each file is read once and kept, whole and immutable, by the path
+ * `npm run build` writes a `.br` and a `.gz` beside every compressible file (precompressStaticFiles;
+ * a server never writes into the build it serves); a file that lacks them (a build made with
+ * `next build` alone) is compressed once, at a fast level, on its first request. Each file is read once and kept, whole and immutable, by the path
  * it resolves to (never by the spelling a request used) and within a byte bound, so the cache is
  * at most the build's own files and does not grow with traffic. Requests that arrive together for
  * a file not yet read share one read.
@@ -151,8 +151,7 @@ export function createStaticFiles(staticDir: string, { maxBytes = STATIC_FILES_M
 
 /**
  * Writes `<file>.br` and `<file>.gz` beside every compressible build file (with `onlyMissing`,
- * only where they are not there yet: the production server does this once per build, when it
- * first starts on it).
+ * only where they are not there yet): `npm run build`, once the build is made.
  */
 export async function precompressStaticFiles(staticDir: string, { onlyMissing = false } = {}): Promise<{ files: number; before: number; after: number }> {
   const totals = { files: 0, before: 0, after: 0 };
