@@ -110,7 +110,14 @@ export function ManagerProposal({ answer, token, onSaved }: { answer: AnyCallRes
       {open && (
         <section className="request__section" aria-labelledby="proposal-form">
           <h2 id="proposal-form">{proposal ? "Change your proposal" : "Your proposal"}</h2>
-          <ProposalForm token={token} proposal={proposal} today={new Date().toISOString().slice(0, 10)} onSaved={onSaved} />
+          <ProposalForm
+            token={token}
+            proposal={proposal}
+            profile={manager.profile}
+            assumption={answer.assumption}
+            today={new Date().toISOString().slice(0, 10)}
+            onSaved={onSaved}
+          />
         </section>
       )}
     </div>

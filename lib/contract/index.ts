@@ -941,8 +941,11 @@ export const contract = {
     response: ok({
       status: z.enum(PROPOSAL_STATES),
       request: deliveredRequestSchema,
-      manager: z.object({ agent_id: z.number(), company_name: z.string() }),
+      /** `profile`: the listing's fees and services, where a first proposal starts (null: no listing any more). */
+      manager: z.object({ agent_id: z.number(), company_name: z.string(), profile: z.object({ fees: feesSchema, services: z.array(z.string()) }).nullable() }),
       proposal: storedProposalSchema.nullable(),
+      /** The owner's rent and units as the owner's comparison starts from them (the default once the link is closed). */
+      assumption: costAssumptionSchema,
     }),
   },
   /** The owner's comparison on the private request page: every recipient with its proposal; public like proposal/get, for the live page. */

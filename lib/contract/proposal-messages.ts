@@ -35,6 +35,9 @@ export const PROPOSAL = {
     message: "A short message to the owner",
   },
   optionalNote: "Leave a fee empty when you do not charge it.",
+  fromProfile: "Filled in from your listing's fees and services: change what differs for this property.",
+  /** Under the form, following each keystroke: what the owner's comparison will show for these terms. */
+  ownerFirstYear: (firstYear: string, at: string) => `The owner's first-year cost with these terms: ${firstYear} (${at}; management for 12 months, one placement per unit, setup).`,
   save: "Send my proposal",
   update: "Update my proposal",
   pending: "Saving...",

@@ -9,6 +9,8 @@ import { DEFAULT_MONTHLY_RENT } from "./site";
 import { formatMoney, formatPercent, managementFeeText } from "./fees";
 
 type Terms = Pick<StoredProposal, "management_percent" | "management_flat" | "leasing_percent" | "setup_fee" | "renewal_fee" | "maintenance_markup_percent">;
+/** What the first-year cost adds up. */
+export type FirstYearTerms = Pick<Terms, "management_percent" | "management_flat" | "leasing_percent" | "setup_fee">;
 
 const roundToCents = (amount: number) => Math.round(amount * 100) / 100;
 
@@ -17,7 +19,7 @@ const roundToCents = (amount: number) => Math.round(amount * 100) / 100;
  * months per unit, one placement per unit, setup once. A fee the manager left empty is not
  * charged (the form says so), so the total is always known. Renewal and markup stay apart.
  */
-export function proposalFirstYear(terms: Terms, rent: number, units: number): { management: number; leasing: number; setup: number; total: number } {
+export function proposalFirstYear(terms: FirstYearTerms, rent: number, units: number): { management: number; leasing: number; setup: number; total: number } {
   const perUnitMonth = terms.management_percent !== null ? (rent * terms.management_percent) / 100 : (terms.management_flat ?? 0);
   const management = roundToCents(perUnitMonth * 12 * units);
   const leasing = roundToCents(((rent * (terms.leasing_percent ?? 0)) / 100) * units);

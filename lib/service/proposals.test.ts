@@ -115,6 +115,11 @@ describe.each(databaseKinds)("proposals on %s", (kind) => {
     expect(read.status).toBe(200);
     expect(contract["proposal/get"].response.safeParse(read.body).success).toBe(true);
     expect(read.body).toMatchObject({ status: "open", request: { reference, property_city: "Austin" }, manager: { agent_id: links[0].agentId }, proposal: null });
+    // Where a first proposal starts: the listing's own fees and services; and the owner's rent and units, for the figure the form shows.
+    const listing = await database.db.selectFrom("agents").select(["management_fee_percent", "leasing_fee_percent"]).where("id", "=", links[0].agentId).executeTakeFirstOrThrow();
+    expect(read.body.manager.profile.fees).toMatchObject({ management_percent: listing.management_fee_percent, leasing_percent: listing.leasing_fee_percent });
+    expect(read.body.manager.profile.services.length).toBeGreaterThan(0);
+    expect(read.body.assumption).toEqual({ rent: 1500, units: 5, from_answers: true });
     expect((await call("proposal/get", { token: "AAAAAAAAAAAAAAAAAAAAAA" })).status).toBe(404);
   });
 

@@ -105,7 +105,12 @@ async function resolveTarget(
 
 export const readProposal: Handler<"proposal/get"> = async ({ token }, { db }) => {
   const { leadId, agentId } = await resolveTarget(db, { token }, { trusted: false });
-  const [lead, recipient, proposal] = await Promise.all([getLead(db, { leadId }), recipientDecision(db, { leadId, agentId }), getProposal(db, { leadId, agentId })]);
+  const [lead, recipient, proposal, agent] = await Promise.all([
+    getLead(db, { leadId }),
+    recipientDecision(db, { leadId, agentId }),
+    getProposal(db, { leadId, agentId }),
+    getAgent(db, { id: agentId }),
+  ]);
   if (!lead || !recipient) throw new ApiError(404, PROPOSAL.unknownLink);
   const status = stateFor(lead, recipient.decision);
   // Closed to this manager (declined, or withdrawn): the link no longer shows the owner's address or answers.
@@ -123,8 +128,9 @@ export const readProposal: Handler<"proposal/get"> = async ({ token }, { db }) =
       price: closedToThem ? "" : lead.price,
       answers: closedToThem ? [] : answersOf(lead.exam),
     },
-    manager: { agent_id: agentId, company_name: recipient.company_name },
+    manager: { agent_id: agentId, company_name: recipient.company_name, profile: agent ? { fees: agent.fees, services: agent.services } : null },
     proposal: proposal ? storedProposalOf(proposal) : null,
+    assumption: assumptionOf(closedToThem ? [] : answersOf(lead.exam)),
   };
 };
 
