@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { NO_STORE, PAGE_REVALIDATE_SECONDS } from "./cache-policy";
+import { NO_STORE, PAGE_REVALIDATE_SECONDS, pageCacheControl } from "./cache-policy";
 
 /**
  * Next.js reads a route's `revalidate` only as a literal, so the page lifetime is written in the
@@ -23,6 +23,16 @@ describe("page lifetimes", () => {
   it("is set once for every page, in the root layout, not page by page", () => {
     expect(literals.map(({ file }) => file)).toContain("layout.tsx");
     expect(literals.filter(({ file }) => file.endsWith("page.tsx") || (file.endsWith("layout.tsx") && file !== "layout.tsx"))).toEqual([]);
+  });
+});
+
+describe("a stored page's Cache-Control", () => {
+  it("says its freshness, how long it may be served stale, and never keeps a page that is never fresh", () => {
+    expect(pageCacheControl({ revalidate: PAGE_REVALIDATE_SECONDS, expire: 31_536_000 })).toBe(`s-maxage=3600, stale-while-revalidate=${31_536_000 - 3600}`);
+    expect(pageCacheControl({ revalidate: 60 })).toBe("s-maxage=60");
+    expect(pageCacheControl({ revalidate: 60, expire: 60 })).toBe("s-maxage=60");
+    expect(pageCacheControl({ revalidate: false })).toBe("s-maxage=31536000");
+    expect(pageCacheControl({ revalidate: 0, expire: 100 })).toBe("private, no-cache, no-store, max-age=0, must-revalidate");
   });
 });
 

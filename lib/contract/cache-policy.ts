@@ -27,6 +27,21 @@ export const IMAGE_SHARE_OF_PAGE_STORE = 0.125;
  */
 export const SHARE_IMAGE_CACHE_CONTROL = `public, max-age=0, s-maxage=${PAGE_REVALIDATE_SECONDS}`;
 
+const ONE_YEAR_SECONDS = 31_536_000;
+
+/**
+ * A stored page's Cache-Control for its lifetime (`revalidate` seconds fresh, `expire` at most),
+ * worded as Next.js words it for the same page, so an answer from the page store and one from
+ * Next.js say the same: `s-maxage=3600, stale-while-revalidate=…`; never fresh (0): not kept by
+ * anyone; no lifetime (false): a year.
+ */
+export function pageCacheControl({ revalidate, expire }: { revalidate: number | false; expire?: number }): string {
+  if (revalidate === 0) return "private, no-cache, no-store, max-age=0, must-revalidate";
+  const fresh = revalidate === false ? ONE_YEAR_SECONDS : revalidate;
+  const stale = typeof revalidate === "number" && expire !== undefined && revalidate < expire ? `, stale-while-revalidate=${expire - revalidate}` : "";
+  return `s-maxage=${fresh}${stale}`;
+}
+
 /** Redis keeps a stored page at most this long (seconds), stale or not: unread pages lapse. */
 export const REDIS_PAGE_TTL_SECONDS = 7 * 24 * 3600;
 

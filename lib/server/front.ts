@@ -1,6 +1,5 @@
 import crypto from "node:crypto";
 import http from "node:http";
-import { getCacheControlHeader } from "next/dist/server/lib/cache-control";
 import { policyForHtml, RESOURCE_POLICY } from "./csp";
 import { SECURITY_HEADERS, PRIVATE_PAGE_HEADERS } from "./headers";
 import { compressBody, compressStream, decompressBrotli, isCompressible, negotiateEncoding, type Encoding } from "./encoding";
@@ -12,7 +11,7 @@ import { answerCall, clientAddress, readCallRequest } from "../service/http-entr
 import type { Service } from "../service";
 import { answerHealth } from "../service/health";
 import { HEALTH_PATH, isPrivatePath, isShareImagePath } from "../contract/routes";
-import { IMMUTABLE_CACHE_CONTROL, NO_STORE_HEADERS, SHARE_IMAGE_CACHE_CONTROL } from "../contract/cache-policy";
+import { IMMUTABLE_CACHE_CONTROL, NO_STORE_HEADERS, SHARE_IMAGE_CACHE_CONTROL, pageCacheControl } from "../contract/cache-policy";
 import { FAILURE } from "../contract/messages";
 
 /**
@@ -214,7 +213,7 @@ async function sendStoredPage(req: http.IncomingMessage, res: http.ServerRespons
   for (const [name, value] of Object.entries(meta.headers ?? {})) if (!INTERNAL_HEADERS.has(name)) headers[name] = value;
   Object.assign(headers, Object.fromEntries(SECURITY_HEADERS), {
     "content-type": "text/html; charset=utf-8",
-    "cache-control": getCacheControlHeader({ revalidate: meta.cacheControl?.revalidate ?? false, expire: meta.cacheControl?.expire }),
+    "cache-control": pageCacheControl({ revalidate: meta.cacheControl?.revalidate ?? false, expire: meta.cacheControl?.expire }),
     vary: PAGE_VARY,
     "x-nextjs-cache": cache,
     "x-page-cache": cache,
