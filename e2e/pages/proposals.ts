@@ -68,7 +68,12 @@ export class ManagerProposalPage extends SitePage {
     await form.getByLabel(PROPOSAL.labels.maintenanceMarkup).fill(input.markup ?? "");
     await form.getByLabel(PROPOSAL.labels.contractMonths).fill(input.contractMonths);
     await form.getByLabel(PROPOSAL.labels.startDate).fill(input.startDate);
-    for (const service of input.services) await this.service(service).check();
+    // Exactly these services: a first proposal starts with the listing's own ticked.
+    const boxes = form.getByRole("group", { name: PROPOSAL.labels.services }).getByRole("checkbox");
+    for (const box of await boxes.all()) {
+      const label = (await box.evaluate((input) => input.closest("label")?.textContent ?? "")).trim();
+      await box.setChecked(input.services.includes(label));
+    }
     await form.getByLabel(PROPOSAL.labels.message).fill(input.message ?? "");
   }
 
