@@ -80,7 +80,7 @@ describe("a quote link's address", () => {
   it("drops each malformed part on its own, and reads nothing usable as null", () => {
     for (const id of ["0", "-3", "1.5", "12abc", "1e3", "", "0012", "1234567890", "%2B1"]) expect(read(`manager=${id}`)).toBeNull();
     expect(read("manager=abc&manager=1400")).toEqual({ managers: [1400] });
-    // Repeats count once; past the recipients' maximum the rest are left out.
+    // Repeats count once; past the most a comparison holds (COMPARE_MAX) the rest are left out.
     expect(read("manager=5&manager=5&manager=6&manager=7&manager=8")).toEqual({ managers: [5, 6, 7] });
     expect(read("manager=1400&city=<script>&zip=7870")).toEqual({ managers: [1400] });
     expect(read(`city=${"a".repeat(101)}`)).toBeNull();

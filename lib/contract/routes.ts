@@ -6,6 +6,7 @@
 import {
   ALL_CATEGORIES_ID,
   CATEGORY_IDS,
+  COMPARE_MAX,
   DEFAULT_DIRECTORY_SORT,
   DEFAULT_MONTHLY_RENT,
   MAX_SERVICE_FILTERS,
@@ -17,7 +18,6 @@ import {
 } from "./site";
 import { rentFromQuery } from "./first-year-cost";
 import { isValidZip, zipFive } from "./zip";
-import { RECIPIENTS } from "./messages";
 
 /** The quote flow (spec 2.4); step 5 is /preview, /search-five redirects to it (DESIGN.md 4). */
 export const STEP_PATHS = {
@@ -52,12 +52,13 @@ const CITY_TEXT = /^[\p{L}][\p{L}\p{M} .'\u2019-]{0,99}$/u;
 
 /**
  * What a quote link's query asks for, each part checked on its own and dropped when malformed: a
- * manager id is a whole number as the profile's path has it (at most RECIPIENTS.max of them, the
- * first ones, no repeats), a ZIP code is five digits or ZIP+4 (kept as five), a city is a name.
+ * manager id is a whole number as the profile's path has it (at most COMPARE_MAX of them, the
+ * first ones, no repeats: the most a link from /compare names; the last step ticks at most
+ * RECIPIENTS.max), a ZIP code is five digits or ZIP+4 (kept as five), a city is a name.
  * An id nobody has is kept: the recipients step names only the managers it finds. null: nothing usable.
  */
 export function quoteStartFromQuery(query: URLSearchParams): QuoteStart | null {
-  const managers = [...new Set(query.getAll(QUOTE_START.manager).filter((id) => /^[1-9]\d{0,8}$/.test(id)).map(Number))].slice(0, RECIPIENTS.max);
+  const managers = [...new Set(query.getAll(QUOTE_START.manager).filter((id) => /^[1-9]\d{0,8}$/.test(id)).map(Number))].slice(0, COMPARE_MAX);
   const city = (query.get(QUOTE_START.city) ?? "").trim().replace(/\s+/g, " ");
   const zip = (query.get(QUOTE_START.zip) ?? "").trim();
   const start: QuoteStart = {
