@@ -6,7 +6,7 @@ import { ConfirmPage, RequestPage, ThankYouPage } from "./pages/request";
 import { confirmPathFor } from "./support/outbox";
 import { onlyOnTheLocalBuild } from "./support/target";
 import { CONFIRM, EMPTY, FIRST_YEAR, RANKING, RECIPIENTS, SAMPLE } from "../lib/contract/messages";
-import { PATHS, STEP_PATHS, agentPath, cityPath, cityViewPath } from "../lib/contract/routes";
+import { PATHS, STEP_PATHS, agentPath, cityPath, cityViewPath, quoteStartPath } from "../lib/contract/routes";
 
 /**
  * Issue 20, as a demanding owner on a phone and on a desktop: from "who serves my town" to
@@ -236,6 +236,30 @@ test("a profile's Request a quote starts the flow with that manager chosen, what
   await walkToLastStep(quote, { cityAtStep2: chosen.city });
   await expect(quote.chosenRecipients()).toHaveCount(1);
   await expect(quote.recipient(chosen.company_name)).toBeChecked();
+});
+
+test("a profile's Request a quote is an address of its own, near the top: a fresh tab opened at it starts the flow with that manager chosen", { tag: ["@journey"] }, async ({ page, request, browser }) => {
+  const serving = await servingAustin(request);
+  // Beyond the five the last step shows by default, so being ticked there is the link's doing.
+  const chosen = serving[7];
+  const link = quoteStartPath({ managers: [chosen.agent_id], city: chosen.city });
+  const profile = new ProfilePage(page);
+  await profile.open(agentPath(chosen));
+  await expect(profile.requestQuote).toHaveAttribute("href", link);
+  // Under the name, not after the fees and services: about two screens of a phone at most.
+  const box = await profile.requestQuote.boundingBox();
+  expect(box!.y).toBeLessThan(1700);
+  // A new tab or a shared link: another browser context, nothing stored, only the address.
+  const fresh = await browser.newContext();
+  try {
+    const quote = new QuoteFlow(await fresh.newPage());
+    await quote.open(link);
+    await walkToLastStep(quote, { cityAtStep2: chosen.city });
+    await expect(quote.chosenRecipients()).toHaveCount(1);
+    await expect(quote.recipient(chosen.company_name)).toBeChecked();
+  } finally {
+    await fresh.close();
+  }
 });
 
 test("a city card's Request a quote starts the flow with that manager chosen, whatever its distance rank", { tag: ["@journey"] }, async ({ page, request }) => {

@@ -69,14 +69,38 @@ export const categoryLabels = (ids: number[]) => ids.map((id) => categoryLabel(i
 const CARD_ABOUT_MAX = 100;
 
 /**
+ * Words a period follows without ending a sentence ("in St. Louis", "Redwood Management Co. looks
+ * after"), as written (a lower-case "no." ends one); a single capital is an initial ("J. Smith").
+ */
+const ABBREVIATIONS = new Set(["St", "Ste", "Mt", "Ft", "Ave", "Blvd", "Rd", "Dr", "Hwy", "Apt", "Inc", "Co", "Corp", "Ltd", "LLC", "Bros", "Mr", "Mrs", "Ms", "Jr", "Sr", "No", "vs", "approx", "e.g", "i.e", "U.S"]);
+
+const isAbbreviation = (word: string) => {
+  const bare = word.replace(/^[(“"']+/, "");
+  return bare.endsWith(".") && (/^[A-Z]\.$/.test(bare) || ABBREVIATIONS.has(bare.slice(0, -1)));
+};
+
+/** The text up to its first sentence's end: a . ! or ? before a space or the end, not an abbreviation's. */
+function firstSentence(text: string): string {
+  for (const match of text.matchAll(/[.!?](?=\s|$)/g)) {
+    const end = match.index + 1;
+    if (match[0] === "." && isAbbreviation(text.slice(text.lastIndexOf(" ", end - 1) + 1, end))) continue;
+    return text.slice(0, end);
+  }
+  return text;
+}
+
+/**
  * A card's about text (spec 2.5): the about's first sentence, whole; a longer first sentence is
- * cut at the last word that fits , marked with "…". The profile shows the whole text.
+ * cut at the last word that fits, marked with "…", and never just after an abbreviation ("on Main
+ * St.…" would read as a sentence that stopped). The profile shows the whole text.
  */
 export function cardAboutText(about: string): string {
   const text = about.replace(/\s+/g, " ").trim();
-  const sentence = /^.+?[.!?](?=\s|$)/.exec(text)?.[0] ?? text;
+  const sentence = firstSentence(text);
   if (sentence.length <= CARD_ABOUT_MAX) return sentence;
   const cut = sentence.slice(0, CARD_ABOUT_MAX - 1);
   const lastSpace = cut.lastIndexOf(" ");
-  return `${(lastSpace > 0 ? cut.slice(0, lastSpace) : cut).replace(/[\s,;:–-]+$/, "")}…`;
+  const words = (lastSpace > 0 ? cut.slice(0, lastSpace) : cut).split(" ");
+  while (words.length > 1 && isAbbreviation(words[words.length - 1])) words.pop();
+  return `${words.join(" ").replace(/[\s,;:–-]+$/, "")}…`;
 }

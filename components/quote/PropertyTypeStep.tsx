@@ -6,6 +6,7 @@ import { saveAnswers, saveLeadValue } from "@/lib/lead-form/storage";
 import { parseCategory } from "@/lib/lead-form/steps";
 import { STEP_PATHS } from "@/lib/contract/routes";
 import { useStepEntry } from "./useStepEntry";
+import { useQuoteStart } from "./useQuoteStart";
 import { StepForm } from "./StepForm";
 import { CategoryIcon } from "./icons";
 
@@ -19,6 +20,7 @@ const CATEGORY_HINTS: Record<PropertyCategoryId, string> = {
 
 /** Step 1: the property type, as four radio cards (codes 1, 2, 3, 8; Single Family first). */
 export function PropertyTypeStep() {
+  useQuoteStart();
   const { values, ready } = useStepEntry(1);
   return <PropertyTypeForm key={ready ? "ready" : "waiting"} storedCategory={values?.property_category ?? ""} disabled={!ready} />;
 }

@@ -10,6 +10,8 @@ import {
   requestedAgentPath,
   requestedCityPath,
   requestedStatePath,
+  quoteStartFromQuery,
+  quoteStartPath,
   statePath,
 } from "./routes";
 
@@ -59,5 +61,31 @@ describe("isShareImagePath", () => {
   });
   it.each(["/agent/TX/austin/1400", "/agent/TX/austin/1400/opengraph-image-zv6u9g/other", "/blog/some-post", "/agents/TX/austin", "/", "agent/TX/austin/1400/opengraph-image-zv6u9g/card"])("refuses %s", (path) => {
     expect(isShareImagePath(path)).toBe(false);
+  });
+});
+
+describe("a quote link's address", () => {
+  const read = (query: string) => quoteStartFromQuery(new URLSearchParams(query));
+
+  it("names the managers and the place in step 1's query, and reads them back", () => {
+    const path = quoteStartPath({ managers: [1400], city: "St. Louis" });
+    expect(path).toBe("/search?manager=1400&city=St.+Louis");
+    expect(read(path.split("?")[1])).toEqual({ managers: [1400], city: "St. Louis" });
+    expect(quoteStartPath({ managers: [1, 2, 3], zip: "78701" })).toBe("/search?manager=1&manager=2&manager=3&zip=78701");
+    expect(read("manager=1&manager=2&zip=78701-1234")).toEqual({ managers: [1, 2], zip: "78701" });
+    expect(read("city=Coeur+d%27Alene")).toEqual({ managers: [], city: "Coeur d'Alene" });
+    expect(quoteStartPath({ managers: [] })).toBe("/search");
+  });
+
+  it("drops each malformed part on its own, and reads nothing usable as null", () => {
+    for (const id of ["0", "-3", "1.5", "12abc", "1e3", "", "0012", "1234567890", "%2B1"]) expect(read(`manager=${id}`)).toBeNull();
+    expect(read("manager=abc&manager=1400")).toEqual({ managers: [1400] });
+    // Repeats count once; past the most a comparison holds (COMPARE_MAX) the rest are left out.
+    expect(read("manager=5&manager=5&manager=6&manager=7&manager=8")).toEqual({ managers: [5, 6, 7] });
+    expect(read("manager=1400&city=<script>&zip=7870")).toEqual({ managers: [1400] });
+    expect(read(`city=${"a".repeat(101)}`)).toBeNull();
+    expect(read("zip=787011")).toBeNull();
+    expect(read("")).toBeNull();
+    expect(read("sort=fee")).toBeNull();
   });
 });

@@ -66,16 +66,17 @@ export default async function AgentProfilePage({ params }: Props) {
         <article className="profile__card">
           <ProfileHead agent={agent} />
           {agent.demo === 1 && <SampleNotice />}
-          <section id="about" aria-labelledby="about-heading" className="profile__about">
-            <h2 id="about-heading">About {agent.company_name}</h2>
-            <p>{agent.about}</p>
-          </section>
-          <ProfileFacts agent={agent} />
+          {/* Under the name, not after the fees: on a phone the fees and services are two screens long. */}
           <div className="profile__actions">
             <RequestQuotesLink ids={[agent.agent_id]} city={agent.city} />
             <AddToCompare id={agent.agent_id} name={agent.company_name} />
             <Link href={cityHref}>Other managers serving {agent.city}</Link>
           </div>
+          <section id="about" aria-labelledby="about-heading" className="profile__about">
+            <h2 id="about-heading">About {agent.company_name}</h2>
+            <p>{agent.about}</p>
+          </section>
+          <ProfileFacts agent={agent} />
         </article>
         <section className="profile__contact" aria-labelledby="get-in-touch">
           <h2 id="get-in-touch">Get In Touch</h2>
