@@ -89,6 +89,10 @@ describe("the page store, in memory", () => {
     await store.set(KEY, appPage(bigHtml("gone"), { status: 404 }), { cacheControl: CONTROL });
     expect(await store.freshPage("/agents/TX/austin")).toBeUndefined();
     expect(await store.stats()).toMatchObject({ entries: 0, bytes: 0 });
+    // Next.js's page for unknown addresses comes as a 200: kept, it would answer /_not-found with it.
+    await store.set("/route-cache/APP_PAGE/abc/$/_not-found", appPage(bigHtml("not found")), { cacheControl: CONTROL });
+    expect(await store.freshPage("/_not-found")).toBeUndefined();
+    expect(await store.stats()).toMatchObject({ entries: 0, bytes: 0 });
   });
 
   it("stays within its byte budget, evicting the least recently used page", async () => {

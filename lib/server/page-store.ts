@@ -98,6 +98,8 @@ export interface StoreBackend {
 }
 
 const TAGS_HEADER = "x-next-cache-tags";
+/** The page Next.js renders for every address that names nothing. */
+const NOT_FOUND_PAGE = "/_not-found";
 const APP_PAGE = "APP_PAGE";
 const APP_ROUTE = "APP_ROUTE";
 
@@ -252,8 +254,9 @@ export class PageStore {
     const kind = value?.kind ?? APP_PAGE;
     const id = storageId(key, kind);
     const status = typeof value?.status === "number" ? value.status : 200;
-    // Nothing is kept for an answer that names nothing (404) or failed.
-    if (!value || status >= 400) {
+    // Nothing is kept for an answer that names nothing (404) or failed; nor Next.js's own page for
+    // an unknown address, which it stores as a 200 and would then answer at /_not-found.
+    if (!value || status >= 400 || pathOfKey(key) === NOT_FOUND_PAGE) {
       await this.backend.remove(id);
       return;
     }
