@@ -2,10 +2,19 @@ import type { ServingAgent } from "@/lib/contract";
 import { STEP_PATHS, agentPath } from "@/lib/contract/routes";
 import { CompareCheckbox } from "./CompareCheckbox";
 import { cardAboutText, cardDistanceText, cardFeeText, cardLicenseText, servicesCountText, shortYearsText } from "./manager-facts";
+import { FIRST_YEAR } from "@/lib/contract/messages";
+import { formatMoney } from "@/lib/contract/fees";
+import { firstYearCost } from "@/lib/contract/first-year-cost";
 
 /** One element each, shared by every card: the flight data sends a repeated element once and refers to it. */
 const SAMPLE_BADGE = <b className="badge badge--sample">Sample listing</b>;
 const FEATURED_BADGE = <b className="badge badge--featured">Featured</b>;
+
+/** "First year at $2,500 a month: $3,749", the figure a list sorted by cost follows. */
+function firstYearLine(fees: Props["agent"]["fees"], rent: number): string {
+  const { total } = firstYearCost({ fees, monthlyRent: rent });
+  return FIRST_YEAR.cardTotal(formatMoney(rent), total === null ? null : formatMoney(Math.round(total)));
+}
 
 type Props = {
   agent: Omit<ServingAgent, "distance_miles"> & { distance_miles?: number };
@@ -13,6 +22,8 @@ type Props = {
   placeName?: string;
   /** The form of the list's Compare checkboxes. */
   compareFormId: string;
+  /** A list sorted by first-year cost: the rent it is figured at, and each card shows its figure. */
+  costRent?: number;
 };
 
 /**
@@ -24,10 +35,12 @@ type Props = {
  * element and class is sent twice, as HTML and in the page's flight data (a city page
  * of 20 cards within 70 kB).
  */
-export function AgentCard({ agent, placeName, compareFormId }: Props) {
+export function AgentCard({ agent, placeName, compareFormId, costRent }: Props) {
   // The list is about one place (its title names it): "2.1 miles away" says enough.
   const distance = placeName ? cardDistanceText(agent.distance_miles, agent.city, placeName) : `${agent.city}, ${agent.state}`;
-  const facts = [cardFeeText(agent.fees), servicesCountText(agent.services), shortYearsText(agent.year_founded)].filter(Boolean).join(" · ");
+  // Sorted by first-year cost: the figure the order follows comes first.
+  const cost = costRent === undefined ? null : firstYearLine(agent.fees, costRent);
+  const facts = [cost, cardFeeText(agent.fees), servicesCountText(agent.services), shortYearsText(agent.year_founded)].filter(Boolean).join(" · ");
   return (
     <li className="agent-card">
       {/* Sized by the stylesheet (48 or 64 px square), so the layout never shifts. */}

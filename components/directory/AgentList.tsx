@@ -16,15 +16,17 @@ type Props = {
   start?: number;
   /** What a card's "Request a quote from this manager" fills in: the list's city or ZIP code. */
   quotePlace?: { property_city?: string; property_zip?: string };
+  /** Sorted by first-year cost at this rent: each card shows its figure. */
+  costRent?: number;
 };
 
-export function AgentList({ agents, placeName, id = "managers", start = 1, quotePlace = {} }: Props) {
+export function AgentList({ agents, placeName, id = "managers", start = 1, quotePlace = {}, costRent }: Props) {
   const formId = `${id}-c`;
   return (
     <>
       <ol className="agent-list" id={id} start={start}>
         {agents.map((agent) => (
-          <AgentCard key={agent.agent_id} agent={agent} placeName={placeName} compareFormId={formId} />
+          <AgentCard key={agent.agent_id} agent={agent} placeName={placeName} compareFormId={formId} costRent={costRent} />
         ))}
       </ol>
       <form id={formId} action={PATHS.compare} method="get" className="agent-list-form" aria-label="Managers to compare">

@@ -2,7 +2,8 @@
 
 import { useId, useRef, useState } from "react";
 import { DEFAULT_CATEGORY_ID, PRICE_DEFAULT, PRICE_MAX, PRICE_MIN } from "@/lib/contract/site";
-import { readLeadValues, type LeadValues } from "@/lib/lead-form/storage";
+import { readAnswers, readLeadValues, type LeadValues } from "@/lib/lead-form/storage";
+import { assumptionOf } from "@/lib/contract/proposals";
 import { parseCategory, validateGuaranteeMobile } from "@/lib/lead-form/steps";
 import { RECIPIENTS } from "@/lib/contract/messages";
 import { useMessages } from "@/components/ui/MessageDialog";
@@ -81,6 +82,7 @@ function GuaranteeForm({ idPrefix, stored, mobileInput }: { idPrefix: string; st
   const [mobile, setMobile] = useState("");
   const [price, setPrice] = useState(PRICE_DEFAULT);
   const [website, setWebsite] = useState("");
+  const [assumption] = useState(() => assumptionOf(readAnswers()));
   const category = stored ? (parseCategory(stored.property_category) ?? DEFAULT_CATEGORY_ID) : null;
   const recipients = useRecipients(stored?.property_zip ?? "", category);
   const consentId = useId();
@@ -129,6 +131,7 @@ function GuaranteeForm({ idPrefix, stored, mobileInput }: { idPrefix: string; st
           zip={stored.property_zip}
           categoryId={category}
           email={email}
+          assumption={assumption}
           headingLevel={3}
         />
       )}

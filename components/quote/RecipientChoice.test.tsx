@@ -52,11 +52,31 @@ describe("RecipientChoice", () => {
         zip="33131"
         categoryId={1}
         email=""
+        assumption={{ rent: 2500, units: 1, from_answers: true }}
       />,
     );
     expect(screen.getByText("Office 0.8 miles from ZIP 33131")).toBeTruthy();
     expect(screen.getByText("Office less than half a mile from ZIP 33131")).toBeTruthy();
     expect(screen.queryByText(/from Miami|in Miami/)).toBeNull();
+  });
+
+  it("gives each manager's first-year cost from its listed fees at the owner's rent and units, and says when a fee is missing", () => {
+    const complete = { ...manager(1, "Bay Homes", 0.8), fees: { ...manager(1, "", 0).fees, leasing_percent: 50, setup_fee: 99 } };
+    render(
+      <RecipientChoice
+        state={stateOf([complete, manager(2, "Brickell Rentals", 0.3)])}
+        onToggle={() => {}}
+        onRetry={() => {}}
+        zip="33131"
+        categoryId={1}
+        email=""
+        assumption={{ rent: 1500, units: 2, from_answers: true }}
+      />,
+    );
+    // Two units at $1,500: 8% for 12 months ($2,880) + half a month's rent each ($1,500) + setup ($99).
+    expect(screen.getByText("First year from its listed fees: $4,479")).toBeTruthy();
+    expect(screen.getByText("First year: not known (a fee it adds up is not listed)")).toBeTruthy();
+    expect(screen.getByText(/^First-year costs at \$1,500 a month for 2 units \(from your answers\)/)).toBeTruthy();
   });
 });
 

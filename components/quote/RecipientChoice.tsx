@@ -2,9 +2,10 @@
 
 import { useId } from "react";
 import { NOBODY_RECEIVES_YET, RECIPIENTS, consentSentence, type ContactWays } from "@/lib/contract/messages";
-import { feeHeadline } from "@/lib/contract/fees";
+import { feeHeadline, formatMoney } from "@/lib/contract/fees";
+import { firstYearCost } from "@/lib/contract/first-year-cost";
 import { licenseText } from "@/lib/contract/license";
-import type { ServingAgent } from "@/lib/contract";
+import type { CostAssumption, ServingAgent } from "@/lib/contract";
 import { categoryLabel } from "@/lib/contract/site";
 import { chosenAgents, type RecipientsState } from "./useRecipients";
 import "@/styles/recipients.css";
@@ -21,6 +22,7 @@ export function RecipientChoice({
   zip,
   categoryId,
   email,
+  assumption,
   headingLevel = 2,
 }: {
   state: RecipientsState;
@@ -30,6 +32,8 @@ export function RecipientChoice({
   categoryId: number;
   /** The owner's email, for the promise made when nobody serves the ZIP. */
   email: string;
+  /** The rent and units each manager's first-year cost is figured at (from the owner's answers). */
+  assumption: CostAssumption;
   headingLevel?: 2 | 3;
 }) {
   const headingId = useId();
@@ -72,32 +76,52 @@ export function RecipientChoice({
           <p>{RECIPIENTS.noMatchPromise(email.trim())}</p>
         </div>
       )}
-      {state.status === "ready" && state.matches.length > 0 && (
-        <fieldset className="recipients__list" aria-describedby={hintId}>
-          <legend className="visually-hidden">{RECIPIENTS.heading}</legend>
-          <p id={hintId} className="recipients__rule">
-            {state.rule} {RECIPIENTS.limit}
-          </p>
-          {state.matches.map((agent) => (
-            <RecipientOption
-              key={agent.agent_id}
-              agent={agent}
-              zip={state.place?.zip || zip.trim()}
-              checked={state.selected.includes(agent.agent_id)}
-              disabled={!state.selected.includes(agent.agent_id) && state.selected.length >= RECIPIENTS.max}
-              onToggle={onToggle}
-            />
-          ))}
-          {state.matches.some((agent) => agent.demo === 1) && <p className="recipients__sample-note">{RECIPIENTS.sampleNote}</p>}
-        </fieldset>
-      )}
+      {state.status === "ready" && state.matches.length > 0 && <RecipientList state={state} hintId={hintId} zip={zip} assumption={assumption} onToggle={onToggle} />}
     </section>
+  );
+}
+
+/** The managers serving the ZIP, as checkboxes, with how they were chosen and what their first year costs. */
+function RecipientList({
+  state,
+  hintId,
+  zip,
+  assumption,
+  onToggle,
+}: {
+  state: Extract<RecipientsState, { status: "ready" }>;
+  hintId: string;
+  zip: string;
+  assumption: CostAssumption;
+  onToggle: (id: number, checked: boolean) => void;
+}) {
+  return (
+    <fieldset className="recipients__list" aria-describedby={hintId}>
+      <legend className="visually-hidden">{RECIPIENTS.heading}</legend>
+      <p id={hintId} className="recipients__rule">
+        {state.rule} {RECIPIENTS.limit}
+      </p>
+      <p className="recipients__rule">{RECIPIENTS.firstYearAssumption(formatMoney(assumption.rent), assumption.units, assumption.from_answers)}</p>
+      {state.matches.map((agent) => (
+        <RecipientOption
+          key={agent.agent_id}
+          agent={agent}
+          zip={state.place?.zip || zip.trim()}
+          assumption={assumption}
+          checked={state.selected.includes(agent.agent_id)}
+          disabled={!state.selected.includes(agent.agent_id) && state.selected.length >= RECIPIENTS.max}
+          onToggle={onToggle}
+        />
+      ))}
+      {state.matches.some((agent) => agent.demo === 1) && <p className="recipients__sample-note">{RECIPIENTS.sampleNote}</p>}
+    </fieldset>
   );
 }
 
 function RecipientOption({
   agent,
   zip,
+  assumption,
   checked,
   disabled,
   onToggle,
@@ -105,12 +129,14 @@ function RecipientOption({
   agent: ServingAgent;
   /** The owner's ZIP code: every distance is measured from its point. */
   zip: string;
+  assumption: CostAssumption;
   checked: boolean;
   disabled: boolean;
   onToggle: (id: number, checked: boolean) => void;
 }) {
   const id = useId();
   const detailsId = useId();
+  const { total } = firstYearCost({ fees: agent.fees, monthlyRent: assumption.rent, units: assumption.units });
   return (
     <div className={`recipient${checked ? " recipient--checked" : ""}${disabled ? " recipient--disabled" : ""}`}>
       <input
@@ -134,6 +160,7 @@ function RecipientOption({
           </p>
         )}
         <p>{feeHeadline(agent.fees)}</p>
+        <p className="recipient__first-year">{RECIPIENTS.firstYear(total === null ? null : formatMoney(Math.round(total)))}</p>
         <p>{licenseText(agent.license)}</p>
         <p>{RECIPIENTS.distance(agent.distance_miles, zip)}</p>
       </div>

@@ -14,6 +14,7 @@ import { useStepEntry } from "./useStepEntry";
 import { useRecipients } from "./useRecipients";
 import { useSubmitLead } from "./useSubmitLead";
 import { ConsentLine, RecipientChoice } from "./RecipientChoice";
+import { assumptionOf } from "@/lib/contract/proposals";
 import { QUOTE_STEP_TITLES } from "@/lib/contract/messages";
 
 /**
@@ -39,6 +40,7 @@ function Review({ values }: { values: LeadValues }) {
   const category = parseCategory(values.property_category);
   const method = parseContactMethod(values.preferred_contact_method);
   const recipients = useRecipients(values.property_zip, category);
+  const [assumption] = useState(() => assumptionOf(readAnswers()));
   const consentId = useId();
   const ways = { email: Boolean(values.email_address.trim()), phone: Boolean(values.phone_no.trim()), preferred: method ?? "" };
 
@@ -81,6 +83,7 @@ function Review({ values }: { values: LeadValues }) {
         zip={values.property_zip}
         categoryId={category ?? 1}
         email={values.email_address}
+        assumption={assumption}
       />
       <ConsentLine id={consentId} state={recipients.state} ways={ways} />
       <div className="quote-actions">

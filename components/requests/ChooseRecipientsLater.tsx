@@ -1,5 +1,6 @@
 "use client";
 
+import { assumptionOf } from "@/lib/contract/proposals";
 import { useId, useState } from "react";
 import { useRouter } from "next/navigation";
 import type { ServingAgent } from "@/lib/contract";
@@ -21,6 +22,7 @@ export function ChooseRecipientsLater({
   city,
   zip,
   ways,
+  answers,
 }: {
   token: string;
   matches: ServingAgent[];
@@ -30,6 +32,8 @@ export function ChooseRecipientsLater({
   zip: string;
   /** The contact details the owner gave and the method chosen (the sentence's "by email"). */
   ways: ContactWays;
+  /** The request's answers: each manager's first-year cost is figured at the rent and units they give. */
+  answers: readonly { question: string; answer: string | readonly string[] }[];
 }) {
   const router = useRouter();
   const { showError } = useMessages();
@@ -55,7 +59,7 @@ export function ChooseRecipientsLater({
   return (
     <form onSubmit={submit} noValidate className="request__choose">
       <p>A property manager serves your ZIP now. Nobody receives your request until you choose.</p>
-      <RecipientChoice state={state} onToggle={toggle} onRetry={() => {}} zip={zip} categoryId={1} email="" headingLevel={3} />
+      <RecipientChoice state={state} onToggle={toggle} onRetry={() => {}} zip={zip} categoryId={1} email="" assumption={assumptionOf(answers)} headingLevel={3} />
       <ConsentLine id={consentId} state={state} ways={ways} />
       <SubmitButton pending={pending} label="Send my request" describedBy={consentId} />
     </form>

@@ -112,6 +112,7 @@ export function RequestDetails({ request, token, proposals }: { request: Request
             city={request.property_city}
             zip={request.property_zip}
             ways={{ email: Boolean(request.email_masked), phone: Boolean(request.phone_masked), preferred: request.preferred_contact_method }}
+            answers={request.answers}
           />
         ) : (
           <p>

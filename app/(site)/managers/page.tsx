@@ -104,7 +104,13 @@ function Results({ found, view }: { found: CallResponse<"agents/near">; view: Vi
             {agents.total} {agents.total === 1 ? "manager serves" : "managers serve"} ZIP {place.zip}. <a href={`#${HOW_WE_RANK_ANCHOR}`}>{RANKING.title}</a>
           </p>
           {agents.data.some((agent) => agent.demo === 1) && <SampleNotice />}
-          <AgentList agents={agents.data} placeName={place.zip} quotePlace={{ property_zip: place.zip }} start={(agents.page - 1) * DIRECTORY_PAGE_SIZE + 1} />
+          <AgentList
+            agents={agents.data}
+            placeName={place.zip}
+            quotePlace={{ property_zip: place.zip }}
+            start={(agents.page - 1) * DIRECTORY_PAGE_SIZE + 1}
+            costRent={view.sort === "fee" ? view.rent : undefined}
+          />
           <Pagination page={agents.page} lastPage={agents.last_page} hrefFor={viewPath} />
           <HowWeRank rule={RANKING.zip(place.zip)} />
         </>

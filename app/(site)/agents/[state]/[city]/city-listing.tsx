@@ -167,7 +167,13 @@ function ListingBody({ loaded }: { loaded: Loaded }) {
             {view && view.services.length > 0 ? ` and offer ${servicesText(view.services)}` : ""}. <a href={`#${HOW_WE_RANK_ANCHOR}`}>{RANKING.title}</a>
           </p>
           {agents.some((agent) => agent.demo === 1) && <SampleNotice />}
-          <AgentList agents={agents} placeName={city.city} quotePlace={{ property_city: city.city }} start={(page - 1) * DIRECTORY_PAGE_SIZE + 1} />
+          <AgentList
+            agents={agents}
+            placeName={city.city}
+            quotePlace={{ property_city: city.city }}
+            start={(page - 1) * DIRECTORY_PAGE_SIZE + 1}
+            costRent={view?.sort === "fee" ? view.rent : undefined}
+          />
           <Pagination page={page} lastPage={last_page} hrefFor={hrefFor} />
           <HowWeRank rule={RANKING.city(city.city)} />
         </>
