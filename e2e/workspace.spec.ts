@@ -15,6 +15,7 @@ import {
   revisionsOf,
   rollBackRevision,
   signInLinkFromOutbox,
+  sitemapLastmod,
   staffEmail,
   templatePublish,
   useSignInLink,
@@ -86,6 +87,9 @@ test("an admin signs in from the outbox link, drafts a city template, previews i
   // Publish, through its confirmation: the public page's <title> changes within seconds on this
   // instance, which is all the message promises (the end-to-end server has no REDIS_URL).
   const revisionsBefore = revisionsOf("template:city").length;
+  // The sitemap, served (and cached) before the publish, dates Austin by its listings.
+  const listedBefore = await sitemapLastmod(request, CITY);
+  expect(listedBefore).toBeDefined();
   await templatePublish.review(page, "city", pattern);
   const message = await templatePublish.confirm(page, "city");
   await expect(message).toContainText("This instance serves the new words from its next request. REDIS_URL is not set");
@@ -94,6 +98,9 @@ test("an admin signs in from the outbox link, drafts a city template, previews i
   await expect.poll(() => publicTitle(request, CITY), { timeout: 20_000, intervals: [250] }).toBe(drafted);
   testInfo.annotations.push({ type: "publish to public <title>", description: `${((Date.now() - published) / 1000).toFixed(1)} s` });
   expect(revisionsOf("template:city")).toHaveLength(revisionsBefore + 1);
+  // The publish refreshes the sitemap with the pages: Austin's <lastmod> is the publish's, not an hour later.
+  const publishedAt = new Date(revisionsOf("template:city").at(-1)!.published_at).toISOString();
+  await expect.poll(() => sitemapLastmod(request, CITY), { timeout: 20_000, intervals: [250] }).toBe(publishedAt);
 
   // The history lists it, and rolling it back restores the old title.
   const history = new WorkspaceHistory(page);

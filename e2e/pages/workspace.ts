@@ -68,8 +68,14 @@ export async function publicTitle(request: APIRequestContext, pagePath: string):
   return raw.replace(/&amp;/g, "&").replace(/&#x27;/g, "'").replace(/&quot;/g, '"');
 }
 
+/** A page's <lastmod> in /sitemap.xml, as it is served now (undefined: not listed, or undated). */
+export async function sitemapLastmod(request: APIRequestContext, pagePath: string): Promise<string | undefined> {
+  const xml = await (await request.get("/sitemap.xml")).text();
+  return new RegExp(`<loc>[^<]*${pagePath.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}</loc>\\s*<lastmod>([^<]+)</lastmod>`).exec(xml)?.[1];
+}
+
 export function revisionsOf(target: string) {
-  return queryRows<{ id: number; action: string; title: string | null; published_by_email: string }>("SELECT id, action, title, published_by_email FROM seo_revisions WHERE target = ? ORDER BY id", target);
+  return queryRows<{ id: number; action: string; title: string | null; published_by_email: string; published_at: string }>("SELECT id, action, title, published_by_email, published_at FROM seo_revisions WHERE target = ? ORDER BY id", target);
 }
 
 /** The drafts of a target (one staff member's, when given). */

@@ -43,12 +43,12 @@ export async function createScaleDatabase(file: string, extraManagers: number, l
     const grid = new CityGrid(cities);
 
     const insertAgent = sqlite.prepare(`insert into agents (
-      slug, company_name, photo, featured, address, zip, city_id, state_id, about, read_more, email, phone, is_demo, created_at,
+      slug, company_name, photo, featured, address, zip, city_id, state_id, about, read_more, email, phone, is_demo, created_at, updated_at,
       management_fee_percent, management_fee_flat, leasing_fee_percent, renewal_fee, setup_fee, maintenance_markup_percent,
       vacancy_fee, services, license_state, license_number, license_type, license_source, license_checked_on,
       office_lat, office_lng, service_radius_miles, units_managed, year_founded
     ) values (
-      @slug, @company_name, @photo, @featured, @address, @zip, @city_id, @state_id, @about, @read_more, @email, @phone, 1, @created_at,
+      @slug, @company_name, @photo, @featured, @address, @zip, @city_id, @state_id, @about, @read_more, @email, @phone, 1, @created_at, @created_at,
       @management_fee_percent, @management_fee_flat, @leasing_fee_percent, @renewal_fee, @setup_fee, @maintenance_markup_percent,
       @vacancy_fee, @services, @license_state, @license_number, @license_type, @license_source, @license_checked_on,
       @office_lat, @office_lng, @service_radius_miles, @units_managed, @year_founded

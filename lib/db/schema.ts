@@ -264,6 +264,11 @@ export interface AgentsTable {
   phone: string;
   is_demo: number;
   created_at: string;
+  /**
+   * When the listing's content last changed (created, or an import that changed its row): its
+   * profile's <lastmod>, and the lists it is on take their newest listing's (lib/db/queries/sitemap.ts).
+   */
+  updated_at: string;
   // Decision data; null where the manager has not given it.
   management_fee_percent: number | null;
   management_fee_flat: number | null;

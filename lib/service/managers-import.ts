@@ -128,7 +128,11 @@ function locate(row: ManagerRow, line: number, places: Places, problem: (column:
   return { row: { ...row, office_city: city.name }, line, cityId: city.id, stateId: state.id, lat: office.lat, lng: office.lng, radius };
 }
 
-function agentValues(item: Located): Omit<NewAgent, "slug" | "created_at" | "photo" | "featured" | "read_more" | "is_demo"> {
+/**
+ * A listing's columns from its row; `at` is its updated_at: only a row that adds or changes a
+ * listing is written, so an unchanged listing keeps its date (its profile's <lastmod>).
+ */
+function agentValues(item: Located, at: string): Omit<NewAgent, "slug" | "created_at" | "photo" | "featured" | "read_more" | "is_demo"> {
   const { row } = item;
   const fee = (value: ManagerRow["management_fee"], kind: "percent" | "flat") => (value && value.kind === kind ? value.value : null);
   return {
@@ -160,6 +164,7 @@ function agentValues(item: Located): Omit<NewAgent, "slug" | "created_at" | "pho
     office_lat: item.lat,
     office_lng: item.lng,
     service_radius_miles: item.radius,
+    updated_at: at,
   };
 }
 
@@ -315,7 +320,7 @@ async function checkAndWrite(db: Db, rows: Located[], { report, seen, write, at,
   // The pages the changed listings were on before: a city they leave drops them too.
   await pagesOf(db, changed.map(({ listing }) => listing.id), paths);
   for (const { item, listing } of changed) {
-    await updateImportedListing(db, { id: listing.id, agent: agentValues(item), categories: item.row.categories });
+    await updateImportedListing(db, { id: listing.id, agent: agentValues(item, at), categories: item.row.categories });
     touched.push(listing.id);
   }
   const bases = added.map((item) => `${slugify(item.row.company_name) || "listing"}-${slugify(item.row.office_city)}-${item.row.office_state.toLowerCase()}`);
@@ -326,7 +331,7 @@ async function checkAndWrite(db: Db, rows: Located[], { report, seen, write, at,
     for (let n = 2; taken.has(slug) || (slug !== bases[index] && (await slugsTaken(db, { slugs: [slug] })).size > 0); n++) slug = `${bases[index]}-${n}`;
     taken.add(slug);
     const id = await insertImportedListing(db, {
-      agent: { ...agentValues(item), slug, photo: LISTING_WITHOUT_LOGO, featured: 0, read_more: 0, is_demo: 0, created_at: at, units_managed: null, year_founded: null, maintenance_markup_percent: null, vacancy_fee: null },
+      agent: { ...agentValues(item, at), slug, photo: LISTING_WITHOUT_LOGO, featured: 0, read_more: 0, is_demo: 0, created_at: at, units_managed: null, year_founded: null, maintenance_markup_percent: null, vacancy_fee: null },
       categories: item.row.categories,
     });
     touched.push(id);

@@ -2,14 +2,14 @@
 
 import { cookies, draftMode, headers } from "next/headers";
 import { forbidden, redirect } from "next/navigation";
-import { refresh, updateTag } from "next/cache";
+import { refresh, revalidatePath, updateTag } from "next/cache";
 import { after } from "next/server";
 import { isValidEmail } from "@/lib/contract";
 import { ApiError } from "@/lib/contract/errors";
 import { PREVIEW_DRAFT_COOKIE, WORKSPACE, can, isStaffRole, type StaffPermission } from "@/lib/contract/staff";
 import { NETWORK_WHAT } from "@/lib/contract/operator-messages";
 import { SEO_FIELDS, isSeoKind, seoCacheTags, type SeoKind } from "@/lib/contract/seo-text";
-import { WORKSPACE_PATHS, workspaceTemplatePath, workspaceTemplatePublishPath } from "@/lib/contract/routes";
+import { SITEMAP_PATH, WORKSPACE_PATHS, workspaceTemplatePath, workspaceTemplatePublishPath } from "@/lib/contract/routes";
 import { allowedOrigins } from "@/lib/env";
 import { isSameOriginRequest } from "@/lib/service/guard";
 import { logError } from "@/lib/service/log";
@@ -130,10 +130,14 @@ async function targetFrom(formData: FormData): Promise<SeoTarget | null> {
   return row && row.kind === kind ? { type: "page", kind, path } : null;
 }
 
-/** Makes every page the change concerns read its words again at once, on every instance. */
+/**
+ * Makes every page the change concerns read its words again at once, on every instance, and the
+ * sitemap too: a publish moves those pages' <lastmod> (lib/db/queries/sitemap.ts withPublished).
+ */
 function invalidate({ target }: Published) {
   const [kindTag, pageTag] = seoCacheTags(target.kind, target.type === "page" ? target.path : "");
   updateTag(target.type === "template" ? kindTag : pageTag);
+  revalidatePath(SITEMAP_PATH);
 }
 
 /**
@@ -238,6 +242,7 @@ export async function bulkAction(_state: ActionState, formData: FormData): Promi
     return failed(error);
   }
   for (const page of pages) updateTag(seoCacheTags(page.kind, page.path)[1]);
+  revalidatePath(SITEMAP_PATH);
   const list = queryString(bulk.filter);
   redirect(`${WORKSPACE_PATHS.home}${list}${list ? "&" : "?"}published=${changed.length}`);
 }

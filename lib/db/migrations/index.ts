@@ -20,6 +20,7 @@ import { seoSocialFieldsMigration } from "./2026-11-30-seo-social-fields";
 import { operatorInboxTasksMigration } from "./2026-12-02-operator-inbox-tasks";
 import { confirmationPlaceMigration } from "./2026-12-02-sec-service-confirmation-place";
 import { managersImportMigration } from "./2026-12-07-managers-import";
+import { listingUpdatedAtMigration } from "./2026-12-07-updated-at";
 
 /**
  * A static list of migrations: a file-system provider does not survive the Next.js bundler.
@@ -48,6 +49,7 @@ export function migrationProvider(dialect: "sqlite" | "postgres"): MigrationProv
     "2026-12-02-operator-inbox-tasks": operatorInboxTasksMigration(dialect),
     "2026-12-02-sec-service-confirmation-place": confirmationPlaceMigration(),
     "2026-12-07-managers-import": managersImportMigration(),
+    "2026-12-07-updated-at": listingUpdatedAtMigration(),
   };
   return { getMigrations: async () => migrations };
 }

@@ -18,8 +18,8 @@ describe.each(databaseKinds)("the sitemap's dates on %s", (kind) => {
   it("dates every page but the fixed ones, from its own content", async () => {
     const entries = await all();
     const byPath = new Map(entries.map((entry) => [entry.path, entry.lastModified]));
-    const agent = await database.db.selectFrom("agents").select(["id", "created_at"]).orderBy("id").executeTakeFirstOrThrow();
-    const created = new Date(agent.created_at).toISOString();
+    const agent = await database.db.selectFrom("agents").select(["id", "updated_at"]).orderBy("id").executeTakeFirstOrThrow();
+    const created = new Date(agent.updated_at).toISOString();
     const profile = entries.find((entry) => entry.path.endsWith(`/${agent.id}`) && entry.path.startsWith("/agent/"))!;
     expect(profile.lastModified).toBe(created);
     expect(byPath.get("/agents/TX/austin")).toBe(created);

@@ -66,16 +66,19 @@ const isoDate = (value: unknown): string | undefined => {
   return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
 };
 
-/** The newest manager serving the city: a city's list (and its tabs) changes when one is added. */
-const newestManagerOfCity = () =>
-  sql<string | null>`(select max(agents.created_at) from city_coverage inner join agents on agents.id = city_coverage.agent_id where city_coverage.city_id = cities.id)`;
+/**
+ * The latest change among the managers serving the city (agents.updated_at: added, or changed by
+ * an import): a city's list and its tabs show them, so they change when one does.
+ */
+const lastListingChangeOfCity = () =>
+  sql<string | null>`(select max(agents.updated_at) from city_coverage inner join agents on agents.id = city_coverage.agent_id where city_coverage.city_id = cities.id)`;
 
 type CityRow = { id: number; abbreviation: string; slug: string; name: string; state_name: string; managers_serving: number; last_modified?: string | null };
 
 /** One slice of the served cities (for one category, when given), by state, largest first. */
 function servedCitySlice(db: Db, { categoryId, offset, limit }: { categoryId?: number; offset: number; limit: number }): Promise<CityRow[]> {
   return (categoryId === undefined ? servedCities(db) : servedCitiesFor(db, categoryId))
-    .select(["cities.id", "states.abbreviation", "cities.slug", "cities.name", "states.name as state_name", "cities.managers_serving", newestManagerOfCity().as("last_modified")])
+    .select(["cities.id", "states.abbreviation", "cities.slug", "cities.name", "states.name as state_name", "cities.managers_serving", lastListingChangeOfCity().as("last_modified")])
     .orderBy("states.abbreviation")
     .orderBy("cities.population", "desc")
     .orderBy("cities.id")
@@ -109,7 +112,7 @@ type LaterPageRow = CityRow & { count: number; page: number };
  * of the city sections: `count` managers make ceil(count / page size) pages.
  */
 async function laterPages(db: Db, categoryId?: number): Promise<LaterPageRow[]> {
-  const columns = ["cities.id", "states.abbreviation", "cities.slug", "cities.name", "states.name as state_name", "cities.managers_serving", newestManagerOfCity().as("last_modified")] as const;
+  const columns = ["cities.id", "states.abbreviation", "cities.slug", "cities.name", "states.name as state_name", "cities.managers_serving", lastListingChangeOfCity().as("last_modified")] as const;
   const ordered = <Q extends { orderBy(column: string, direction?: "desc"): Q }>(query: Q) => query.orderBy("states.abbreviation").orderBy("cities.population", "desc").orderBy("cities.id");
   let cities: Array<CityRow & { count: number | string }>;
   if (categoryId === undefined) {
@@ -221,7 +224,8 @@ const SECTIONS: Section<unknown>[] = [
     read: (db, offset, limit) =>
       db
         .selectFrom("states")
-        .select(["id", "abbreviation", "name", sql<string | null>`(select max(agents.created_at) from agents where agents.state_id = states.id)`.as("last_modified")])
+        // Dated by the latest change among its own listings (from the index agents_state_updated alone).
+        .select(["id", "abbreviation", "name", sql<string | null>`(select max(agents.updated_at) from agents where agents.state_id = states.id)`.as("last_modified")])
         .where((eb) => eb.exists(servedCities(db).select("cities.id").whereRef("cities.state_id", "=", "states.id")))
         .orderBy("abbreviation")
         .offset(offset)
@@ -285,7 +289,7 @@ const SECTIONS: Section<unknown>[] = [
         rows.map((row) => ({ category: category.label, city: row.name, state: row.state_name, state_abbr: row.abbreviation, count: row.count, page: row.page })),
     }),
   ),
-  section<{ id: number; slug: string; abbreviation: string; created_at: string }>({
+  section<{ id: number; slug: string; abbreviation: string; updated_at: string }>({
     kind: "profile",
     count: (db) => countOf(db.selectFrom("agents").select((eb) => eb.fn.countAll<number>().as("count"))),
     read: (db, offset, limit) =>
@@ -293,12 +297,13 @@ const SECTIONS: Section<unknown>[] = [
         .selectFrom("agents")
         .innerJoin("cities", "cities.id", "agents.city_id")
         .innerJoin("states", "states.id", "agents.state_id")
-        .select(["agents.id", "cities.slug", "states.abbreviation", "agents.created_at"])
+        .select(["agents.id", "cities.slug", "states.abbreviation", "agents.updated_at"])
         .orderBy("agents.id")
         .offset(offset)
         .limit(limit)
         .execute(),
-    entry: (agent) => ({ path: agentPath({ state: agent.abbreviation, city_slug: agent.slug, agent_id: agent.id }), lastModified: isoDate(agent.created_at) }),
+    // A profile's date is its listing's last change.
+    entry: (agent) => ({ path: agentPath({ state: agent.abbreviation, city_slug: agent.slug, agent_id: agent.id }), lastModified: isoDate(agent.updated_at) }),
     async facts(db, agents) {
       // Read only for the workspace: the sitemap needs no names or about texts.
       const ids = agents.map((agent) => Number(agent.id));

@@ -369,6 +369,7 @@ export async function insertDemoAgents(trx: Kysely<Database>, cities: CityAgents
       state_id: stateId,
       is_demo: 1,
       created_at: createdAt,
+      updated_at: createdAt,
     })),
   );
   const agents = await insertMissing(trx as Transaction<Database>, "agents", ["slug"], rows);

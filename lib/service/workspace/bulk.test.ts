@@ -63,7 +63,7 @@ describe("a bulk edit", () => {
     const logged = await database.db.selectFrom("staff_audit_log").select(["action", "target", "detail", "staff_email"]).where("target", "=", "page:/laws/texas").execute();
     expect(logged).toEqual([{ action: "seo.published", target: "page:/laws/texas", detail: `revision ${texas.id} (bulk edit of title)`, staff_email: editor.email }]);
     const purge = await database.db.selectFrom("outbox_messages").select(["channel", "payload"]).where("kind", "=", "cdn.purge").execute();
-    expect(purge.map((row) => [row.channel, JSON.parse(JSON.parse(row.payload).paths)])).toEqual([["purge", ["/laws/texas", "/laws/ohio", "/laws/maine"]]]);
+    expect(purge.map((row) => [row.channel, JSON.parse(JSON.parse(row.payload).paths)])).toEqual([["purge", ["/laws/texas", "/laws/ohio", "/laws/maine", "/sitemap.xml"]]]);
   });
 
   it("clears one field, leaving the others", async () => {

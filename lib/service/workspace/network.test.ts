@@ -157,6 +157,8 @@ describe.each(databaseKinds)("the operator's tasks on %s", (kind) => {
     const listing = await database.db.selectFrom("agents").selectAll().where("id", "=", decision.agentId).executeTakeFirstOrThrow();
     expect(listing).toMatchObject({ company_name: "Lone Star Rentals", is_demo: 0, email: "dana@lonestar-rentals.example.com", phone: "5125550142", zip: "78701", management_fee_percent: 8, leasing_fee_percent: 50, setup_fee: 99 });
     expect(Number(listing.service_radius_miles)).toBeGreaterThanOrEqual(1);
+    // Its profile's <lastmod>, and its lists': the listing was last changed when it was made.
+    expect(listing.updated_at).toBe(listing.created_at);
     expect(decision.path).toBe(`/agent/TX/austin/${decision.agentId}`);
     expect(decision.paths).toEqual(expect.arrayContaining(["/agents/TX", "/agents/TX/austin", "/agents/TX/austin/multi-family", "/sitemap.xml"]));
     // The directory's own indexes: Austin's list and the ZIP search find it.

@@ -184,6 +184,7 @@ async function newListingRow(db: Db, draft: ListingDraft, at: string) {
     phone: draft.phone,
     is_demo: 0,
     created_at: at,
+    updated_at: at,
     management_fee_percent: fee(draft.management_fee, "percent"),
     management_fee_flat: fee(draft.management_fee, "flat"),
     leasing_fee_percent: fee(draft.leasing_fee, "percent"),

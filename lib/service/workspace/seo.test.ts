@@ -1,4 +1,5 @@
 import { ApiError } from "../../contract/errors";
+import { SITEMAP_PATH } from "../../contract/routes";
 import { EMPTY_PATTERN } from "../../contract/seo-text";
 import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "@/lib/test-support";
 import { deliveryRouting } from "../delivery/routing";
@@ -278,7 +279,7 @@ describe.each(databaseKinds)("workspace drafts, publish and rollback on %s", (ki
 
     const published = await publishSeoDraft(database.db, staff.editor, { draftId, reviewedAt: updated_at, purge: { paths: [CITY_PAGE.path], delivery: PURGING } });
     expect(published).toEqual({ revisionId: published.revisionId, target: CITY_PAGE, paths: [CITY_PAGE.path] });
-    expect((await purgeRows()).map((row) => [row.channel, JSON.parse(JSON.parse(row.payload).paths)])).toEqual([["purge", [CITY_PAGE.path]]]);
+    expect((await purgeRows()).map((row) => [row.channel, JSON.parse(JSON.parse(row.payload).paths)])).toEqual([["purge", [CITY_PAGE.path, SITEMAP_PATH]]]);
     expect((await auditRows()).at(-1)).toMatchObject({ action: "seo.published", target: "page:/agents/TX/austin", detail: `revision ${published.revisionId}` });
     const live = await database.db.selectFrom("seo_live").selectAll().where("target", "=", "page:/agents/TX/austin").executeTakeFirstOrThrow();
     expect(live).toMatchObject({ kind: "city", path: CITY_PAGE.path, title: "Reviewed", revision_id: published.revisionId, published_by: staff.editor.email });
@@ -314,7 +315,7 @@ describe.each(databaseKinds)("workspace drafts, publish and rollback on %s", (ki
     );
     const undone = await rollbackSeoRevision(database.db, staff.editor, { revisionId: second.revisionId, expectedLiveRevisionId: second.revisionId, delivery: PURGING });
     expect(undone).toEqual({ revisionId: undone.revisionId, target: CITY_PAGE, paths: [CITY_PAGE.path] });
-    expect((await purgeRows()).map((row) => JSON.parse(JSON.parse(row.payload).paths))).toEqual([[CITY_PAGE.path]]);
+    expect((await purgeRows()).map((row) => JSON.parse(JSON.parse(row.payload).paths))).toEqual([[CITY_PAGE.path, SITEMAP_PATH]]);
     expect((await revisions("page:/agents/TX/austin")).at(-1)).toMatchObject({
       id: undone.revisionId,
       action: "rollback",

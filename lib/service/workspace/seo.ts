@@ -23,6 +23,7 @@ import type { DeliveryRouting } from "../delivery/routing";
 import { changeOf, publishEffect } from "./pages";
 import { withSides } from "./history";
 import { ApiError } from "../../contract/errors";
+import { SITEMAP_PATH } from "../../contract/routes";
 import { EMPTY_PATTERN, SEO_FIELDS, isSeoKind, pageTarget, patternOf as wordsOf, patternProblem, templateTarget, type SeoField, type SeoKind, type SeoPattern } from "../../contract/seo-text";
 import { AUDIT_ACTIONS, WORKSPACE, can, type AuditAction, type StaffPermission, type StaffRole } from "../../contract/staff";
 
@@ -167,9 +168,10 @@ export type Published = { revisionId: number; target: SeoTarget; paths: readonly
  */
 export type PurgeRequest = { paths: readonly string[]; delivery: DeliveryRouting };
 
+/** The pages' purge, and the sitemap's: the publish moves their <lastmod> (lib/db/queries/sitemap.ts withPublished). */
 async function queuePurge(trx: Db, purge: PurgeRequest | undefined, at: string): Promise<void> {
   if (!purge || purge.paths.length === 0) return;
-  await insertOutboxMessages(trx, purgeRows(purge.paths, purge.delivery, at));
+  await insertOutboxMessages(trx, purgeRows([...purge.paths, SITEMAP_PATH], purge.delivery, at));
 }
 
 /**
