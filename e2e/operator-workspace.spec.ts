@@ -185,7 +185,7 @@ test("an admin checks the example managers CSV in the workspace and sees its pro
   await useSignInLink(page, addStaff(staffEmail("admin"), "admin"));
   await page.getByRole("navigation", { name: "Workspace" }).getByRole("link", { name: "Managers" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Managers" })).toBeVisible();
-  const file = page.getByLabel("CSV file");
+  const file = page.getByLabel("CSV file", { exact: true });
   const check = page.getByRole("button", { name: "Check this file (dry run)" });
 
   await test.step("the example's dry run lists its problems as the command prints them, and offers no Apply", async () => {

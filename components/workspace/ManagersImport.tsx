@@ -68,7 +68,7 @@ function DryRun({ state, action }: { state: Checked; action: (formData: FormData
     <div className="ws-panel ws-import-result" aria-labelledby="dry-run-heading">
       <h3 id="dry-run-heading">{MANAGERS_PAGE.dryRunHeading(fileName)}</h3>
       <p role="status">{MANAGERS_PAGE.dryRunSummary(IMPORT_WORDS.counts(report))}</p>
-      <Outcomes report={report} />
+      <Outcomes report={report} step="dry-run" />
       <Problems report={report} />
       {report.problems.length > 0 ? (
         <p className="ws-notice ws-notice--error">{MANAGERS_PAGE.cannotApply(report.problems.length)}</p>
@@ -100,7 +100,7 @@ function Applied({ state }: { state: Checked }) {
           {MANAGERS_PAGE.notApplied(fileName, IMPORT_WORDS.counts(report))}
         </p>
       )}
-      <Outcomes report={report} />
+      <Outcomes report={report} step="applied" />
       <Problems report={report} />
     </div>
   );
@@ -109,11 +109,11 @@ function Applied({ state }: { state: Checked }) {
 const OUTCOMES = ["added", "changed", "unchanged"] as const;
 
 /** The first rows of each outcome, under its count. */
-function Outcomes({ report }: { report: ImportReport }) {
+function Outcomes({ report, step }: { report: ImportReport; step: Checked["step"] }) {
   return OUTCOMES.filter((outcome) => report[outcome] > 0 && report.examples[outcome].length > 0).map((outcome) => (
     <section key={outcome} className="ws-import-outcome" aria-labelledby={`outcome-${outcome}`}>
       <h4 id={`outcome-${outcome}`}>
-        {MANAGERS_PAGE.examplesHeading[outcome]}: {report[outcome].toLocaleString("en-US")}
+        {MANAGERS_PAGE.examplesHeading[step][outcome]}: {report[outcome].toLocaleString("en-US")}
       </h4>
       {MANAGERS_PAGE.examplesFirst(report.examples[outcome].length, report[outcome]) && <p className="ws-hint">{MANAGERS_PAGE.examplesFirst(report.examples[outcome].length, report[outcome])}</p>}
       <ul className="ws-import-rows">

@@ -226,7 +226,11 @@ export const MANAGERS_PAGE = {
     `The file is ${megabytes(bytes)}: the workspace takes files up to ${megabytes(maxBytes)}. Split it, or import it on the server with npm run managers -- import FILE.csv.`,
   dryRunHeading: (file: string) => `Dry run of ${file}: nothing was written`,
   dryRunSummary: (counts: string) => `${counts}.`,
-  examplesHeading: { added: "To add", changed: "To change", unchanged: "Left alone (the listing already says the same)" },
+  /** The heading over each outcome's first rows: in the dry run, then after the import. */
+  examplesHeading: {
+    "dry-run": { added: "To add", changed: "To change", unchanged: "Left alone (the listing already says the same)" },
+    applied: { added: "Added", changed: "Changed", unchanged: "Left alone (the listing already said the same)" },
+  },
   examplesFirst: (shown: number, total: number) => (shown < total ? `The first ${shown.toLocaleString("en-US")} of ${total.toLocaleString("en-US")}:` : ""),
   problemsHeading: (problems: number) => count(problems, "problem", "problems"),
   cannotApply: (problems: number) => `It cannot be applied: the file has ${count(problems, "problem", "problems")}, and a file is imported whole or not at all. Fix ${problems === 1 ? "it" : "them"} and check the file again.`,

@@ -2,6 +2,7 @@
 
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
+import { refresh } from "next/cache";
 import { ApiError } from "@/lib/contract/errors";
 import { WORKSPACE } from "@/lib/contract/staff";
 import { MANAGERS_PAGE } from "@/lib/contract/operator-messages";
@@ -52,6 +53,8 @@ export async function importAction(_state: ImportState, formData: FormData): Pro
       const sha256 = formText(formData, "sha256");
       const fileName = shownName(formText(formData, "file_name"));
       const report = await applyUpload(db, gate.staff, { sha256, fileName, routing: configuredRouting() });
+      // The page's other counts (real and sample listings, whether the samples may go) read again.
+      if (report.applied) refresh();
       return { step: "applied", report, sha256, fileName };
     }
     const file = formData instanceof FormData ? formData.get("file") : null;
