@@ -43,6 +43,16 @@ const pendingFile = (staff: StaffIdentity) => path.join(pendingDir(), `${createH
 const sha256Of = (content: Uint8Array) => createHash("sha256").update(content).digest("hex");
 const sourceOf = (content: Buffer) => () => Readable.from([content]);
 
+/** Removes the files no import came for within the hour (each dry run tidies up after the others). */
+async function dropExpired(): Promise<void> {
+  const names = await fs.readdir(pendingDir()).catch(() => [] as string[]);
+  for (const name of names) {
+    const file = path.join(pendingDir(), name);
+    const stat = await fs.stat(file).catch(() => null);
+    if (stat && Date.now() - stat.mtimeMs >= PENDING_MS) await fs.rm(file, { force: true });
+  }
+}
+
 export type CheckedUpload = { report: ImportReport; sha256: string; fileName: string };
 
 /** A dry run of an uploaded file: writes nothing to the database, keeps the file for its import. */
@@ -51,6 +61,7 @@ export async function dryRunUpload(db: Db, staff: StaffIdentity, { content, file
   if (content.length > MANAGERS_UPLOAD_MAX_BYTES) throw new ApiError(413, MANAGERS_PAGE.tooLarge(content.length, MANAGERS_UPLOAD_MAX_BYTES));
   const report = await importManagers(db, { open: sourceOf(content), dryRun: true, routing });
   await fs.mkdir(pendingDir(), { recursive: true, mode: 0o700 });
+  await dropExpired();
   await fs.writeFile(pendingFile(staff), content, { mode: 0o600 });
   return { report, sha256: sha256Of(content), fileName };
 }
@@ -62,9 +73,9 @@ export async function dryRunUpload(db: Db, staff: StaffIdentity, { content, file
 export async function applyUpload(db: Db, staff: StaffIdentity, { sha256, fileName, routing }: { sha256: string; fileName: string; routing: DeliveryRouting }): Promise<ImportReport> {
   requireAdmin(staff);
   const file = pendingFile(staff);
-  const content = await fs.readFile(file).catch(() => null);
-  const fresh = content && Date.now() - (await fs.stat(file)).mtimeMs < PENDING_MS;
-  if (!content || !fresh || sha256Of(content) !== sha256) throw new ApiError(409, MANAGERS_PAGE.fileChanged);
+  const fresh = await fs.stat(file).then((stat) => Date.now() - stat.mtimeMs < PENDING_MS, () => false);
+  const content = fresh ? await fs.readFile(file).catch(() => null) : null;
+  if (!content || sha256Of(content) !== sha256) throw new ApiError(409, MANAGERS_PAGE.fileChanged);
   const report = await importManagers(db, { open: sourceOf(content), dryRun: false, routing });
   if (report.applied) {
     await fs.rm(file, { force: true });
