@@ -1,4 +1,6 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { MANAGERS_PAGE, SAMPLE_WORDS } from "@/lib/contract/operator-messages";
 import { IMPORT_WORDS, MANAGER_CSV_COLUMNS, MANAGERS_UPLOAD_MAX_BYTES } from "@/lib/contract/managers-csv";
@@ -157,6 +159,18 @@ describe("the Managers page's actions", () => {
     const forged = applying(first);
     forged.set("sha256", "0".repeat(64));
     expect(await actions.importAction(null, forged)).toEqual({ step: "refused", message: MANAGERS_PAGE.fileChanged });
+    expect(await snapshot()).toEqual(before);
+    expect(await imported()).toEqual([]);
+  });
+
+  it("refuses to apply a file held for more than an hour, and writes nothing", async () => {
+    const before = await snapshot();
+    const dryRun = await actions.importAction(null, upload(CLEAN, "old.csv"));
+    // Where the service holds this admin's file (lib/service/workspace/managers.ts): made two hours old.
+    const held = path.join(os.tmpdir(), "managely-imports", `${createHash("sha256").update(admin.id).digest("hex").slice(0, 32)}.csv`);
+    const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000);
+    fs.utimesSync(held, twoHoursAgo, twoHoursAgo);
+    expect(await actions.importAction(null, applying(dryRun))).toEqual({ step: "refused", message: MANAGERS_PAGE.fileChanged });
     expect(await snapshot()).toEqual(before);
     expect(await imported()).toEqual([]);
   });
