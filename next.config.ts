@@ -4,6 +4,7 @@ import { buildTsconfigPath } from "./lib/cli/build-tsconfig";
 import { buildEnv } from "./lib/env";
 import { PRIVATE_PAGE_HEADERS, SECURITY_HEADERS } from "./lib/server/headers";
 import { PATHS } from "./lib/contract/routes";
+import { UPLOAD_ACTION_MAX_BYTES } from "./lib/contract/managers-csv";
 
 // A second build (the end-to-end suite's, a benchmark's) can live beside the one `npm start` serves.
 const { NEXT_DIST_DIR: distDir } = buildEnv();
@@ -31,7 +32,9 @@ const nextConfig: NextConfig = {
   // the bots Next.js recognises: no streamed metadata.
   htmlLimitedBots: /.*/,
   // unauthorized(): the workspace's sign-in page for every signed-out workspace URL (app/(workspace)/workspace).
-  experimental: { authInterrupts: true },
+  // serverActions: the Managers page's CSV upload takes a few MB (lib/server/server-actions.ts
+  // holds every other action to Next.js's default 1 MB before it gets here).
+  experimental: { authInterrupts: true, serverActions: { bodySizeLimit: UPLOAD_ACTION_MAX_BYTES } },
   async headers() {
     // lib/server sets these (and the page's Content-Security-Policy) on every response; this is
     // for `next dev`, which does not run behind it.

@@ -1,7 +1,9 @@
+import fs from "node:fs";
+import path from "node:path";
 import { expect, test } from "./support/test";
 import { queryRows } from "./support/db";
 import { E2E_EMAIL_DOMAIN } from "./support/server";
-import { cityPath } from "../lib/contract/routes";
+import { agentPath, cityPath } from "../lib/contract/routes";
 import { GetInTouchForm } from "./pages/contact";
 import { CityPage } from "./pages/directory";
 import { NewsletterBox } from "./pages/newsletter";
@@ -164,4 +166,49 @@ test("an admin finds a confirmed subscriber, exports the list and removes the su
   await subscribers.open(reader);
   await expect(subscribers.row(reader)).toHaveCount(0);
   expect(queryRows("select id from newsletter_subscriptions where email_lower = ?", reader.toLowerCase())).toEqual([]);
+});
+
+test("an admin checks the example managers CSV in the workspace and sees its problems, then applies a clean file whose listings answer on their profiles", { tag: ["@journey", "@writes"] }, async ({ page, request }) => {
+  const examplePath = path.join(__dirname, "../docs/examples/managers.csv");
+  const stamp = `${Date.now()}${Math.floor(Math.random() * 1e3)}`;
+  // The example's four valid rows, under keys, licenses and websites of this run's own (the e2e database keeps earlier runs' listings).
+  const clean =
+    fs
+      .readFileSync(examplePath, "utf8")
+      .split("\n")
+      .slice(0, 5)
+      .join("\n")
+      .replaceAll("ex-000", `e2e-${stamp}-`)
+      .replaceAll("EXAMPLE-", `E2E${stamp}-`)
+      .replaceAll(".example.com", `.e2e${stamp}.example.com`) + "\n";
+
+  await useSignInLink(page, addStaff(staffEmail("admin"), "admin"));
+  await page.getByRole("navigation", { name: "Workspace" }).getByRole("link", { name: "Managers" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Managers" })).toBeVisible();
+  const file = page.getByLabel("CSV file", { exact: true });
+  const check = page.getByRole("button", { name: "Check this file (dry run)" });
+
+  await test.step("the example's dry run lists its problems as the command prints them, and offers no Apply", async () => {
+    await file.setInputFiles(examplePath);
+    await check.click();
+    await expect(page.getByRole("heading", { name: "Dry run of managers.csv: nothing was written" })).toBeVisible();
+    await expect(page.getByText("10 rows: 4 to add, 0 to change, 0 unchanged; 6 problems.")).toBeVisible();
+    await expect(page.getByText('line 6, office_state: office_state "ZZ" is not a U.S. state (two letters, like TX).')).toBeVisible();
+    await expect(page.getByText("line 11, website: duplicate: line 3 has the same website.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Apply this import" })).toHaveCount(0);
+  });
+
+  await test.step("a clean file's dry run, then Apply: its four listings are added", async () => {
+    await file.setInputFiles({ name: "clean.csv", mimeType: "text/csv", buffer: Buffer.from(clean) });
+    await check.click();
+    await expect(page.getByRole("heading", { name: "To add: 4" })).toBeVisible();
+    await page.getByRole("button", { name: "Apply this import" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Imported clean.csv: 4 added, 0 changed, 0 unchanged" })).toBeVisible();
+  });
+
+  const [listing] = queryRows<{ agent_id: number; state: string; city_slug: string }>(
+    "select a.id as agent_id, s.abbreviation as state, c.slug as city_slug from agents a join cities c on c.id = a.city_id join states s on s.id = a.state_id where a.external_id = ?",
+    `e2e-${stamp}-1`,
+  );
+  expect((await request.get(agentPath(listing))).status()).toBe(200);
 });

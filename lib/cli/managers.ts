@@ -16,6 +16,7 @@ import { migrateToLatest, openDatabase } from "../db/connection";
 import { configuredRouting } from "../service/default-worker";
 import { exportManagers, importManagers, removeSamples, type ImportReport } from "../service/managers";
 import { audit } from "../service/workspace/seo";
+import { IMPORT_WORDS } from "../contract/managers-csv";
 
 const USAGE = [
   "usage: npm run managers -- import FILE.csv [--dry-run]",
@@ -53,8 +54,8 @@ function parseArgs(argv: string[]): Request {
 const n = (value: number) => value.toLocaleString("en-US");
 
 function printImport(report: ImportReport, { dryRun, file, seconds }: { dryRun: boolean; file: string; seconds: string }) {
-  for (const problem of report.problems) console.log(`line ${problem.line}, ${problem.column}: ${problem.message}`);
-  const counts = `${n(report.rows)} rows: ${n(report.added)} to add, ${n(report.changed)} to change, ${n(report.unchanged)} unchanged; ${n(report.problems.length)} problems`;
+  for (const problem of report.problems) console.log(IMPORT_WORDS.problem(problem));
+  const counts = IMPORT_WORDS.counts(report);
   if (dryRun) console.log(`Dry run of ${file} (nothing was written): ${counts}.`);
   else if (report.applied) console.log(`Imported ${file} in ${seconds} s: ${n(report.added)} added, ${n(report.changed)} changed, ${n(report.unchanged)} unchanged; ${n(report.paths)} pages refreshed.`);
   else console.log(`Nothing was imported from ${file}: ${counts}. Fix the problems and run it again.`);

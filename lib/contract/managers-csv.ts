@@ -41,11 +41,45 @@ export type ManagerCsvRecord = Record<ManagerCsvColumn, string>;
 /** What separates the values of service_zips, categories and services. */
 export const LIST_SEPARATOR = ";";
 
+/**
+ * The largest file the workspace's Managers page takes (about ten thousand rows): it is held on
+ * the server between its dry run and its import. Larger files go through `npm run managers`.
+ */
+export const MANAGERS_UPLOAD_MAX_BYTES = 4 * 1024 * 1024;
+
+/**
+ * The body the Managers page's actions may post (the file and the form around it): next.config.ts
+ * raises Next.js's own limit to this, the production server allows it on that page only
+ * (lib/server/server-actions.ts), and the action answers a file past MANAGERS_UPLOAD_MAX_BYTES in words.
+ */
+export const UPLOAD_ACTION_MAX_BYTES = MANAGERS_UPLOAD_MAX_BYTES + 256 * 1024;
+
 /** Valid rows are read, checked against the database and written this many at a time. */
 export const IMPORT_BATCH = 500;
 
 /** A problem of the file: the line a row starts on (1 is the header), its column, and what is wrong. */
 export type ImportProblem = { line: number; column: ManagerCsvColumn | "file"; message: string };
+
+/** What an import or its dry run found (lib/service/managers-import.ts): the CLI prints it, the workspace shows it. */
+export type ImportReport = {
+  rows: number;
+  added: number;
+  changed: number;
+  unchanged: number;
+  problems: ImportProblem[];
+  /** True when the import was written (never for a dry run or a file with problems). */
+  applied: boolean;
+  /** The public paths refreshed (profiles, city lists, states, the sitemap). */
+  paths: number;
+  /** The first IMPORT_EXAMPLES rows of each outcome, for the workspace to show beside the counts. */
+  examples: Record<"added" | "changed" | "unchanged", ImportExample[]>;
+};
+
+/** A row the report names: its line, key and company. */
+export type ImportExample = { line: number; external_id: string; company_name: string; office_city: string; office_state: string };
+
+/** How many rows of each outcome a report names (its memory stays bounded whatever the file's size). */
+export const IMPORT_EXAMPLES = 5;
 
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 const LINE_BREAK = /[\r\n\u2028\u2029]/;

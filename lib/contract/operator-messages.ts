@@ -6,6 +6,7 @@
 import { MANAGER_SERVICES, PROPERTY_CATEGORIES } from "./site";
 
 const count = (value: number, one: string, many: string) => `${value.toLocaleString("en-US")} ${value === 1 ? one : many}`;
+const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toLocaleString("en-US", { maximumFractionDigits: 1 })} MB`;
 
 /** The listing form's and the decisions' refusals: each names its field. */
 export const LISTING_FORM = {
@@ -192,10 +193,63 @@ export const IMPORT_WORDS = {
   licensePair: "license_number and license_state go together: give both or neither.",
   duplicateInFile: (column: string, line: number) => `duplicate: line ${line} has the same ${column}.`,
   duplicateListing: (column: string, company: string, id: number) => `duplicate: the listing "${company}" (id ${id}) already has this ${column}.`,
+  /** One problem as the command prints it and the workspace lists it. */
+  problem: ({ line, column, message }: { line: number; column: string; message: string }) => `line ${line}, ${column}: ${message}`,
+  /** What a file would do: the dry run's summary, in the command and in the workspace. */
+  counts: ({ rows, added, changed, unchanged, problems }: { rows: number; added: number; changed: number; unchanged: number; problems: readonly unknown[] }) =>
+    `${rows.toLocaleString("en-US")} rows: ${added.toLocaleString("en-US")} to add, ${changed.toLocaleString("en-US")} to change, ${unchanged.toLocaleString("en-US")} unchanged; ${problems.length.toLocaleString("en-US")} problems`,
   refused: (problems: number) => `Nothing was imported: the file has ${problems.toLocaleString("en-US")} ${problems === 1 ? "problem" : "problems"}. Fix ${problems === 1 ? "it" : "them"} and run the import again.`,
 } as const;
 
 export const SAMPLE_WORDS = {
-  wouldEmpty: (samples: number) =>
-    `Removing the ${samples.toLocaleString("en-US")} sample listings would leave the site with no managers at all: import real ones first (npm run managers -- import FILE.csv), or pass --force.`,
+  /** The refusal while no real manager exists; the command can be forced, the workspace cannot (a server's operator decides that). */
+  wouldEmpty: (samples: number, where: "command" | "workspace" = "command") =>
+    `Removing the ${samples.toLocaleString("en-US")} sample listings would leave the site with no managers at all: import real ones first (${
+      where === "command" ? "npm run managers -- import FILE.csv), or pass --force." : "above, or npm run managers -- import FILE.csv on the server). Only the server's command can remove them anyway (--force)."
+    }`,
+} as const;
+
+/** The workspace's Managers page (/workspace/managers): the managers CSV's import, export and the samples' removal, for admins. */
+export const MANAGERS_PAGE = {
+  title: "Managers",
+  lead: "Load real managers from a CSV file (the format of npm run managers, docs/operator-import.md): a dry run first, which writes nothing, then the same file applied whole or not at all.",
+  onlyAdmins: (role: string) => `Your role (${role}) cannot import, export or remove listings: admins do.`,
+  forbidden: (role: string) => `Your role (${role}) cannot import, export or remove listings, so nothing was changed: ask an admin.`,
+  exportSignIn: "Sign in to the workspace as an admin to export the managers.",
+  exportForbidden: (role: string) => `Your role (${role}) cannot export the managers: admins do.`,
+  uploadHeading: "Import a CSV file",
+  fileLabel: "CSV file",
+  fileHint: (maxBytes: number) => `At most ${megabytes(maxBytes)}. A larger file is imported on the server with npm run managers -- import FILE.csv.`,
+  checkButton: "Check this file (dry run)",
+  noFile: "Choose a CSV file to check.",
+  tooLarge: (bytes: number, maxBytes: number) =>
+    `The file is ${megabytes(bytes)}: the workspace takes files up to ${megabytes(maxBytes)}. Split it, or import it on the server with npm run managers -- import FILE.csv.`,
+  dryRunHeading: (file: string) => `Dry run of ${file}: nothing was written`,
+  dryRunSummary: (counts: string) => `${counts}.`,
+  /** The heading over each outcome's first rows: in the dry run, then after the import. */
+  examplesHeading: {
+    "dry-run": { added: "To add", changed: "To change", unchanged: "Left alone (the listing already says the same)" },
+    applied: { added: "Added", changed: "Changed", unchanged: "Left alone (the listing already said the same)" },
+  },
+  examplesFirst: (shown: number, total: number) => (shown < total ? `The first ${shown.toLocaleString("en-US")} of ${total.toLocaleString("en-US")}:` : ""),
+  problemsHeading: (problems: number) => count(problems, "problem", "problems"),
+  cannotApply: (problems: number) => `It cannot be applied: the file has ${count(problems, "problem", "problems")}, and a file is imported whole or not at all. Fix ${problems === 1 ? "it" : "them"} and check the file again.`,
+  nothingToApply: "The file changes nothing: every listing already says the same.",
+  applyButton: "Apply this import",
+  applyLead: (file: string, sha256: string) => `Applies ${file} (SHA-256 ${sha256.slice(0, 12)}…), the file this dry run read, in one transaction.`,
+  fileChanged: "The file to apply is not the one this dry run checked (another file was checked since, or it expired). Nothing was written: check the file again.",
+  applied: (file: string, added: number, changed: number, unchanged: number, paths: number) =>
+    `Imported ${file}: ${added.toLocaleString("en-US")} added, ${changed.toLocaleString("en-US")} changed, ${unchanged.toLocaleString("en-US")} unchanged; ${paths.toLocaleString("en-US")} pages refreshed.`,
+  notApplied: (file: string, counts: string) => `Nothing was imported from ${file}: ${counts}. Fix the problems and check the file again.`,
+  exportHint: "Export CSV writes every imported listing in the same columns (samples and listings approved from applications have no external_id and are left out).",
+  samplesHeading: "Sample listings",
+  samplesCount: (samples: number, real: number) => `${count(samples, "sample listing", "sample listings")} and ${count(real, "real listing", "real listings")}.`,
+  noSamples: "There are no sample listings left.",
+  removeSamplesButton: "Remove the sample listings…",
+  removeSamplesConfirm: (samples: number) => `Remove ${count(samples, "sample listing", "sample listings")}?`,
+  removeSamplesLead: "Their profiles, the requests' copies sent to them and their proposals go; the pages they were on are refreshed, and the seed does not add them again. It cannot be undone.",
+  removeSamplesYes: (samples: number) => `Remove ${count(samples, "sample listing", "sample listings")}`,
+  cancel: "Cancel",
+  samplesChanged: "The number of sample listings changed since this confirmation was shown. Nothing was removed: look again.",
+  samplesRemoved: (removed: number) => `Removed ${count(removed, "sample listing", "sample listings")}; their pages are refreshed.`,
 } as const;

@@ -375,6 +375,9 @@ export const WORKSPACE_PATHS = {
   messages: "/workspace/messages",
   subscribers: "/workspace/subscribers",
   subscribersCsv: "/workspace/subscribers.csv",
+  /** The managers CSV (admins): import with a dry run first, export, remove the samples. */
+  managers: "/workspace/managers",
+  managersCsv: "/workspace/managers.csv",
 } as const;
 
 /** One "Join Our Network" application: `/workspace/applications/12`. */

@@ -25,6 +25,8 @@ export const STAFF_STATEMENTS = {
   application: ["decide"],
   message: ["reply"],
   subscriber: ["manage"],
+  /** The managers CSV in the workspace (/workspace/managers): import, export, remove the samples. */
+  managers: ["import"],
 } as const;
 type Statements = typeof STAFF_STATEMENTS;
 export type StaffPermission = { [R in keyof Statements]: `${R}:${Statements[R][number]}` }[keyof Statements];
@@ -47,6 +49,8 @@ export const ROLE_GRANTS: Record<StaffRole, { [R in keyof Statements]?: Statemen
     application: [...NETWORK_GRANTS.application],
     message: [...NETWORK_GRANTS.message],
     subscriber: [...NETWORK_GRANTS.subscriber],
+    // Rewrites the directory in one go (thousands of listings): admins only, as `npm run managers` is the server's operator's.
+    managers: ["import"],
   },
 };
 
@@ -84,6 +88,7 @@ export const AUDIT_ACTIONS = {
   "subscribers.exported": "exported the subscribers",
   "managers.imported": "imported managers from a CSV file",
   "samples.removed": "removed the sample listings",
+  "managers.exported": "exported the imported managers",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

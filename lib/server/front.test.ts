@@ -8,6 +8,8 @@ import { PageStore, type NextCacheValue } from "./page-store";
 import { MemoryBackend } from "./page-store-memory";
 import { createInvalidActionLog } from "./next-log";
 import { SERVER_ACTION_MAX_BYTES } from "./server-actions";
+import { UPLOAD_ACTION_MAX_BYTES } from "../contract/managers-csv";
+import { WORKSPACE_PATHS } from "../contract/routes";
 import { SHARE_IMAGE_CACHE_CONTROL } from "../contract/cache-policy";
 import type { Service } from "../service";
 
@@ -199,6 +201,19 @@ describe("posts to server actions", () => {
     expect(response.status).toBe(status);
     expect(((await response.json()) as { message: string }).message).toMatch(/\w/);
     expect(seenByNext).toHaveLength(0);
+  });
+
+  it("takes the Managers page's CSV upload (a few MB) on that page only", async () => {
+    const form = new FormData();
+    form.set("1_file", new File(["x".repeat(2 * SERVER_ACTION_MAX_BYTES)], "managers.csv"));
+    const upload = await fetch(`${base}${WORKSPACE_PATHS.managers}`, { method: "POST", headers: { "next-action": ACTION, origin: SITE }, body: form });
+    expect(upload.status).toBe(200);
+    expect(seenByNext).toHaveLength(1);
+    expect((await post({ origin: SITE }, form)).status).toBe(413);
+    const past = new FormData();
+    past.set("1_file", new File(["x".repeat(UPLOAD_ACTION_MAX_BYTES)], "managers.csv"));
+    expect((await fetch(`${base}${WORKSPACE_PATHS.managers}`, { method: "POST", headers: { "next-action": ACTION, origin: SITE }, body: past })).status).toBe(413);
+    expect(seenByNext).toHaveLength(1);
   });
 
   it.each([

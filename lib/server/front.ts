@@ -6,7 +6,7 @@ import { compressBody, compressStream, decompressBrotli, isCompressible, negotia
 import type { FreshPage, PageStore } from "./page-store";
 import type { Resolution } from "./route-resolver";
 import { isNormalStaticPath, type StaticFile } from "./static-files";
-import { checkServerActionPost, isServerActionPost } from "./server-actions";
+import { checkServerActionPost, isServerActionPost, serverActionLimit } from "./server-actions";
 import { answerCall, clientAddress, readCallRequest } from "../service/http-entry";
 import type { Service } from "../service";
 import { answerHealth } from "../service/health";
@@ -153,7 +153,7 @@ async function serveHealth(req: http.IncomingMessage, res: http.ServerResponse, 
 
 /** A post to a server action: to Next.js once checked (server-actions.ts), else refused and counted. */
 async function serveAction(req: http.IncomingMessage, res: http.ServerResponse, rawPath: string, options: FrontOptions) {
-  const check = await checkServerActionPost(req, options.allowedOrigins);
+  const check = await checkServerActionPost(req, options.allowedOrigins, serverActionLimit(rawPath));
   if (check.ok) return proxyStream(req, res, rawPath, options, { body: check.body });
   options.logInvalidAction(`invalid server action: ${check.reason} (answered ${check.status})`);
   sendJson(req, res, check.status, { success: false, message: check.message });

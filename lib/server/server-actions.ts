@@ -1,7 +1,8 @@
 import type http from "node:http";
 import { isSameOriginRequest } from "../service/guard";
 import { FAILURE } from "../contract/messages";
-import { PATHS } from "../contract/routes";
+import { PATHS, WORKSPACE_PATHS } from "../contract/routes";
+import { UPLOAD_ACTION_MAX_BYTES } from "../contract/managers-csv";
 
 /**
  * POSTs Next.js would take for the workspace's server actions (a page address with a `Next-Action`
@@ -17,8 +18,11 @@ import { PATHS } from "../contract/routes";
  * (`multipart/form-data` or urlencoded, a form sent before the page's script ran).
  */
 
-/** Next.js's default `serverActions.bodySizeLimit` (next.config.ts sets none): 1 MB. */
+/** Next.js's default `serverActions.bodySizeLimit`: 1 MB, for every action but the one below. */
 export const SERVER_ACTION_MAX_BYTES = 1024 * 1024;
+
+/** The largest body a server action posted to this page may send (the Managers page's upload takes more). */
+export const serverActionLimit = (rawPath: string) => (rawPath === WORKSPACE_PATHS.managers ? UPLOAD_ACTION_MAX_BYTES : SERVER_ACTION_MAX_BYTES);
 
 export type ActionCheck = { ok: true; body: Buffer } | { ok: false; status: 400 | 403 | 413; message: string; reason: string };
 
@@ -37,14 +41,14 @@ export function isServerActionPost(req: http.IncomingMessage, rawPath: string): 
   return (type === "application/x-www-form-urlencoded" || type.startsWith("multipart/form-data")) && !isOutsideFormRoute(rawPath);
 }
 
-export async function checkServerActionPost(req: http.IncomingMessage, allowedOrigins: readonly string[]): Promise<ActionCheck> {
+export async function checkServerActionPost(req: http.IncomingMessage, allowedOrigins: readonly string[], limit = SERVER_ACTION_MAX_BYTES): Promise<ActionCheck> {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
   if (!isSameOriginRequest(headers, allowedOrigins)) {
     req.resume();
     return { ok: false, status: 403, message: FAILURE.foreignOrigin, reason: headers.has("origin") ? "foreign Origin" : "no Origin" };
   }
-  const body = await readAtMost(req, SERVER_ACTION_MAX_BYTES);
+  const body = await readAtMost(req, limit);
   if (!body) return { ok: false, status: 413, message: FAILURE.tooLarge, reason: "body too large" };
   const type = (headers.get("content-type") ?? "").toLowerCase();
   if (!(await decodes(body, type, headers.get("content-type") ?? ""))) return { ok: false, status: 400, message: FAILURE.invalidRequest, reason: "malformed body" };

@@ -4,13 +4,14 @@ import { parse } from "csv-parse";
 import type { Database, NewAgent } from "../db/schema";
 import {
   IMPORT_BATCH,
+  IMPORT_EXAMPLES,
   IMPORT_WORDS,
   LIST_SEPARATOR,
   MANAGER_CSV_COLUMNS,
   licenseKey,
   managerRecord,
   managerRowSchema,
-  type ImportProblem,
+  type ImportReport,
   type ManagerCsvColumn,
   type ManagerRow,
 } from "../contract/managers-csv";
@@ -45,17 +46,9 @@ import type { DeliveryRouting } from "./delivery/routing";
  */
 type Db = Kysely<Database>;
 
-export type ImportReport = {
-  rows: number;
-  added: number;
-  changed: number;
-  unchanged: number;
-  problems: ImportProblem[];
-  /** True when the import was written (never for a dry run or a file with problems). */
-  applied: boolean;
-  /** The public paths refreshed (profiles, city lists, states, the sitemap). */
-  paths: number;
-};
+export type { ImportExample, ImportReport } from "../contract/managers-csv";
+
+const noExamples = (): ImportReport["examples"] => ({ added: [], changed: [], unchanged: [] });
 
 /** Opens the file from its start (a dry run and an import each read it once). */
 export type OpenSource = () => Readable;
@@ -205,13 +198,13 @@ export async function importManagers(db: Db, { open, dryRun, routing, now = () =
       return report;
     });
   } catch (error) {
-    if (error instanceof Refused) return { ...error.report, added: 0, changed: 0, unchanged: 0, paths: 0, applied: false };
+    if (error instanceof Refused) return { ...error.report, added: 0, changed: 0, unchanged: 0, paths: 0, applied: false, examples: noExamples() };
     throw error;
   }
 }
 
 async function pass(db: Db, { open, places, write, routing, at }: { open: OpenSource; places: Places; write: boolean; routing: DeliveryRouting; at: string }): Promise<ImportReport> {
-  const report: ImportReport = { rows: 0, added: 0, changed: 0, unchanged: 0, problems: [], applied: false, paths: 0 };
+  const report: ImportReport = { rows: 0, added: 0, changed: 0, unchanged: 0, problems: [], applied: false, paths: 0, examples: noExamples() };
   const seen = { external_id: new Map<string, number>(), license: new Map<string, number>(), website: new Map<string, number>() };
   const touched: number[] = [];
   const paths = new Set<string>();
@@ -307,11 +300,22 @@ async function checkAndWrite(db: Db, rows: Located[], { report, seen, write, at,
 
   const added: Located[] = [];
   const changed: { item: Located; listing: ImportedListing }[] = [];
+  const example = (outcome: keyof ImportReport["examples"], { row, line }: Located) => {
+    const list = report.examples[outcome];
+    if (list.length < IMPORT_EXAMPLES) list.push({ line, external_id: row.external_id, company_name: row.company_name, office_city: row.office_city, office_state: row.office_state });
+  };
   for (const item of clean) {
     const listing = existing.get(item.row.external_id);
-    if (!listing) added.push(item);
-    else if (sameRecord(rowOfListing(listing), item.row) && listing.city_id === item.cityId) report.unchanged++;
-    else changed.push({ item, listing });
+    if (!listing) {
+      added.push(item);
+      example("added", item);
+    } else if (sameRecord(rowOfListing(listing), item.row) && listing.city_id === item.cityId) {
+      report.unchanged++;
+      example("unchanged", item);
+    } else {
+      changed.push({ item, listing });
+      example("changed", item);
+    }
   }
   report.added += added.length;
   report.changed += changed.length;

@@ -11,7 +11,7 @@ import { purgeRows } from "./delivery/purge";
 import type { DeliveryRouting } from "./delivery/routing";
 import { rowOfListing } from "./managers-import";
 
-export { importManagers, type ImportReport, type OpenSource } from "./managers-import";
+export { importManagers, type ImportExample, type ImportReport, type OpenSource } from "./managers-import";
 
 /**
  * The managers CSV's export and the removal of the sample listings (docs/operator-import.md);

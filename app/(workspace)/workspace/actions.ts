@@ -62,6 +62,7 @@ const WHAT: Record<StaffPermission, string> = {
   "template:edit": "edit templates",
   "template:publish": "publish templates",
   "staff:manage": "manage staff",
+  "managers:import": "import, export or remove listings",
   ...NETWORK_WHAT,
 };
 

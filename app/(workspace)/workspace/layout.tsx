@@ -3,6 +3,7 @@ import Link from "next/link";
 import { WORKSPACE_PATHS } from "@/lib/contract/routes";
 import { SITE_NAME } from "@/lib/contract/site";
 import { currentStaff } from "./staff-session";
+import { can } from "@/lib/contract/staff";
 import { signOut } from "./actions";
 import "@/styles/workspace.css";
 
@@ -33,6 +34,8 @@ const NAV = [
   { href: WORKSPACE_PATHS.applications, label: "Applications" },
   { href: WORKSPACE_PATHS.messages, label: "Messages" },
   { href: WORKSPACE_PATHS.subscribers, label: "Subscribers" },
+  // Loading real managers from a CSV file: admins only (the page refuses the others).
+  { href: WORKSPACE_PATHS.managers, label: "Managers", adminOnly: true },
 ];
 
 export default async function WorkspaceLayout({ children }: { children: React.ReactNode }) {
@@ -48,7 +51,7 @@ export default async function WorkspaceLayout({ children }: { children: React.Re
             <>
               <nav aria-label="Workspace" className="ws-nav">
                 <ul>
-                  {NAV.map((item) => (
+                  {NAV.filter((item) => !("adminOnly" in item) || can(staff.role, "managers:import")).map((item) => (
                     <li key={item.href}>
                       <Link href={item.href}>{item.label}</Link>
                     </li>
