@@ -9,7 +9,7 @@ import { CityPage } from "./pages/directory";
 import { NewsletterBox } from "./pages/newsletter";
 import { SitePage } from "./pages/site";
 import { addStaff, exportCsv, staffEmail, useSignInLink } from "./pages/workspace";
-import { ApplicationsList, MessagesList, SubscribersList, confirmSubscription, mailHeader, mailTo, newTasks } from "./pages/operator";
+import { ApplicationsList, ManagersImportPage, MessagesList, SubscribersList, confirmSubscription, mailHeader, mailTo, newTasks } from "./pages/operator";
 
 /**
  * The operator runs the network from the workspace: an application from the Join our Network
@@ -183,27 +183,23 @@ test("an admin checks the example managers CSV in the workspace and sees its pro
       .replaceAll(".example.com", `.e2e${stamp}.example.com`) + "\n";
 
   await useSignInLink(page, addStaff(staffEmail("admin"), "admin"));
-  await page.getByRole("navigation", { name: "Workspace" }).getByRole("link", { name: "Managers" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Managers" })).toBeVisible();
-  const file = page.getByLabel("CSV file", { exact: true });
-  const check = page.getByRole("button", { name: "Check this file (dry run)" });
+  const managers = new ManagersImportPage(page);
+  await managers.openFromNavigation();
 
   await test.step("the example's dry run lists its problems as the command prints them, and offers no Apply", async () => {
-    await file.setInputFiles(examplePath);
-    await check.click();
-    await expect(page.getByRole("heading", { name: "Dry run of managers.csv: nothing was written" })).toBeVisible();
-    await expect(page.getByText("10 rows: 4 to add, 0 to change, 0 unchanged; 6 problems.")).toBeVisible();
-    await expect(page.getByText('line 6, office_state: office_state "ZZ" is not a U.S. state (two letters, like TX).')).toBeVisible();
-    await expect(page.getByText("line 11, website: duplicate: line 3 has the same website.")).toBeVisible();
-    await expect(page.getByRole("button", { name: "Apply this import" })).toHaveCount(0);
+    await managers.check(examplePath);
+    await expect(managers.heading("Dry run of managers.csv: nothing was written")).toBeVisible();
+    await expect(managers.text("10 rows: 4 to add, 0 to change, 0 unchanged; 6 problems.")).toBeVisible();
+    await expect(managers.text('line 6, office_state: office_state "ZZ" is not a U.S. state (two letters, like TX).')).toBeVisible();
+    await expect(managers.text("line 11, website: duplicate: line 3 has the same website.")).toBeVisible();
+    await expect(managers.apply).toHaveCount(0);
   });
 
   await test.step("a clean file's dry run, then Apply: its four listings are added", async () => {
-    await file.setInputFiles({ name: "clean.csv", mimeType: "text/csv", buffer: Buffer.from(clean) });
-    await check.click();
-    await expect(page.getByRole("heading", { name: "To add: 4" })).toBeVisible();
-    await page.getByRole("button", { name: "Apply this import" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Imported clean.csv: 4 added, 0 changed, 0 unchanged" })).toBeVisible();
+    await managers.check({ name: "clean.csv", mimeType: "text/csv", buffer: Buffer.from(clean) });
+    await expect(managers.heading("To add: 4")).toBeVisible();
+    await managers.apply.click();
+    await expect(managers.applied("Imported clean.csv: 4 added, 0 changed, 0 unchanged")).toBeVisible();
   });
 
   const [listing] = queryRows<{ agent_id: number; state: string; city_slug: string }>(

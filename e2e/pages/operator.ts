@@ -172,6 +172,40 @@ export class SubscribersList {
 }
 
 /** The workspace home's line of new tasks. */
+/** Workspace → Managers: a CSV's dry run, then Apply (admins). */
+export class ManagersImportPage {
+  constructor(private readonly page: Page) {}
+
+  /** From the workspace's navigation, as an admin reaches it. */
+  async openFromNavigation() {
+    await this.page.getByRole("navigation", { name: "Workspace" }).getByRole("link", { name: "Managers" }).click();
+    await expect(this.page.getByRole("heading", { level: 1, name: "Managers" })).toBeVisible();
+  }
+
+  /** Chooses a file (a path, or a named buffer) and asks for its dry run. */
+  async check(file: string | { name: string; mimeType: string; buffer: Buffer }) {
+    await this.page.getByLabel("CSV file", { exact: true }).setInputFiles(file);
+    await this.page.getByRole("button", { name: "Check this file (dry run)" }).click();
+  }
+
+  heading(name: string): Locator {
+    return this.page.getByRole("heading", { name });
+  }
+
+  text(text: string): Locator {
+    return this.page.getByText(text);
+  }
+
+  get apply(): Locator {
+    return this.page.getByRole("button", { name: "Apply this import" });
+  }
+
+  /** What the page says once an import is applied. */
+  applied(text: string): Locator {
+    return this.page.getByRole("status").filter({ hasText: text });
+  }
+}
+
 export function newTasks(page: Page): Locator {
   return page.getByLabel("The network's tasks");
 }
