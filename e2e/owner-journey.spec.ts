@@ -6,7 +6,8 @@ import { ConfirmPage, RequestPage, ThankYouPage } from "./pages/request";
 import { confirmPathFor } from "./support/outbox";
 import { onlyOnTheLocalBuild } from "./support/target";
 import { CONFIRM, EMPTY, FIRST_YEAR, RANKING, RECIPIENTS, SAMPLE } from "../lib/contract/messages";
-import { PATHS, STEP_PATHS, agentPath, cityPath, cityViewPath, quoteStartPath } from "../lib/contract/routes";
+import { PATHS, STEP_PATHS, agentPath, cityPath, cityViewPath } from "../lib/contract/routes";
+import { quoteStartPath } from "../lib/contract/quote-start";
 
 /**
  * Issue 20, as a demanding owner on a phone and on a desktop: from "who serves my town" to

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import type { ServingAgent } from "@/lib/contract";
-import { FIRST_YEAR } from "@/lib/contract/messages";
+import { cardFirstYear } from "@/lib/contract/cost-messages";
 import { AgentCard } from "./AgentCard";
 
 const agent: ServingAgent = {
@@ -36,9 +36,9 @@ describe("a manager's card", () => {
   it("leads its facts with the first-year cost the list is sorted by, and says when it is not known", () => {
     const sorted = renderToStaticMarkup(<AgentCard agent={agent} placeName="Austin" compareFormId="c" costRent={2500} />);
     // 8% of $2,500 for 12 months ($2,400) + half a month's rent ($1,250) + setup ($99).
-    expect(factsOf(sorted)).toMatch(new RegExp(`^${FIRST_YEAR.cardTotal("$2,500", "$3,749").replace(/\$/g, "\\$")} · 8% of rent`));
+    expect(factsOf(sorted)).toMatch(new RegExp(`^${cardFirstYear("$2,500", "$3,749").replace(/\$/g, "\\$")} · 8% of rent`));
     const unlisted = renderToStaticMarkup(<AgentCard agent={{ ...agent, fees: { ...agent.fees, setup_fee: null } }} placeName="Austin" compareFormId="c" costRent={2500} />);
-    expect(factsOf(unlisted)).toContain(FIRST_YEAR.cardTotal("$2,500", null));
+    expect(factsOf(unlisted)).toContain(cardFirstYear("$2,500", null));
     // Every paragraph keeps its place: the cost adds no element.
     expect(sorted.match(/<p>/g)).toHaveLength(renderToStaticMarkup(<AgentCard agent={agent} placeName="Austin" compareFormId="c" />).match(/<p>/g)!.length);
   });

@@ -2,7 +2,7 @@ import type { ServingAgent } from "@/lib/contract";
 import { STEP_PATHS, agentPath } from "@/lib/contract/routes";
 import { CompareCheckbox } from "./CompareCheckbox";
 import { cardAboutText, cardDistanceText, cardFeeText, cardLicenseText, servicesCountText, shortYearsText } from "./manager-facts";
-import { FIRST_YEAR } from "@/lib/contract/messages";
+import { cardFirstYear } from "@/lib/contract/cost-messages";
 import { formatMoney } from "@/lib/contract/fees";
 import { firstYearCost } from "@/lib/contract/first-year-cost";
 
@@ -13,7 +13,7 @@ const FEATURED_BADGE = <b className="badge badge--featured">Featured</b>;
 /** "First year at $2,500 a month: $3,749", the figure a list sorted by cost follows. */
 function firstYearLine(fees: Props["agent"]["fees"], rent: number): string {
   const { total } = firstYearCost({ fees, monthlyRent: rent });
-  return FIRST_YEAR.cardTotal(formatMoney(rent), total === null ? null : formatMoney(Math.round(total)));
+  return cardFirstYear(formatMoney(rent), total === null ? null : formatMoney(Math.round(total)));
 }
 
 type Props = {

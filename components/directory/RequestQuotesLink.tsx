@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { quoteStartPath } from "@/lib/contract/routes";
+import { quoteStartPath } from "@/lib/contract/quote-start";
 
 /**
  * "Request quotes from these managers" on /compare, and "Request a quote from this

@@ -2,6 +2,7 @@
 
 import { useId } from "react";
 import { NOBODY_RECEIVES_YET, RECIPIENTS, consentSentence, type ContactWays } from "@/lib/contract/messages";
+import { RECIPIENT_COSTS } from "@/lib/contract/cost-messages";
 import { feeHeadline, formatMoney } from "@/lib/contract/fees";
 import { firstYearCost } from "@/lib/contract/first-year-cost";
 import { licenseText } from "@/lib/contract/license";
@@ -101,7 +102,7 @@ function RecipientList({
       <p id={hintId} className="recipients__rule">
         {state.rule} {RECIPIENTS.limit}
       </p>
-      <p className="recipients__rule">{RECIPIENTS.firstYearAssumption(formatMoney(assumption.rent), assumption.units, assumption.from_answers)}</p>
+      <p className="recipients__rule">{RECIPIENT_COSTS.assumption(formatMoney(assumption.rent), assumption.units, assumption.from_answers)}</p>
       {state.matches.map((agent) => (
         <RecipientOption
           key={agent.agent_id}
@@ -160,7 +161,7 @@ function RecipientOption({
           </p>
         )}
         <p>{feeHeadline(agent.fees)}</p>
-        <p className="recipient__first-year">{RECIPIENTS.firstYear(total === null ? null : formatMoney(Math.round(total)))}</p>
+        <p className="recipient__first-year">{RECIPIENT_COSTS.firstYear(total === null ? null : formatMoney(Math.round(total)))}</p>
         <p>{licenseText(agent.license)}</p>
         <p>{RECIPIENTS.distance(agent.distance_miles, zip)}</p>
       </div>

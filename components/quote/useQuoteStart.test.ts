@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import { renderHook } from "@testing-library/react";
-import { quoteStartPath } from "@/lib/contract/routes";
+import { quoteStartPath } from "@/lib/contract/quote-start";
 import { SELECTED_AGENTS_KEY, readLeadValue, readSelectedAgents, saveLeadValues, saveSelectedAgents } from "@/lib/lead-form/storage";
 import { useQuoteStart } from "./useQuoteStart";
 

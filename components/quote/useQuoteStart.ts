@@ -1,8 +1,17 @@
 "use client";
 
 import { useEffect } from "react";
-import { quoteStartFromQuery } from "@/lib/contract/routes";
-import { saveQuoteStart } from "@/lib/lead-form/storage";
+import { quoteStartFromQuery, type QuoteStart } from "@/lib/contract/quote-start";
+import { saveLeadValues, saveSelectedAgents } from "@/lib/lead-form/storage";
+
+/**
+ * Stores what a quote link's address chose (quoteStartPath): those managers, and the place step 2
+ * opens with. Only what it names: the owner's other answers stay.
+ */
+function saveQuoteStart({ managers, city, zip }: QuoteStart): void {
+  if (managers.length > 0) saveSelectedAgents(managers);
+  saveLeadValues({ ...(city ? { property_city: city } : {}), ...(zip ? { property_zip: zip } : {}) });
+}
 
 /**
  * Step 1 opened from a quote link (`/search?manager=1400&city=Austin`): stores the managers and

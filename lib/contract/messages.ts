@@ -140,11 +140,8 @@ export const RECIPIENTS = {
   /** Each manager's office, measured from the owner's ZIP code's point (not from the city's). */
   distance: (miles: number, zip: string) => (miles < 0.5 ? `Office less than half a mile from ZIP ${zip}` : `Office ${miles} miles from ZIP ${zip}`),
   sampleNote: "Sample listings are fictional companies that show how the site works: a request sent to one reaches no real manager.",
-  /** Each manager's first-year cost from its listed fees, at the rent and units the owner's answers give (or the default). */
-  firstYear: (total: string | null) => (total ? `First year from its listed fees: ${total}` : "First year: not known (a fee it adds up is not listed)"),
-  firstYearAssumption: (rent: string, units: number, fromAnswers: boolean) =>
-    `First-year costs at ${rent} a month for ${units === 1 ? "1 unit" : `${units} units`} (${fromAnswers ? "from your answers" : "your rent was not given"}): management for 12 months, leasing once and setup; the lease renewal fee is not in it.`,
 } as const;
+
 
 /** Nobody serves the ZIP yet: the sentence next to Submit instead of the consent sentence. */
 export const NOBODY_RECEIVES_YET = "Nobody will receive your details until a manager serves your ZIP and you choose one; we never sell them.";
@@ -465,8 +462,6 @@ export const FIRST_YEAR = {
   cheapestOfListed: "Cheapest first year of those listing every fee",
   mostServices: "Most services",
   /** The fee sort of a list: what "lowest" means, with the rent the owner can change. */
-  /** A card of a list sorted by it: the figure the order follows. */
-  cardTotal: (rent: string, total: string | null) => (total ? `First year at ${rent} a month: ${total}` : `First year at ${rent} a month: not known (a fee is not listed)`),
   sortAssumption: (rent: string) => `Sorted by first-year cost at ${rent} a month (management for 12 months, leasing once, setup); managers that do not list every fee come last.`,
 } as const;
 

@@ -10,10 +10,9 @@ import {
   requestedAgentPath,
   requestedCityPath,
   requestedStatePath,
-  quoteStartFromQuery,
-  quoteStartPath,
   statePath,
 } from "./routes";
+import { quoteStartFromQuery, quoteStartPath } from "./quote-start";
 
 describe("routes", () => {
   it("builds each shape once: canonical paths normalise, requested paths keep what was asked", () => {

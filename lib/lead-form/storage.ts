@@ -4,7 +4,6 @@
  * { question, answer } where answer is a string or a list of strings.
  */
 import type { ExamEntry } from "../contract";
-import type { QuoteStart } from "../contract/routes";
 
 export const LEAD_KEYS = [
   "property_category",
@@ -94,15 +93,6 @@ export function readSelectedAgents(): number[] | null {
 
 export function saveSelectedAgents(ids: readonly number[]): void {
   storage()?.setItem(SELECTED_AGENTS_KEY, JSON.stringify(ids));
-}
-
-/**
- * Stores what a quote link's address chose (quoteStartPath): those managers, and the place step 2
- * opens with. Only what it names: the owner's other answers stay.
- */
-export function saveQuoteStart({ managers, city, zip }: QuoteStart): void {
-  if (managers.length > 0) saveSelectedAgents(managers);
-  saveLeadValues({ ...(city ? { property_city: city } : {}), ...(zip ? { property_zip: zip } : {}) });
 }
 
 export function saveLeadReceipt(receipt: LeadReceipt): void {
