@@ -184,7 +184,7 @@ describe.each(databaseKinds)("seed on %s", (kind) => {
     expect(seeded?.inserted).toMatchObject({ agents: 0, agent_offices: before.agent_offices.rows, zip_coverage: before.zip_coverage.rows });
     expect(await fingerprint(database)).toEqual(before);
     expect((await prepareDatabase(database, { demo: true })).seeded).toBeNull();
-  });
+  }, WHOLE_SEED_TIMEOUT_MS);
 
   it("leaves demo managers, blogs and testimonials out when demo content is off", async () => {
     database = await createTestDatabase(kind, { seed: false });

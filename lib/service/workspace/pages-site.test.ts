@@ -1,5 +1,5 @@
 import { EMPTY_PATTERN } from "../../contract/seo-text";
-import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "@/lib/test-support";
+import { WHOLE_SEED_TIMEOUT_MS, announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "@/lib/test-support";
 import { PAGE_LIST_SIZE, bulkChange, bulkPages, changeOf, listPages, publishEffect, renderRow, siteRows, siteStatus, templateImpact, trySite, type PageRow } from "./pages";
 import { publishSeoDraft, saveSeoDraft, type StaffIdentity } from "./seo";
 
@@ -9,6 +9,9 @@ import { publishSeoDraft, saveSeoDraft, type StaffIdentity } from "./seo";
  * of its own, apart from pages.test.ts, so a mutation run can be given these tests alone.
  */
 announcePostgres();
+// Each test builds or tries the whole site (24,379 pages) several times: on PostgreSQL on a busy
+// machine that passed the default minute (a bound, not a speed target: npm run bench has those).
+jest.setTimeout(WHOLE_SEED_TIMEOUT_MS);
 
 const admin: StaffIdentity = { id: "admin-1", email: "admin@staff.example.com", role: "admin" };
 
