@@ -90,7 +90,8 @@ describe("the CDN purge after a publish", () => {
       id: queued.idempotency_key,
       type: "cdn.purge",
       created_at: queued.created_at,
-      data: { paths: ["/laws/vermont"], urls: [`${SITE}/laws/vermont`] },
+      // The sitemap goes with the pages whose dates the publish moved.
+      data: { paths: ["/laws/vermont", "/sitemap.xml"], urls: [`${SITE}/laws/vermont`, `${SITE}/sitemap.xml`] },
     });
     expect(headers[WEBHOOK_HEADERS.idempotencyKey]).toBe(queued.idempotency_key);
     expect(verifyWebhook({ secret: SECRET, timestamp: String(headers[WEBHOOK_HEADERS.timestamp]), body, signature: String(headers[WEBHOOK_HEADERS.signature]) })).toBe(true);
