@@ -16,7 +16,7 @@ let signedIn: StaffIdentity | null = null;
 let database: TestDatabase;
 
 jest.mock("next/headers", () => ({ headers: async () => requestHeaders, cookies: async () => ({ get: () => undefined, set: () => undefined }) }));
-jest.mock("next/cache", () => ({ refresh: jest.fn(), updateTag: jest.fn() }));
+jest.mock("next/cache", () => ({ refresh: jest.fn(), revalidatePath: jest.fn(), updateTag: jest.fn() }));
 /** Work an action leaves for after its answer (Next's after()): run by the test when it chooses. */
 let afterAnswer: (() => unknown)[] = [];
 jest.mock("next/server", () => ({ after: (task: () => unknown) => void afterAnswer.push(task) }));
