@@ -1,6 +1,6 @@
 import zlib from "node:zlib";
 import { promisify } from "node:util";
-import crypto from "node:crypto";
+import { generateETag } from "next/dist/server/lib/etag";
 import { COMPRESSION } from "../contract/cache-policy";
 import { policyForHtml } from "./csp";
 import { flightWithoutQuery, htmlWithoutQuery } from "./rendered-query";
@@ -30,9 +30,6 @@ import { flightWithoutQuery, htmlWithoutQuery } from "./rendered-query";
 
 const brotli = promisify(zlib.brotliCompress);
 const unbrotli = promisify(zlib.brotliDecompress);
-
-/** A page's strong ETag: 128 bits of its HTML's SHA-256, computed once when it is stored. */
-export const etagOf = (html: string) => `"${crypto.createHash("sha256").update(html).digest("base64url").slice(0, 22)}"`;
 
 export type CacheControl = { revalidate?: number | false; expire?: number };
 
@@ -145,7 +142,9 @@ export async function encodeEntry(key: string, value: NonNullable<NextCacheValue
     meta.status = value.status as number | undefined;
     meta.headers = value.headers as EntryMeta["headers"];
     meta.postponed = value.postponed;
-    meta.etag = etagOf(html);
+    // Next.js's own ETag of the HTML: the answer of the request that rendered the page (which
+    // Next.js sends itself) and every answer from the store then carry the same one.
+    meta.etag = generateETag(html);
     meta.csp = policyForHtml(html, meta.etag);
     keep("html", Buffer.from(html));
     const rendered = isBuffer(value.rscData) ? asBuffer(value.rscData) : undefined;
