@@ -3,7 +3,8 @@ import { decideThroughApi, eventually, mailsOfKind, ManagerProposalPage, newRequ
 import { ConfirmPage, ThankYouPage } from "./pages/request";
 import { confirmPathFor } from "./support/outbox";
 import { PROPOSAL, PROPOSAL_MAIL } from "../lib/contract/proposal-messages";
-import { formatDollars, proposalChanges } from "../lib/contract/proposal-compare";
+import { formatDollars } from "../lib/contract/fees";
+import { proposalChanges } from "../lib/contract/proposal-compare";
 import { proposalFirstYear } from "../lib/contract/proposals";
 
 /**

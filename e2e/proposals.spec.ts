@@ -7,7 +7,7 @@ import { PROPOSAL } from "../lib/contract/proposal-messages";
 import { formatMoney } from "../lib/contract/fees";
 import { DEFAULT_MONTHLY_RENT } from "../lib/contract/site";
 import { profileDifferences, proposalFirstYear } from "../lib/contract/proposals";
-import { formatDollars } from "../lib/contract/proposal-compare";
+import { formatDollars } from "../lib/contract/fees";
 import type { Fees } from "../lib/contract";
 
 /**

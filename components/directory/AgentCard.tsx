@@ -3,7 +3,7 @@ import { STEP_PATHS, agentPath } from "@/lib/contract/routes";
 import { CompareCheckbox } from "./CompareCheckbox";
 import { cardAboutText, cardDistanceText, cardFeeText, cardLicenseText, servicesCountText, shortYearsText } from "./manager-facts";
 import { cardFirstYear } from "@/lib/contract/cost-messages";
-import { formatMoney } from "@/lib/contract/fees";
+import { formatDollars, formatMoney } from "@/lib/contract/fees";
 import { firstYearCost } from "@/lib/contract/first-year-cost";
 
 /** One element each, shared by every card: the flight data sends a repeated element once and refers to it. */
@@ -13,7 +13,7 @@ const FEATURED_BADGE = <b className="badge badge--featured">Featured</b>;
 /** "First year at $2,500 a month: $3,749", the figure a list sorted by cost follows. */
 function firstYearLine(fees: Props["agent"]["fees"], rent: number): string {
   const { total } = firstYearCost({ fees, monthlyRent: rent });
-  return cardFirstYear(formatMoney(rent), total === null ? null : formatMoney(Math.round(total)));
+  return cardFirstYear(formatMoney(rent), total === null ? null : formatDollars(total));
 }
 
 type Props = {

@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import type { CostAssumption, Fees, StoredProposal } from "@/lib/contract";
 import { PROPOSAL } from "@/lib/contract/proposal-messages";
 import { proposalFirstYear, type FirstYearTerms } from "@/lib/contract/proposals";
-import { formatDollars } from "@/lib/contract/proposal-compare";
+import { formatDollars } from "@/lib/contract/fees";
 import { MANAGER_SERVICES } from "@/lib/contract/site";
 import { formControl, useSave } from "@/components/forms/useSave";
 

@@ -3,7 +3,7 @@
 import { useId } from "react";
 import { NOBODY_RECEIVES_YET, RECIPIENTS, consentSentence, type ContactWays } from "@/lib/contract/messages";
 import { RECIPIENT_COSTS } from "@/lib/contract/cost-messages";
-import { feeHeadline, formatMoney } from "@/lib/contract/fees";
+import { feeHeadline, formatDollars, formatMoney } from "@/lib/contract/fees";
 import { firstYearCost } from "@/lib/contract/first-year-cost";
 import { licenseText } from "@/lib/contract/license";
 import type { CostAssumption, ServingAgent } from "@/lib/contract";
@@ -161,7 +161,7 @@ function RecipientOption({
           </p>
         )}
         <p>{feeHeadline(agent.fees)}</p>
-        <p className="recipient__first-year">{RECIPIENT_COSTS.firstYear(total === null ? null : formatMoney(Math.round(total)))}</p>
+        <p className="recipient__first-year">{RECIPIENT_COSTS.firstYear(total === null ? null : formatDollars(total))}</p>
         <p>{licenseText(agent.license)}</p>
         <p>{RECIPIENTS.distance(agent.distance_miles, zip)}</p>
       </div>

@@ -4,6 +4,10 @@ import { quoteStartPath } from "@/lib/contract/quote-start";
 import { SELECTED_AGENTS_KEY, readLeadValue, readSelectedAgents, saveLeadValues, saveSelectedAgents } from "@/lib/lead-form/storage";
 import { useQuoteStart } from "./useQuoteStart";
 
+/** Next's router as step 1 uses it: a replace changes the address, as the app router does. */
+const replace = jest.fn((href: string) => window.history.replaceState(null, "", href));
+jest.mock("next/navigation", () => ({ useRouter: () => ({ replace }) }));
+
 /** Step 1 opened at `path` in a fresh tab: the hook's effect runs once, as on the page. */
 function openStepOne(path: string) {
   window.history.replaceState(null, "", path);
@@ -11,6 +15,7 @@ function openStepOne(path: string) {
 }
 
 beforeEach(() => {
+  replace.mockClear();
   localStorage.clear();
   window.history.replaceState(null, "", "/");
 });
@@ -23,6 +28,7 @@ describe("step 1 opened from a quote link", () => {
     expect(readLeadValue("property_city")).toBe("Austin");
     // The owner's other answers stay.
     expect(readLeadValue("property_address")).toBe("415 W 6th St");
+    expect(replace).toHaveBeenCalledTimes(1);
     expect(window.location.pathname + window.location.search).toBe("/search");
   });
 
@@ -31,6 +37,7 @@ describe("step 1 opened from a quote link", () => {
     openStepOne("/search?manager=1400abc");
     expect(readSelectedAgents()).toEqual([7]);
     expect(window.location.search).toBe("?manager=1400abc");
+    expect(replace).not.toHaveBeenCalled();
   });
 
   it("without a query, changes nothing", () => {

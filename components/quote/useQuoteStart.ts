@@ -1,5 +1,6 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import { useEffect } from "react";
 import { quoteStartFromQuery, type QuoteStart } from "@/lib/contract/quote-start";
 import { saveLeadValues, saveSelectedAgents } from "@/lib/lead-form/storage";
@@ -17,13 +18,15 @@ function saveQuoteStart({ managers, city, zip }: QuoteStart): void {
  * Step 1 opened from a quote link (`/search?manager=1400&city=Austin`): stores the managers and
  * the place it names, then drops the query from the address, so a reload or a Back to this step
  * later keeps what the owner changed since. Read from the address itself: the page is the same
- * static page for every query (the server never sees it).
+ * static page for every query (the server never sees it). The address is changed through Next's
+ * router: a bare `history.replaceState` is overwritten when the router commits its own state.
  */
 export function useQuoteStart(): void {
+  const router = useRouter();
   useEffect(() => {
     const start = quoteStartFromQuery(new URLSearchParams(window.location.search));
     if (!start) return;
     saveQuoteStart(start);
-    window.history.replaceState(window.history.state, "", window.location.pathname + window.location.hash);
-  }, []);
+    router.replace(window.location.pathname + window.location.hash, { scroll: false });
+  }, [router]);
 }

@@ -1,7 +1,8 @@
 import type { OwnerProposal, StoredProposal } from "@/lib/contract";
 import { PROPOSAL } from "@/lib/contract/proposal-messages";
 import { proposalFirstYear } from "@/lib/contract/proposals";
-import { formatDollars, proposalChanges } from "@/lib/contract/proposal-compare";
+import { formatDollars } from "@/lib/contract/fees";
+import { proposalChanges } from "@/lib/contract/proposal-compare";
 
 const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" });
 export const when = (iso: string) => `${dateTime.format(new Date(iso))} UTC`;

@@ -14,6 +14,9 @@ export function formatMoney(amount: number): string {
   return Number.isInteger(amount) ? money.format(amount) : cents.format(amount);
 }
 
+/** Money as people read a total: whole dollars ("$3,213"), whatever the rent. */
+export const formatDollars = (amount: number) => money.format(Math.round(amount));
+
 /** "8%", "7.5%". */
 export const formatPercent = (value: number) => `${Number(value.toFixed(2))}%`;
 

@@ -1,4 +1,5 @@
-import { askedServicesOf, comparisonMarks, firstYearParts, formatDay, formatDollars, proposalChanges, serviceCoverage } from "./proposal-compare";
+import { formatDollars } from "./fees";
+import { askedServicesOf, comparisonMarks, firstYearParts, formatDay, proposalChanges, serviceCoverage } from "./proposal-compare";
 
 const version = {
   management_percent: 6,

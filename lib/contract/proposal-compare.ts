@@ -6,7 +6,7 @@
  * Plain functions (no zod at runtime: the browser imports this).
  */
 import type { StoredProposal } from ".";
-import { formatPercent } from "./fees";
+import { formatDollars, formatPercent } from "./fees";
 import { proposalFeeRows, proposalFirstYear } from "./proposals";
 import { serviceLabel } from "./site";
 
@@ -14,10 +14,6 @@ type Version = Pick<
   StoredProposal,
   "management_percent" | "management_flat" | "leasing_percent" | "setup_fee" | "renewal_fee" | "maintenance_markup_percent" | "contract_months" | "start_date" | "services"
 >;
-
-/** Money as people read a total: whole dollars ("$3,213"), whatever the rent. */
-const dollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
-export const formatDollars = (amount: number) => dollars.format(Math.round(amount));
 
 /** "January 15, 2027": a date as people write it (the stored form is 2027-01-15). */
 const longDate = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });

@@ -8,6 +8,8 @@ describe("proposal arithmetic", () => {
   it("adds up the first year per unit: management for 12 months, one placement, setup once", () => {
     expect(proposalFirstYear(terms, 1500, 5)).toEqual({ management: 7200, leasing: 3750, setup: 250, total: 11200 });
     expect(proposalFirstYear({ ...terms, management_percent: null, management_flat: 95, leasing_percent: null, setup_fee: null }, 1500, 2)).toEqual({ management: 2280, leasing: 0, setup: 0, total: 2280 });
+    // No management fee at all is charged as none, never as an unknown total.
+    expect(proposalFirstYear({ ...terms, management_percent: null, management_flat: null }, 1500, 1)).toEqual({ management: 0, leasing: 750, setup: 250, total: 1000 });
   });
 
   it("points out only the fees the profile lists and the proposal changes", () => {

@@ -6,25 +6,28 @@
  */
 import type { CostAssumption, Fees, StoredProposal } from ".";
 import { DEFAULT_MONTHLY_RENT } from "./site";
-import { formatMoney, formatPercent, managementFeeText } from "./fees";
+import { NO_FEES, formatMoney, formatPercent, managementFeeText } from "./fees";
+import { firstYearCost } from "./first-year-cost";
 
 type Terms = Pick<StoredProposal, "management_percent" | "management_flat" | "leasing_percent" | "setup_fee" | "renewal_fee" | "maintenance_markup_percent">;
 /** What the first-year cost adds up. */
 export type FirstYearTerms = Pick<Terms, "management_percent" | "management_flat" | "leasing_percent" | "setup_fee">;
 
-const roundToCents = (amount: number) => Math.round(amount * 100) / 100;
-
 /**
- * The first year of a proposal for `units` units at `rent` a month each: management for twelve
- * months per unit, one placement per unit, setup once. A fee the manager left empty is not
- * charged (the form says so), so the total is always known. Renewal and markup stay apart.
+ * The first year of a proposal for `units` units at `rent` a month each, added up by the
+ * directory's one rule (firstYearCost). A fee the manager left empty is not charged (the form says
+ * so), so it counts as 0 and the total is always known. Renewal and markup stay apart.
  */
 export function proposalFirstYear(terms: FirstYearTerms, rent: number, units: number): { management: number; leasing: number; setup: number; total: number } {
-  const perUnitMonth = terms.management_percent !== null ? (rent * terms.management_percent) / 100 : (terms.management_flat ?? 0);
-  const management = roundToCents(perUnitMonth * 12 * units);
-  const leasing = roundToCents(((rent * (terms.leasing_percent ?? 0)) / 100) * units);
-  const setup = terms.setup_fee ?? 0;
-  return { management, leasing, setup, total: roundToCents(management + leasing + setup) };
+  const charged: Fees = {
+    ...NO_FEES,
+    management_percent: terms.management_percent,
+    management_flat: terms.management_percent === null ? (terms.management_flat ?? 0) : null,
+    leasing_percent: terms.leasing_percent ?? 0,
+    setup_fee: terms.setup_fee ?? 0,
+  };
+  const cost = firstYearCost({ fees: charged, monthlyRent: rent, units });
+  return { management: cost.management ?? 0, leasing: cost.leasing ?? 0, setup: cost.setup ?? 0, total: cost.total ?? 0 };
 }
 
 export function managementText(terms: Pick<Terms, "management_percent" | "management_flat">): string {
