@@ -31,6 +31,20 @@ it("lets real pages through, in every family", async () => {
   }
 });
 
+it("answers Next.js's own pages as missing, without asking the service", async () => {
+  const calls: string[] = [];
+  const counting = createRouteResolver(async (call) => {
+    calls.push(call);
+    return { status: 200, body: {} };
+  });
+  for (const path of ["/_not-found", "/_global-error", "/_error", "/_document", "/_app", "/_not-found/page", "/%5Fnot-found"]) {
+    expect({ path, resolution: await counting.resolve(path) }).toEqual({ path, resolution: missing });
+  }
+  expect(calls).toEqual([]);
+  // A site page beginning like one is not mistaken for one.
+  expect(await counting.resolve("/about-us")).toEqual(page);
+});
+
 it("redirects other spellings of a real page to its canonical address", async () => {
   expect(await resolve("/agents/tx")).toEqual(redirect("/agents/TX"));
   expect(await resolve("/agents/texas")).toEqual(redirect("/agents/TX"));

@@ -85,11 +85,17 @@ function segmentsOf(rawPath: string): string[] | null {
   }
 }
 
+/** The first letter of Next.js's internal page names; no page of the site's begins with it. */
+const INTERNAL_PAGE_PREFIX = "_";
+
 export function createRouteResolver(callService: ServiceCall) {
   const known = new Map<string, { resolution: Resolution; until: number }>();
 
   async function resolve(rawPath: string, now = Date.now()): Promise<Resolution> {
     const segments = segmentsOf(rawPath);
+    // Next.js's own pages (/_not-found, /_global-error…) are no visitor's address: answered 404
+    // like any unknown address, never rendered for it nor kept.
+    if (segments?.[0]?.startsWith(INTERNAL_PAGE_PREFIX)) return { kind: "missing" };
     const route = segments && matchDynamicRoute(segments);
     if (!route) return { kind: "page" };
     const remembered = known.get(rawPath);
