@@ -62,7 +62,8 @@ test("an admin signs in from the outbox link, drafts a city template, previews i
   const scanned = await request.get(link);
   expect(scanned.status()).toBe(200);
   expect(scanned.headers()["set-cookie"]).toBeUndefined();
-  await useSignInLink(page, link);
+  // The link's button comes back to the page asked for.
+  await useSignInLink(page, link, "/workspace/templates/city");
 
   // A new city title, tried against the whole site before anything changes.
   const pattern = `{city}, {state_abbr}: Property Managers Compared | {site}`;

@@ -52,11 +52,19 @@ export async function signInLinkFromOutbox(email: string): Promise<string> {
   return link!;
 }
 
-/** Opens a sign-in link and presses the button (opening alone signs nobody in). */
-export async function useSignInLink(page: Page, link: string) {
+/**
+ * Opens a sign-in link and presses the button (opening alone signs nobody in). It lands on the
+ * workspace page this browser asked for when it asked for the link (`returnsTo`), else on the
+ * workspace's home.
+ */
+export async function useSignInLink(page: Page, link: string, returnsTo?: string) {
   await page.goto(link);
   await page.getByRole("button", { name: "Sign in" }).click();
   // The first sign-in of a fresh server starts the staff auth: it took 30 s and more at a load average of 37.
+  if (returnsTo) {
+    await expect(page).toHaveURL((url) => url.pathname + url.search === returnsTo, { timeout: 60_000 });
+    return;
+  }
   await expect(page).toHaveURL(/\/workspace$/, { timeout: 60_000 });
   await expect(page.getByRole("heading", { level: 1, name: "Every indexable page" })).toBeVisible();
 }

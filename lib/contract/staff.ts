@@ -89,6 +89,7 @@ export const AUDIT_ACTIONS = {
   "managers.imported": "imported managers from a CSV file",
   "samples.removed": "removed the sample listings",
   "managers.exported": "exported the imported managers",
+  "role.refused": "was refused (their role does not allow it)",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -184,6 +185,20 @@ export const WORKSPACE = {
  * only by the workspace's role-checked preview route, and read only while draft mode is on.
  */
 export const PREVIEW_DRAFT_COOKIE = "managely_preview_draft";
+
+/**
+ * The workspace page a signed-out staff member asked for, kept while their sign-in link is on its
+ * way (a cookie of the browser that asked, for as long as the link works), so the link's button
+ * takes them back there. Only a workspace page's path is kept: never the sign-in pages, another
+ * site, or anything that is not a plain path and query.
+ */
+export const SIGN_IN_RETURN_COOKIE = "managely_workspace_return";
+const RETURN_PATH = /^\/workspace(?:\/[A-Za-z0-9._~%\-/]*)?(?:\?[A-Za-z0-9._~%\-=&+]*)?$/;
+export function workspaceReturnPath(value: unknown): string | null {
+  if (typeof value !== "string" || value.length > 500 || !RETURN_PATH.test(value) || value.includes("//")) return null;
+  const path = value.split("?")[0];
+  return path === "/workspace/sign-in" || path.startsWith("/workspace/sign-in/") ? null : value;
+}
 
 /** The audit page's words (/workspace/audit): severities, causes and duplicate groups. */
 export const AUDIT_PAGE = {

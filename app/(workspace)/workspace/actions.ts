@@ -6,11 +6,11 @@ import { refresh, revalidatePath, updateTag } from "next/cache";
 import { after } from "next/server";
 import { isValidEmail } from "@/lib/contract";
 import { ApiError } from "@/lib/contract/errors";
-import { PREVIEW_DRAFT_COOKIE, WORKSPACE, can, isStaffRole, type StaffPermission } from "@/lib/contract/staff";
+import { PREVIEW_DRAFT_COOKIE, SIGN_IN_LINK_MINUTES, SIGN_IN_RETURN_COOKIE, WORKSPACE, isStaffRole, workspaceReturnPath, type StaffPermission } from "@/lib/contract/staff";
 import { NETWORK_WHAT } from "@/lib/contract/operator-messages";
 import { SEO_FIELDS, isSeoKind, seoCacheTags, type SeoKind } from "@/lib/contract/seo-text";
 import { SITEMAP_PATH, WORKSPACE_PATHS, workspaceTemplatePath, workspaceTemplatePublishPath } from "@/lib/contract/routes";
-import { allowedOrigins } from "@/lib/env";
+import { allowedOrigins, siteUrl } from "@/lib/env";
 import { isSameOriginRequest } from "@/lib/service/guard";
 import { logError } from "@/lib/service/log";
 import { audit, requestSignInLink, workspaceDb, type StaffIdentity, type Db } from "@/lib/service/workspace";
@@ -34,6 +34,7 @@ import {
 import { afterPublishMessage, deployment } from "@/lib/service/workspace/deployment";
 import { configuredRouting } from "@/lib/service/default-worker";
 import type { ActionState } from "@/components/workspace/ActionForm";
+import { refusalFor } from "@/lib/service/workspace/audit";
 import { requireStaff, staffAuth } from "./staff-session";
 import { formText } from "./form-text";
 
@@ -73,7 +74,8 @@ const WHAT: Record<StaffPermission, string> = {
  */
 async function staffWith(permission: StaffPermission): Promise<{ staff: Awaited<ReturnType<typeof requireStaff>> } | { refused: ActionState }> {
   const staff = await requireStaff();
-  return can(staff.role, permission) ? { staff } : { refused: { ok: false, message: WORKSPACE.forbidden(staff.role, WHAT[permission]) } };
+  const refused = await refusalFor(await workspaceDb(), staff, permission, WORKSPACE.forbidden(staff.role, WHAT[permission]));
+  return refused === null ? { staff } : { refused: { ok: false, message: refused } };
 }
 
 const text = formText;
@@ -89,6 +91,11 @@ export async function requestSignIn(_state: ActionState, formData: FormData): Pr
   // Answered before the address is even looked up: staff and anyone else get the same answer in
   // the same time, and a staff member's link is sent after it (a failure stays in the log).
   after(() => requestSignInLink(email, requestHeaders, []).catch((error: unknown) => logError("workspace sign-in link", error)));
+  // The page asked for, kept in this browser while the link works: its button comes back to it.
+  const returnTo = workspaceReturnPath(text(formData, "return_to"));
+  const jar = await cookies();
+  if (returnTo) jar.set(SIGN_IN_RETURN_COOKIE, returnTo, { httpOnly: true, sameSite: "lax", secure: siteUrl().startsWith("https://"), path: WORKSPACE_PATHS.home, maxAge: SIGN_IN_LINK_MINUTES * 60 });
+  else jar.delete(SIGN_IN_RETURN_COOKIE);
   return { ok: true, message: WORKSPACE.signInSent };
 }
 
@@ -104,7 +111,10 @@ export async function confirmSignIn(_state: ActionState, formData: FormData): Pr
   } catch {
     return { ok: false, message: WORKSPACE.linkInvalid };
   }
-  redirect(WORKSPACE_PATHS.home);
+  const jar = await cookies();
+  const returnTo = workspaceReturnPath(jar.get(SIGN_IN_RETURN_COOKIE)?.value);
+  jar.delete(SIGN_IN_RETURN_COOKIE);
+  redirect(returnTo ?? WORKSPACE_PATHS.home);
 }
 
 export async function signOut(): Promise<void> {

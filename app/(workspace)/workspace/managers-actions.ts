@@ -12,7 +12,8 @@ import { allowedOrigins } from "@/lib/env";
 import { isSameOriginRequest } from "@/lib/service/guard";
 import { configuredRouting } from "@/lib/service/default-worker";
 import { workspaceDb, type StaffIdentity } from "@/lib/service/workspace";
-import { applyUpload, dryRunUpload, managesListings, removeSampleListings } from "@/lib/service/workspace/managers";
+import { applyUpload, dryRunUpload, removeSampleListings } from "@/lib/service/workspace/managers";
+import { refusalFor } from "@/lib/service/workspace/audit";
 import type { ActionState } from "@/components/workspace/ActionForm";
 import type { ImportState } from "@/components/workspace/ManagersImport";
 import { requireStaff } from "./staff-session";
@@ -27,8 +28,8 @@ import { formText } from "./form-text";
 async function allowed(): Promise<{ refused: string } | { staff: StaffIdentity }> {
   if (!isSameOriginRequest(await headers(), allowedOrigins())) return { refused: WORKSPACE.notFromTheSite };
   const staff = await requireStaff();
-  if (!managesListings(staff.role)) return { refused: MANAGERS_PAGE.forbidden(staff.role) };
-  return { staff };
+  const refused = await refusalFor(await workspaceDb(), staff, "managers:import", MANAGERS_PAGE.forbidden(staff.role));
+  return refused === null ? { staff } : { refused };
 }
 
 /** A service refusal as the form shows it; anything else is unexpected and thrown. */

@@ -4,7 +4,7 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { refresh, revalidatePath } from "next/cache";
 import { ApiError } from "@/lib/contract/errors";
-import { WORKSPACE, can, type StaffPermission } from "@/lib/contract/staff";
+import { WORKSPACE, type StaffPermission } from "@/lib/contract/staff";
 import { NETWORK, NETWORK_WHAT } from "@/lib/contract/operator-messages";
 import { declineSchema, isMessageStatus, listingDraftSchema, replySchema } from "@/lib/contract/operator";
 import { WORKSPACE_PATHS, workspaceApplicationPath } from "@/lib/contract/routes";
@@ -13,6 +13,7 @@ import { isSameOriginRequest } from "@/lib/service/guard";
 import { workspaceDb, type StaffIdentity } from "@/lib/service/workspace";
 import { approveApplication, changeMessageStatus, declineApplication, linkApplication, operatorDelivery, removeSubscriber, replyToMessage } from "@/lib/service/workspace/network";
 import type { ActionState } from "@/components/workspace/ActionForm";
+import { refusalFor } from "@/lib/service/workspace/audit";
 import { requireStaff } from "./staff-session";
 import { formText } from "./form-text";
 
@@ -34,8 +35,8 @@ const idOf = (formData: FormData, name: string) => {
 async function allowed(permission: NetworkPermission): Promise<{ refused: ActionState } | { staff: StaffIdentity }> {
   if (!isSameOriginRequest(await headers(), allowedOrigins())) return { refused: { ok: false, message: WORKSPACE.notFromTheSite } };
   const staff = await requireStaff();
-  if (!can(staff.role, permission)) return { refused: { ok: false, message: NETWORK.forbidden(staff.role, NETWORK_WHAT[permission]) } };
-  return { staff };
+  const refused = await refusalFor(await workspaceDb(), staff, permission, NETWORK.forbidden(staff.role, NETWORK_WHAT[permission]));
+  return refused === null ? { staff } : { refused: { ok: false, message: refused } };
 }
 
 /** A service refusal as the form shows it; anything else is unexpected and thrown. */

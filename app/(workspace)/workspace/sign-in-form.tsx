@@ -1,4 +1,5 @@
 import { ActionForm, IntentButton } from "@/components/workspace/ActionForm";
+import { ReturnPathField } from "@/components/workspace/ReturnPathField";
 import { requestSignIn } from "./actions";
 
 /** The email field that asks for a sign-in link (the sign-in page and every signed-out workspace URL). */
@@ -9,6 +10,7 @@ export function SignInForm() {
         <label htmlFor="ws-email">Work email</label>
         <input id="ws-email" name="email" type="email" autoComplete="email" required />
       </div>
+      <ReturnPathField name="return_to" />
       <IntentButton>Email me a sign-in link</IntentButton>
     </ActionForm>
   );

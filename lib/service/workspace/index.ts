@@ -6,7 +6,7 @@ import { configuredRouting } from "../default-worker";
 import { createStaffAuth, outboxSignInSender, staffAuthSecret, staffFromSession, type StaffAuth } from "./auth";
 import { signPreview } from "./preview";
 import { maySendSignInLink } from "../rate-limit";
-import { audit, type StaffIdentity } from "./seo";
+import { audit, type StaffIdentity } from "./audit";
 import type { Db } from "../../db/schema";
 
 /**

@@ -13,7 +13,7 @@ import { MANAGERS_UPLOAD_MAX_BYTES } from "../../contract/managers-csv";
 import { countListings } from "../../db/queries/managers";
 import type { DeliveryRouting } from "../delivery/routing";
 import { exportManagers, importManagers, removeSamples, type ImportReport } from "../managers";
-import { audit, type StaffIdentity } from "./seo";
+import { audit, refuseUnless, type StaffIdentity } from "./audit";
 
 /**
  * The managers CSV in the workspace (/workspace/managers), for admins: the same service as
@@ -29,9 +29,7 @@ type Db = Kysely<Database>;
 
 export const managesListings = (role: StaffRole) => can(role, "managers:import");
 
-function requireAdmin(staff: StaffIdentity): void {
-  if (!managesListings(staff.role)) throw new ApiError(403, MANAGERS_PAGE.forbidden(staff.role));
-}
+const requireAdmin = (db: Db, staff: StaffIdentity) => refuseUnless(db, staff, "managers:import", MANAGERS_PAGE.forbidden(staff.role));
 
 /** How long a checked file waits for its import. */
 const PENDING_MS = 60 * 60 * 1000;
@@ -57,7 +55,7 @@ export type CheckedUpload = { report: ImportReport; sha256: string; fileName: st
 
 /** A dry run of an uploaded file: writes nothing to the database, keeps the file for its import. */
 export async function dryRunUpload(db: Db, staff: StaffIdentity, { content, fileName, routing }: { content: Buffer; fileName: string; routing: DeliveryRouting }): Promise<CheckedUpload> {
-  requireAdmin(staff);
+  await requireAdmin(db, staff);
   if (content.length > MANAGERS_UPLOAD_MAX_BYTES) throw new ApiError(413, MANAGERS_PAGE.tooLarge(content.length, MANAGERS_UPLOAD_MAX_BYTES));
   const report = await importManagers(db, { open: sourceOf(content), dryRun: true, routing });
   await fs.mkdir(pendingDir(), { recursive: true, mode: 0o700 });
@@ -71,7 +69,7 @@ export async function dryRunUpload(db: Db, staff: StaffIdentity, { content, file
  * the dry run showed); refused otherwise, writing nothing. All or nothing (importManagers).
  */
 export async function applyUpload(db: Db, staff: StaffIdentity, { sha256, fileName, routing }: { sha256: string; fileName: string; routing: DeliveryRouting }): Promise<ImportReport> {
-  requireAdmin(staff);
+  await requireAdmin(db, staff);
   const file = pendingFile(staff);
   const fresh = await fs.stat(file).then((stat) => Date.now() - stat.mtimeMs < PENDING_MS, () => false);
   const content = fresh ? await fs.readFile(file).catch(() => null) : null;
@@ -86,14 +84,14 @@ export async function applyUpload(db: Db, staff: StaffIdentity, { sha256, fileNa
 
 /** How many sample and real listings there are, and why removing the samples is refused now (the command's rule), if it is. */
 export async function sampleListings(db: Db, staff: StaffIdentity): Promise<{ samples: number; real: number; refused: string | null }> {
-  requireAdmin(staff);
+  await requireAdmin(db, staff);
   const counts = await countListings(db);
   return { ...counts, refused: counts.samples > 0 && counts.real === 0 ? SAMPLE_WORDS.wouldEmpty(counts.samples, "workspace") : null };
 }
 
 /** Removes the sample listings, when there are still `expected` of them (the count the confirmation named); never forced. */
 export async function removeSampleListings(db: Db, staff: StaffIdentity, { expected, routing }: { expected: number; routing: DeliveryRouting }): Promise<number> {
-  requireAdmin(staff);
+  await requireAdmin(db, staff);
   const { samples } = await countListings(db);
   if (samples !== expected) throw new ApiError(409, MANAGERS_PAGE.samplesChanged);
   const result = await removeSamples(db, { dryRun: false, force: false, routing });
@@ -104,7 +102,7 @@ export async function removeSampleListings(db: Db, staff: StaffIdentity, { expec
 
 /** Starts an export: the role is checked and the export is in the audit log. */
 export async function startManagersExport(db: Db, staff: StaffIdentity): Promise<void> {
-  requireAdmin(staff);
+  await requireAdmin(db, staff);
   await audit(db, staff, "managers.exported", null);
 }
 

@@ -47,7 +47,7 @@ import { env } from "../../env";
 import { PAGE_REVALIDATE_SECONDS } from "../../contract/cache-policy";
 import { spokenDuration, type Deployment } from "./deployment";
 import { purgeRows } from "../delivery/purge";
-import { audit, type StaffIdentity } from "./seo";
+import { audit, refuseUnless, type StaffIdentity } from "./audit";
 
 /**
  * The operator's tasks (lib/contract/operator.ts): an application becomes a listing (or is linked
@@ -60,9 +60,8 @@ type Db = Kysely<Database>;
 
 const now = () => new Date().toISOString();
 
-function requireNetwork(staff: StaffIdentity, permission: keyof typeof NETWORK_WHAT & StaffPermission): void {
-  if (!can(staff.role, permission)) throw new ApiError(403, NETWORK.forbidden(staff.role, NETWORK_WHAT[permission]));
-}
+const requireNetwork = (db: Db, staff: StaffIdentity, permission: keyof typeof NETWORK_WHAT & StaffPermission) =>
+  refuseUnless(db, staff, permission, NETWORK.forbidden(staff.role, NETWORK_WHAT[permission]));
 
 /** Whether a role decides the network's tasks (the pages show their forms only then). */
 export const decidesNetwork = (role: StaffRole) => can(role, "application:decide");
@@ -218,7 +217,7 @@ export async function approveApplication(
   staff: StaffIdentity,
   { applicationId, draft, allowDuplicates, delivery }: { applicationId: number; draft: ListingDraft; allowDuplicates: boolean; delivery: Delivery },
 ): Promise<ListingDecision> {
-  requireNetwork(staff, "application:decide");
+  await requireNetwork(db, staff, "application:decide");
   const at = now();
   return db.transaction().execute(async (trx) => {
     await openApplication(trx, applicationId);
@@ -243,7 +242,7 @@ export async function approveApplication(
 
 /** Approves a new application by linking it to an existing listing (nothing is created); the applicant is emailed its address. */
 export async function linkApplication(db: Db, staff: StaffIdentity, { applicationId, agentId, delivery }: { applicationId: number; agentId: number; delivery: Delivery }): Promise<ListingDecision> {
-  requireNetwork(staff, "application:decide");
+  await requireNetwork(db, staff, "application:decide");
   const at = now();
   return db.transaction().execute(async (trx) => {
     await openApplication(trx, applicationId);
@@ -261,7 +260,7 @@ export async function linkApplication(db: Db, staff: StaffIdentity, { applicatio
 
 /** Declines a new application with the reason the applicant is emailed. */
 export async function declineApplication(db: Db, staff: StaffIdentity, { applicationId, reason, delivery }: { applicationId: number; reason: string; delivery: Delivery }): Promise<void> {
-  requireNetwork(staff, "application:decide");
+  await requireNetwork(db, staff, "application:decide");
   const at = now();
   await db.transaction().execute(async (trx) => {
     await openApplication(trx, applicationId);
@@ -273,7 +272,7 @@ export async function declineApplication(db: Db, staff: StaffIdentity, { applica
 
 /** Sends a reply to a message's writer (through the outbox, Reply-To the operator), keeps it with the message and marks it answered. */
 export async function replyToMessage(db: Db, staff: StaffIdentity, { messageId, body, delivery }: { messageId: number; body: string; delivery: Delivery }): Promise<{ to: string }> {
-  requireNetwork(staff, "message:reply");
+  await requireNetwork(db, staff, "message:reply");
   const at = now();
   return db.transaction().execute(async (trx) => {
     const message = await getMessage(trx, { id: messageId });
@@ -288,7 +287,7 @@ export async function replyToMessage(db: Db, staff: StaffIdentity, { messageId, 
 
 /** Marks a message new, answered or closed (closing one needs no reply). */
 export async function changeMessageStatus(db: Db, staff: StaffIdentity, { messageId, status }: { messageId: number; status: "new" | "answered" | "closed" }): Promise<void> {
-  requireNetwork(staff, "message:reply");
+  await requireNetwork(db, staff, "message:reply");
   await db.transaction().execute(async (trx) => {
     if (!(await setMessageStatus(trx, { id: messageId, status, at: now() }))) throw new ApiError(404, NETWORK.unknownMessage);
     await audit(trx, staff, "message.status_changed", `message:${messageId}`, status);
@@ -297,7 +296,7 @@ export async function changeMessageStatus(db: Db, staff: StaffIdentity, { messag
 
 /** Removes a subscriber as their own unsubscribe link would: the address is erased and its mailbox gets no newsletter or notice. */
 export async function removeSubscriber(db: Db, staff: StaffIdentity, { subscriberId }: { subscriberId: number }): Promise<{ email: string }> {
-  requireNetwork(staff, "subscriber:manage");
+  await requireNetwork(db, staff, "subscriber:manage");
   return db.transaction().execute(async (trx) => {
     const subscriber = await getSubscriber(trx, { id: subscriberId });
     if (!subscriber) throw new ApiError(404, NETWORK.unknownSubscriber);
@@ -312,7 +311,7 @@ export async function removeSubscriber(db: Db, staff: StaffIdentity, { subscribe
 
 /** Checks that the staff member may export the subscribers, and logs the export. */
 export async function startSubscribersExport(db: Db, staff: StaffIdentity): Promise<void> {
-  requireNetwork(staff, "subscriber:manage");
+  await requireNetwork(db, staff, "subscriber:manage");
   await audit(db, staff, "subscribers.exported", null);
 }
 

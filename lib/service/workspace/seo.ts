@@ -1,6 +1,5 @@
 import type { Db, SeoLiveRow, SeoRevisionRow } from "../../db/schema";
 import {
-  appendAudit,
   deleteDraft,
   findDraft,
   getDraft,
@@ -21,11 +20,12 @@ import { insertOutboxMessages } from "../../db/queries/outbox";
 import { purgeRows } from "../delivery/purge";
 import type { DeliveryRouting } from "../delivery/routing";
 import { changeOf, publishEffect } from "./pages";
+import { audit, refuseUnless, type StaffIdentity } from "./audit";
 import { withSides } from "./history";
 import { ApiError } from "../../contract/errors";
 import { SITEMAP_PATH } from "../../contract/routes";
 import { EMPTY_PATTERN, SEO_FIELDS, isSeoKind, pageTarget, patternOf as wordsOf, patternProblem, templateTarget, type SeoField, type SeoKind, type SeoPattern } from "../../contract/seo-text";
-import { AUDIT_ACTIONS, WORKSPACE, can, type AuditAction, type StaffPermission, type StaffRole } from "../../contract/staff";
+import { AUDIT_ACTIONS, WORKSPACE, can, type AuditAction, type StaffPermission } from "../../contract/staff";
 
 /**
  * The workspace's changes to what the public pages say: drafts, publish, rollback and the audit
@@ -34,7 +34,7 @@ import { AUDIT_ACTIONS, WORKSPACE, can, type AuditAction, type StaffPermission, 
  * append-only revision in one transaction, and refuses, changing nothing, when someone published
  * the same target after the draft was started.
  */
-export type StaffIdentity = { id: string; email: string; role: StaffRole };
+export type { StaffIdentity };
 
 /** What a draft or a revision changes: one kind's template, or one page's override. */
 export type SeoTarget = { type: "template"; kind: SeoKind } | { type: "page"; kind: SeoKind; path: string };
@@ -50,18 +50,15 @@ export function targetOf(row: { target: string; kind: string; path: string | nul
 /** The permission a change to this target needs: templates and page overrides are granted apart. */
 export const permissionFor = (target: SeoTarget, action: "edit" | "publish"): StaffPermission => `${target.type === "template" ? "template" : "page"}:${action}`;
 
-export function requirePermission(staff: StaffIdentity, permission: StaffPermission, what: string): void {
-  if (!can(staff.role, permission)) throw new ApiError(403, WORKSPACE.forbidden(staff.role, what));
-}
+/** Goes on when the role may `what` (its refusal logged and thrown otherwise: audit.ts). */
+export const requirePermission = (db: Db, staff: StaffIdentity, permission: StaffPermission, what: string) => refuseUnless(db, staff, permission, WORKSPACE.forbidden(staff.role, what));
 
 /** The words a stored row holds, or null for no row. */
 const patternOf = (row: SeoPattern | undefined | null): SeoPattern | null => (row ? wordsOf(row) : null);
 
 const now = () => new Date().toISOString();
 
-export async function audit(db: Db, staff: { id: string | null; email: string }, action: AuditAction, target: string | null, detail = ""): Promise<void> {
-  await appendAudit(db, { at: now(), staff_user_id: staff.id, staff_email: staff.email, action, target, detail: detail.slice(0, 500) });
-}
+export { audit };
 
 // ---------------------------------------------------------------------------------------------
 // What the public pages read
@@ -101,7 +98,7 @@ export function cleanPattern(kind: SeoKind, input: Partial<Record<keyof SeoPatte
 
 /** Saves the staff member's draft of a target (creating it from what is live now). Answers its id. */
 export async function saveSeoDraft(db: Db, staff: StaffIdentity, { target, pattern }: { target: SeoTarget; pattern: SeoPattern }): Promise<number> {
-  requirePermission(staff, permissionFor(target, "edit"), target.type === "template" ? "edit templates" : "edit pages");
+  await requirePermission(db, staff, permissionFor(target, "edit"), target.type === "template" ? "edit templates" : "edit pages");
   const key = targetKey(target);
   return db.transaction().execute(async (trx) => {
     const live = await getLive(trx, { target: key });
@@ -139,7 +136,7 @@ async function ownDraft(db: Db, staff: StaffIdentity, draftId: number) {
 export async function discardSeoDraft(db: Db, staff: StaffIdentity, { draftId }: { draftId: number }): Promise<SeoTarget> {
   const draft = await ownDraft(db, staff, draftId);
   const target = targetOf(draft);
-  requirePermission(staff, permissionFor(target, "edit"), target.type === "template" ? "edit templates" : "edit pages");
+  await requirePermission(db, staff, permissionFor(target, "edit"), target.type === "template" ? "edit templates" : "edit pages");
   await db.transaction().execute(async (trx) => {
     await deleteDraft(trx, { id: draft.id });
     await audit(trx, staff, "draft.discarded", draft.target);
@@ -151,7 +148,7 @@ export async function discardSeoDraft(db: Db, staff: StaffIdentity, { draftId }:
 export async function draftToPreview(db: Db, staff: StaffIdentity, { draftId }: { draftId: number }) {
   const draft = await ownDraft(db, staff, draftId);
   const target = targetOf(draft);
-  requirePermission(staff, permissionFor(target, "edit"), target.type === "template" ? "preview templates" : "preview pages");
+  await requirePermission(db, staff, permissionFor(target, "edit"), target.type === "template" ? "preview templates" : "preview pages");
   await audit(db, staff, "draft.previewed", draft.target);
   return { draft, target };
 }
@@ -187,7 +184,7 @@ export async function publishSeoDraft(
 ): Promise<Published> {
   const draft = await ownDraft(db, staff, draftId);
   const target = targetOf(draft);
-  requirePermission(staff, permissionFor(target, "publish"), target.type === "template" ? "publish templates" : "publish pages");
+  await requirePermission(db, staff, permissionFor(target, "publish"), target.type === "template" ? "publish templates" : "publish pages");
   if (reviewedAt !== undefined && reviewedAt !== draft.updated_at) throw new ApiError(409, WORKSPACE.draftChangedSinceReview);
   try {
     const revisionId = await db.transaction().execute(async (trx) => {
@@ -235,7 +232,7 @@ export async function rollbackSeoRevision(
   const revision = await getRevision(db, { id: revisionId });
   if (!revision) throw new ApiError(404, WORKSPACE.unknownRevision);
   const target = targetOf(revision);
-  requirePermission(staff, permissionFor(target, "publish"), target.type === "template" ? "roll back templates" : "roll back pages");
+  await requirePermission(db, staff, permissionFor(target, "publish"), target.type === "template" ? "roll back templates" : "roll back pages");
   const restored: SeoRevisionRow | undefined = revision.previous_revision_id === null ? undefined : await getRevision(db, { id: revision.previous_revision_id });
   const words = patternOf(restored) ?? EMPTY_PATTERN;
   // The pages whose words the restored ones change (a page keeps its own override over a template).
@@ -296,7 +293,7 @@ export async function publishBulkEdit(
   staff: StaffIdentity,
   { edit, expectedLatestRevisionId, purge }: { edit: BulkEdit; expectedLatestRevisionId: number; purge?: PurgeRequest },
 ): Promise<{ paths: string[] }> {
-  requirePermission(staff, "page:publish", "publish pages");
+  await requirePermission(db, staff, "page:publish", "publish pages");
   const value = cleanBulkValue(edit);
   try {
     await db.transaction().execute(async (trx) => {
