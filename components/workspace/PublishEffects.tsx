@@ -17,16 +17,21 @@ type Props = {
 
 const number = (value: number) => value.toLocaleString("en-US");
 
-function Change({ before, after }: { before: number; after: number }) {
-  const difference = after - before;
-  if (difference === 0) return <span className="ws-hint"> (no change)</span>;
-  return <span className={difference > 0 ? "ws-bad" : "ws-good"}>{` (${difference > 0 ? "+" : "−"}${number(Math.abs(difference))}, ${difference > 0 ? "worse" : "better"})`}</span>;
+/** The pages a change makes better and worse, counted apart (one fixed and one broken is not "no change"). */
+function Change({ fixed, broken }: { fixed: number; broken: number }) {
+  if (fixed === 0 && broken === 0) return <span className="ws-hint"> (no change)</span>;
+  return (
+    <>
+      {fixed > 0 && <span className="ws-good">{` (${number(fixed)} better)`}</span>}
+      {broken > 0 && <span className="ws-bad">{` (${number(broken)} worse)`}</span>}
+    </>
+  );
 }
 
 export function PublishEffects({ fields: all, listHref }: Props) {
   // A share card's field is named only when the change gives it words of its own (or takes them away).
   const fields = all.filter((effect) => !isSocialField(effect.field) || effect.changed > 0);
-  const worse = fields.filter((effect) => effect.errors.after > effect.errors.before);
+  const worse = fields.filter((effect) => effect.errors.broken > 0);
   const link = (count: number, pages: EffectPages, label: string) => {
     // A count of no pages links nowhere.
     const href = count === 0 ? null : listHref(pages);
@@ -44,7 +49,7 @@ export function PublishEffects({ fields: all, listHref }: Props) {
       {worse.length > 0 && (
         <ul className="ws-worse" aria-label="What gets worse">
           {worse.map((effect) => (
-            <li key={effect.field}>{WORKSPACE.confirmWorse(label(effect.field), effect.errors.before, effect.errors.after)}</li>
+            <li key={effect.field}>{WORKSPACE.confirmWorse(label(effect.field), effect.errors)}</li>
           ))}
         </ul>
       )}
@@ -69,7 +74,7 @@ export function PublishEffects({ fields: all, listHref }: Props) {
                   <td data-label="Errors now">{link(effect.errors.before, { after: false, errors: effect.field }, `${number(effect.errors.before)} pages with a ${name.toLowerCase()} error now`)}</td>
                   <td data-label="Errors after">
                     {link(effect.errors.after, { after: true, errors: effect.field }, `${number(effect.errors.after)} pages with a ${name.toLowerCase()} error after publishing`)}
-                    <Change before={effect.errors.before} after={effect.errors.after} />
+                    <Change fixed={effect.errors.fixed} broken={effect.errors.broken} />
                   </td>
                 </tr>,
                 ...effect.problems.map((problem) => (
@@ -79,7 +84,7 @@ export function PublishEffects({ fields: all, listHref }: Props) {
                     <td data-label="Now">{link(problem.before, { after: false, problem: problem.problem }, `${number(problem.before)} pages: ${AUDIT_PROBLEMS[problem.problem].label}, now`)}</td>
                     <td data-label="After">
                       {link(problem.after, { after: true, problem: problem.problem }, `${number(problem.after)} pages: ${AUDIT_PROBLEMS[problem.problem].label}, after publishing`)}
-                      <Change before={problem.before} after={problem.after} />
+                      <Change fixed={problem.fixed} broken={problem.broken} />
                     </td>
                   </tr>
                 )),

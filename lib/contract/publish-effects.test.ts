@@ -37,15 +37,21 @@ describe("a publish's effect per field", () => {
     expect(of("title")).toEqual({
       field: "title",
       changed: 4,
-      errors: { before: 1, after: 2 },
+      // /c loses its duplicate title, /a and /b get too long: one better, two worse, never a net "one worse".
+      errors: { before: 1, after: 2, fixed: 1, broken: 2 },
       problems: [
-        { problem: "title-too-long", before: 0, after: 2 },
-        { problem: "title-duplicate", before: 1, after: 0 },
+        { problem: "title-too-long", before: 0, after: 2, fixed: 0, broken: 2 },
+        { problem: "title-duplicate", before: 1, after: 0, fixed: 1, broken: 0 },
       ],
     });
     // The descriptions' overruns were there already and stay: not the title's doing, and unchanged.
-    expect(of("description")).toEqual({ field: "description", changed: 0, errors: { before: 3, after: 3 }, problems: [{ problem: "description-too-long", before: 3, after: 3 }] });
-    expect(of("keywords")).toEqual({ field: "keywords", changed: 0, errors: { before: 0, after: 0 }, problems: [] });
+    expect(of("description")).toEqual({ field: "description", changed: 0, errors: { before: 3, after: 3, fixed: 0, broken: 0 }, problems: [{ problem: "description-too-long", before: 3, after: 3, fixed: 0, broken: 0 }] });
+    expect(of("keywords")).toEqual({ field: "keywords", changed: 0, errors: { before: 0, after: 0, fixed: 0, broken: 0 }, problems: [] });
+  });
+
+  it("counts a change that fixes one page and breaks another as both, not as no change", () => {
+    const swapped = fieldEffects(byPath([row("/a", {}, ["title-too-long"]), row("/b", {})]), [row("/a", { title: "Short" }), row("/b", { title: "Now far too long" }, ["title-too-long"])]);
+    expect(swapped.find((effect) => effect.field === "title")!.errors).toEqual({ before: 1, after: 1, fixed: 1, broken: 1 });
   });
 
   it("names first the field that gets worse, then the ones that change, then the rest", () => {

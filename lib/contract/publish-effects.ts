@@ -16,13 +16,18 @@ export type EffectRow = { path: string; problems: readonly AuditProblem[]; sourc
  */
 export const ownWords = (row: EffectRow, field: SeoField) => (isSocialField(field) && row.sources?.[field] === "default" ? null : row[field]);
 
-export type ProblemEffect = { problem: AuditProblem; before: number; after: number };
+/** Pages breaking one rule, before and after; `fixed` and `broken` as for a field's errors. */
+export type ProblemEffect = { problem: AuditProblem; before: number; after: number; fixed: number; broken: number };
 export type FieldEffect = {
   field: SeoField;
   /** Pages whose words for this field change. */
   changed: number;
-  /** Pages with at least one error about this field. */
-  errors: { before: number; after: number };
+  /**
+   * Pages with at least one error about this field, before and after; and, apart, the pages the
+   * change rids of every such error (`fixed`) and those it gives one (`broken`): a change that
+   * fixes one page and breaks another is no "no change".
+   */
+  errors: { before: number; after: number; fixed: number; broken: number };
   /** Each error rule of the field that any page breaks, before or after: what gets worse first. */
   problems: ProblemEffect[];
 };
@@ -37,26 +42,34 @@ export const errorProblemsOf = (field: SeoField): readonly AuditProblem[] => ERR
 /** Whether a page has an error about `field`. */
 export const hasFieldError = (problems: readonly AuditProblem[], field: SeoField) => problems.some((problem) => ERRORS_OF[field].includes(problem));
 
-const worsening = (effect: { before: number; after: number }) => effect.after - effect.before;
+const worsening = (effect: { before: number; after: number; broken?: number }) => effect.broken ?? effect.after - effect.before;
 
 /**
  * The effect on the pages in `after` (the pages the change governs: a template's kind, a bulk
  * edit's rows), each compared with the same path in `before`. Fields are ordered by what gets
- * worse first (errors added), then by how many pages change; a field nothing changes comes last.
+ * worse first (pages given an error), then by how many pages change; a field nothing changes comes last.
  */
 export function fieldEffects(before: ReadonlyMap<string, EffectRow>, after: readonly EffectRow[]): FieldEffect[] {
   const effects = SEO_FIELDS.map((field): FieldEffect => {
-    const problems = ERRORS_OF[field].map((problem): ProblemEffect => ({ problem, before: 0, after: 0 }));
-    const errors = { before: 0, after: 0 };
+    const problems = ERRORS_OF[field].map((problem): ProblemEffect => ({ problem, before: 0, after: 0, fixed: 0, broken: 0 }));
+    const errors = { before: 0, after: 0, fixed: 0, broken: 0 };
     let changed = 0;
     for (const row of after) {
       const was = before.get(row.path);
       if (!was || ownWords(was, field) !== ownWords(row, field)) changed++;
-      if (was && hasFieldError(was.problems, field)) errors.before++;
-      if (hasFieldError(row.problems, field)) errors.after++;
+      const erredBefore = Boolean(was && hasFieldError(was.problems, field));
+      const errsAfter = hasFieldError(row.problems, field);
+      if (erredBefore) errors.before++;
+      if (errsAfter) errors.after++;
+      if (erredBefore && !errsAfter) errors.fixed++;
+      if (!erredBefore && errsAfter) errors.broken++;
       for (const effect of problems) {
-        if (was?.problems.includes(effect.problem)) effect.before++;
-        if (row.problems.includes(effect.problem)) effect.after++;
+        const had = Boolean(was?.problems.includes(effect.problem));
+        const has = row.problems.includes(effect.problem);
+        if (had) effect.before++;
+        if (has) effect.after++;
+        if (had && !has) effect.fixed++;
+        if (!had && has) effect.broken++;
       }
     }
     return {

@@ -141,8 +141,10 @@ export const WORKSPACE = {
       { changed: "changed", errorsNow: "with an error now", errorsAfter: "with an error after publishing", now: "now", after: "after publishing" }[which]
     }`,
   andMore: (count: number) => `… and ${count.toLocaleString("en-US")} more`,
-  confirmWorse: (field: string, before: number, after: number) =>
-    `${field}: audit errors go from ${before.toLocaleString("en-US")} to ${after.toLocaleString("en-US")} pages.`,
+  confirmWorse: (field: string, { before, after, fixed, broken }: { before: number; after: number; fixed: number; broken: number }) =>
+    `${field}: ${broken.toLocaleString("en-US")} ${broken === 1 ? "page gets" : "pages get"} an audit error${
+      fixed > 0 ? ` and ${fixed.toLocaleString("en-US")} ${fixed === 1 ? "loses its" : "lose theirs"}` : ""
+    } (pages with one: ${before.toLocaleString("en-US")} now, ${after.toLocaleString("en-US")} after).`,
   listWithDraft: (what: string) => `Shown as your draft of ${what} would make them: nothing is published yet.`,
   listDraftGone: "That draft no longer exists (published or discarded): the pages are shown as they are.",
   bulkTitle: (op: "set" | "clear", field: string, pages: number) =>
