@@ -147,6 +147,12 @@ describe("csvLines", () => {
     } as unknown as SiteRows;
     expect(exportRows(site, { kind: "city" }).map((each) => each.path)).toEqual(["/agents/TX/austin", "/agents/TX/nowhere"]);
     expect(exportRows(site, {}).map((each) => each.path)).toEqual(["/agents/TX/austin", "/laws/texas", "/agents/TX/nowhere", "/laws/none"]);
+    // With a draft (?draft=), its rows in place of the live ones: the CSV shows what the list shows.
+    const drafted = [row({ path: "/agents/TX/austin", title: "As the draft makes it" })];
+    expect(exportRows(site, { kind: "city" }, drafted).map((each) => [each.path, each.title])).toEqual([
+      ["/agents/TX/austin", "As the draft makes it"],
+      ["/agents/TX/nowhere", site.noindex[0].title],
+    ]);
   });
 
   it("filters by kind, state, text in a path or a title, a problem from a source, an error about a field, and changed words", () => {

@@ -331,8 +331,14 @@ export const CSV_COLUMNS = [
 const characters = characterCount;
 
 /** The rows of the CSV for a filter: its indexable rows, then the noindex pages it matches (they have no problems). */
-export function exportRows(site: SiteRows, filter: PageFilter): PageRow[] {
-  return [...filterRows(site.rows, filter), ...filterRows(site.noindex, filter)];
+export function exportRows(site: SiteRows, filter: PageFilter, rows: PageRow[] = site.rows): PageRow[] {
+  return [...filterRows(rows, filter, site.byPath), ...filterRows(site.noindex, filter)];
+}
+
+/** The CSV's rows as the list shows them: with `change` (the staff member's draft, `?draft=`), as it would make the pages. */
+export async function exportRowsWith(db: Db, filter: PageFilter, change?: TrialChange): Promise<PageRow[]> {
+  const site = await siteRows(db);
+  return exportRows(site, filter, change ? (await trySite(db, change)).rows : site.rows);
 }
 
 /** The rows as CSV lines (header first), absolute URLs from `origin`. */

@@ -1,6 +1,7 @@
 import { siteUrl } from "@/lib/env";
 import { workspaceDb } from "@/lib/service/workspace";
-import { csvLines, exportRows, siteRows } from "@/lib/service/workspace/pages";
+import { changeOf, csvLines, exportRowsWith } from "@/lib/service/workspace/pages";
+import { myDraftById } from "@/lib/service/workspace/seo";
 import { staffOf } from "../staff-session";
 import { filterFrom } from "../filters";
 import { PRIVATE_NO_STORE_HEADERS } from "@/lib/contract/cache-policy";
@@ -15,11 +16,15 @@ const PRIVATE = PRIVATE_NO_STORE_HEADERS;
 const LINES_PER_CHUNK = 1_000;
 
 export async function GET(request: Request) {
-  if (!(await staffOf(request))) {
+  const staff = await staffOf(request);
+  if (!staff) {
     return new Response("Sign in to the workspace to export its pages.\n", { status: 401, headers: { ...PRIVATE, "content-type": "text/plain; charset=utf-8" } });
   }
   const { filter } = filterFrom(Object.fromEntries(new URL(request.url).searchParams));
-  const rows = exportRows(await siteRows(await workspaceDb()), filter);
+  const db = await workspaceDb();
+  // ?draft=N, as the list: the pages as the staff member's own draft would make them (another's draft, or none: as they are).
+  const draft = filter.draft ? await myDraftById(db, staff, { draftId: filter.draft }) : null;
+  const rows = await exportRowsWith(db, filter, draft ? changeOf(draft.target, draft.pattern) : undefined);
   const lines = csvLines(rows, siteUrl());
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
