@@ -89,6 +89,7 @@ export const AUDIT_ACTIONS = {
   "managers.imported": "imported managers from a CSV file",
   "samples.removed": "removed the sample listings",
   "managers.exported": "exported the imported managers",
+  "listing.reverted": "reverted a change a manager made to its listing",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
