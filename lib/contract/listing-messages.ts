@@ -3,7 +3,7 @@
  * page, the manager's page, its email, and the workspace's list of changes. One home: pages,
  * services, emails and tests import these.
  */
-import { LISTING_LINK_MINUTES, LISTING_SESSION_HOURS } from "./listing-self-service";
+import { LISTING_LINK_MINUTES, LISTING_LINKS_PER_HOUR, LISTING_SESSION_HOURS } from "./listing-self-service";
 
 export const LISTING_SELF = {
   profileLink: "Is this your company? Update this listing",
@@ -13,7 +13,7 @@ export const LISTING_SELF = {
   askButton: "Email me a sign-in link",
   /** The same answer whether or not a link was just sent (a listing gets a few an hour). */
   linkSent: (masked: string) =>
-    `If a link was not sent to ${masked} in the last hour more than a few times, one is on its way now. It works once, within ${LISTING_LINK_MINUTES} minutes.`,
+    `A sign-in link is on its way to ${masked}, unless ${LISTING_LINKS_PER_HOUR} were already sent there in the last hour: then use one of those. A link works once, within ${LISTING_LINK_MINUTES} minutes.`,
   sampleTitle: "This is a sample listing",
   sample: "This is a sample listing made up for the demonstration: no company stands behind it, so nobody can sign in to it or change it.",
   unknownListing: "There is no listing with that number.",
