@@ -77,6 +77,32 @@ export type ListingEdit = z.output<typeof listingEditSchema>;
 export type ListingEditInput = z.input<typeof listingEditSchema>;
 export type ListingEditField = keyof ListingEditInput;
 
+/** The manager's form's values as text (what its inputs start with, and what a refused save keeps). */
+export type ListingFormValues = {
+  management_fee: string;
+  leasing_fee: string;
+  setup_fee: string;
+  renewal_fee: string;
+  categories: number[];
+  services: string[];
+  about: string;
+  service_zips: string;
+};
+
+/** A listing's fields as the form shows them. */
+export function formValuesOf(fields: ListingFields): ListingFormValues {
+  return {
+    management_fee: feeText(fields.management_fee_percent, fields.management_fee_flat),
+    leasing_fee: feeText(fields.leasing_fee_percent),
+    setup_fee: feeText(null, fields.setup_fee),
+    renewal_fee: feeText(null, fields.renewal_fee),
+    categories: fields.categories,
+    services: fields.services,
+    about: fields.about,
+    service_zips: (fields.service_zips ?? "").split(";").filter(Boolean).join("; "),
+  };
+}
+
 /** The form's text of a fee the listing keeps: "8%", "$99", or empty. */
 export function feeText(percent: number | null, flat: number | null = null): string {
   if (percent !== null) return `${percent}%`;

@@ -48,6 +48,8 @@ import { purgeRows } from "./delivery/purge";
 import { hashToken, newToken } from "./delivery/tokens";
 import { audit, type StaffIdentity } from "./workspace/seo";
 import { pathsOfListing } from "./workspace/network";
+import { configuredRouting } from "./default-worker";
+import { getDatabase } from "../db";
 
 export type { ListingRevisionRecord, ManagerRequestRecord, SelfServiceListing } from "../db/queries/listing-self-service";
 
@@ -299,3 +301,9 @@ export async function ownProposalToken(db: Db, { cookie, agentId, leadId, now = 
   await insertProposalToken(db, { tokenHash: hashToken(token), leadId, agentId, now: iso(now) });
   return token;
 }
+
+// ---------------------------------------------------------------------------------------------
+// The site's own door to the above (its pages and server actions, on the site's database).
+
+export const siteListingDb = async (): Promise<Db> => (await getDatabase()).db;
+export const siteRouting = (): DeliveryRouting => configuredRouting();
