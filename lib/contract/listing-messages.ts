@@ -3,7 +3,7 @@
  * page, the manager's page, its email, and the workspace's list of changes. One home: pages,
  * services, emails and tests import these.
  */
-import { LISTING_LINK_MINUTES, LISTING_LINKS_PER_HOUR, LISTING_SESSION_HOURS } from "./listing-self-service";
+import { LISTING_LINK_MINUTES, LISTING_LINKS_PER_HOUR, LISTING_SESSION_HOURS } from "./listing-limits";
 
 export const LISTING_SELF = {
   profileLink: "Is this your company? Update this listing",

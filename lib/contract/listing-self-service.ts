@@ -20,11 +20,7 @@ export const LISTING_CHANGES_PATH = "/workspace/listing-changes";
 
 /** The manager's session cookie: httpOnly, signed, scoped to one listing. */
 export const LISTING_SESSION_COOKIE = "listing_session";
-/** How long a mailed link works, and how long a session lasts. */
-export const LISTING_LINK_MINUTES = 30;
-export const LISTING_SESSION_HOURS = 8;
-/** Links one listing is sent an hour: past that, nothing is sent and the answer stays the same. */
-export const LISTING_LINKS_PER_HOUR = 3;
+export { LISTING_LINK_MINUTES, LISTING_LINKS_PER_HOUR, LISTING_SESSION_HOURS } from "./listing-limits";
 /** Revisions per page of the workspace's list. */
 export const LISTING_CHANGES_PAGE_SIZE = 50;
 
