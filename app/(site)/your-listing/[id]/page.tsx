@@ -58,7 +58,7 @@ export default async function YourListingPage({ params, searchParams }: { params
           </>
         )}
         <p>
-          <Link href={profile}>{page.company_name}</Link>
+          <Link href={profile}>{LISTING_SELF.backToProfile(page.company_name)}</Link>
         </p>
       </div>
     </PageShell>

@@ -27,7 +27,7 @@ export default async function ListingSignInPage({ params }: { params: Promise<{ 
     <PageShell title={LISTING_SELF.signInTitle} newsletter={false}>
       <div className="container section your-listing">
         {listing ? (
-          <form action={signInAction}>
+          <form action={signInAction} className="your-listing__signin">
             <p>{LISTING_SELF.signInIntro(listing.company_name)}</p>
             <input type="hidden" name="token" value={token} />
             <button type="submit" className="button">
