@@ -89,7 +89,8 @@ export default async function AgentProfilePage({ params }: Props) {
           </p>
           <ContactForm agentId={agent.agent_id} headingId="get-in-touch" />
           <p className="profile__claim">
-            <Link href={yourListingPath(agent.agent_id)} prefetch={false}>
+            {/* nofollow: a private page (noindex) per profile, nothing for a crawler. */}
+            <Link href={yourListingPath(agent.agent_id)} prefetch={false} rel="nofollow">
               {LISTING_SELF.profileLink}
             </Link>
           </p>
