@@ -59,6 +59,8 @@ export const PATHS = {
   newsletterConfirm: "/newsletter/confirm",
   /** Unsubscribe links (noindex, no-store, private): see unsubscribePath. */
   unsubscribe: "/unsubscribe",
+  /** A manager's own listing: its sign-in link and its private pages (noindex, no-store): lib/contract/listing-self-service.ts. */
+  yourListing: "/your-listing",
 } as const;
 
 /** The health endpoint for load balancers and monitors (GET, outside the /api/<call> contract). */
@@ -260,7 +262,7 @@ export function leadConfirmPath(token: string): string {
  * Pages whose address holds a private token: never cached, never sent as a referrer, never logged
  * in clear. The longest prefix first, so a confirmation link's token is the segment redacted.
  */
-const PRIVATE_PREFIXES = [`${PATHS.requestConfirm}/`, `${PATHS.requests}/`, `${PATHS.newsletterConfirm}/`, `${PATHS.proposals}/`, `${PATHS.unsubscribe}/`];
+const PRIVATE_PREFIXES = [`${PATHS.requestConfirm}/`, `${PATHS.requests}/`, `${PATHS.newsletterConfirm}/`, `${PATHS.proposals}/`, `${PATHS.unsubscribe}/`, `${PATHS.yourListing}/sign-in/`, `${PATHS.yourListing}/`];
 export function isPrivatePath(path: string): boolean {
   return PRIVATE_PREFIXES.some((prefix) => path.startsWith(prefix));
 }

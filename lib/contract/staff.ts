@@ -90,6 +90,7 @@ export const AUDIT_ACTIONS = {
   "samples.removed": "removed the sample listings",
   "managers.exported": "exported the imported managers",
   "role.refused": "was refused (their role does not allow it)",
+  "listing.reverted": "reverted a change a manager made to its listing",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

@@ -46,6 +46,9 @@ export interface Database {
   staff_audit_log: StaffAuditLogTable;
   contact_replies: ContactRepliesTable;
   email_suppressions: EmailSuppressionsTable;
+  listing_links: ListingLinksTable;
+  listing_sessions: ListingSessionsTable;
+  listing_revisions: ListingRevisionsTable;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -565,7 +568,9 @@ export type OutboxKind =
   | "cdn.purge"
   | "application.approved"
   | "application.declined"
-  | "contact.reply";
+  | "contact.reply"
+  /** A manager's one-time sign-in link to its own listing, to the email on the listing. */
+  | "listing.sign_in";
 /** "purge": PURGE_URL, the CDN's purge endpoint (the changed paths of a workspace publish). */
 export type OutboxChannel = "email" | "webhook" | "file" | "purge";
 export type OutboxStatus = "pending" | "sending" | "sent" | "failed" | "cancelled";
@@ -680,3 +685,40 @@ export type StaffAuditRow = Selectable<StaffAuditLogTable>;
 
 /** The database as every query and service function takes it: one type, imported from here. */
 export type Db = Kysely<Database>;
+
+// ---------------------------------------------------------------------------------------------
+// Managers keep their own listing true (lib/service/listing-self-service.ts).
+
+/** A one-time sign-in link mailed to the email on a listing: its token's SHA-256 only. */
+export interface ListingLinksTable {
+  token_hash: string;
+  agent_id: number;
+  created_at: string;
+  expires_at: string;
+  /** When it opened a session; a used link opens nothing again. */
+  used_at: string | null;
+}
+
+/** A manager's session, scoped to one listing: the cookie's token's SHA-256 only. */
+export interface ListingSessionsTable {
+  token_hash: string;
+  agent_id: number;
+  created_at: string;
+  expires_at: string;
+}
+
+/** One change to a listing's fees, services, about text or service ZIPs (a revert is one too). */
+export interface ListingRevisionsTable {
+  id: Generated<number>;
+  agent_id: number;
+  /** "manager" (signed in from the listing's link) or "staff" (a revert in the workspace). */
+  by_kind: string;
+  /** The listing's email for its manager, the staff member's for staff. */
+  by_email: string;
+  /** JSON of lib/contract/listing-self-service.ts ListingFields. */
+  before: string;
+  after: string;
+  /** The revision a revert undid. */
+  reverts_id: number | null;
+  created_at: string;
+}

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { WORKSPACE_PATHS } from "@/lib/contract/routes";
+import { LISTING_CHANGES_PATH } from "@/lib/contract/listing-self-service";
 import { SITE_NAME } from "@/lib/contract/site";
 import { currentStaff } from "./staff-session";
 import { can } from "@/lib/contract/staff";
@@ -34,6 +35,7 @@ const NAV = [
   { href: WORKSPACE_PATHS.applications, label: "Applications" },
   { href: WORKSPACE_PATHS.messages, label: "Messages" },
   { href: WORKSPACE_PATHS.subscribers, label: "Subscribers" },
+  { href: LISTING_CHANGES_PATH, label: "Listing changes" },
   // Loading real managers from a CSV file: admins only (the page refuses the others).
   { href: WORKSPACE_PATHS.managers, label: "Managers", adminOnly: true },
 ];

@@ -10,6 +10,8 @@ import { composeProposalMessage, registerProposalLink, withProposalLink } from "
 import { purgeMessage } from "./purge";
 import { composeOperatorMessage, withUnsubscribe } from "./operator-messages";
 import { hasUnsubscribed, unsubscribeLinks } from "../unsubscribe";
+import { selfServiceListing } from "../../db/queries/listing-self-service";
+import { listingSignInMessage } from "./listing-messages";
 import { answersOf, formatPhone, type ContactFacts, type LeadFacts, type ManagerFacts, type RecipientFacts, type RenderedMessage } from "./message";
 
 /**
@@ -115,6 +117,11 @@ async function composeMessage(db: Kysely<Database>, row: OutboxRow, { siteUrl }:
       const email = payload.user_id ? await staffEmailForMessage(db, { userId: payload.user_id }) : null;
       if (!email || !payload.token) return null;
       return staffSignInMessage(email, { siteUrl, token: payload.token });
+    }
+    case "listing.sign_in": {
+      const listing = row.agent_id === null ? undefined : await selfServiceListing(db, { agentId: row.agent_id });
+      if (!listing || listing.is_demo === 1 || !payload.token) return null;
+      return listingSignInMessage(listing, { siteUrl, token: payload.token });
     }
   }
 }

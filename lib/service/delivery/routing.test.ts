@@ -37,6 +37,8 @@ describe("delivery routing", () => {
       "application.approved": ["email"],
       "application.declined": ["email"],
       "contact.reply": ["email"],
+      // The sign-in link goes to the email on the listing only, never to the agent panel.
+      "listing.sign_in": ["email"],
     };
     for (const [kind, channels] of Object.entries(audience)) {
       expect(outboxRows(kind as OutboxKind, { lead_id: 7 }, routing, now).map((row) => row.channel)).toEqual(channels);

@@ -41,6 +41,7 @@ const AUDIENCE: Record<OutboxKind, keyof DeliveryRouting> = {
   "application.approved": "people",
   "application.declined": "people",
   "contact.reply": "people",
+  "listing.sign_in": "people",
 };
 
 export type MessageSubject = {

@@ -139,7 +139,7 @@ export function possibleDuplicates(db: Db, { email, phone, companyName }: { emai
 }
 
 /** The public paths a listing's arrival changes: its profile, its cities' lists and states, the sitemap. */
-async function pathsOfListing(db: Db, agentId: number): Promise<string[]> {
+export async function pathsOfListing(db: Db, agentId: number): Promise<string[]> {
   const place = await listingPlace(db, { agentId });
   if (!place) return [];
   const cities = await coveredCities(db, { agentId });

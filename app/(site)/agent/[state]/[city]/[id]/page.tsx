@@ -21,6 +21,8 @@ import { SampleBadge, SampleNotice } from "@/components/directory/SampleNotice";
 import { areaText, serviceLabels, unitsText, yearsText } from "@/components/directory/manager-facts";
 import { PAGE_TABLE, wholeNumberSegment } from "@/lib/contract/page-table";
 import { requirePage } from "@/lib/seo/canonical";
+import { yourListingPath } from "@/lib/contract/listing-self-service";
+import { LISTING_SELF } from "@/lib/contract/listing-messages";
 
 type Props = { params: Promise<{ state: string; city: string; id: string }> };
 
@@ -86,6 +88,12 @@ export default async function AgentProfilePage({ params }: Props) {
               : `Send ${agent.company_name} a message: it is passed on to them.`}
           </p>
           <ContactForm agentId={agent.agent_id} headingId="get-in-touch" />
+          <p className="profile__claim">
+            {/* nofollow: a private page (noindex) per profile, nothing for a crawler. */}
+            <Link href={yourListingPath(agent.agent_id)} prefetch={false} rel="nofollow">
+              {LISTING_SELF.profileLink}
+            </Link>
+          </p>
         </section>
       </div>
     </PageShell>
