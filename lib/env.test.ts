@@ -134,6 +134,26 @@ describe("OPERATOR_NAME, OPERATOR_EMAIL (docs/operator-words.md)", () => {
     });
   });
 
+  it("gives the operator's address in the footer and on the contact page unless SITE_CONTACT_EMAIL names another", () => {
+    const contactEmail = (values: Record<string, string | undefined>) => {
+      const saved = { ...process.env };
+      Object.assign(process.env, { OPERATOR_NAME: "Hill Country Listings", OPERATOR_EMAIL: "desk@hill.example.com", SITE_ADDRESS: address }, values);
+      for (const [name, value] of Object.entries(values)) if (value === undefined) delete process.env[name];
+      try {
+        let email = "";
+        jest.isolateModules(() => {
+          email = (jest.requireActual("./env") as typeof import("./env")).siteOperator().email;
+        });
+        return email;
+      } finally {
+        process.env = saved;
+      }
+    };
+    expect(contactEmail({ SITE_CONTACT_EMAIL: undefined })).toBe("desk@hill.example.com");
+    expect(contactEmail({ SITE_CONTACT_EMAIL: "hello@hill.example.com" })).toBe("hello@hill.example.com");
+    expect(contactEmail({ SITE_CONTACT_EMAIL: undefined, OPERATOR_NAME: undefined, OPERATOR_EMAIL: undefined })).toBe("hello@managely.example.com");
+  });
+
   it("stops the server, naming what is missing, when only some of it is set", () => {
     expect(() => operatorWith({ OPERATOR_NAME: "Hill Country Listings", SITE_ADDRESS: address })).toThrow(/missing: OPERATOR_EMAIL$/m);
     expect(() => operatorWith({ OPERATOR_EMAIL: "desk@hill.example.com", SITE_ADDRESS: address })).toThrow(/missing: OPERATOR_NAME$/m);

@@ -7,6 +7,8 @@ import { PHASE_PRODUCTION_BUILD } from "next/constants";
  */
 const emptyAsUndefined = (value: unknown) => (value === "" ? undefined : value);
 
+/** The sample site's contact address, at example.com: reaches nobody (an operator's is OPERATOR_EMAIL). */
+const SAMPLE_CONTACT_EMAIL = "hello@managely.example.com";
 /** The sample site's postal address: an operator sets its own (SITE_ADDRESS) to run the site. */
 const SAMPLE_SITE_ADDRESS = "Managely sample site, 100 Example Street, Austin, TX 78701";
 
@@ -51,7 +53,7 @@ const envShape = z.object({
   STATE_LIST_HALF: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(51).default(10)),
   // The operator of the site: shown in the footer and on the contact page. The
   // defaults are the sample site's own, at an example.com address that reaches nobody.
-  SITE_CONTACT_EMAIL: z.preprocess(emptyAsUndefined, z.email("SITE_CONTACT_EMAIL must be an email address").default("hello@managely.example.com")),
+  SITE_CONTACT_EMAIL: z.preprocess(emptyAsUndefined, z.email("SITE_CONTACT_EMAIL must be an email address").default(SAMPLE_CONTACT_EMAIL)),
   SITE_ADDRESS: z.preprocess(emptyAsUndefined, z.string().max(300).default(SAMPLE_SITE_ADDRESS)),
   /**
    * Who runs the site (docs/operator-words.md): with OPERATOR_EMAIL and a SITE_ADDRESS of its own,
@@ -141,7 +143,12 @@ const envSchema = envShape
     }
   })
   // `PORT=3300 npm start` serves http://localhost:3300, and says so in its links.
-  .transform((config) => ({ ...config, SITE_URL: config.SITE_URL ?? `http://localhost:${config.PORT}` }));
+  .transform((config) => ({
+    ...config,
+    SITE_URL: config.SITE_URL ?? `http://localhost:${config.PORT}`,
+    // An operated site gives the operator's address in its footer unless it names another one.
+    SITE_CONTACT_EMAIL: config.OPERATOR_EMAIL && config.SITE_CONTACT_EMAIL === SAMPLE_CONTACT_EMAIL ? config.OPERATOR_EMAIL : config.SITE_CONTACT_EMAIL,
+  }));
 
 export type Env = z.infer<typeof envSchema>;
 
