@@ -7,6 +7,8 @@ import { siteCopy } from "../../contract/operator-copy";
 import { importManagers, removeSamples } from "../../service/managers";
 import { deliveryRouting } from "../../service/delivery/routing";
 import { reconcileSiteWords } from "../site-words";
+import { listingDraftSchema } from "../../contract/operator";
+import { approveApplication } from "../../service/workspace/network";
 import { createTestDatabase, type TestDatabase } from "@/lib/test-support";
 
 /**
@@ -228,5 +230,51 @@ describe("an operated site's own words (OPERATOR_* set, an imported list)", () =
     expect(untruePromises(copy)).toEqual([]);
     expect(saying(copy, SAMPLE_SITE_WORDS)).toEqual([]);
     expect(copy.every(({ text }) => text.includes(OPERATOR.name))).toBe(true);
+  });
+});
+
+describe("the first real listing approved from an application, on the sample site without an operator", () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase("sqlite", { demo: true });
+  }, 120_000);
+  afterAll(async () => database?.destroy());
+
+  it("stops saying every listing is a sample in the approval's own transaction, and leaves the operator's note in its place", async () => {
+    const { db } = database;
+    const vetting = () => db.selectFrom("faqs").select("answer").where("question", "=", "How are property managers listed and vetted?").executeTakeFirstOrThrow();
+    expect((await vetting()).answer).toContain("every listed manager is a fictional sample company");
+    const { id } = await db
+      .insertInto("agent_applications")
+      .values({ company_name: "Lone Star Rentals", email: "dana@lonestar-rentals.example.com", mobile: "5125550142", country_code: 1, created_at: new Date().toISOString() })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const draft = listingDraftSchema.parse({
+      company_name: "Lone Star Rentals",
+      contact_name: "Dana Reyes",
+      email: "dana@lonestar-rentals.example.com",
+      phone: "(512) 555-0142",
+      office_address: "400 Congress Ave",
+      office_city: "Austin",
+      office_state: "tx",
+      office_zip: "78701",
+      service_zips: "78701",
+      categories: ["1"],
+      management_fee: "8%",
+      leasing_fee: "",
+      setup_fee: "",
+      renewal_fee: "",
+      about: "",
+    });
+    const decision = await approveApplication(db, { id: "admin-1", email: "admin@staff.example.com", role: "admin" }, {
+      applicationId: id,
+      draft,
+      allowDuplicates: true,
+      delivery: { routing: deliveryRouting({ smtp: false, webhook: false, purge: true }), replyTo: "team@operator.example.com" },
+    });
+    expect(decision.paths).toEqual(expect.arrayContaining(["/faqs", "/resources"]));
+    expect((await vetting()).answer).not.toContain("every listed manager is a fictional sample company");
+    expect((await vetting()).answer).toContain(messages.OPERATOR_TO_WRITE);
+    expect(untruePromises(pagesAndFaqs(await seededCopy(database)))).toEqual([]);
   });
 });
