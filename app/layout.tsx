@@ -1,7 +1,8 @@
 import type { Metadata, Viewport } from "next";
 // First: the stylesheets the components import (the footer's) come after it and win their ties.
 import "@/styles/globals.css";
-import { siteUrl } from "@/lib/env";
+import { configuredOperator, siteUrl } from "@/lib/env";
+import { siteCopy } from "@/lib/contract/operator-copy";
 import { SITE_NAME, THEME_COLOR } from "@/lib/contract/site";
 import { MessageDialogProvider } from "@/components/ui/MessageDialog";
 import { RouteEntry } from "@/components/ui/RouteEntry";
@@ -46,7 +47,7 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
         </a>
         <RouteEntry />
         <MessageDialogProvider>
-          <JoinNetworkProvider>
+          <JoinNetworkProvider intro={siteCopy(configuredOperator()).joinIntro}>
             {children}
             <SiteFooter />
           </JoinNetworkProvider>

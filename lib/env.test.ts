@@ -98,3 +98,67 @@ describe("SOCIAL_PROFILES", () => {
     expect(() => read("http://facebook.com/example")).toThrow(/SOCIAL_PROFILES/);
   });
 });
+
+describe("OPERATOR_NAME, OPERATOR_EMAIL (docs/operator-words.md)", () => {
+  const NAMES = ["OPERATOR_NAME", "OPERATOR_EMAIL", "SITE_ADDRESS"] as const;
+  const operatorWith = (values: Partial<Record<(typeof NAMES)[number], string>>) => {
+    const saved = Object.fromEntries(NAMES.map((name) => [name, process.env[name]]));
+    for (const name of NAMES) {
+      if (values[name] === undefined) delete process.env[name];
+      else process.env[name] = values[name];
+    }
+    try {
+      let operator: ReturnType<typeof import("./env").configuredOperator> = null;
+      jest.isolateModules(() => {
+        operator = (jest.requireActual("./env") as typeof import("./env")).configuredOperator();
+      });
+      return operator;
+    } finally {
+      for (const name of NAMES) {
+        if (saved[name] === undefined) delete process.env[name];
+        else process.env[name] = saved[name];
+      }
+    }
+  };
+  const address = "Hill Country Listings LLC, 400 Congress Ave, Austin, TX 78701";
+
+  it("is nobody by default: the sample site", () => {
+    expect(operatorWith({})).toBeNull();
+    expect(operatorWith({ SITE_ADDRESS: address })).toBeNull();
+  });
+
+  it("is the name and address given, with an address of the operator's own", () => {
+    expect(operatorWith({ OPERATOR_NAME: " Hill Country Listings ", OPERATOR_EMAIL: "desk@hill.example.com", SITE_ADDRESS: address })).toEqual({
+      name: "Hill Country Listings",
+      email: "desk@hill.example.com",
+    });
+  });
+
+  it("gives the operator's address in the footer and on the contact page unless SITE_CONTACT_EMAIL names another", () => {
+    const contactEmail = (values: Record<string, string | undefined>) => {
+      const saved = { ...process.env };
+      Object.assign(process.env, { OPERATOR_NAME: "Hill Country Listings", OPERATOR_EMAIL: "desk@hill.example.com", SITE_ADDRESS: address }, values);
+      for (const [name, value] of Object.entries(values)) if (value === undefined) delete process.env[name];
+      try {
+        let email = "";
+        jest.isolateModules(() => {
+          email = (jest.requireActual("./env") as typeof import("./env")).siteOperator().email;
+        });
+        return email;
+      } finally {
+        process.env = saved;
+      }
+    };
+    expect(contactEmail({ SITE_CONTACT_EMAIL: undefined })).toBe("desk@hill.example.com");
+    expect(contactEmail({ SITE_CONTACT_EMAIL: "hello@hill.example.com" })).toBe("hello@hill.example.com");
+    expect(contactEmail({ SITE_CONTACT_EMAIL: undefined, OPERATOR_NAME: undefined, OPERATOR_EMAIL: undefined })).toBe("hello@managely.example.com");
+  });
+
+  it("stops the server, naming what is missing, when only some of it is set", () => {
+    expect(() => operatorWith({ OPERATOR_NAME: "Hill Country Listings", SITE_ADDRESS: address })).toThrow(/missing: OPERATOR_EMAIL$/m);
+    expect(() => operatorWith({ OPERATOR_EMAIL: "desk@hill.example.com", SITE_ADDRESS: address })).toThrow(/missing: OPERATOR_NAME$/m);
+    expect(() => operatorWith({ OPERATOR_NAME: "Hill Country Listings", OPERATOR_EMAIL: "desk@hill.example.com" })).toThrow(/missing: SITE_ADDRESS$/m);
+    expect(() => operatorWith({ OPERATOR_NAME: "Hill Country Listings", OPERATOR_EMAIL: "not an address", SITE_ADDRESS: address })).toThrow(/OPERATOR_EMAIL must be an email address/);
+    expect(() => operatorWith({ OPERATOR_NAME: "<b>Listings</b>", OPERATOR_EMAIL: "desk@hill.example.com", SITE_ADDRESS: address })).toThrow(/OPERATOR_NAME must be plain text/);
+  });
+});

@@ -7,6 +7,11 @@ import { PHASE_PRODUCTION_BUILD } from "next/constants";
  */
 const emptyAsUndefined = (value: unknown) => (value === "" ? undefined : value);
 
+/** The sample site's contact address, at example.com: reaches nobody (an operator's is OPERATOR_EMAIL). */
+const SAMPLE_CONTACT_EMAIL = "hello@managely.example.com";
+/** The sample site's postal address: an operator sets its own (SITE_ADDRESS) to run the site. */
+const SAMPLE_SITE_ADDRESS = "Managely sample site, 100 Example Street, Austin, TX 78701";
+
 const envShape = z.object({
   PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(65535).default(3000)),
   DATABASE_URL: z.preprocess(emptyAsUndefined, z.string().optional()),
@@ -48,8 +53,15 @@ const envShape = z.object({
   STATE_LIST_HALF: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(51).default(10)),
   // The operator of the site: shown in the footer and on the contact page. The
   // defaults are the sample site's own, at an example.com address that reaches nobody.
-  SITE_CONTACT_EMAIL: z.preprocess(emptyAsUndefined, z.email("SITE_CONTACT_EMAIL must be an email address").default("hello@managely.example.com")),
-  SITE_ADDRESS: z.preprocess(emptyAsUndefined, z.string().max(300).default("Managely sample site, 100 Example Street, Austin, TX 78701")),
+  SITE_CONTACT_EMAIL: z.preprocess(emptyAsUndefined, z.email("SITE_CONTACT_EMAIL must be an email address").default(SAMPLE_CONTACT_EMAIL)),
+  SITE_ADDRESS: z.preprocess(emptyAsUndefined, z.string().max(300).default(SAMPLE_SITE_ADDRESS)),
+  /**
+   * Who runs the site (docs/operator-words.md): with OPERATOR_EMAIL and a SITE_ADDRESS of its own,
+   * the pages name the operator and say what it does; all three or none (checked below).
+   */
+  OPERATOR_NAME: z.preprocess(emptyAsUndefined, z.string().trim().min(2).max(100).regex(/^[^<>"{}]+$/, "OPERATOR_NAME must be plain text").optional()),
+  /** The operator's address: named on the pages, and Reply-To of the workspace's emails. */
+  OPERATOR_EMAIL: z.preprocess(emptyAsUndefined, z.email("OPERATOR_EMAIL must be an email address").optional()),
   /** The site's X (Twitter) handle, "@managely": `twitter:site` on every page when set. */
   TWITTER_SITE: z.preprocess(emptyAsUndefined, z.string().regex(/^@\w{1,15}$/, "TWITTER_SITE must be a handle such as @managely").optional()),
   /**
@@ -117,8 +129,26 @@ const envSchema = envShape
     message: "PURGE_SECRET is required with PURGE_URL (the purge request is signed)",
     path: ["PURGE_SECRET"],
   })
+  // Half an operator is no operator: the pages would switch some sentences and not others, so the
+  // server refuses to start and names what is missing.
+  .superRefine((config, context) => {
+    if (!config.OPERATOR_NAME && !config.OPERATOR_EMAIL) return;
+    const missing = operatorSettingsMissing(config);
+    if (missing.length) {
+      context.addIssue({
+        code: "custom",
+        path: [missing[0]],
+        message: `the site is run by an operator only with OPERATOR_NAME, OPERATOR_EMAIL and SITE_ADDRESS (the privacy policy's address, not the sample one) all set; missing: ${missing.join(", ")}`,
+      });
+    }
+  })
   // `PORT=3300 npm start` serves http://localhost:3300, and says so in its links.
-  .transform((config) => ({ ...config, SITE_URL: config.SITE_URL ?? `http://localhost:${config.PORT}` }));
+  .transform((config) => ({
+    ...config,
+    SITE_URL: config.SITE_URL ?? `http://localhost:${config.PORT}`,
+    // An operated site gives the operator's address in its footer unless it names another one.
+    SITE_CONTACT_EMAIL: config.OPERATOR_EMAIL && config.SITE_CONTACT_EMAIL === SAMPLE_CONTACT_EMAIL ? config.OPERATOR_EMAIL : config.SITE_CONTACT_EMAIL,
+  }));
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -166,6 +196,24 @@ export function allowedOrigins(): string[] {
 export function siteOperator(): { email: string; address: string } {
   const { SITE_CONTACT_EMAIL, SITE_ADDRESS } = env();
   return { email: SITE_CONTACT_EMAIL, address: SITE_ADDRESS };
+}
+
+/** The operator settings still missing once one of them is set (none: fully set, or none set). */
+function operatorSettingsMissing(config: { OPERATOR_NAME?: string; OPERATOR_EMAIL?: string; SITE_ADDRESS: string }): string[] {
+  return [
+    ...(config.OPERATOR_NAME ? [] : ["OPERATOR_NAME"]),
+    ...(config.OPERATOR_EMAIL ? [] : ["OPERATOR_EMAIL"]),
+    ...(config.SITE_ADDRESS === SAMPLE_SITE_ADDRESS ? ["SITE_ADDRESS"] : []),
+  ];
+}
+
+/** Who runs the site, as the pages name it (docs/operator-words.md). */
+export type SiteOperator = { name: string; email: string };
+
+/** The site's operator; null while nobody runs it (the sample site). */
+export function configuredOperator(): SiteOperator | null {
+  const { OPERATOR_NAME, OPERATOR_EMAIL } = env();
+  return OPERATOR_NAME && OPERATOR_EMAIL ? { name: OPERATOR_NAME, email: OPERATOR_EMAIL } : null;
 }
 
 /** The site's own social profiles (SOCIAL_PROFILES), in the order given; none by default. */

@@ -17,7 +17,8 @@ const JoinNetworkContext = createContext<(() => void) | null>(null);
 
 const EMPTY = { company_name: "", email: "", country_code: "1", mobile: "", website: "" };
 
-export function JoinNetworkProvider({ children }: { children: React.ReactNode }) {
+/** `intro`: the popup's first sentence, the operated site's when the server has one (lib/contract/operator-copy.ts). */
+export function JoinNetworkProvider({ children, intro = JOIN_NETWORK.intro }: { children: React.ReactNode; intro?: string }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState(EMPTY);
@@ -63,7 +64,7 @@ export function JoinNetworkProvider({ children }: { children: React.ReactNode })
           </button>
         </div>
         <form ref={formRef} className="modal__body" onSubmit={submit} noValidate>
-          <p>{JOIN_NETWORK.intro}</p>
+          <p>{intro}</p>
           <Field kind="text" label="Company Name" name="company_name" autoComplete="organization" value={values.company_name} onChange={update("company_name")} />
           <Field kind="email" label="Email Address" name="email" value={values.email} onChange={update("email")} />
           <div className="field-row">

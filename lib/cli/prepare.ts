@@ -2,7 +2,7 @@
  * Migrates the configured database and seeds it when it is empty. Runs before the server starts
  * (`npm start`, `npm run dev`); a build never opens the database (lib/cli/build.ts).
  */
-import { env } from "../env";
+import { configuredOperator, env } from "../env";
 import { openDatabase } from "../db/connection";
 import { prepareDatabase } from "../db/setup";
 import { describeSeedReport } from "../db/seed";
@@ -13,7 +13,7 @@ export async function prepare(): Promise<void> {
   const handle = openDatabase(env().DATABASE_URL);
   try {
     const started = Date.now();
-    const { migrated, seeded } = await prepareDatabase(handle, { demo: env().SEED_DEMO === "1" });
+    const { migrated, seeded, words } = await prepareDatabase(handle, { demo: env().SEED_DEMO === "1", operator: configuredOperator() });
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     if (migrated.length) console.log(`[db] ${handle.location}: applied ${migrated.join(", ")}`);
     if (seeded) {
@@ -22,6 +22,8 @@ export async function prepare(): Promise<void> {
     } else {
       console.log(`[db] ${handle.location} is ready`);
     }
+    const operator = configuredOperator();
+    console.log(`[db] the site's own words: ${words.mode}${operator ? `, run by ${operator.name} <${operator.email}>` : ", no operator (OPERATOR_NAME, OPERATOR_EMAIL unset)"}${words.paths.length ? `; changed ${words.paths.join(", ")}` : ""}`);
   } finally {
     await handle.close();
   }

@@ -1,4 +1,4 @@
-import { env, isBuilding } from "../env";
+import { configuredOperator, env, isBuilding } from "../env";
 import { IN_MEMORY, openDatabase, type DatabaseHandle } from "./connection";
 import { prepareDatabase } from "./setup";
 
@@ -20,7 +20,7 @@ export function getDatabase(): Promise<DatabaseHandle> {
   if (!ready) {
     handle = openDatabase(env().DATABASE_URL);
     const opened = handle;
-    ready = prepareDatabase(opened, { demo: env().SEED_DEMO === "1" }).then(
+    ready = prepareDatabase(opened, { demo: env().SEED_DEMO === "1", operator: configuredOperator() }).then(
       () => opened,
       (error: unknown) => {
         ready = undefined;

@@ -2,15 +2,21 @@ import { sql } from "kysely";
 import type { DatabaseHandle } from "./connection";
 import { migrateToLatest } from "./connection";
 import { seedDatabase, type SeedReport } from "./seed";
+import { reconcileSiteWords, type SiteWordsMode } from "./site-words";
+import type { SiteOperator } from "../env";
 
 /**
  * Brings a database to a usable state: migrates, then seeds when it holds no content yet, or
  * lacks what a later version seeds or derives (the ZIP codes of issue 10, the landlord-tenant
  * facts table of issue 12: migrations cannot read the seed files; the office index and ZIP
- * counts, for managers added before them). The seeder only adds what is missing. Used by
+ * counts, for managers added before them). The seeder only adds what is missing. Then the site's
+ * own words are put in the mode of its operator and listings (lib/db/site-words.ts). Used by
  * `npm start`, by the first request of a server started some other way, and by tests.
  */
-export async function prepareDatabase(handle: DatabaseHandle, { demo }: { demo: boolean }): Promise<{ migrated: string[]; seeded: SeedReport | null }> {
+export async function prepareDatabase(
+  handle: DatabaseHandle,
+  { demo, operator = null }: { demo: boolean; operator?: SiteOperator | null },
+): Promise<{ migrated: string[]; seeded: SeedReport | null; words: { mode: SiteWordsMode; paths: string[] } }> {
   const migrated = await migrateToLatest(handle);
   const { db } = handle;
   const count = async (query: { executeTakeFirstOrThrow(): Promise<{ n: number | string | bigint }> }) => Number((await query.executeTakeFirstOrThrow()).n);
@@ -26,5 +32,15 @@ export async function prepareDatabase(handle: DatabaseHandle, { demo }: { demo: 
   // reads blind until autovacuum gets round to it (the workspace's 24,379-page list on a freshly
   // seeded database: 35.1 s before, 4.5 s after).
   if (seeded && handle.dialect === "postgres") await sql`analyze`.execute(db);
-  return { migrated, seeded };
+  const words = await db.transaction().execute(async (trx) => {
+    const reconciled = await reconcileSiteWords(trx, { operator });
+    if (reconciled.paths.length) {
+      await trx
+        .insertInto("content_changes")
+        .values({ source: "site-words", summary: `${reconciled.paths.length} pages in the ${reconciled.mode} words`, changed_at: new Date().toISOString() })
+        .execute();
+    }
+    return reconciled;
+  });
+  return { migrated, seeded, words };
 }

@@ -1,7 +1,8 @@
 import type { AnyCallName, AnyCallResponse, AnyParsedRequest } from "../contract";
 import { isBotSubmission } from "../contract";
 import { ApiError } from "../contract/errors";
-import { NOT_FOUND, SAVED } from "../contract/messages";
+import { NOT_FOUND } from "../contract/messages";
+import { siteCopy } from "../contract/operator-copy";
 import { getBlog, getPage, getTestimonial, listBlogs, listFaqs, listTestimonials } from "../db/queries/content";
 import { findState, getStateById, listCities, listCitiesWithManagers, listStates } from "../db/queries/places";
 import { getAgent } from "../db/queries/agents";
@@ -16,7 +17,7 @@ import { listSitemapEntries } from "../db/queries/sitemap";
 import type { ServiceContext } from "./context";
 import { countCaller } from "./rate-limit";
 import { listCityManagers, listManagersNear, withChosenManagers } from "./directory";
-import { env } from "../env";
+import { configuredOperator, env } from "../env";
 import { liveRulesFor } from "./workspace/seo";
 import { draftOfPreviewCookie } from "./workspace/preview";
 import { staffAuthSecret } from "./workspace/secret";
@@ -184,12 +185,13 @@ export const handlers: Handlers = {
   "lead/recipients": chooseRecipientsLater,
 
   async "agent/save"(application, context) {
-    if (isBotSubmission(application)) return { success: true, message: SAVED.agentApplication };
+    const saved = siteCopy(configuredOperator()).applicationSaved;
+    if (isBotSubmission(application)) return { success: true, message: saved };
     await context.write(async (trx) => {
       await countCaller(trx, context);
       await saveAgentApplication(trx, application);
     });
-    return { success: true, message: SAVED.agentApplication };
+    return { success: true, message: saved };
   },
 
   "contact/save": saveContact,

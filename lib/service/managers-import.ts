@@ -33,6 +33,8 @@ import {
 } from "../db/queries/managers";
 import { insertOutboxMessages } from "../db/queries/outbox";
 import { indexServiceAreas } from "../db/service-areas";
+import { reconcileSiteWords } from "../db/site-words";
+import { configuredOperator, type SiteOperator } from "../env";
 import { purgeRows } from "./delivery/purge";
 import type { DeliveryRouting } from "./delivery/routing";
 
@@ -53,7 +55,8 @@ const noExamples = (): ImportReport["examples"] => ({ added: [], changed: [], un
 /** Opens the file from its start (a dry run and an import each read it once). */
 export type OpenSource = () => Readable;
 
-export type ImportOptions = { open: OpenSource; dryRun: boolean; routing: DeliveryRouting; now?: () => string };
+/** `operator`: who runs the site, for its own words (lib/db/site-words.ts); OPERATOR_* by default. */
+export type ImportOptions = { open: OpenSource; dryRun: boolean; routing: DeliveryRouting; now?: () => string; operator?: SiteOperator | null };
 
 type Located = { row: ManagerRow; line: number; cityId: number; stateId: number; lat: number; lng: number; radius: number };
 
@@ -188,12 +191,12 @@ async function* records(open: OpenSource): AsyncGenerator<{ record: string[]; li
  * Reads the whole file, checks every row, and (not a dry run) writes the listings. Answers the
  * counts and every problem; a file with problems writes nothing.
  */
-export async function importManagers(db: Db, { open, dryRun, routing, now = () => new Date().toISOString() }: ImportOptions): Promise<ImportReport> {
+export async function importManagers(db: Db, { open, dryRun, routing, now = () => new Date().toISOString(), operator = configuredOperator() }: ImportOptions): Promise<ImportReport> {
   const places = await loadPlaces(db);
-  if (dryRun) return pass(db, { open, places, write: false, routing, at: now() });
+  if (dryRun) return pass(db, { open, places, write: false, routing, at: now(), operator });
   try {
     return await db.transaction().execute(async (trx) => {
-      const report = await pass(trx, { open, places, write: true, routing, at: now() });
+      const report = await pass(trx, { open, places, write: true, routing, at: now(), operator });
       if (report.problems.length) throw new Refused(report);
       return report;
     });
@@ -203,7 +206,10 @@ export async function importManagers(db: Db, { open, dryRun, routing, now = () =
   }
 }
 
-async function pass(db: Db, { open, places, write, routing, at }: { open: OpenSource; places: Places; write: boolean; routing: DeliveryRouting; at: string }): Promise<ImportReport> {
+async function pass(
+  db: Db,
+  { open, places, write, routing, at, operator }: { open: OpenSource; places: Places; write: boolean; routing: DeliveryRouting; at: string; operator: SiteOperator | null },
+): Promise<ImportReport> {
   const report: ImportReport = { rows: 0, added: 0, changed: 0, unchanged: 0, problems: [], applied: false, paths: 0, examples: noExamples() };
   const seen = { external_id: new Map<string, number>(), license: new Map<string, number>(), website: new Map<string, number>() };
   const touched: number[] = [];
@@ -269,6 +275,8 @@ async function pass(db: Db, { open, places, write, routing, at }: { open: OpenSo
     await indexServiceAreas(db, { agentIds: touched });
     await pagesOf(db, touched, paths);
     paths.add(SITEMAP_PATH);
+    // The first real listings change what the site says about its listings.
+    for (const path of (await reconcileSiteWords(db, { operator })).paths) paths.add(path);
     await insertOutboxMessages(db, purgeRows([...paths], routing, at));
     await noteContentChange(db, { source: "import", summary: `${report.added} agents added, ${report.changed} changed`, at });
     report.paths = paths.size;

@@ -7,6 +7,8 @@ import { agentPath, cityPath, statePath, SITEMAP_PATH } from "../contract/routes
 import { countListings, deleteListings, importedListingBatches, listingPlaces, markSamplesRemoved, noteContentChange, sampleIds, unlocate } from "../db/queries/managers";
 import { insertOutboxMessages } from "../db/queries/outbox";
 import { indexServiceAreas } from "../db/service-areas";
+import { reconcileSiteWords } from "../db/site-words";
+import { configuredOperator, type SiteOperator } from "../env";
 import { purgeRows } from "./delivery/purge";
 import type { DeliveryRouting } from "./delivery/routing";
 import { rowOfListing } from "./managers-import";
@@ -44,12 +46,19 @@ export type SampleRemoval = { samples: number; real: number; removed: number; pa
  * Removes every sample listing (is_demo) and what only it needs (its categories, service area,
  * office, city coverage and ZIP counts; the copies of requests sent to it and proposals on it;
  * its unsent messages are cancelled), refreshes the pages it was on and keeps the seeder from
- * adding the samples again. Refused, changing nothing, when it would leave the site with no
- * managers, unless `force`. A dry run counts only.
+ * adding the samples again; the site's own words stop speaking of samples (lib/db/site-words.ts).
+ * Refused, changing nothing, when it would leave the site with no managers, unless `force`. A
+ * dry run counts only.
  */
 export async function removeSamples(
   db: Db,
-  { dryRun, force, routing, now = () => new Date().toISOString() }: { dryRun: boolean; force: boolean; routing: DeliveryRouting; now?: () => string },
+  {
+    dryRun,
+    force,
+    routing,
+    now = () => new Date().toISOString(),
+    operator = configuredOperator(),
+  }: { dryRun: boolean; force: boolean; routing: DeliveryRouting; now?: () => string; operator?: SiteOperator | null },
 ): Promise<SampleRemoval> {
   const counts = await countListings(db);
   const report: SampleRemoval = { ...counts, removed: 0, paths: 0 };
@@ -71,6 +80,7 @@ export async function removeSamples(
     await indexServiceAreas(trx, { agentIds: ids });
     const deleted = await deleteListings(trx, { agentIds: ids });
     await markSamplesRemoved(trx, { at });
+    for (const path of (await reconcileSiteWords(trx, { operator })).paths) paths.add(path);
     await insertOutboxMessages(trx, purgeRows([...paths], routing, at));
     await noteContentChange(trx, { source: "remove-samples", summary: `${deleted.agents} agents removed`, at });
     return { ...report, removed: deleted.agents, paths: paths.size, deleted };

@@ -4,6 +4,7 @@ import type { AnyCallName, AnyCallResponse, AnyParsedRequest, DeliveryState, Req
 import { isBotSubmission } from "../contract";
 import { ApiError } from "../contract/errors";
 import { CONFIRM, CONFLICT, NOT_FOUND, RECIPIENTS, SAVED } from "../contract/messages";
+import { siteCopy } from "../contract/operator-copy";
 import { getZipPlace } from "../db/queries/zips";
 import { getAgent, matchManagersAtPoint } from "../db/queries/agents";
 import { eraseLead, getLead, insertRecipients, leadIdByToken, listRecipients, lockLead, stopWaitingForMatch } from "../db/queries/leads";
@@ -19,6 +20,7 @@ import { forgetConfirmation } from "../db/queries/confirmations";
 
 import { countCaller, countManagerDeliveries, mayMailUnconfirmed, unverifiedReach } from "./rate-limit";
 import type { ServiceContext } from "./context";
+import { configuredOperator } from "../env";
 
 /**
  * The handlers of issue 11 after a lead's save (leads.ts): the private request page (lead/request,
@@ -208,7 +210,8 @@ export const readRequest: Handler<"lead/request"> = async ({ token }, { db }) =>
  * confirmed requests. Past that count it stays in the site's inbox, and the visitor is told so.
  */
 export const saveContact: Handler<"contact/save"> = async (contact, context) => {
-  if (isBotSubmission(contact)) return { success: true, message: SAVED.contact };
+  const saved = siteCopy(configuredOperator()).contactSaved;
+  if (isBotSubmission(contact)) return { success: true, message: saved };
   let company: string | undefined;
   let toManager = false;
   if (contact.agent_id > 0) {
@@ -229,7 +232,7 @@ export const saveContact: Handler<"contact/save"> = async (contact, context) => 
     return "sent" as const;
   });
   if (outcome === "sent") signalOutbox();
-  if (company === undefined) return { success: true, message: SAVED.contact };
+  if (company === undefined) return { success: true, message: saved };
   const message = outcome === "sent" ? SAVED.contactForAgent(company) : outcome === "kept" ? SAVED.contactKeptForAgent(company) : SAVED.contactForSampleAgent(company);
   return { success: true, message };
 };

@@ -43,7 +43,8 @@ export type { ApplicationRecord, ListingMatch, MessageRecord, ReplyRecord } from
 import { indexServiceAreas } from "../../db/service-areas";
 import { outboxRows, type DeliveryRouting } from "../delivery/routing";
 import { configuredRouting } from "../default-worker";
-import { env } from "../../env";
+import { configuredOperator, env } from "../../env";
+import { reconcileSiteWords } from "../../db/site-words";
 import { PAGE_REVALIDATE_SECONDS } from "../../contract/cache-policy";
 import { spokenDuration, type Deployment } from "./deployment";
 import { purgeRows } from "../delivery/purge";
@@ -70,13 +71,13 @@ export const decidesNetwork = (role: StaffRole) => can(role, "application:decide
 export type Delivery = { routing: DeliveryRouting; replyTo: string };
 
 /**
- * This deployment's delivery: its channels, and Reply-To the operator: OPERATOR_EMAIL when
- * lib/env.ts has it (the operator's own setting), otherwise SITE_CONTACT_EMAIL, the address the
- * footer and the contact page give.
+ * This deployment's delivery: its channels, and Reply-To the operator: OPERATOR_EMAIL when set
+ * (docs/operator-words.md), otherwise SITE_CONTACT_EMAIL, the address the footer and the contact
+ * page give.
  */
 export function operatorDelivery(): Delivery {
-  const config: { OPERATOR_EMAIL?: string; SITE_CONTACT_EMAIL: string } = env();
-  return { routing: configuredRouting(), replyTo: config.OPERATOR_EMAIL || config.SITE_CONTACT_EMAIL };
+  const { OPERATOR_EMAIL, SITE_CONTACT_EMAIL } = env();
+  return { routing: configuredRouting(), replyTo: OPERATOR_EMAIL ?? SITE_CONTACT_EMAIL };
 }
 
 /** What is true of a new listing's pages on this deployment, after the pages were refreshed here (deployment.ts). */
@@ -228,7 +229,9 @@ export async function approveApplication(
     if (!(await decideApplication(trx, { id: applicationId, status: "approved", by: staff.email, at, agentId, contactName: draft.contact_name || null }))) {
       throw new ApiError(409, NETWORK.alreadyDecided);
     }
-    const paths = await pathsOfListing(trx, agentId);
+    // The first real listing changes what the site says about its listings (lib/db/site-words.ts).
+    const words = await reconcileSiteWords(trx, { operator: configuredOperator() });
+    const paths = [...(await pathsOfListing(trx, agentId)), ...words.paths];
     await insertOutboxMessages(trx, [
       ...outboxRows("application.approved", { agent_id: agentId, payload: { application_id: String(applicationId), reply_to: delivery.replyTo } }, delivery.routing, at),
       ...purgeRows(paths, delivery.routing, at),
