@@ -27,6 +27,8 @@ export const STAFF_STATEMENTS = {
   subscriber: ["manage"],
   /** The managers CSV in the workspace (/workspace/managers): import, export, remove the samples. */
   managers: ["import"],
+  /** Workspace → Redirects: rules, their CSV import (editors and admins; viewers read). */
+  redirect: ["manage"],
 } as const;
 type Statements = typeof STAFF_STATEMENTS;
 export type StaffPermission = { [R in keyof Statements]: `${R}:${Statements[R][number]}` }[keyof Statements];
@@ -40,7 +42,7 @@ const NETWORK_GRANTS = { application: ["decide"], message: ["reply"], subscriber
  */
 export const ROLE_GRANTS: Record<StaffRole, { [R in keyof Statements]?: Statements[R][number][] }> = {
   viewer: {},
-  editor: { page: ["edit", "publish"] },
+  editor: { page: ["edit", "publish"], redirect: ["manage"] },
   operator: { application: [...NETWORK_GRANTS.application], message: [...NETWORK_GRANTS.message], subscriber: [...NETWORK_GRANTS.subscriber] },
   admin: {
     page: ["edit", "publish"],
@@ -51,6 +53,7 @@ export const ROLE_GRANTS: Record<StaffRole, { [R in keyof Statements]?: Statemen
     subscriber: [...NETWORK_GRANTS.subscriber],
     // Rewrites the directory in one go (thousands of listings): admins only, as `npm run managers` is the server's operator's.
     managers: ["import"],
+    redirect: ["manage"],
   },
 };
 
@@ -89,6 +92,9 @@ export const AUDIT_ACTIONS = {
   "managers.imported": "imported managers from a CSV file",
   "samples.removed": "removed the sample listings",
   "managers.exported": "exported the imported managers",
+  "redirect.saved": "saved a redirect rule",
+  "redirect.removed": "removed a redirect rule",
+  "redirects.imported": "imported redirect rules from a CSV file",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

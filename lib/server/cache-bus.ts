@@ -12,15 +12,19 @@ export type CacheBus = {
   close(): Promise<void>;
 };
 
-export function createCacheBus({ redisUrl, prefix }: { redisUrl?: string; prefix: string }, clearLocal: () => void): CacheBus {
-  const channel = `${prefix}:page-copies:clear`;
-  const notTold = "could not tell the other instances to drop their page copies";
+/**
+ * `topic` names what is dropped (the page copies by default; "redirects:changed" for the redirect
+ * rules, which each instance reads again): one channel per topic.
+ */
+export function createCacheBus({ redisUrl, prefix, topic = "page-copies:clear" }: { redisUrl?: string; prefix: string; topic?: string }, clearLocal: () => void): CacheBus {
+  const channel = `${prefix}:${topic}`;
+  const notTold = `could not tell the other instances (${topic})`;
   if (!redisUrl) {
     return { publishClear: async () => clearLocal(), close: async () => {} };
   }
   const publisher = createClient({ url: redisUrl, socket: { connectTimeout: 2_000, reconnectStrategy: (retries) => Math.min(retries * 200, 2_000) } });
   const subscriber = publisher.duplicate();
-  for (const client of [publisher, subscriber]) client.on("error", (error: unknown) => logError("redis (page copies)", error));
+  for (const client of [publisher, subscriber]) client.on("error", (error: unknown) => logError(`redis (${topic})`, error));
   // Redis down must not keep the site from starting: both clients connect, and reconnect, on their
   // own. A clear sent while this instance was not listening is lost to it, so each time the
   // subscriber is (re)connected this instance drops its copies.

@@ -21,6 +21,7 @@ import { operatorInboxTasksMigration } from "./2026-12-02-operator-inbox-tasks";
 import { confirmationPlaceMigration } from "./2026-12-02-sec-service-confirmation-place";
 import { managersImportMigration } from "./2026-12-07-managers-import";
 import { listingUpdatedAtMigration } from "./2026-12-07-updated-at";
+import { redirectsMigration } from "./2026-12-07-redirects";
 
 /**
  * A static list of migrations: a file-system provider does not survive the Next.js bundler.
@@ -50,6 +51,7 @@ export function migrationProvider(dialect: "sqlite" | "postgres"): MigrationProv
     "2026-12-02-sec-service-confirmation-place": confirmationPlaceMigration(),
     "2026-12-07-managers-import": managersImportMigration(),
     "2026-12-07-updated-at": listingUpdatedAtMigration(),
+    "2026-12-07-redirects": redirectsMigration(),
   };
   return { getMigrations: async () => migrations };
 }
