@@ -227,6 +227,14 @@ export const AUDIT_PAGE = {
   groupSummary: (pages: string, text: string) => `${pages} pages: “${text}”`,
   moreGroups: (count: string) => `${count} more groups: open the list filtered by this problem.`,
   morePages: (count: string) => `and ${count} more pages`,
+  duplicateListsHeading: "Pages that list the same managers",
+  duplicateListsRule:
+    "A category tab that lists all its city's managers is the city page again: it is canonical to the city page and out of the sitemap. Two city pages that list the same managers, in any order, are the same list twice to a search engine.",
+  tabsRepeatingCity: (tabs: string) => `${tabs} category tabs list exactly their city page's managers: each is canonical to its city page and out of the sitemap.`,
+  cityGroupsNone: "No two city pages list the same managers.",
+  cityGroups: (groups: string, pages: string) => `${groups} groups of city pages list the same managers (${pages} pages): give each town its own words, or link the smaller towns to the larger one.`,
+  cityGroupSummary: (pages: string) => `${pages} city pages with the same managers:`,
+  moreCityGroups: (count: string) => `${count} more groups (npx tsx scripts/seo-audit.ts --current counts them all).`,
 } as const;
 
 /** What the history says about each published change. */
