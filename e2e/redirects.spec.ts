@@ -52,5 +52,5 @@ test("a visitor's 404 shows in the 404 log, and Redirect this turns it into a re
 
   // The path leaves the 404 log.
   await page.reload();
-  await expect(redirects.notFoundCells(missing)).toHaveCount(0);
+  await expect(redirects.notFoundRows(missing)).toHaveCount(0);
 });
