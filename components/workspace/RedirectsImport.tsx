@@ -40,14 +40,14 @@ export function RedirectsImport({ action, maxBytes }: { action: Action; maxBytes
         </p>
       )}
       {state?.step === "dry-run" && (
-        <div className="ws-panel" role="region" aria-label={REDIRECTS_PAGE.dryRunHeading(state.fileName)}>
+        <div className="ws-panel ws-import-result" role="region" aria-label={REDIRECTS_PAGE.dryRunHeading(state.fileName)}>
           <h3>{REDIRECTS_PAGE.dryRunHeading(state.fileName)}</h3>
           <p>{REDIRECTS_PAGE.dryRunCounts(state.added, state.replaced)}</p>
           {state.problems.length > 0 ? (
             <>
               <h4>{REDIRECTS_PAGE.problemsHeading(state.problems.length)}</h4>
               {state.problems.length > REDIRECTS_CSV_PROBLEMS_SHOWN && <p>{REDIRECTS_PAGE.problemsFirst(REDIRECTS_CSV_PROBLEMS_SHOWN, state.problems.length)}</p>}
-              <ul className="ws-problems">
+              <ul className="ws-import-problems">
                 {state.problems.slice(0, REDIRECTS_CSV_PROBLEMS_SHOWN).map((problem) => (
                   <li key={`${problem.line}:${problem.message}`}>{REDIRECTS_PAGE.problemLine(problem.line, problem.message)}</li>
                 ))}

@@ -70,7 +70,7 @@ export const REDIRECTS_PAGE = {
   notFoundLead: (max: number) =>
     `Public paths that answered 404, most seen first: the ${max.toLocaleString("en-US")} most-seen are kept, counts are written every few seconds, and a path with a rule leaves the log.`,
   noNotFound: "No 404s recorded.",
-  notFoundColumns: { path: "Path", hits: "404s", first: "First seen", last: "Last seen" },
+  notFoundColumns: { path: "Path", hits: "Times", first: "First seen", last: "Last seen" },
   redirectThis: "Redirect this",
   redirectThisLabel: (path: string) => `Redirect ${path}`,
   historyHeading: "Recent changes",

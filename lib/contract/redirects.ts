@@ -11,7 +11,7 @@ import { REDIRECT_WORDS } from "./redirect-messages";
  */
 export const REDIRECT_STATUSES = [301, 302, 410] as const;
 export type RedirectStatus = (typeof REDIRECT_STATUSES)[number];
-export const isRedirectStatus = (value: number): value is RedirectStatus => (REDIRECT_STATUSES as readonly number[]).includes(value);
+const isRedirectStatus = (value: number): value is RedirectStatus => (REDIRECT_STATUSES as readonly number[]).includes(value);
 
 /**
  * The workspace page (not in routes.ts's WORKSPACE_PATHS: that module is sent whole to every
@@ -50,7 +50,7 @@ export function isReservedPath(path: string): boolean {
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 const BASE = "http://redirects.invalid";
 
-export type Normalised = { ok: true; path: string } | { ok: false; problem: string };
+type Normalised = { ok: true; path: string } | { ok: false; problem: string };
 
 /**
  * A path as the site compares it: `/Agents/TX//austin/` → `/Agents/TX/austin`. The same function
@@ -81,7 +81,7 @@ export function requestKey(rawPath: string): string | null {
 
 export type RedirectRule = { from: string; status: RedirectStatus; to: string | null };
 export type RuleInput = { from: string; to: string; status: string | number };
-export type CheckedRule = { ok: true; rule: RedirectRule } | { ok: false; problem: string; field: "from" | "to" | "status" };
+type CheckedRule = { ok: true; rule: RedirectRule } | { ok: false; problem: string; field: "from" | "to" | "status" };
 
 /** The path part of a target (`/a?b=1` → `/a`), which rules are keyed by. */
 const targetPath = (to: string) => to.replace(/[?#].*$/, "");
@@ -148,10 +148,10 @@ export function checkRule(rules: ReadonlyMap<string, RedirectRule>, rule: Redire
 // ---------------------------------------------------------------------------------------------
 // The CSV file: columns from,to,status (a header line first), one rule a line.
 
-export const REDIRECTS_CSV_COLUMNS = ["from", "to", "status"] as const;
+const REDIRECTS_CSV_COLUMNS = ["from", "to", "status"] as const;
 
 export type CsvProblem = { line: number; message: string };
-export type CsvReading = { rules: Array<RedirectRule & { line: number }>; problems: CsvProblem[] };
+type CsvReading = { rules: Array<RedirectRule & { line: number }>; problems: CsvProblem[] };
 
 /** Splits one CSV line into fields (quotes as RFC 4180; a field never spans lines here). */
 function csvFields(line: string): string[] | null {

@@ -137,7 +137,7 @@ async function startRedirects(config: ReturnType<typeof env>) {
   const siteDb = (await getDatabase()).db;
   const redirects = createRedirectTable(siteDb);
   await redirects.reload();
-  const redirectBus = createCacheBus({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, topic: "redirects:changed" }, () => void redirects.reload());
+  const redirectBus = createCacheBus({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, topic: "redirects:changed", what: "read their redirect rules again", label: "redirect rules" }, () => void redirects.reload());
   onRedirectsChanged(async () => {
     await redirectBus.publishClear();
     await redirects.reload();

@@ -161,7 +161,7 @@ function History({ entries }: { entries: Overview["history"] }) {
     <section aria-labelledby="redirect-history-heading">
       <h2 id="redirect-history-heading">{REDIRECTS_PAGE.historyHeading}</h2>
       <p className="ws-hint">
-        {REDIRECTS_PAGE.historyLead} <Link href={WORKSPACE_PATHS.history}>History</Link>
+        {REDIRECTS_PAGE.historyLead} <Link href={WORKSPACE_PATHS.history}>History</Link>.
       </p>
       {entries.length === 0 ? (
         <p>{REDIRECTS_PAGE.noHistory}</p>
