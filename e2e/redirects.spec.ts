@@ -12,6 +12,8 @@ test.describe.configure({ mode: "default" });
 const fresh = (label: string, projectName: string) => `/${label}-${projectName}-${Date.now().toString(36)}`;
 
 test("an editor adds a redirect, and the old path answers 301 to the new one", { tag: ["@journey", "@writes"] }, async ({ page, request }, testInfo) => {
+  // A fresh server's first sign-in starts the staff auth (30 s and more on a loaded machine), as in workspace.spec.
+  test.setTimeout(120_000);
   await useSignInLink(page, addStaff(staffEmail("redirects-editor"), "editor"));
   const redirects = new RedirectsPage(page);
   await redirects.open();
@@ -32,6 +34,7 @@ test("an editor adds a redirect, and the old path answers 301 to the new one", {
 });
 
 test("a visitor's 404 shows in the 404 log, and Redirect this turns it into a redirect that works", { tag: ["@journey", "@writes"] }, async ({ page, browser }, testInfo) => {
+  test.setTimeout(120_000);
   const missing = fresh("no-such-guide", testInfo.project.name);
   const visitor = await browser.newContext();
   const visit = await visitor.newPage();

@@ -1,6 +1,6 @@
 import { ApiError } from "../../contract/errors";
 import { REDIRECT_WORDS, REDIRECTS_PAGE } from "../../contract/redirect-messages";
-import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "@/lib/test-support";
+import { announcePostgres, createTestDatabase, databaseKinds, WHOLE_SEED_TIMEOUT_MS, type TestDatabase } from "@/lib/test-support";
 import { onRedirectsChanged } from "../redirects-signal";
 import { applyRedirectsCsv, dryRunRedirectsCsv, redirectsOverview, removeRedirect, saveRedirect } from "./redirects";
 import type { StaffIdentity } from "./seo";
@@ -35,11 +35,12 @@ describe.each(databaseKinds)("redirect rules on %s", (kind) => {
   const auditLines = () => database.db.selectFrom("staff_audit_log").select(["staff_email", "action", "target", "detail"]).where("action", "like", "redirect%").orderBy("id").execute();
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind, { seed: false });
+    // Seeded: the warning reads the site's pages (its laws, cities and posts).
+    database = await createTestDatabase(kind);
     onRedirectsChanged(async () => {
       signals += 1;
     });
-  });
+  }, WHOLE_SEED_TIMEOUT_MS);
   afterAll(async () => {
     onRedirectsChanged(undefined);
     await database?.destroy();
@@ -66,9 +67,13 @@ describe.each(databaseKinds)("redirect rules on %s", (kind) => {
     expect((await redirectsOverview(database.db)).history.map((entry) => entry.action)).toEqual(["redirect.saved", "redirect.saved"]);
   });
 
-  it("warns when the from-path is a page of the site today", async () => {
+  it("warns when the from-path is a page of the site today, fixed or listed in the sitemap", async () => {
     const saved = await saveRedirect(database.db, editor, { input: { from: "/about-us", to: "/faqs", status: 302 }, origin: ORIGIN });
     expect(saved.warning).toBe(REDIRECTS_PAGE.pageWarning("/about-us"));
+    const law = await saveRedirect(database.db, editor, { input: { from: "/laws/texas", to: "/laws", status: 301 }, origin: ORIGIN });
+    expect(law.warning).toBe(REDIRECTS_PAGE.pageWarning("/laws/texas"));
+    const nowhere = await saveRedirect(database.db, editor, { input: { from: "/laws/atlantis", to: "/laws", status: 301 }, origin: ORIGIN });
+    expect(nowhere.warning).toBeNull();
   });
 
   it.each([viewer, operator])("refuses the $role role, writing nothing", async (staff) => {
