@@ -14,6 +14,7 @@ import { openDatabase } from "../lib/db/connection";
 import { prepareDatabase } from "../lib/db/setup";
 import { siteRows } from "../lib/service/workspace/pages";
 import { AUDIT_SEVERITY, auditSummary } from "../lib/contract/seo-audit";
+import { duplicateLists } from "../lib/service/workspace/duplicate-lists";
 
 async function main() {
   const current = process.argv.includes("--current");
@@ -24,6 +25,9 @@ async function main() {
     const summary = auditSummary((await siteRows(handle.db)).rows);
     console.log(`${summary.indexable} indexable pages; ${summary.withError} with an error (${summary.cleanPercent.toFixed(2)}% without); ${summary.withAnyProblem} with any problem.`);
     for (const [problem, count] of Object.entries(summary.counts)) if (count > 0) console.log(`  ${problem} (${AUDIT_SEVERITY[problem as keyof typeof AUDIT_SEVERITY]}): ${count}`);
+    const lists = await duplicateLists(handle.db);
+    const pages = lists.cityGroups.reduce((total, group) => total + group.length, 0);
+    console.log(`Duplicate lists: ${lists.tabsRepeatingCity} tabs repeat their city page (canonical to it, out of the sitemap); ${lists.cityGroups.length} groups of city pages (${pages} pages) list the same managers.`);
   } finally {
     await handle.close();
     if (folder) fs.rmSync(folder, { recursive: true, force: true });

@@ -27,6 +27,8 @@ export const STAFF_STATEMENTS = {
   subscriber: ["manage"],
   /** The managers CSV in the workspace (/workspace/managers): import, export, remove the samples. */
   managers: ["import"],
+  /** Workspace → Redirects: rules, their CSV import (editors and admins; viewers read). */
+  redirect: ["manage"],
 } as const;
 type Statements = typeof STAFF_STATEMENTS;
 export type StaffPermission = { [R in keyof Statements]: `${R}:${Statements[R][number]}` }[keyof Statements];
@@ -40,7 +42,7 @@ const NETWORK_GRANTS = { application: ["decide"], message: ["reply"], subscriber
  */
 export const ROLE_GRANTS: Record<StaffRole, { [R in keyof Statements]?: Statements[R][number][] }> = {
   viewer: {},
-  editor: { page: ["edit", "publish"] },
+  editor: { page: ["edit", "publish"], redirect: ["manage"] },
   operator: { application: [...NETWORK_GRANTS.application], message: [...NETWORK_GRANTS.message], subscriber: [...NETWORK_GRANTS.subscriber] },
   admin: {
     page: ["edit", "publish"],
@@ -51,6 +53,7 @@ export const ROLE_GRANTS: Record<StaffRole, { [R in keyof Statements]?: Statemen
     subscriber: [...NETWORK_GRANTS.subscriber],
     // Rewrites the directory in one go (thousands of listings): admins only, as `npm run managers` is the server's operator's.
     managers: ["import"],
+    redirect: ["manage"],
   },
 };
 
@@ -91,6 +94,9 @@ export const AUDIT_ACTIONS = {
   "managers.exported": "exported the imported managers",
   "role.refused": "was refused (their role does not allow it)",
   "listing.reverted": "reverted a change a manager made to its listing",
+  "redirect.saved": "saved a redirect rule",
+  "redirect.removed": "removed a redirect rule",
+  "redirects.imported": "imported redirect rules from a CSV file",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -239,6 +245,14 @@ export const AUDIT_PAGE = {
   groupSummary: (pages: string, text: string) => `${pages} pages: “${text}”`,
   moreGroups: (count: string) => `${count} more groups: open the list filtered by this problem.`,
   morePages: (count: string) => `and ${count} more pages`,
+  duplicateListsHeading: "Pages that list the same managers",
+  duplicateListsRule:
+    "A category tab that lists all its city's managers is the city page again: it is canonical to the city page and out of the sitemap. Two city pages that list the same managers, in any order, are the same list twice to a search engine.",
+  tabsRepeatingCity: (tabs: string) => `${tabs} category tabs list exactly their city page's managers: each is canonical to its city page and out of the sitemap.`,
+  cityGroupsNone: "No two city pages list the same managers.",
+  cityGroups: (groups: string, pages: string) => `${groups} groups of city pages list the same managers (${pages} pages): give each town its own words, or link the smaller towns to the larger one.`,
+  cityGroupSummary: (pages: string) => `${pages} city pages with the same managers:`,
+  moreCityGroups: (count: string) => `${count} more groups (npx tsx scripts/seo-audit.ts --current counts them all).`,
 } as const;
 
 /** What the history says about each published change. */

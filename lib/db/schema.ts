@@ -44,6 +44,8 @@ export interface Database {
   seo_revisions: SeoRevisionsTable;
   seo_drafts: SeoDraftsTable;
   staff_audit_log: StaffAuditLogTable;
+  redirect_rules: RedirectRulesTable;
+  not_found_paths: NotFoundPathsTable;
   contact_replies: ContactRepliesTable;
   email_suppressions: EmailSuppressionsTable;
   listing_links: ListingLinksTable;
@@ -166,6 +168,25 @@ export interface StaffAuditLogTable {
   action: string;
   target: string | null;
   detail: string;
+}
+
+/** Workspace → Redirects: one rule per exact from-path (lib/contract/redirects.ts). */
+export interface RedirectRulesTable {
+  from_path: string;
+  /** 301, 302 or 410 */
+  status: number;
+  /** null for 410 */
+  to_path: string | null;
+  updated_at: string;
+  updated_by: string;
+}
+
+/** The 404 log: public paths that answered 404, bounded by the server that writes it. */
+export interface NotFoundPathsTable {
+  path: string;
+  hits: number;
+  first_seen: string;
+  last_seen: string;
 }
 
 /** Changes made outside a request; running servers refresh their cached pages when one appears. */
@@ -682,6 +703,8 @@ export type SeoLiveRow = Selectable<SeoLiveTable>;
 export type SeoRevisionRow = Selectable<SeoRevisionsTable>;
 export type SeoDraftRow = Selectable<SeoDraftsTable>;
 export type StaffAuditRow = Selectable<StaffAuditLogTable>;
+export type RedirectRuleRow = Selectable<RedirectRulesTable>;
+export type NotFoundPathRow = Selectable<NotFoundPathsTable>;
 
 /** The database as every query and service function takes it: one type, imported from here. */
 export type Db = Kysely<Database>;

@@ -12,15 +12,24 @@ export type CacheBus = {
   close(): Promise<void>;
 };
 
-export function createCacheBus({ redisUrl, prefix }: { redisUrl?: string; prefix: string }, clearLocal: () => void): CacheBus {
-  const channel = `${prefix}:page-copies:clear`;
-  const notTold = "could not tell the other instances to drop their page copies";
+/**
+ * `topic` names the channel and `what` the instances do on it, for the log: the page copies by
+ * default; Workspace → Redirects uses one of its own, on which each instance reads its rules again.
+ */
+const PAGE_COPIES = { topic: "page-copies:clear", what: "drop their page copies", label: "page copies" };
+
+export function createCacheBus(
+  { redisUrl, prefix, topic = PAGE_COPIES.topic, what = PAGE_COPIES.what, label = PAGE_COPIES.label }: { redisUrl?: string; prefix: string; topic?: string; what?: string; label?: string },
+  clearLocal: () => void,
+): CacheBus {
+  const channel = `${prefix}:${topic}`;
+  const notTold = `could not tell the other instances to ${what}`;
   if (!redisUrl) {
     return { publishClear: async () => clearLocal(), close: async () => {} };
   }
   const publisher = createClient({ url: redisUrl, socket: { connectTimeout: 2_000, reconnectStrategy: (retries) => Math.min(retries * 200, 2_000) } });
   const subscriber = publisher.duplicate();
-  for (const client of [publisher, subscriber]) client.on("error", (error: unknown) => logError("redis (page copies)", error));
+  for (const client of [publisher, subscriber]) client.on("error", (error: unknown) => logError(`redis (${label})`, error));
   // Redis down must not keep the site from starting: both clients connect, and reconnect, on their
   // own. A clear sent while this instance was not listening is lost to it, so each time the
   // subscriber is (re)connected this instance drops its copies.

@@ -13,6 +13,9 @@ import { answerHealth } from "../service/health";
 import { HEALTH_PATH, isPrivatePath, isShareImagePath } from "../contract/routes";
 import { IMMUTABLE_CACHE_CONTROL, NO_STORE_HEADERS, SHARE_IMAGE_CACHE_CONTROL, pageCacheControl } from "../contract/cache-policy";
 import { FAILURE } from "../contract/messages";
+import { GONE_PAGE } from "../contract/redirect-messages";
+import type { RedirectAnswer, RedirectTable } from "./redirect-table";
+import type { NotFoundLog } from "./not-found-log";
 
 /**
  * What the production server does with each request before and after Next.js (see index.ts).
@@ -41,6 +44,10 @@ type FrontOptions = {
   allowedOrigins: readonly string[];
   /** The repeated line that counts invalid posts to server actions (next-log.ts). */
   logInvalidAction(message: string): void;
+  /** Workspace → Redirects: answered before the page store (redirect-table.ts). */
+  redirects?: Pick<RedirectTable, "lookup">;
+  /** Where public pages that answered 404 are counted (not-found-log.ts). */
+  notFoundLog?: Pick<NotFoundLog, "record">;
 };
 
 /** A whole answer read from Next.js; requests that share it share its compressed bodies too. */
@@ -84,6 +91,9 @@ export function createFrontHandler(options: FrontOptions) {
     if (readsOnly && rawPath === HEALTH_PATH) return serveHealth(req, res, options);
     if (method === "POST" && rawPath === "/api/revalidate") return proxyStream(req, res, rawPath, options, { afterSuccess: options.onRevalidated });
     if (readsOnly && rawPath.startsWith(STATIC_PREFIX)) return serveStatic(req, res, rawPath, options);
+    // A redirect rule answers before any page (never for /api, /_next or /workspace: lookup refuses those).
+    const rule = readsOnly ? options.redirects?.lookup(rawPath) : undefined;
+    if (rule) return sendRuleAnswer(req, res, rule, rawUrl.slice(rawPath.length));
     if (readsOnly && isPageRequest(rawPath, req.headers, options.previewModeId)) return servePage(req, res, rawUrl, rawPath, options, fetchOnce);
     if (isServerActionPost(req, rawPath)) return serveAction(req, res, rawPath, options);
     return proxyStream(req, res, rawPath, options);
@@ -171,6 +181,7 @@ async function servePage(req: http.IncomingMessage, res: http.ServerResponse, ra
     // Next.js's static not-found page, rendered for no address of the visitor's: nothing about
     // this address enters any cache.
     const notFound = await fetchOnce("/_not-found", { accept: "text/html" });
+    options.notFoundLog?.record(rawPath);
     return sendAnswer(req, res, rawPath, notFound, 404);
   }
 
@@ -187,6 +198,7 @@ async function servePage(req: http.IncomingMessage, res: http.ServerResponse, ra
     const stored = await options.store.freshPage(rawPath);
     if (stored && stored.meta.etag === answer.headers.etag) return sendStoredPage(req, res, stored, answer.headers["x-nextjs-cache"] === "HIT" ? "HIT" : "MISS");
   }
+  if (answer.status === 404) options.notFoundLog?.record(rawPath);
   return sendAnswer(req, res, rawPath, answer);
 }
 
@@ -357,6 +369,19 @@ function sendRedirect(req: http.IncomingMessage, res: http.ServerResponse, locat
   const body = Buffer.from(`Moved to ${location}\n`);
   const headers = { ...Object.fromEntries(SECURITY_HEADERS), location, "content-security-policy": RESOURCE_POLICY, "content-type": "text/plain; charset=utf-8" };
   sendBody(req, res, 308, headers, body, "identity");
+}
+
+/**
+ * A redirect rule's answer: 301 or 302 with its target (the request's query kept when the target
+ * has none), or 410 Gone. Not kept by shared caches: a rule changed in the workspace is answered
+ * at once, and the answer costs one map lookup.
+ */
+function sendRuleAnswer(req: http.IncomingMessage, res: http.ServerResponse, rule: RedirectAnswer, query: string) {
+  if (rule.to === null) return sendPlainPage(req, res, 410, GONE_PAGE.title, GONE_PAGE.text);
+  const location = rule.to.includes("?") || query === "?" ? rule.to : `${rule.to}${query}`;
+  const body = Buffer.from(`Moved to ${location}\n`);
+  const headers = { ...Object.fromEntries(SECURITY_HEADERS), location, "content-security-policy": RESOURCE_POLICY, "content-type": "text/plain; charset=utf-8", ...NO_STORE_HEADERS };
+  sendBody(req, res, rule.status, headers, body, "identity");
 }
 
 /** A small page of our own (a malformed address never reaches Next.js). */

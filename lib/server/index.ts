@@ -11,6 +11,8 @@
  * - service calls (POST /api/<call>) answered by the service in this process, without Next.js;
  * - dynamic pages checked before they are rendered: a URL that names nothing is a 404 that stores
  *   nothing, other spellings are redirected to the canonical address with one Location;
+ * - redirect rules (Workspace → Redirects) answered before the page store, from a table each
+ *   instance reads again when a rule changes, and public 404s counted in a bounded log;
  * - GET /healthz (the database, Redis; details with the API token) and the outbox worker;
  * - malformed addresses refused with 400, slow clients cut off, the client's address
  *   established once (socket, or a trusted proxy's entry), and pages refreshed when the
@@ -43,6 +45,9 @@ import { INTERNAL_CALLER } from "../service/guard";
 import { getDatabase } from "../db";
 import { createConfiguredWorker } from "../service/default-worker";
 import { CONTENT_POLL_MS, REDIS_PAGE_TTL_SECONDS } from "../contract/cache-policy";
+import { createRedirectTable } from "./redirect-table";
+import { createNotFoundLog } from "./not-found-log";
+import { onRedirectsChanged } from "../service/redirects-signal";
 
 /** A client has this long to send its request's headers, and this long for the whole request. */
 const HEADERS_TIMEOUT_MS = 10_000;
@@ -70,6 +75,7 @@ export async function startServer({ port = env().PORT, hostname = "0.0.0.0" }: {
   // Pages need no word between instances (they share the store's tags on Redis); the route
   // resolutions each instance remembers for a minute are dropped on every instance.
   const bus = createCacheBus({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX }, () => resolver.forget());
+  const { redirects, notFoundLog, redirectBus } = await startRedirects(config);
   const front = createFrontHandler({
     service,
     socketPath: inner.socketPath,
@@ -83,6 +89,8 @@ export async function startServer({ port = env().PORT, hostname = "0.0.0.0" }: {
     allowedOrigins: allowedOrigins(),
     logInvalidAction: invalidActions,
     onRevalidated: () => bus.publishClear(),
+    redirects,
+    notFoundLog,
   });
   const server = await listen(front, { port, hostname });
   // While this server runs, nothing builds into its folder (lib/cli/build-in-use.ts).
@@ -110,7 +118,7 @@ export async function startServer({ port = env().PORT, hostname = "0.0.0.0" }: {
     const stopped = worker?.stop().catch((error: unknown) => logError("stopping the outbox worker", error));
     server.close(() => {
       inner.close();
-      void Promise.all([bus.close(), stopped, store.close()]).finally(() => process.exit(0));
+      void Promise.all([bus.close(), redirectBus.close(), notFoundLog.stop(), stopped, store.close()]).finally(() => process.exit(0));
     });
     // Keep-alive connections would hold close() open.
     server.closeIdleConnections();
@@ -118,6 +126,23 @@ export async function startServer({ port = env().PORT, hostname = "0.0.0.0" }: {
   process.once("SIGTERM", stop);
   process.once("SIGINT", stop);
   return server;
+}
+
+/**
+ * Redirect rules, read at start and again on every instance when the workspace changes one (in
+ * this process through the signal, in the others through Redis, and on reconnecting to it), and
+ * the 404 log's writer.
+ */
+async function startRedirects(config: ReturnType<typeof env>) {
+  const siteDb = (await getDatabase()).db;
+  const redirects = createRedirectTable(siteDb);
+  await redirects.reload();
+  const redirectBus = createCacheBus({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, topic: "redirects:changed", what: "read their redirect rules again", label: "redirect rules" }, () => void redirects.reload());
+  onRedirectsChanged(async () => {
+    await redirectBus.publishClear();
+    await redirects.reload();
+  });
+  return { redirects, redirectBus, notFoundLog: createNotFoundLog(siteDb) };
 }
 
 /** Next.js, listening on a Unix socket in a directory only this user can open. */

@@ -64,6 +64,7 @@ const WHAT: Record<StaffPermission, string> = {
   "template:publish": "publish templates",
   "staff:manage": "manage staff",
   "managers:import": "import, export or remove listings",
+  "redirect:manage": "change redirects",
   ...NETWORK_WHAT,
 };
 

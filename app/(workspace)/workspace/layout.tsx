@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { WORKSPACE_PATHS } from "@/lib/contract/routes";
 import { LISTING_CHANGES_PATH } from "@/lib/contract/listing-self-service";
+import { REDIRECTS_WORKSPACE_PATH } from "@/lib/contract/redirects";
 import { SITE_NAME } from "@/lib/contract/site";
 import { currentStaff } from "./staff-session";
 import { can } from "@/lib/contract/staff";
@@ -30,6 +31,7 @@ const NAV = [
   { href: WORKSPACE_PATHS.templates, label: "Templates" },
   { href: WORKSPACE_PATHS.audit, label: "Audit" },
   { href: WORKSPACE_PATHS.history, label: "History" },
+  { href: REDIRECTS_WORKSPACE_PATH, label: "Redirects" },
   { href: WORKSPACE_PATHS.staff, label: "Staff" },
   // The network's tasks (the operator's).
   { href: WORKSPACE_PATHS.applications, label: "Applications" },

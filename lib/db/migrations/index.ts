@@ -22,6 +22,7 @@ import { confirmationPlaceMigration } from "./2026-12-02-sec-service-confirmatio
 import { managersImportMigration } from "./2026-12-07-managers-import";
 import { listingUpdatedAtMigration } from "./2026-12-07-updated-at";
 import { listingSelfServiceMigration } from "./2026-12-07-listing-self-service";
+import { redirectsMigration } from "./2026-12-07-redirects";
 
 /**
  * A static list of migrations: a file-system provider does not survive the Next.js bundler.
@@ -52,6 +53,7 @@ export function migrationProvider(dialect: "sqlite" | "postgres"): MigrationProv
     "2026-12-07-managers-import": managersImportMigration(),
     "2026-12-07-updated-at": listingUpdatedAtMigration(),
     "2026-12-07-listing-self-service": listingSelfServiceMigration(dialect),
+    "2026-12-07-redirects": redirectsMigration(),
   };
   return { getMigrations: async () => migrations };
 }

@@ -166,9 +166,10 @@ export async function appendAudit(db: Db, entry: NewAuditEntry): Promise<void> {
   await db.insertInto("staff_audit_log").values(entry).execute();
 }
 
-export async function listAudit(db: Db, { limit, offset = 0, target }: { limit: number; offset?: number; target?: string }): Promise<StaffAuditRow[]> {
+export async function listAudit(db: Db, { limit, offset = 0, target, actions }: { limit: number; offset?: number; target?: string; actions?: readonly string[] }): Promise<StaffAuditRow[]> {
   let query = db.selectFrom("staff_audit_log").selectAll().orderBy("id", "desc").limit(limit).offset(offset);
   if (target) query = query.where("target", "=", target);
+  if (actions) query = query.where("action", "in", [...actions]);
   return (await query.execute()).map((row) => ({ ...row, id: Number(row.id) }));
 }
 

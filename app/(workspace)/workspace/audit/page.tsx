@@ -15,6 +15,7 @@ import { AUDIT_PAGE } from "@/lib/contract/staff";
 import { WORKSPACE_PATHS, workspacePagePath, workspaceTemplatePath } from "@/lib/contract/routes";
 import { workspaceDb } from "@/lib/service/workspace";
 import { siteRows, siteStatus, type PageRow } from "@/lib/service/workspace/pages";
+import { duplicateLists } from "@/lib/service/workspace/duplicate-lists";
 import { AuditProgress } from "@/components/workspace/AuditProgress";
 import { auditStatus } from "../actions";
 import { requireStaff } from "../staff-session";
@@ -57,6 +58,7 @@ export default async function AuditPage() {
       <Problems rows={site.rows} counts={site.counts} />
       <Causes causes={auditCauses(site.rows)} />
       <Duplicates rows={site.rows} counts={site.counts} />
+      <DuplicateLists lists={await duplicateLists(db)} />
     </>
   );
 }
@@ -211,6 +213,38 @@ function Duplicates({ rows, counts }: { rows: PageRow[]; counts: Record<AuditPro
           </div>
         );
       })}
+    </section>
+  );
+}
+
+/** Pages that list the same managers: the tabs the duplicate rule handles, and groups of city pages. */
+function DuplicateLists({ lists }: { lists: Awaited<ReturnType<typeof duplicateLists>> }) {
+  const pages = lists.cityGroups.reduce((total, group) => total + group.length, 0);
+  return (
+    <section aria-labelledby="audit-duplicate-lists">
+      <h2 id="audit-duplicate-lists">{AUDIT_PAGE.duplicateListsHeading}</h2>
+      <p className="ws-hint">{AUDIT_PAGE.duplicateListsRule}</p>
+      <p>{AUDIT_PAGE.tabsRepeatingCity(number(lists.tabsRepeatingCity))}</p>
+      <p className="ws-lead">{lists.cityGroups.length === 0 ? AUDIT_PAGE.cityGroupsNone : AUDIT_PAGE.cityGroups(number(lists.cityGroups.length), number(pages))}</p>
+      <div className="ws-duplicates">
+        {lists.cityGroups.slice(0, GROUPS_SHOWN).map((group) => (
+          <details key={group[0]}>
+            <summary>
+              {AUDIT_PAGE.cityGroupSummary(number(group.length))} {group.slice(0, 3).join(", ")}
+              {group.length > 3 ? ", …" : ""}
+            </summary>
+            <ul>
+              {group.slice(0, PAGES_SHOWN).map((path) => (
+                <li key={path}>
+                  <Link href={workspacePagePath(path)}>{path}</Link>
+                </li>
+              ))}
+              {group.length > PAGES_SHOWN && <li>{AUDIT_PAGE.morePages(number(group.length - PAGES_SHOWN))}</li>}
+            </ul>
+          </details>
+        ))}
+        {lists.cityGroups.length > GROUPS_SHOWN && <p>{AUDIT_PAGE.moreCityGroups(number(lists.cityGroups.length - GROUPS_SHOWN))}</p>}
+      </div>
     </section>
   );
 }
