@@ -94,6 +94,7 @@ export default defineConfig([
       "lib/contract/messages.ts",
       "lib/contract/proposal-messages.ts",
       "lib/contract/operator-messages.ts",
+      "lib/contract/outbox-search-messages.ts",
       "lib/contract/staff.ts",
       "lib/contract/staff-csv.ts",
       "lib/contract/law-topics.ts",

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
-import { E2E_API_TOKEN, E2E_BASE_URL, UNREACHABLE_DEPLOYMENT, E2E_DATABASE, E2E_DIST_DIR, E2E_JUNIT_FILE, E2E_OUTBOX_DIR, E2E_PORT, E2E_REMOTE_URL } from "./e2e/support/server";
+import { E2E_LOCAL_API_TOKEN, E2E_BASE_URL, UNREACHABLE_DEPLOYMENT, E2E_DATABASE, E2E_DIST_DIR, E2E_JUNIT_FILE, E2E_OUTBOX_DIR, E2E_PORT, E2E_REMOTE_URL } from "./e2e/support/server";
 
 /**
  * End-to-end journeys against a production build on its own port, database and build folder,
@@ -30,7 +30,7 @@ const localServer = {
     NEXT_DIST_DIR: E2E_DIST_DIR,
     PORT: String(E2E_PORT),
     SITE_URL: E2E_BASE_URL,
-    API_TOKEN: E2E_API_TOKEN,
+    API_TOKEN: E2E_LOCAL_API_TOKEN,
     NEXT_TELEMETRY_DISABLED: "1",
     // The journeys save far more than a visitor would; the 429 path has its own test.
     RATE_LIMIT_PER_MINUTE: "100000",

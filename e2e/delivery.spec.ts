@@ -43,7 +43,7 @@ function outboxRows(leadId: number) {
 async function confirmByMail(page: Page, reference: string) {
   await expect.poll(() => confirmPathFor(reference), { timeout: 20_000 }).toBeTruthy();
   const confirm = new ConfirmPage(page);
-  await confirm.open(confirmPathFor(reference)!);
+  await confirm.open((await confirmPathFor(reference))!);
   await confirm.confirm();
 }
 
@@ -134,10 +134,10 @@ for (const category of CATEGORIES) {
 
     // The owner's mail: only what the site wrote (the reference, the managers, the links), then one click.
     await expect.poll(() => confirmPathFor(reference), { timeout: 20_000 }).toBeTruthy();
-    const [confirmation] = outboxFilesMentioning(reference);
+    const [confirmation] = await outboxFilesMentioning(reference);
     expect(mailText(confirmation)).not.toContain("Jordan Ellis");
     const confirm = new ConfirmPage(page);
-    await confirm.open(confirmPathFor(reference)!);
+    await confirm.open((await confirmPathFor(reference))!);
     // Nothing ticked for the owner: the button sends nothing until the owner ticks the request as theirs.
     await expect(confirm.tick(reference)).not.toBeChecked();
     await expect(confirm.savedAt(reference)).toContainText("Saved ");
@@ -163,7 +163,7 @@ for (const category of CATEGORIES) {
     await expect(contact).toContainText("•••-•••-0188");
     await expect(requestPage.main).not.toContainText(email);
     await expect(requestPage.main).not.toContainText("5125550188");
-    expect(outboxFilesMentioning(reference).length).toBeGreaterThanOrEqual(3); // two managers and the owner's confirmation
+    expect((await outboxFilesMentioning(reference)).length).toBeGreaterThanOrEqual(3); // two managers and the owner's confirmation
 
     // Withdraw: asked twice, then the managers are told and the owner's details erased.
     await requestPage.withdraw();
@@ -212,8 +212,8 @@ test("the quote guarantee: the owner chooses its recipients in the modal, and th
 
   // Once the owner confirms, the managers' copies name the price.
   await confirmByMail(page, lead.reference!);
-  await expect.poll(() => outboxFilesMentioning(lead.reference!).filter((name) => name.includes("lead-new")).length, { timeout: 20_000 }).toBe(2);
-  for (const name of outboxFilesMentioning(lead.reference!).filter((file) => file.includes("lead-new"))) {
+  await expect.poll(async () => (await outboxFilesMentioning(lead.reference!)).filter((name) => name.includes("lead-new")).length, { timeout: 20_000 }).toBe(2);
+  for (const name of (await outboxFilesMentioning(lead.reference!)).filter((file) => file.includes("lead-new"))) {
     expect(mailText(name)).toContain("Named price (quote guarantee): $120 a month");
   }
 });

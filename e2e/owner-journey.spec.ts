@@ -88,7 +88,7 @@ test("home to a sent request in at most 10 taps plus the contact fields; the pag
   onlyOnTheLocalBuild("reads the owner's mail from the outbox folder");
   await expect.poll(() => confirmPathFor(reference), { timeout: 20_000 }).toBeTruthy();
   const confirm = new ConfirmPage(page);
-  await confirm.open(confirmPathFor(reference)!);
+  await confirm.open((await confirmPathFor(reference))!);
   await confirm.confirm();
   await confirm.requestPageLink(reference).click();
   // Sent now: the page also compares the managers' proposals, so the rows are the "Who received it" list's.

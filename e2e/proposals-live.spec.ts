@@ -51,7 +51,7 @@ test("a manager raises its proposal while the owner's page is open; the old vers
   const ownerPath = await thanks.privatePath();
   await expect.poll(() => confirmPathFor(reference), { timeout: 20_000 }).toBeTruthy();
   const confirm = new ConfirmPage(page);
-  await confirm.open(confirmPathFor(reference)!);
+  await confirm.open((await confirmPathFor(reference))!);
   await confirm.confirm();
   const [a, b, c] = await eventually(() => newRequestMails(reference), (found) => found.length === 3 && found.every((mail) => mail.proposalPath));
 

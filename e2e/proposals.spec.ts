@@ -74,7 +74,7 @@ test("managers propose through their private links; the owner compares, accepts 
   const ownerPath = await thanks.privatePath();
   await expect.poll(() => confirmPathFor(reference), { timeout: 20_000 }).toBeTruthy();
   const confirm = new ConfirmPage(page);
-  await confirm.open(confirmPathFor(reference)!);
+  await confirm.open((await confirmPathFor(reference))!);
   await confirm.confirm();
 
   // Each manager's message holds a private link of its own.

@@ -1,10 +1,9 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import path from "node:path";
 import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { queryRows } from "../support/db";
-import { onlyOnTheLocalBuild } from "../support/target";
-import { E2E_BASE_URL, E2E_DATABASE, E2E_OUTBOX_DIR } from "../support/server";
+import { newestMailTo } from "../support/outbox";
+import { E2E_BASE_URL, E2E_DATABASE } from "../support/server";
 import { SitePage } from "./site";
 
 /** The marketers' workspace as staff use it: added by the operator, signed in by an emailed link. */
@@ -27,29 +26,12 @@ export function addStaff(email: string, role: "admin" | "operator" | "editor" | 
   return link;
 }
 
-/** The sign-in link of the newest staff.sign_in message the server's outbox wrote for `email`. */
+/** The sign-in link of the newest staff.sign_in message the site mailed to `email` (read through outbox/search). */
 export async function signInLinkFromOutbox(email: string): Promise<string> {
-  onlyOnTheLocalBuild("reads the staff sign-in mail the site's worker wrote");
-  const dir = path.resolve(E2E_OUTBOX_DIR);
-  let link: string | undefined;
-  await expect
-    .poll(
-      () => {
-        if (!fs.existsSync(dir)) return undefined;
-        const files = fs
-          .readdirSync(dir)
-          .filter((name) => name.endsWith("-staff-sign_in.eml"))
-          .sort();
-        for (const name of files.reverse()) {
-          const text = fs.readFileSync(path.join(dir, name), "utf8");
-          if (text.includes(`To: ${email}`)) return (link = /https?:\/\/\S+\/workspace\/sign-in\/[A-Za-z0-9]+/.exec(text)?.[0]);
-        }
-        return undefined;
-      },
-      { message: `a sign-in email to ${email} in ${dir}`, timeout: 15_000 },
-    )
-    .toBeTruthy();
-  return link!;
+  const mail = await newestMailTo(email, "staff-sign_in", { timeout: 15_000 });
+  const link = /https?:\/\/\S+\/workspace\/sign-in\/[A-Za-z0-9]+/.exec(mail.text)?.[0];
+  if (!link) throw new Error(`the sign-in email to ${email} (${mail.name}) holds no sign-in link`);
+  return link;
 }
 
 /** Opens a sign-in link and presses the button (opening alone signs nobody in). */

@@ -1,15 +1,14 @@
 import { z } from "zod";
+import { OUTBOX_SEARCH } from "./outbox-search-messages";
+
+export { OUTBOX_SEARCH };
 
 /**
  * `outbox/search`: the deployment's own mail read back over its API, for a test run that treats
  * the deployment as a black box (e2e/support/outbox.ts). Only a caller with the bearer token
  * (API_TOKEN) gets an answer: the messages hold owners' names, emails and private links.
  */
-export const OUTBOX_SEARCH = {
-  tokenRequired: "Reading the outbox needs the bearer token (API_TOKEN).",
-  searchLength: "The search must be 3 to 200 characters.",
-  limit: "The limit must be a whole number from 1 to 50.",
-} as const;
+
 
 /** At most this many messages per answer; 20 unless the caller asks for fewer or more. */
 export const OUTBOX_SEARCH_MAX = 50;
