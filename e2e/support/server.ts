@@ -35,6 +35,8 @@ export const E2E_LOCAL_API_TOKEN = `e2e-token-${E2E_PORT}-unlocks-health-details
  * given as E2E_API_TOKEN ("" when not given: the steps that need it skip, saying so).
  */
 export const E2E_API_TOKEN = E2E_REMOTE_URL ? (process.env.E2E_API_TOKEN ?? "") : E2E_LOCAL_API_TOKEN;
+/** Against a deployment: a staff member of it whose sign-in mail the run reads (outbox/search), for the workspace's tests. */
+export const E2E_STAFF_EMAIL = process.env.E2E_STAFF_EMAIL ?? "";
 /** Whether the `@slow` tests (the directory crawl and other long walks) run: E2E_SLOW=1 (`npm run test:full`, `.ci/run`). */
 export const E2E_SLOW = process.env.E2E_SLOW === "1";
 
