@@ -60,7 +60,9 @@ export default defineConfig({
   outputDir: `test-results/e2e-${E2E_PORT}`,
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
-  retries: process.env.CI ? 1 : 0,
+  // A deployment is reached over a network and shared with its visitors: one retry there (reported
+  // as flaky, never hidden), and longer waits; the run's own build retries only on CI.
+  retries: process.env.CI || E2E_REMOTE_URL ? 1 : 0,
   workers: 2,
   // The terminal's list, a report to open (`npx playwright show-report playwright-report/e2e-<port>`:
   // each failure with its trace and screenshot), JUnit XML for CI systems per run kind and port
@@ -72,8 +74,8 @@ export default defineConfig({
     ["junit", { outputFile: E2E_JUNIT_FILE, includeProjectInTestName: true }],
     ["./e2e/support/run-report.ts"],
   ],
-  timeout: 45_000,
-  expect: { timeout: 10_000 },
+  timeout: E2E_REMOTE_URL ? 90_000 : 45_000,
+  expect: { timeout: E2E_REMOTE_URL ? 20_000 : 10_000 },
   use: {
     baseURL: E2E_BASE_URL,
     trace: "retain-on-failure",

@@ -101,7 +101,7 @@ for (const category of CATEGORIES) {
     await expect(quote.submit).toHaveAccessibleDescription(sentence);
 
     await quote.submit.click();
-    await expect(page).toHaveURL(/\/thank-you$/);
+    await quote.expectThankYou();
     const thanks = new ThankYouPage(page);
     await expect(thanks.heading).toHaveText("Thank you!");
     await expect(thanks.submitted).toBeVisible();
@@ -203,7 +203,7 @@ test("the quote guarantee: the owner chooses its recipients in the modal, and th
   await quote.guaranteeMobile.fill("2065550175");
   await quote.guaranteeSubmit.click();
 
-  await expect(page).toHaveURL(/\/thank-you$/);
+  await quote.expectThankYou();
   await expect(new ThankYouPage(page).recipients()).toHaveText(chosen.map((match) => `${match.company_name}${SAMPLE.recipient}`));
   const [lead] = leadsByEmail(email);
   expect(lead).toMatchObject({ price: "120", property_number: "2065550175", preferred_contact_method: "" });
@@ -229,7 +229,7 @@ test("a ZIP no manager serves: the owner is told, the request is still accepted,
   await expect(quote.checkboxes).toHaveCount(0);
 
   await quote.submit.click();
-  await expect(page).toHaveURL(/\/thank-you$/);
+  await quote.expectThankYou();
   const thanks = new ThankYouPage(page);
   await expect(thanks.receipt).toContainText(RECIPIENTS.noMatch(UNSERVED.zip, "Single Family"));
   const [lead] = leadsByEmail(email);
@@ -248,7 +248,7 @@ test("the request page is private: no-store, noindex, no referrer, and a wrong t
   await page.goto("/preview");
   await expect(quote.recipientBoxes().first()).toBeChecked();
   await quote.submit.click();
-  await expect(page).toHaveURL(/\/thank-you$/);
+  await quote.expectThankYou();
   const href = await new ThankYouPage(page).privateLink.getAttribute("href");
   expect(href).toMatch(/^\/requests\/[A-Za-z0-9_-]{22}$/);
 

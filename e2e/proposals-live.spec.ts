@@ -45,7 +45,7 @@ test("a manager raises its proposal while the owner's page is open; the old vers
   // The three nearest managers are ticked once the list has loaded.
   await expect(quote.chosenRecipients()).toHaveCount(3);
   await quote.submit.click();
-  await expect(page).toHaveURL(/\/thank-you$/);
+  await quote.expectThankYou();
   const thanks = new ThankYouPage(page);
   const reference = await thanks.reference();
   const ownerPath = await thanks.privatePath();

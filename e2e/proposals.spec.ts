@@ -68,7 +68,7 @@ test("managers propose through their private links; the owner compares, accepts 
   await quote.expectStep(5);
   const matches = await matchesFor(request);
   await quote.submit.click();
-  await expect(page).toHaveURL(/\/thank-you$/);
+  await quote.expectThankYou();
   const thanks = new ThankYouPage(page);
   const reference = await thanks.reference();
   const ownerPath = await thanks.privatePath();

@@ -54,7 +54,7 @@ for (const [index, category] of CATEGORIES.entries()) {
     await expect(quote.guaranteeButton).toBeVisible();
 
     await quote.submit.click();
-    await expect(page).toHaveURL(/\/thank-you$/);
+    await quote.expectThankYou();
     const thanks = new ThankYouPage(page);
     await expect(thanks.heading).toHaveText("Thank you!");
     await expect(thanks.submitted).toBeVisible();
