@@ -1,7 +1,8 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { bearerHeader } from "../../lib/contract/bearer";
 import { OUTBOX_SEARCH_MAX, type OutboxMessage } from "../../lib/contract/outbox-search";
 import { E2E_API_TOKEN, E2E_BASE_URL } from "./server";
+import { needsTheApiToken } from "./target";
 
 /**
  * The mail the site sent, read as the owner reads theirs: through what the site exposes, the
@@ -17,13 +18,10 @@ export type { OutboxMessage };
 
 const seen = new Map<string, string>();
 
-function needsTheToken(): void {
-  test.skip(!E2E_API_TOKEN, `reads the site's mail through outbox/search: set E2E_API_TOKEN to the API_TOKEN of ${E2E_BASE_URL}`);
-}
 
 /** The newest messages (at most 50) whose recipient, subject or text contain `text`. */
 export async function outboxMessagesMentioning(text: string): Promise<OutboxMessage[]> {
-  needsTheToken();
+  needsTheApiToken("reads the site's mail through outbox/search");
   const response = await fetch(`${E2E_BASE_URL}/api/outbox/search`, {
     method: "POST",
     headers: { "content-type": "application/json", authorization: bearerHeader(E2E_API_TOKEN) },
