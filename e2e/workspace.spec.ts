@@ -162,6 +162,8 @@ test("signed out, every workspace URL and server action is the sign-in page", { 
   expect(preview.headers().location).toMatch(/\/workspace\/sign-in$/);
 
   // A server action sent after the session is gone: the sign-in page, and nothing saved.
+  // Two sign-ins by mail (the first of a fresh server starts the staff auth): over 45 s at a load average of 17.
+  test.setTimeout(150_000);
   const editor = await signInAsStaff(page, "editor", "expired");
   const words = new WordsEditor(page);
   await words.openPage("/laws/maine");
