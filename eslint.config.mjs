@@ -96,6 +96,7 @@ export default defineConfig([
       "lib/contract/operator-messages.ts",
       "lib/contract/listing-messages.ts",
       "lib/contract/redirect-messages.ts",
+      "lib/contract/outbox-search-messages.ts",
       "lib/contract/staff.ts",
       "lib/contract/staff-csv.ts",
       "lib/contract/law-topics.ts",

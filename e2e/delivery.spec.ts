@@ -43,7 +43,7 @@ function outboxRows(leadId: number) {
 async function confirmByMail(page: Page, reference: string) {
   await expect.poll(() => confirmPathFor(reference), { timeout: 20_000 }).toBeTruthy();
   const confirm = new ConfirmPage(page);
-  await confirm.open(confirmPathFor(reference)!);
+  await confirm.open((await confirmPathFor(reference))!);
   await confirm.confirm();
 }
 
@@ -101,7 +101,7 @@ for (const category of CATEGORIES) {
     await expect(quote.submit).toHaveAccessibleDescription(sentence);
 
     await quote.submit.click();
-    await expect(page).toHaveURL(/\/thank-you$/);
+    await quote.expectThankYou();
     const thanks = new ThankYouPage(page);
     await expect(thanks.heading).toHaveText("Thank you!");
     await expect(thanks.submitted).toBeVisible();
@@ -134,10 +134,10 @@ for (const category of CATEGORIES) {
 
     // The owner's mail: only what the site wrote (the reference, the managers, the links), then one click.
     await expect.poll(() => confirmPathFor(reference), { timeout: 20_000 }).toBeTruthy();
-    const [confirmation] = outboxFilesMentioning(reference);
+    const [confirmation] = await outboxFilesMentioning(reference);
     expect(mailText(confirmation)).not.toContain("Jordan Ellis");
     const confirm = new ConfirmPage(page);
-    await confirm.open(confirmPathFor(reference)!);
+    await confirm.open((await confirmPathFor(reference))!);
     // Nothing ticked for the owner: the button sends nothing until the owner ticks the request as theirs.
     await expect(confirm.tick(reference)).not.toBeChecked();
     await expect(confirm.savedAt(reference)).toContainText("Saved ");
@@ -163,7 +163,7 @@ for (const category of CATEGORIES) {
     await expect(contact).toContainText("•••-•••-0188");
     await expect(requestPage.main).not.toContainText(email);
     await expect(requestPage.main).not.toContainText("5125550188");
-    expect(outboxFilesMentioning(reference).length).toBeGreaterThanOrEqual(3); // two managers and the owner's confirmation
+    expect((await outboxFilesMentioning(reference)).length).toBeGreaterThanOrEqual(3); // two managers and the owner's confirmation
 
     // Withdraw: asked twice, then the managers are told and the owner's details erased.
     await requestPage.withdraw();
@@ -203,7 +203,7 @@ test("the quote guarantee: the owner chooses its recipients in the modal, and th
   await quote.guaranteeMobile.fill("2065550175");
   await quote.guaranteeSubmit.click();
 
-  await expect(page).toHaveURL(/\/thank-you$/);
+  await quote.expectThankYou();
   await expect(new ThankYouPage(page).recipients()).toHaveText(chosen.map((match) => `${match.company_name}${SAMPLE.recipient}`));
   const [lead] = leadsByEmail(email);
   expect(lead).toMatchObject({ price: "120", property_number: "2065550175", preferred_contact_method: "" });
@@ -212,8 +212,8 @@ test("the quote guarantee: the owner chooses its recipients in the modal, and th
 
   // Once the owner confirms, the managers' copies name the price.
   await confirmByMail(page, lead.reference!);
-  await expect.poll(() => outboxFilesMentioning(lead.reference!).filter((name) => name.includes("lead-new")).length, { timeout: 20_000 }).toBe(2);
-  for (const name of outboxFilesMentioning(lead.reference!).filter((file) => file.includes("lead-new"))) {
+  await expect.poll(async () => (await outboxFilesMentioning(lead.reference!)).filter((name) => name.includes("lead-new")).length, { timeout: 20_000 }).toBe(2);
+  for (const name of (await outboxFilesMentioning(lead.reference!)).filter((file) => file.includes("lead-new"))) {
     expect(mailText(name)).toContain("Named price (quote guarantee): $120 a month");
   }
 });
@@ -229,7 +229,7 @@ test("a ZIP no manager serves: the owner is told, the request is still accepted,
   await expect(quote.checkboxes).toHaveCount(0);
 
   await quote.submit.click();
-  await expect(page).toHaveURL(/\/thank-you$/);
+  await quote.expectThankYou();
   const thanks = new ThankYouPage(page);
   await expect(thanks.receipt).toContainText(RECIPIENTS.noMatch(UNSERVED.zip, "Single Family"));
   const [lead] = leadsByEmail(email);
@@ -248,7 +248,7 @@ test("the request page is private: no-store, noindex, no referrer, and a wrong t
   await page.goto("/preview");
   await expect(quote.recipientBoxes().first()).toBeChecked();
   await quote.submit.click();
-  await expect(page).toHaveURL(/\/thank-you$/);
+  await quote.expectThankYou();
   const href = await new ThankYouPage(page).privateLink.getAttribute("href");
   expect(href).toMatch(/^\/requests\/[A-Za-z0-9_-]{22}$/);
 

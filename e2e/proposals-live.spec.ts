@@ -45,13 +45,13 @@ test("a manager raises its proposal while the owner's page is open; the old vers
   // The three nearest managers are ticked once the list has loaded.
   await expect(quote.chosenRecipients()).toHaveCount(3);
   await quote.submit.click();
-  await expect(page).toHaveURL(/\/thank-you$/);
+  await quote.expectThankYou();
   const thanks = new ThankYouPage(page);
   const reference = await thanks.reference();
   const ownerPath = await thanks.privatePath();
   await expect.poll(() => confirmPathFor(reference), { timeout: 20_000 }).toBeTruthy();
   const confirm = new ConfirmPage(page);
-  await confirm.open(confirmPathFor(reference)!);
+  await confirm.open((await confirmPathFor(reference))!);
   await confirm.confirm();
   const [a, b, c] = await eventually(() => newRequestMails(reference), (found) => found.length === 3 && found.every((mail) => mail.proposalPath));
 

@@ -68,13 +68,13 @@ test("managers propose through their private links; the owner compares, accepts 
   await quote.expectStep(5);
   const matches = await matchesFor(request);
   await quote.submit.click();
-  await expect(page).toHaveURL(/\/thank-you$/);
+  await quote.expectThankYou();
   const thanks = new ThankYouPage(page);
   const reference = await thanks.reference();
   const ownerPath = await thanks.privatePath();
   await expect.poll(() => confirmPathFor(reference), { timeout: 20_000 }).toBeTruthy();
   const confirm = new ConfirmPage(page);
-  await confirm.open(confirmPathFor(reference)!);
+  await confirm.open((await confirmPathFor(reference))!);
   await confirm.confirm();
 
   // Each manager's message holds a private link of its own.

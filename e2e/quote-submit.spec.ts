@@ -48,7 +48,7 @@ test("the quote guarantee: no mobile, nothing sent; a mobile and a price save a 
   await expect(quote.guaranteeMobile).toHaveValue("2065550175"); // the digits, at most 10
   await quote.guaranteeSubmit.click();
 
-  await expect(page).toHaveURL(/\/thank-you$/);
+  await quote.expectThankYou();
   expect(sent).toHaveLength(1);
   expect(sent[0]).not.toHaveProperty("preferred_contact_method");
   expect(sent[0]).not.toHaveProperty("exam");
@@ -101,7 +101,7 @@ test("a server error stays on the page with its message and keeps every value; t
 
   await page.unroute("**/api/lead/save");
   await quote.submit.click();
-  await expect(page).toHaveURL(/\/thank-you$/);
+  await quote.expectThankYou();
   const rows = leadsByEmail(email);
   expect(rows).toHaveLength(1);
   expect(JSON.parse(rows[0].exam)).toEqual(EXAM);
@@ -124,7 +124,7 @@ test("a network failure shows Error!, keeps every value across a reload, and the
 
   await page.unroute("**/api/lead/save");
   await quote.submit.click();
-  await expect(page).toHaveURL(/\/thank-you$/);
+  await quote.expectThankYou();
   expect(leadsByEmail(email)).toHaveLength(1);
 });
 
@@ -151,7 +151,7 @@ test("an answer lost on the way back: the retry sends the same key and the lead 
   await page.reload();
   await quote.expectStep(5);
   await quote.submit.click();
-  await expect(page).toHaveURL(/\/thank-you$/);
+  await quote.expectThankYou();
   expect(keys).toHaveLength(2);
   expect(keys[1]).toBe(keys[0]);
   expect(leadsByEmail(email)).toHaveLength(1);
@@ -176,7 +176,7 @@ test("a double click sends one lead, with Processing... and the button disabled 
   await expect(quote.submit).toHaveText("Processing...");
   await expect(quote.submit).toBeDisabled();
   release();
-  await expect(page).toHaveURL(/\/thank-you$/);
+  await quote.expectThankYou();
   expect(calls).toBe(1);
   expect(leadsByEmail(email)).toHaveLength(1);
 });

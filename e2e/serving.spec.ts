@@ -5,7 +5,7 @@ import { expect, test } from "./support/test";
 import { junkImageUrls, junkUrls } from "./support/junk-urls";
 import { rawRequest, type RawAnswer } from "./support/raw-http";
 import { E2E_API_TOKEN, E2E_BASE_URL, E2E_DATABASE, E2E_DIST_DIR } from "./support/server";
-import { onlyOnTheLocalBuild } from "./support/target";
+import { needsTheApiToken, onlyOnTheLocalBuild } from "./support/target";
 
 /**
  * How the production server serves a crawler and keeps private pages private
@@ -87,7 +87,7 @@ test("private pages are never cached and never sent as a referrer; /healthz tell
   const open = await rawRequest("/healthz");
   expect(open.status).toBe(200);
   expect(JSON.parse(open.body.toString())).toEqual({ status: "ok" });
-  onlyOnTheLocalBuild("uses the site's API token");
+  needsTheApiToken("reads /healthz's details");
   const detailed = JSON.parse((await rawRequest("/healthz", { headers: { authorization: `Bearer ${E2E_API_TOKEN}` } })).body.toString());
   expect(detailed).toMatchObject({ status: "ok", database: { ok: true }, outbox: { backlog: expect.any(Number) }, pageStore: { entries: expect.any(Number) } });
 });

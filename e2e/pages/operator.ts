@@ -1,8 +1,5 @@
-import fs from "node:fs";
-import path from "node:path";
 import { expect, type Locator, type Page } from "@playwright/test";
-import { onlyOnTheLocalBuild } from "../support/target";
-import { E2E_OUTBOX_DIR } from "../support/server";
+import { newestMailTo } from "../support/outbox";
 
 /**
  * The operator's tasks as staff do them (Applications, Messages, Subscribers in the workspace),
@@ -235,32 +232,11 @@ export class UnsubscribePage {
 }
 
 /**
- * The newest `.eml` the end-to-end server's worker wrote of a kind ("contact-reply",
- * "newsletter-confirmation", "application-approved") to `email`, once it is there.
+ * The newest message the site mailed of a kind ("contact-reply", "newsletter-confirmation",
+ * "application-approved") to `email`, once it is there: its text, headers and body (outbox/search).
  */
 export async function mailTo(email: string, kind: string): Promise<string> {
-  onlyOnTheLocalBuild("reads the mail the site's worker wrote");
-  const dir = path.resolve(E2E_OUTBOX_DIR);
-  let found = "";
-  await expect
-    .poll(
-      () => {
-        if (!fs.existsSync(dir)) return "";
-        const names = fs
-          .readdirSync(dir)
-          .filter((name) => name.endsWith(`-${kind}.eml`))
-          .sort()
-          .reverse();
-        for (const name of names) {
-          const text = fs.readFileSync(path.join(dir, name), "utf8");
-          if (text.includes(`\nTo: ${email}\n`)) return (found = text);
-        }
-        return "";
-      },
-      { message: `a ${kind} email to ${email} in ${dir}`, timeout: 20_000 },
-    )
-    .not.toBe("");
-  return found;
+  return (await newestMailTo(email, kind)).text;
 }
 
 /** A header's value in an .eml file. */

@@ -20,8 +20,8 @@ export type ProposalInput = {
 export type ManagerMail = { company: string; proposalPath: string; text: string };
 
 /** The new-request messages of `reference`, one per manager, once the worker wrote them. */
-export function newRequestMails(reference: string): ManagerMail[] {
-  return outboxFilesMentioning(reference)
+export async function newRequestMails(reference: string): Promise<ManagerMail[]> {
+  return (await outboxFilesMentioning(reference))
     .filter((name) => name.endsWith("-lead-new.eml"))
     .map((name) => {
       const text = mailText(name);
@@ -30,8 +30,8 @@ export function newRequestMails(reference: string): ManagerMail[] {
 }
 
 /** The texts of the messages of one kind about `reference` (request.accepted, request.declined, proposal.summary). */
-export function mailsOfKind(reference: string, kind: string): string[] {
-  return outboxFilesMentioning(reference)
+export async function mailsOfKind(reference: string, kind: string): Promise<string[]> {
+  return (await outboxFilesMentioning(reference))
     .filter((name) => name.endsWith(`-${kind.replace(".", "-")}.eml`))
     .map(mailText);
 }
@@ -151,9 +151,10 @@ export class OwnerComparison {
 }
 
 /** Polls until `read` gives what the test needs (the worker writes files on its own time). */
-export async function eventually<T>(read: () => T, ok: (value: T) => boolean): Promise<T> {
-  await expect.poll(() => ok(read()), { timeout: 30_000 }).toBe(true);
-  return read();
+export async function eventually<T>(read: () => T | Promise<T>, ok: (value: T) => boolean): Promise<T> {
+  let last: T | undefined;
+  await expect.poll(async () => ok((last = await read())), { timeout: 30_000 }).toBe(true);
+  return last as T;
 }
 
 /**

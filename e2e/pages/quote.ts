@@ -100,6 +100,20 @@ export class QuoteFlow extends SitePage {
     return this.page.getByRole("alertdialog", { name: "Error!" });
   }
 
+  /**
+   * After Submit: on /thank-you. A refusal (a 429 over the rate limit, a 400) fails with the
+   * site's own words, as its dialog shows them ("refused: Too many requests…"), not only the URL.
+   */
+  async expectThankYou(): Promise<void> {
+    const refusal = this.page.getByRole("alertdialog");
+    await expect
+      .poll(async () => ((await refusal.count()) > 0 && (await refusal.first().isVisible()) ? `refused: ${(await refusal.first().innerText()).replace(/\s+/g, " ").trim()}` : new URL(this.page.url()).pathname), {
+        message: "the quote's Submit leads to /thank-you",
+        timeout: 30_000,
+      })
+      .toBe("/thank-you");
+  }
+
   get guaranteeButton(): Locator {
     return this.page.getByRole("button", { name: "No More Spam: Our Quote Guarantee" });
   }

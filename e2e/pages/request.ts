@@ -124,6 +124,14 @@ export class RequestPage extends SitePage {
     return this.page.getByRole("button", { name: "Withdraw my request" });
   }
 
+  /** A line of "Your request" or "Your contact details", by its term ("Address", a question…): the value shown. */
+  detail(term: string): Locator {
+    return this.main
+      .getByRole("term")
+      .filter({ hasText: new RegExp(`^${term.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`) })
+      .locator("xpath=following-sibling::dd[1]");
+  }
+
   /** Withdraw, then "Yes, withdraw it". */
   async withdraw(): Promise<void> {
     await this.withdrawButton.click();

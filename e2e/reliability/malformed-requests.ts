@@ -60,6 +60,7 @@ const VALID_BODIES: Record<CallName, Record<string, unknown>> = {
   "request/decide": { token: "AAAAAAAAAAAAAAAAAAAAAA", agent_id: 1, decision: "accept", revision: 1 },
   "proposal/get": { token: "AAAAAAAAAAAAAAAAAAAAAA" },
   "request/proposals": { token: "AAAAAAAAAAAAAAAAAAAAAA" },
+  "outbox/search": { search: "example.org", limit: 5 },
 };
 
 /** The field names each call's request schema declares, plus those of its valid body. */

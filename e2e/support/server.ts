@@ -21,7 +21,6 @@ export const E2E_BASE_URL = E2E_REMOTE_URL ?? `http://127.0.0.1:${E2E_PORT}`;
 export const E2E_ALLOW_WRITES = !E2E_REMOTE_URL || process.env.E2E_ALLOW_WRITES === "1";
 /** The domain of every email address a journey types (E2E_EMAIL_DOMAIN; example.org by default, which receives no mail). */
 export const E2E_EMAIL_DOMAIN = process.env.E2E_EMAIL_DOMAIN || "example.org";
-/** The end-to-end server's API_TOKEN: unlocks /healthz's details (the page store's size). */
 /**
  * What every build the suites make is given for a database and an origin: addresses that cannot
  * be reached, so a build that opened the database or baked SITE_URL into what it serves would
@@ -29,7 +28,15 @@ export const E2E_EMAIL_DOMAIN = process.env.E2E_EMAIL_DOMAIN || "example.org";
  */
 export const UNREACHABLE_DEPLOYMENT = { DATABASE_URL: "postgres://nobody@build-opens-no-database.invalid/none", SITE_URL: "https://build-reads-no-site-url.invalid" } as const;
 
-export const E2E_API_TOKEN = `e2e-token-${E2E_PORT}-unlocks-health-details`;
+export const E2E_LOCAL_API_TOKEN = `e2e-token-${E2E_PORT}-unlocks-health-details`;
+/**
+ * The bearer token the run sends for the calls that need it (/healthz's details, `outbox/search`,
+ * `npm run e2e:cleanup`): its own server's, or against E2E_BASE_URL the deployment's API_TOKEN,
+ * given as E2E_API_TOKEN ("" when not given: the steps that need it skip, saying so).
+ */
+export const E2E_API_TOKEN = E2E_REMOTE_URL ? (process.env.E2E_API_TOKEN ?? "") : E2E_LOCAL_API_TOKEN;
+/** Against a deployment: a staff member of it whose sign-in mail the run reads (outbox/search), for the workspace's tests. */
+export const E2E_STAFF_EMAIL = process.env.E2E_STAFF_EMAIL ?? "";
 /** Whether the `@slow` tests (the directory crawl and other long walks) run: E2E_SLOW=1 (`npm run test:full`, `.ci/run`). */
 export const E2E_SLOW = process.env.E2E_SLOW === "1";
 

@@ -18,6 +18,7 @@ import { SEO_KINDS } from "./seo-text";
 import { SEO_FIELDS, type SeoField } from "./seo-fields";
 import { phoneDigits } from "./phone";
 import { isValidZip, zipFive } from "./zip";
+import { outboxMessageSchema, outboxSearchRequest } from "./outbox-search";
 
 /**
  * The contract of the service calls (spec section 7 and DESIGN.md 8): a request and a response schema for
@@ -960,6 +961,15 @@ export const contract = {
       proposals: z.array(ownerProposalSchema),
     }),
   },
+  /**
+   * The deployment's own outbox (the files of OUTBOX_DIR), newest first: the messages whose
+   * recipient, subject or text contain `search`. Bearer token only (TOKEN_CALLS): a test run's
+   * mail sink against a deployment (lib/contract/outbox-search.ts, docs/blackbox.md).
+   */
+  "outbox/search": {
+    request: outboxSearchRequest,
+    response: ok({ messages: z.array(outboxMessageSchema) }),
+  },
 } as const;
 
 export type Contract = typeof contract;
@@ -991,6 +1001,9 @@ export const SAVE_CALLS: ReadonlySet<CallName> = new Set<CallName>([
   "proposal/save",
   "request/decide",
 ]);
+
+/** The calls only a server with the bearer token may make (403 for anyone else, browsers included). */
+export const TOKEN_CALLS: ReadonlySet<CallName> = new Set<CallName>(["outbox/search"]);
 
 // ---------------------------------------------------------------------------------------------
 // Calls of the site's own code only: never reachable over HTTP, never forwarded.

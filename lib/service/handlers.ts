@@ -22,6 +22,7 @@ import { liveRulesFor } from "./workspace/seo";
 import { draftOfPreviewCookie } from "./workspace/preview";
 import { staffAuthSecret } from "./workspace/secret";
 import { matchManagers, saveLead } from "./leads";
+import { searchOutbox } from "./outbox-search";
 import { confirmLead, readConfirmation } from "./confirmations";
 import { decideRequest, readOwnerProposals, readProposal, saveProposal } from "./proposals";
 import { checkHealth, chooseRecipientsLater, confirmNewsletter, readRequest, saveContact, subscribe, withdrawLead } from "./requests";
@@ -209,6 +210,7 @@ export const handlers: Handlers = {
   "health/check": checkHealth,
   "proposal/get": readProposal,
   "proposal/save": saveProposal,
+  "outbox/search": searchOutbox,
   "request/proposals": readOwnerProposals,
   "request/decide": decideRequest,
 
