@@ -11,6 +11,10 @@ import { E2E_LOCAL_API_TOKEN, E2E_BASE_URL, UNREACHABLE_DEPLOYMENT, E2E_DATABASE
  */
 const SYSTEM_CHROMIUM = "/usr/bin/chromium";
 const WORKSPACE_SPEC = /workspace\.spec\.ts$/;
+/** A manager's own listing: its journey adds a real listing in Austin, which the public pages' tests count. */
+const LISTING_SPEC = /manager-listing\.spec\.ts$/;
+/** What runs after the public pages' tests, never beside them. */
+const AFTER_PUBLIC = [WORKSPACE_SPEC, LISTING_SPEC];
 
 /** Builds unless asked to reuse a build that is there (`npm run test:smoke`). */
 const reuseBuild = process.env.E2E_REUSE_BUILD === "1" && fs.existsSync(`${E2E_DIST_DIR}/BUILD_ID`);
@@ -83,11 +87,13 @@ export default defineConfig({
     launchOptions,
   },
   projects: [
-    { name: "desktop", testIgnore: WORKSPACE_SPEC, use: { ...devices["Desktop Chrome"], launchOptions } },
-    { name: "phone", testIgnore: WORKSPACE_SPEC, use: { ...devices["Pixel 7"], launchOptions } },
-    // The marketers' workspace publishes site-wide templates: it runs after the public pages' tests, never beside them.
+    { name: "desktop", testIgnore: AFTER_PUBLIC, use: { ...devices["Desktop Chrome"], launchOptions } },
+    { name: "phone", testIgnore: AFTER_PUBLIC, use: { ...devices["Pixel 7"], launchOptions } },
+    // The marketers' workspace publishes site-wide templates, and a manager's journey adds a real
+    // listing: they run after the public pages' tests, never beside them; the manager's on a phone too.
     // (With --grep, as in test:smoke, a dependency would run every public test: the workspace's picked tests run beside the others.)
-    { name: "workspace", testMatch: WORKSPACE_SPEC, dependencies: picked ? [] : ["desktop", "phone"], use: { ...devices["Desktop Chrome"], launchOptions } },
+    { name: "workspace", testMatch: AFTER_PUBLIC, dependencies: picked ? [] : ["desktop", "phone"], use: { ...devices["Desktop Chrome"], launchOptions } },
+    { name: "workspace-phone", testMatch: LISTING_SPEC, dependencies: picked ? [] : ["desktop", "phone"], use: { ...devices["Pixel 7"], launchOptions } },
   ],
   // A site started elsewhere is checked once, before any test: down, the run stops with one line.
   ...(E2E_REMOTE_URL ? { globalSetup: "./e2e/support/remote-site.ts" } : { webServer: localServer }),
