@@ -209,6 +209,11 @@ export function workspaceReturnPath(value: unknown): string | null {
   return path === "/workspace/sign-in" || path.startsWith("/workspace/sign-in/") ? null : value;
 }
 
+/** The page list's orders besides the site's own (`?sort=`): widest words first, as a marketer fixing overruns reads them. */
+export const PAGE_SORT_LABELS = { "": "Site order", "title-width": "Widest title first", "description-width": "Widest description first" } as const;
+export type PageSort = Exclude<keyof typeof PAGE_SORT_LABELS, "">;
+export const isPageSort = (value: unknown): value is PageSort => value === "title-width" || value === "description-width";
+
 /** The audit page's words (/workspace/audit): severities, causes and duplicate groups. */
 export const AUDIT_PAGE = {
   severities: { error: "Error", warning: "Warning", notice: "Notice" },

@@ -1,5 +1,5 @@
 import type { PageRow } from "@/lib/service/workspace/pages";
-import { filterRows } from "@/lib/service/workspace/pages";
+import { filterRows, sortRows } from "@/lib/service/workspace/pages";
 import { filterFrom, queryString } from "./filters";
 
 describe("the page list's filters", () => {
@@ -23,5 +23,17 @@ describe("the page list's filters", () => {
     // The share image's alt text is a field a template or an override writes.
     expect(paths({ problem: "image-alt-missing", source: "override" })).toEqual(["/e"]);
     expect(paths({ problem: "image-alt-missing", source: "code" })).toEqual([]);
+  });
+
+  it("orders the list by the widest title or description first, ties in the site's order, and keeps the order in its address", () => {
+    const row = (path: string, titlePx: number, descriptionPx: number) => ({ path, titlePx, descriptionPx }) as unknown as PageRow;
+    const rows = [row("/a", 300, 900), row("/b", 580, 400), row("/c", 300, 950), row("/d", 612, 100)];
+    const order = (sort: Parameters<typeof sortRows>[1]) => sortRows(rows, sort).map((entry) => entry.path);
+    expect(order("title-width")).toEqual(["/d", "/b", "/a", "/c"]);
+    expect(order("description-width")).toEqual(["/c", "/a", "/b", "/d"]);
+    expect(order(undefined)).toEqual(["/a", "/b", "/c", "/d"]);
+    expect(filterFrom({ sort: "title-width" }).filter).toEqual({ sort: "title-width" });
+    expect(filterFrom({ sort: "sideways" }).filter).toEqual({});
+    expect(queryString({ kind: "city", sort: "description-width" })).toBe("?kind=city&sort=description-width");
   });
 });

@@ -3,6 +3,7 @@ import { isSeoField, isSeoKind, type SeoField } from "@/lib/contract/seo-text";
 import type { PageFilter } from "@/lib/service/workspace/pages";
 import type { EffectPages } from "@/lib/contract/publish-effects";
 import { WORKSPACE_PATHS } from "@/lib/contract/routes";
+import { isPageSort } from "@/lib/contract/staff";
 
 /** The list's filters from its query (anything unknown is ignored), and back. */
 export type ListQuery = { [key: string]: string | string[] | undefined };
@@ -19,6 +20,7 @@ export function filterFrom(query: ListQuery): { filter: PageFilter; page: number
   const draft = Number(one(query.draft));
   const changed = one(query.changed);
   const errors = one(query.errors);
+  const sort = one(query.sort);
   return {
     filter: {
       ...(isSeoKind(kind) ? { kind } : {}),
@@ -28,6 +30,7 @@ export function filterFrom(query: ListQuery): { filter: PageFilter; page: number
       ...(Number.isSafeInteger(draft) && draft > 0 ? { draft } : {}),
       ...(isSeoField(changed) ? { changed } : {}),
       ...(isSeoField(errors) ? { errors } : {}),
+      ...(isPageSort(sort) ? { sort } : {}),
     },
     page: Number.isSafeInteger(page) && page > 0 ? page : 1,
   };
@@ -43,6 +46,7 @@ export function queryString(filter: PageFilter, page?: number): string {
   if (filter.errors) params.set("errors", filter.errors);
   if (filter.changed) params.set("changed", filter.changed);
   if (filter.draft) params.set("draft", String(filter.draft));
+  if (filter.sort) params.set("sort", filter.sort);
   if (page && page > 1) params.set("page", String(page));
   const text = params.toString();
   return text ? `?${text}` : "";

@@ -9,7 +9,7 @@ import { PAGE_LIST_SIZE, changeOf, listPages, type PageFilter, type PageRow } fr
 import { myDraftById } from "@/lib/service/workspace/seo";
 import { requireStaff } from "./staff-session";
 import { filterFrom, one, queryString, type ListQuery } from "./filters";
-import { AUDIT_PAGE, CSV_EXPORT, SEO_FIELD_LABELS, WORKSPACE, can } from "@/lib/contract/staff";
+import { AUDIT_PAGE, CSV_EXPORT, PAGE_SORT_LABELS, SEO_FIELD_LABELS, WORKSPACE, can } from "@/lib/contract/staff";
 import { afterPublishMessage, deployment } from "@/lib/service/workspace/deployment";
 import { WorkspaceTable } from "@/components/workspace/WorkspaceTable";
 import { CsvExport } from "@/components/workspace/CsvExport";
@@ -117,6 +117,16 @@ function Filters({ filter, list }: { filter: PageFilter; list: PageList }) {
           {AUDIT_CAUSE_SOURCES.map((source) => (
             <option key={source} value={source}>
               {AUDIT_PAGE.sources[source]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="filter-sort">Order</label>
+        <select id="filter-sort" name="sort" defaultValue={filter.sort ?? ""}>
+          {Object.entries(PAGE_SORT_LABELS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
             </option>
           ))}
         </select>

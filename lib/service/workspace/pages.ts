@@ -3,7 +3,7 @@ import { listEmptyListPages, listIndexablePages, listNoindexFixedPages, type Ind
 import { matchDynamicRoute } from "../../contract/routes";
 import { PAGE_TABLE, RESOLUTION_STATUS, cityListRequest, lastListPage, pageDecision, wholeNumberSegment } from "../../contract/page-table";
 import { pageHeading } from "../../contract/page-headings";
-import { CSV_EXPORT } from "../../contract/staff";
+import { CSV_EXPORT, type PageSort } from "../../contract/staff";
 import { latestRevisionId, listLiveRules } from "../../db/queries/workspace";
 import { latestContentChangeId } from "../../db/queries/content-changes";
 import { SERP, textWidth } from "../../contract/serp";
@@ -258,7 +258,19 @@ export const PAGE_LIST_SIZE = 50;
  * confirmation links there); `changed`, only the pages whose words for that field it changes;
  * `errors`, only the pages with an audit error about that field.
  */
-export type PageFilter = { kind?: SeoKind; state?: string; problem?: AuditProblem; source?: AuditCauseSource; q?: string; draft?: number; changed?: SeoField; errors?: SeoField };
+export type PageFilter = { kind?: SeoKind; state?: string; problem?: AuditProblem; source?: AuditCauseSource; q?: string; draft?: number; changed?: SeoField; errors?: SeoField; sort?: PageSort };
+
+const WIDTH_OF: Record<PageSort, (row: PageRow) => number> = { "title-width": (row) => row.titlePx, "description-width": (row) => row.descriptionPx };
+
+/** The rows in the list's order: the site's own, or (`sort`) widest words first, ties in the site's order. */
+export function sortRows(rows: PageRow[], sort: PageSort | undefined): PageRow[] {
+  if (!sort) return rows;
+  const width = WIDTH_OF[sort];
+  return rows
+    .map((row, index) => ({ row, index }))
+    .sort((a, b) => width(b.row) - width(a.row) || a.index - b.index)
+    .map(({ row }) => row);
+}
 
 export function filterRows(rows: PageRow[], { kind, state, problem, source, q, changed, errors }: PageFilter, before?: ReadonlyMap<string, PageRow>): PageRow[] {
   const query = q?.trim().toLowerCase();
@@ -277,7 +289,7 @@ export function filterRows(rows: PageRow[], { kind, state, problem, source, q, c
 export async function listPages(db: Db, { filter, page, change }: { filter: PageFilter; page: number; change?: TrialChange }) {
   const site = await siteRows(db);
   const rows = change ? (await trySite(db, change)).rows : site.rows;
-  const matching = filterRows(rows, filter, site.byPath);
+  const matching = sortRows(filterRows(rows, filter, site.byPath), filter.sort);
   const lastPage = Math.max(1, Math.ceil(matching.length / PAGE_LIST_SIZE));
   const current = Math.min(Math.max(1, page), lastPage);
   return {
@@ -332,7 +344,7 @@ const characters = characterCount;
 
 /** The rows of the CSV for a filter: its indexable rows, then the noindex pages it matches (they have no problems). */
 export function exportRows(site: SiteRows, filter: PageFilter, rows: PageRow[] = site.rows): PageRow[] {
-  return [...filterRows(rows, filter, site.byPath), ...filterRows(site.noindex, filter)];
+  return [...sortRows(filterRows(rows, filter, site.byPath), filter.sort), ...sortRows(filterRows(site.noindex, filter), filter.sort)];
 }
 
 /** The CSV's rows as the list shows them: with `change` (the staff member's draft, `?draft=`), as it would make the pages. */
