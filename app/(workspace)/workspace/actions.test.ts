@@ -1,5 +1,5 @@
 import { EMPTY_PATTERN } from "@/lib/contract/seo-text";
-import { WORKSPACE, type StaffRole } from "@/lib/contract/staff";
+import { SIGN_IN_RETURN_COOKIE, WORKSPACE, type StaffRole } from "@/lib/contract/staff";
 import fc from "fast-check";
 import { createTestDatabase, type TestDatabase } from "@/lib/test-support";
 import { STAFF_SIGN_IN_LINKS_PER_DAY } from "@/lib/service/rate-limit";
@@ -15,7 +15,16 @@ let requestHeaders = new Headers();
 let signedIn: StaffIdentity | null = null;
 let database: TestDatabase;
 
-jest.mock("next/headers", () => ({ headers: async () => requestHeaders, cookies: async () => ({ get: () => undefined, set: () => undefined }) }));
+/** The browser's cookies as the actions see them (next/headers' jar: get, set, delete). */
+const jar = new Map<string, string>();
+jest.mock("next/headers", () => ({
+  headers: async () => requestHeaders,
+  cookies: async () => ({
+    get: (name: string) => (jar.has(name) ? { name, value: jar.get(name) } : undefined),
+    set: (name: string, value: string) => void jar.set(name, value),
+    delete: (name: string) => void jar.delete(name),
+  }),
+}));
 jest.mock("next/cache", () => ({ refresh: jest.fn(), revalidatePath: jest.fn(), updateTag: jest.fn() }));
 /** Work an action leaves for after its answer (Next's after()): run by the test when it chooses. */
 let afterAnswer: (() => unknown)[] = [];
@@ -205,6 +214,19 @@ describe("workspace server actions", () => {
       }
       expect(await linksTo(editor.id)).toHaveLength(STAFF_SIGN_IN_LINKS_PER_DAY);
     });
+  });
+
+  it("keeps the workspace page a signed-out visitor asked for while the link is on its way, and nothing else", async () => {
+    requestHeaders = fromTheSite();
+    signedIn = null;
+    await actions.requestSignIn(null, form({ email: "nobody@example.com", return_to: "/workspace/templates/city" }));
+    expect(jar.get(SIGN_IN_RETURN_COOKIE)).toBe("/workspace/templates/city");
+    // Another site, or the sign-in page itself: nothing kept, and an earlier page forgotten.
+    await actions.requestSignIn(null, form({ email: "nobody@example.com", return_to: "https://elsewhere.example/workspace" }));
+    expect(jar.has(SIGN_IN_RETURN_COOKIE)).toBe(false);
+    await actions.requestSignIn(null, form({ email: "nobody@example.com", return_to: "/workspace/sign-in" }));
+    expect(jar.has(SIGN_IN_RETURN_COOKIE)).toBe(false);
+    await runAfterAnswer();
   });
 
   it.each([
