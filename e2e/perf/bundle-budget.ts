@@ -48,6 +48,11 @@ const QUOTE_FLOW_ROUTES = new Set(["/search", "/search-two", "/search-three", "/
  * visitor, held to the same 30% as the private pages (every public page keeps the 15%).
  */
 const isWorkspaceRoute = (route: string) => route === "/workspace" || route.startsWith("/workspace/");
+/**
+ * A manager's own listing (PATHS.yourListing): its sign-in and its edit form, private like its
+ * proposal page (no-store, noindex, reached by the link mailed to the listing's email).
+ */
+const isOwnListingRoute = (route: string) => route.startsWith("/your-listing/");
 /** Framework-internal pages: not visited as such. */
 const INTERNAL_ROUTES = new Set(["/_not-found", "/_global-error"]);
 /** Boundaries whose chunks load only when they render. */
@@ -102,7 +107,7 @@ export function measureRoutes(distDir: string): RouteSize[] {
   return Object.entries(routes)
     .filter(([routeKey, route]) => routeKey.endsWith("/page") && !INTERNAL_ROUTES.has(route))
     .map(([routeKey, route]) => {
-      const budget: BudgetName = QUOTE_FLOW_ROUTES.has(route) || isWorkspaceRoute(route) ? "quote" : "content";
+      const budget: BudgetName = QUOTE_FLOW_ROUTES.has(route) || isWorkspaceRoute(route) || isOwnListingRoute(route) ? "quote" : "content";
       const bytes = firstLoadFiles(distDir, routeKey, buildManifest).reduce((sum, file) => sum + gzippedSize(distDir, file), 0);
       return { route, budget, bytes, limit: Math.round(MINIMAL_PAGE_FIRST_LOAD_BYTES * (1 + BUDGETS[budget].allowance)) };
     })
