@@ -6,3 +6,16 @@
 export { announcePostgres, createTestDatabase, databaseKinds, postgresUrl, WHOLE_SEED_TIMEOUT_MS, type TestDatabase, type TestDatabaseKind } from "./database";
 export { callAsSite, confirmAsOwner, createTestService } from "./service";
 export { mailText, startSmtpReceiver, type ReceivedMail } from "./smtp-receiver";
+
+import { ApiError } from "../contract/errors";
+
+/** The ApiError a call fails with; the test fails if the call succeeds or fails otherwise. */
+export async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error("expected the call to fail");
+}

@@ -1,7 +1,6 @@
-import { ApiError } from "../../contract/errors";
 import { EMPTY_PATTERN } from "../../contract/seo-text";
 import { WORKSPACE } from "../../contract/staff";
-import { createTestDatabase, type TestDatabase } from "@/lib/test-support";
+import { createTestDatabase, type TestDatabase, failure } from "@/lib/test-support";
 import { deliveryRouting } from "../delivery/routing";
 import { publishBulkEdit, publishSeoDraft, publishedStamp, saveSeoDraft, type BulkEdit, type StaffIdentity } from "./seo";
 
@@ -12,16 +11,6 @@ import { publishBulkEdit, publishSeoDraft, publishedStamp, saveSeoDraft, type Bu
 const editor: StaffIdentity = { id: "editor-1", email: "editor@staff.example.com", role: "editor" };
 const viewer: StaffIdentity = { id: "viewer-1", email: "viewer@staff.example.com", role: "viewer" };
 const LAWS = ["/laws/texas", "/laws/ohio", "/laws/maine"].map((path) => ({ kind: "law" as const, path }));
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error("expected the call to fail");
-}
 
 describe("a bulk edit", () => {
   let database: TestDatabase;

@@ -1,8 +1,7 @@
 import fc from "fast-check";
-import { ApiError } from "../../contract/errors";
 import { listingDraftSchema, parseServiceZips, parseTypedFee, radiusForServiceZips, type ListingDraftInput } from "../../contract/operator";
 import type { OutboxKind, OutboxRow } from "../../db/schema";
-import { announcePostgres, createTestDatabase, databaseKinds, WHOLE_SEED_TIMEOUT_MS, type TestDatabase } from "@/lib/test-support";
+import { announcePostgres, createTestDatabase, databaseKinds, WHOLE_SEED_TIMEOUT_MS, type TestDatabase, failure } from "@/lib/test-support";
 import { FILES_ONLY, deliveryRouting } from "../delivery/routing";
 import { renderMessage } from "../delivery/render";
 import {
@@ -19,17 +18,6 @@ import {
 import type { StaffIdentity } from "./seo";
 
 announcePostgres();
-
-/** The error a call fails with (a test fails if it does not). */
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error("expected the call to fail");
-}
 
 const DRAFT: ListingDraftInput = {
   company_name: "Lone Star Rentals",

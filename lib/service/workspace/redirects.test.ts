@@ -1,6 +1,5 @@
-import { ApiError } from "../../contract/errors";
 import { REDIRECT_WORDS, REDIRECTS_PAGE } from "../../contract/redirect-messages";
-import { announcePostgres, createTestDatabase, databaseKinds, WHOLE_SEED_TIMEOUT_MS, type TestDatabase } from "@/lib/test-support";
+import { announcePostgres, createTestDatabase, databaseKinds, WHOLE_SEED_TIMEOUT_MS, type TestDatabase, failure } from "@/lib/test-support";
 import { onRedirectsChanged } from "../redirects-signal";
 import { applyRedirectsCsv, dryRunRedirectsCsv, redirectsOverview, removeRedirect, saveRedirect } from "./redirects";
 import type { StaffIdentity } from "./seo";
@@ -17,16 +16,6 @@ const editor: StaffIdentity = { id: "editor-1", email: "editor@staff.example.com
 const admin: StaffIdentity = { id: "admin-1", email: "admin@staff.example.com", role: "admin" };
 const viewer: StaffIdentity = { id: "viewer-1", email: "viewer@staff.example.com", role: "viewer" };
 const operator: StaffIdentity = { id: "operator-1", email: "operator@staff.example.com", role: "operator" };
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error("expected the call to fail");
-}
 
 describe.each(databaseKinds)("redirect rules on %s", (kind) => {
   let database: TestDatabase;

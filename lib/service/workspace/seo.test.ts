@@ -1,7 +1,7 @@
 import { ApiError } from "../../contract/errors";
 import { SITEMAP_PATH } from "../../contract/routes";
 import { EMPTY_PATTERN } from "../../contract/seo-text";
-import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "@/lib/test-support";
+import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase, failure } from "@/lib/test-support";
 import { deliveryRouting } from "../delivery/routing";
 import {
   audit,
@@ -35,17 +35,6 @@ announcePostgres();
 const CITY_PAGE: SeoTarget = { type: "page", kind: "city", path: "/agents/TX/austin" };
 const CITY_TEMPLATE: SeoTarget = { type: "template", kind: "city" };
 const pattern = (title: string) => ({ ...EMPTY_PATTERN, title });
-
-/** The error a call fails with (a test fails if it does not). */
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error("expected the call to fail");
-}
 
 describe.each(databaseKinds)("workspace drafts, publish and rollback on %s", (kind) => {
   let database: TestDatabase;
