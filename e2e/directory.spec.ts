@@ -4,6 +4,7 @@ import { expect, test } from "./support/test";
 import { queryRows } from "./support/db";
 import { ComparePage, CityPage, ManagerList, ProfilePage, StateHub, expectEveryCardSample } from "./pages/directory";
 import { HomePage } from "./pages/home";
+import { ListingProfile, ListingSignIn } from "./pages/listing";
 import { QuoteFlow } from "./pages/quote";
 import { formatMoney } from "../lib/contract/fees";
 import { cheapestFirstYear, firstYearCost } from "../lib/contract/first-year-cost";
@@ -321,4 +322,18 @@ test("no new directory page scrolls sideways on a 320px phone", { tag: ["@journe
     expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(320);
   }
   await context.close();
+});
+
+test("a sample listing's update link says nobody can sign in to it, and offers no link", { tag: ["@journey"] }, async ({ page }) => {
+  // On a site of samples, the first profile of Austin's list is one.
+  const city = new CityPage(page);
+  await city.openCity("TX", "austin");
+  await expectEveryCardSample(city);
+  const [profilePath] = await city.profileHrefs();
+  const profile = new ListingProfile(page);
+  const signIn = new ListingSignIn(page);
+  await profile.open(profilePath);
+  await profile.updateLink.click();
+  await expect(signIn.heading("This is a sample listing")).toBeVisible();
+  await expect(signIn.askButton).toHaveCount(0);
 });

@@ -77,15 +77,3 @@ test("a manager signs in from its profile's link and changes its fee, and the pr
     await expect(signIn.text("Sign in to update a listing")).toBeVisible();
   });
 });
-
-test("a sample listing's link says nobody can sign in to it, and offers no link", { tag: ["@journey"] }, async ({ page }) => {
-  const [sample] = queryRows<{ agent_id: number; state: string; city_slug: string }>(
-    "select a.id as agent_id, s.abbreviation as state, c.slug as city_slug from agents a join cities c on c.id = a.city_id join states s on s.id = a.state_id where a.is_demo = 1 order by a.id limit 1",
-  );
-  const profile = new ListingProfile(page);
-  const signIn = new ListingSignIn(page);
-  await profile.open(agentPath(sample));
-  await profile.updateLink.click();
-  await expect(signIn.heading("This is a sample listing")).toBeVisible();
-  await expect(signIn.askButton).toHaveCount(0);
-});

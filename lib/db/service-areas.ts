@@ -178,15 +178,26 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
   return result;
 }
 
-/** Managers with an office location, and their categories, as the index needs them. */
-async function locatedAgents(db: Db, ids: readonly number[]): Promise<LocatedAgent[]> {
+/**
+ * Whether the sample listings are listed: only while the directory has no real listing. Once one
+ * exists, no list, search, match, sitemap or profile shows a sample beside it (the index leaves
+ * them out, below; docs/operator-import.md). Read through the index agents_demo.
+ */
+export async function samplesListed(db: Db): Promise<boolean> {
+  return (await db.selectFrom("agents").select("id").where("is_demo", "=", 0).limit(1).executeTakeFirst()) === undefined;
+}
+
+/** Managers with an office location, and their categories, as the index needs them (no sample beside a real listing). */
+async function locatedAgents(db: Db, ids: readonly number[], { withSamples }: { withSamples: boolean }): Promise<LocatedAgent[]> {
   const agents: LocatedAgent[] = [];
   for (const batch of chunks(ids, 500)) {
+    let listed = db
+      .selectFrom("agents")
+      .select(["id", "city_id", "featured", "office_lat", "office_lng", "service_radius_miles"])
+      .where("id", "in", batch);
+    if (!withSamples) listed = listed.where("is_demo", "=", 0);
     const [rows, links] = await Promise.all([
-      db
-        .selectFrom("agents")
-        .select(["id", "city_id", "featured", "office_lat", "office_lng", "service_radius_miles"])
-        .where("id", "in", batch)
+      listed
         .where("office_lat", "is not", null)
         .where("office_lng", "is not", null)
         .where("service_radius_miles", "is not", null)
@@ -219,11 +230,15 @@ export async function zipGrid(db: Db): Promise<PointGrid<CoverageZip>> {
 /**
  * Rebuilds the service area, the office, the city coverage and the ZIP counts of the given
  * managers (all of them when `agentIds` is absent, only those without an office row yet when
- * `onlyMissing`), then recounts `managers_serving` of every city whose coverage changed.
+ * `onlyMissing`; a sample only while `samplesListed`), then recounts `managers_serving` of every city whose coverage changed.
  * Answers the rows written.
  */
 export async function indexServiceAreas(db: Db, { agentIds, onlyMissing = false }: { agentIds?: readonly number[]; onlyMissing?: boolean } = {}) {
-  let ids = agentIds ? [...agentIds] : (await db.selectFrom("agents").select("id").execute()).map((row) => row.id);
+  const withSamples = await samplesListed(db);
+  let everyone = db.selectFrom("agents").select("id");
+  // A sample left out of the index is not missing from it.
+  if (onlyMissing && !withSamples) everyone = everyone.where("is_demo", "=", 0);
+  let ids = agentIds ? [...agentIds] : (await everyone.execute()).map((row) => row.id);
   if (onlyMissing && ids.length > 0) {
     const indexed = new Set<number>();
     for (const batch of chunks(ids, 5000)) {
@@ -250,7 +265,7 @@ export async function indexServiceAreas(db: Db, { agentIds, onlyMissing = false 
     await db.deleteFrom("agent_offices").where("id", "in", batch).execute();
     await db.deleteFrom("agent_areas").where("id", "in", batch).execute();
 
-    const agents = await locatedAgents(db, batch);
+    const agents = await locatedAgents(db, batch, { withSamples });
     for (const rows of chunks(agents.map(areaRow), 200)) {
       await db.insertInto("agent_areas").values(rows).execute();
       areas += rows.length;

@@ -5,7 +5,7 @@ import { NOT_FOUND } from "../contract/messages";
 import { siteCopy } from "../contract/operator-copy";
 import { getBlog, getPage, getTestimonial, listBlogs, listFaqs, listTestimonials } from "../db/queries/content";
 import { findState, getStateById, listCities, listCitiesWithManagers, listStates } from "../db/queries/places";
-import { getAgent } from "../db/queries/agents";
+import { getListedAgent } from "../db/queries/agents";
 import { getZipPlace } from "../db/queries/zips";
 import { listLawFacts, listTopicComparison, summarizeLawTopics } from "../db/queries/laws";
 import { LAW_TOPICS, findLawTopic, hasComparePage, type LawTopicKey } from "../contract/law-topics";
@@ -169,7 +169,7 @@ export const handlers: Handlers = {
   "agents/near": listManagersNear,
 
   async "agent/get"({ agent_id }, { db }) {
-    const agent = await getAgent(db, { id: agent_id });
+    const agent = await getListedAgent(db, { id: agent_id });
     if (!agent) throw new ApiError(404, NOT_FOUND.manager);
     return { success: true, agent_data: agent };
   },

@@ -47,7 +47,7 @@ import { outboxRows, type DeliveryRouting } from "./delivery/routing";
 import { purgeRows } from "./delivery/purge";
 import { hashToken, newToken } from "./delivery/tokens";
 import { audit, type StaffIdentity } from "./workspace/seo";
-import { pathsOfListing } from "./workspace/network";
+import { listingPagePaths } from "./listing-pages";
 import { configuredRouting } from "./default-worker";
 import { refuseUnless } from "./workspace/audit";
 import { getDatabase } from "../db";
@@ -223,10 +223,10 @@ async function applyFields(
   trx: Db,
   { agentId, before, after, by, revertsId, routing, at }: { agentId: number; before: ListingFields; after: ListingFields; by: { kind: "manager" | "staff"; email: string }; revertsId: number | null; routing: DeliveryRouting; at: string },
 ): Promise<ListingChange> {
-  const pathsBefore = await pathsOfListing(trx, agentId);
+  const pathsBefore = await listingPagePaths(trx, [agentId]);
   await writeListingFields(trx, { agentId, fields: after, at });
   await indexServiceAreas(trx, { agentIds: [agentId] });
-  const paths = [...new Set([...pathsBefore, ...(await pathsOfListing(trx, agentId))])];
+  const paths = [...new Set([...pathsBefore, ...(await listingPagePaths(trx, [agentId]))])];
   const revisionId = await insertListingRevision(trx, { agent_id: agentId, by_kind: by.kind, by_email: by.email, before, after, reverts_id: revertsId, created_at: at });
   await insertOutboxMessages(trx, purgeRows(paths, routing, at));
   await noteContentChange(trx, { source: "listing", summary: `agent ${agentId} changed (revision ${revisionId})`, at });

@@ -17,11 +17,10 @@ import {
 } from "../contract/managers-csv";
 import { LISTING_WITHOUT_LOGO, radiusForServiceZips } from "../contract/operator";
 import { distanceMiles } from "../contract/geo";
-import { MAX_SERVICE_RADIUS_MILES, PROPERTY_CATEGORIES, type PropertyCategoryId, type ServiceKey } from "../contract/site";
-import { agentPath, cityPath, slugify, statePath, SITEMAP_PATH } from "../contract/routes";
+import { MAX_SERVICE_RADIUS_MILES, type PropertyCategoryId, type ServiceKey } from "../contract/site";
+import { slugify } from "../contract/routes";
 import {
   insertImportedListing,
-  listingPlaces,
   listingsByExternalId,
   listingsByLicenseOrWebsite,
   loadPlaces,
@@ -36,6 +35,7 @@ import { indexServiceAreas } from "../db/service-areas";
 import { reconcileSiteWords } from "../db/site-words";
 import { configuredOperator, type SiteOperator } from "../env";
 import { purgeRows } from "./delivery/purge";
+import { listingPagePaths, withdrawSamplesBesideReal } from "./listing-pages";
 import type { DeliveryRouting } from "./delivery/routing";
 
 /**
@@ -164,20 +164,6 @@ function agentValues(item: Located, at: string): Omit<NewAgent, "slug" | "create
   };
 }
 
-/** The pages of these listings: each profile, the lists of the cities they are on (every tab), their states. */
-async function pagesOf(db: Db, agentIds: readonly number[], into: Set<string>): Promise<void> {
-  const { profiles, cities } = await listingPlaces(db, { agentIds });
-  for (const profile of profiles) {
-    into.add(agentPath({ state: profile.state, city_slug: profile.city_slug, agent_id: profile.id }));
-    into.add(statePath(profile.state));
-  }
-  for (const city of cities) {
-    into.add(statePath(city.state));
-    into.add(cityPath(city.state, city.slug));
-    for (const category of PROPERTY_CATEGORIES) into.add(cityPath(city.state, city.slug, { category: category.slug }));
-  }
-}
-
 /** Rows as csv-parse gives them, each with the line it starts on; the header first. */
 async function* records(open: OpenSource): AsyncGenerator<{ record: string[]; line: number }> {
   const parser = open().pipe(parse({ bom: true, relax_column_count: true, skip_empty_lines: true, info: true, raw: true }));
@@ -273,8 +259,9 @@ async function pass(
   else if (report.rows === 0) report.problems.push({ line: 1, column: "file", message: IMPORT_WORDS.empty });
   if (write && report.problems.length === 0 && touched.length) {
     await indexServiceAreas(db, { agentIds: touched });
-    await pagesOf(db, touched, paths);
-    paths.add(SITEMAP_PATH);
+    for (const path of await listingPagePaths(db, touched)) paths.add(path);
+    // The first real listings take the samples off every list.
+    for (const path of await withdrawSamplesBesideReal(db)) paths.add(path);
     // The first real listings change what the site says about its listings.
     for (const path of (await reconcileSiteWords(db, { operator })).paths) paths.add(path);
     await insertOutboxMessages(db, purgeRows([...paths], routing, at));
@@ -330,7 +317,7 @@ async function checkAndWrite(db: Db, rows: Located[], { report, seen, write, at,
   if (!write || report.problems.length) return;
 
   // The pages the changed listings were on before: a city they leave drops them too.
-  await pagesOf(db, changed.map(({ listing }) => listing.id), paths);
+  for (const path of await listingPagePaths(db, changed.map(({ listing }) => listing.id))) paths.add(path);
   for (const { item, listing } of changed) {
     await updateImportedListing(db, { id: listing.id, agent: agentValues(item, at), categories: item.row.categories });
     touched.push(listing.id);

@@ -125,6 +125,22 @@ describe.each(databaseKinds)("the managers CSV on %s", (kind) => {
     expect(paths).toEqual(expect.arrayContaining([agentPath({ state: "TX", city_slug: "austin", agent_id: austin!.id }), "/agents/TX/austin", "/sitemap.xml"]));
     expect(await count("content_changes")).toBe(before.changes + 1);
 
+    // Beside real listings the samples are listed nowhere: not on a list, a search's counts, a profile or the sitemap.
+    const aSample = (await database.db.selectFrom("agents").select(["id", "city_id"]).where("is_demo", "=", 1).orderBy("id").executeTakeFirstOrThrow())!;
+    const offices = await database.db.selectFrom("agent_offices").innerJoin("agents", "agents.id", "agent_offices.id").select("agents.external_id").orderBy("agents.external_id").execute();
+    expect(offices.map((office) => office.external_id)).toEqual(["t-1", "t-2", "t-3"]);
+    const zips = await database.db.selectFrom("zip_coverage").select((eb) => eb.fn.max<number>("managers").as("n")).where("category_id", "=", 0).executeTakeFirstOrThrow();
+    expect(Number(zips.n)).toBeLessThanOrEqual(3);
+    const service = createTestService(database);
+    expect((await callAsSite(service, "agent/get", { agent_id: aSample.id })).status).toBe(404);
+    const list = await callAsSite(service, "agents/list", { state: "TX", city: "austin", cate_id: 0 });
+    expect(list.body.agents.data.map((agent: { agent_id: number }) => agent.agent_id)).toEqual([austin!.id]);
+    const sitemap = (await listSitemapEntries(database.db, { offset: 0, limit: 100_000 })).entries.map((entry) => entry.path);
+    expect(sitemap.filter((entry) => /^\/agent\//.test(entry))).toHaveLength(3);
+    // Their pages were refreshed with the import's: a sample's profile among them.
+    const samplePlace = await database.db.selectFrom("cities").innerJoin("states", "states.id", "cities.state_id").select(["cities.slug", "states.abbreviation"]).where("cities.id", "=", aSample.city_id).executeTakeFirstOrThrow();
+    expect(paths).toContain(agentPath({ state: samplePlace.abbreviation, city_slug: samplePlace.slug, agent_id: aSample.id }));
+
     const middle = await snapshot();
     const again = await importManagers(database.db, { open: source(csv(THREE)), dryRun: false, routing });
     expect(again).toMatchObject({ added: 0, changed: 0, unchanged: 3, applied: true, paths: 0 });

@@ -2,14 +2,13 @@ import type { Kysely } from "kysely";
 import { stringify } from "csv-stringify/sync";
 import type { Database } from "../db/schema";
 import { MANAGER_CSV_COLUMNS, SAMPLE_WORDS, managerRecord } from "../contract/managers-csv";
-import { PROPERTY_CATEGORIES } from "../contract/site";
-import { agentPath, cityPath, statePath, SITEMAP_PATH } from "../contract/routes";
-import { countListings, deleteListings, importedListingBatches, listingPlaces, markSamplesRemoved, noteContentChange, sampleIds, unlocate } from "../db/queries/managers";
+import { countListings, deleteListings, importedListingBatches, markSamplesRemoved, noteContentChange, sampleIds, unlocate } from "../db/queries/managers";
 import { insertOutboxMessages } from "../db/queries/outbox";
 import { indexServiceAreas } from "../db/service-areas";
 import { reconcileSiteWords } from "../db/site-words";
 import { configuredOperator, type SiteOperator } from "../env";
 import { purgeRows } from "./delivery/purge";
+import { listingPagePaths } from "./listing-pages";
 import type { DeliveryRouting } from "./delivery/routing";
 import { rowOfListing } from "./managers-import";
 
@@ -67,14 +66,7 @@ export async function removeSamples(
   const at = now();
   return db.transaction().execute(async (trx) => {
     const ids = await sampleIds(trx);
-    const paths = new Set<string>([SITEMAP_PATH]);
-    const { profiles, cities } = await listingPlaces(trx, { agentIds: ids });
-    for (const profile of profiles) paths.add(agentPath({ state: profile.state, city_slug: profile.city_slug, agent_id: profile.id }));
-    for (const city of cities) {
-      paths.add(statePath(city.state));
-      paths.add(cityPath(city.state, city.slug));
-      for (const category of PROPERTY_CATEGORIES) paths.add(cityPath(city.state, city.slug, { category: category.slug }));
-    }
+    const paths = await listingPagePaths(trx, ids);
     // Out of the index first (their ZIP counts taken away, their cities recounted), then deleted.
     await unlocate(trx, { agentIds: ids });
     await indexServiceAreas(trx, { agentIds: ids });

@@ -713,10 +713,16 @@ describe.each(databaseKinds)("requests on %s", (kind) => {
   describe("contact messages and the newsletter", () => {
     it("contact/save queues a message for the manager it is addressed to, and none for the site's own inbox or a sample listing", async () => {
       const [sample, agent] = await database.db.selectFrom("agents").select(["id", "company_name"]).orderBy("id").limit(2).execute();
-      // A real manager (the seed's are all samples): its message goes out through the outbox.
-      await database.db.updateTable("agents").set({ is_demo: 0 }).where("id", "=", agent.id).execute();
       const signals = jest.fn();
       const stopListening = onOutboxSignal(signals);
+      // A sample listing is a fictional company: the message stays with the site's team, and says so.
+      const toSample = await call("contact/save", { name: "Sam Lee", email: "sam@example.org", message: "Hello", agent_id: sample.id });
+      expect(toSample.body.message).toBe(SAVED.contactForSampleAgent(sample.company_name));
+      const sampleMessage = await database.db.selectFrom("contact_messages").select("id").where("agent_id", "=", sample.id).orderBy("id", "desc").executeTakeFirstOrThrow();
+      expect(await database.db.selectFrom("outbox_messages").select("id").where("contact_id", "=", sampleMessage.id).execute()).toEqual([]);
+
+      // A real manager (the seed's are all samples): its message goes out through the outbox.
+      await database.db.updateTable("agents").set({ is_demo: 0 }).where("id", "=", agent.id).execute();
       const toManager = await call("contact/save", { name: "Sam Lee", email: "sam@example.org", message: "Do you cover Round Rock?", agent_id: agent.id });
       expect(toManager).toEqual({ status: 200, body: { success: true, message: SAVED.contactForAgent(agent.company_name) } });
       expect(signals).toHaveBeenCalledTimes(1);
@@ -728,11 +734,12 @@ describe.each(databaseKinds)("requests on %s", (kind) => {
       const siteMessage = await database.db.selectFrom("contact_messages").select("id").where("agent_id", "=", 0).orderBy("id", "desc").executeTakeFirstOrThrow();
       expect(await database.db.selectFrom("outbox_messages").select("id").where("contact_id", "=", siteMessage.id).execute()).toEqual([]);
 
-      // A sample listing is a fictional company: the message stays with the site's team, and says so.
-      const toSample = await call("contact/save", { name: "Sam Lee", email: "sam@example.org", message: "Hello", agent_id: sample.id });
-      expect(toSample.body.message).toBe(SAVED.contactForSampleAgent(sample.company_name));
-      const sampleMessage = await database.db.selectFrom("contact_messages").select("id").where("agent_id", "=", sample.id).orderBy("id", "desc").executeTakeFirstOrThrow();
-      expect(await database.db.selectFrom("outbox_messages").select("id").where("contact_id", "=", sampleMessage.id).execute()).toEqual([]);
+      // Beside a real listing a sample is listed nowhere: a message to it is refused, and nothing stored.
+      expect(await call("contact/save", { name: "Sam Lee", email: "sam@example.org", message: "Hello again", agent_id: sample.id })).toEqual({
+        status: 404,
+        body: { success: false, message: NOT_FOUND.manager },
+      });
+      expect(await database.db.selectFrom("contact_messages").select("id").where("agent_id", "=", sample.id).execute()).toHaveLength(1);
       // Nothing queued for the site's inbox or the sample listing: the outbox is not woken for them.
       stopListening();
       expect(signals).toHaveBeenCalledTimes(1);

@@ -6,7 +6,7 @@ import { ApiError } from "../contract/errors";
 import { CONFIRM, CONFLICT, NOT_FOUND, RECIPIENTS, SAVED } from "../contract/messages";
 import { siteCopy } from "../contract/operator-copy";
 import { getZipPlace } from "../db/queries/zips";
-import { getAgent, matchManagersAtPoint } from "../db/queries/agents";
+import { getListedAgent, matchManagersAtPoint } from "../db/queries/agents";
 import { eraseLead, getLead, insertRecipients, leadIdByToken, listRecipients, lockLead, stopWaitingForMatch } from "../db/queries/leads";
 import { cancelLeadMessages, fileMessageIdsOfLead, insertOutboxMessages, leadDeliveries, managersReached, outboxBacklog } from "../db/queries/outbox";
 import { confirmSubscription, insertContactMessage, setConfirmationToken, subscribeNewsletter } from "../db/queries/submissions";
@@ -215,7 +215,7 @@ export const saveContact: Handler<"contact/save"> = async (contact, context) => 
   let company: string | undefined;
   let toManager = false;
   if (contact.agent_id > 0) {
-    const agent = await getAgent(context.db, { id: contact.agent_id });
+    const agent = await getListedAgent(context.db, { id: contact.agent_id });
     if (!agent) throw new ApiError(404, NOT_FOUND.manager);
     // A sample listing is a fictional company: its message stays with the site's team.
     toManager = agent.demo !== 1;

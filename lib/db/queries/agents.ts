@@ -15,7 +15,7 @@ import {
   type ServiceKey,
 } from "../../contract/site";
 import { boundingBox, distanceMiles, roundMiles, servesPoint, type Point } from "../../contract/geo";
-import { ALL_CATEGORIES_MASK, categoryBit } from "../service-areas";
+import { ALL_CATEGORIES_MASK, categoryBit, samplesListed } from "../service-areas";
 
 type Db = Kysely<Database>;
 
@@ -477,9 +477,16 @@ export async function managersWithOfficeNear(db: Db, { point, radiusMiles, limit
   return servingAgents(db, await nearestOffices(db, { point, count: limit, maxMiles: radiusMiles, mask: ALL_CATEGORIES_MASK, keep: () => true }));
 }
 
+/** A manager by id, sample or real, as a request or a proposal made to it shows it. */
 export async function getAgent(db: Db, { id }: { id: number }): Promise<Agent | undefined> {
   const row = await publicAgents(db).where("agents.id", "=", id).executeTakeFirst();
   if (!row) return undefined;
   const [agent] = await withCategories(db, [row]);
   return agent;
+}
+
+/** A manager the directory lists (its profile, /compare, a message to it): a sample only while samples are listed. */
+export async function getListedAgent(db: Db, { id }: { id: number }): Promise<Agent | undefined> {
+  const agent = await getAgent(db, { id });
+  return agent && (agent.demo === 0 || (await samplesListed(db))) ? agent : undefined;
 }

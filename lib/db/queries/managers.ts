@@ -189,6 +189,12 @@ export async function sampleIds(db: Db): Promise<number[]> {
   return (await db.selectFrom("agents").select("id").where("is_demo", "=", 1).orderBy("id").execute()).map((row) => row.id);
 }
 
+/** Sample listings still in the service-area index (lib/service/listing-pages.ts takes them out beside a real one). */
+export async function indexedSampleIds(db: Db): Promise<number[]> {
+  const rows = await db.selectFrom("agent_offices").innerJoin("agents", "agents.id", "agent_offices.id").select("agents.id").where("agents.is_demo", "=", 1).orderBy("agents.id").execute();
+  return rows.map((row) => row.id);
+}
+
 /** Takes listings out of the service-area index's reach (indexServiceAreas then drops their rows). */
 export async function unlocate(db: Db, { agentIds }: { agentIds: readonly number[] }): Promise<void> {
   for (const batch of chunks(agentIds, 500)) await db.updateTable("agents").set({ service_radius_miles: null }).where("id", "in", batch).execute();

@@ -8,7 +8,7 @@ import { FIXED_PAGE_RECORDS, NOINDEX_FIXED_PAGES } from "../../contract/fixed-pa
 import { INDEXED_LIST_MIN, emptyListIsNoindex, pageTarget, templateTarget, type SeoFactsOf, type SeoKind } from "../../contract/seo-text";
 import { excerpt } from "../../sanitize";
 import { listTopicComparison, statesWithLawFacts, summarizeLawTopics } from "./laws";
-import { categoryBit } from "../service-areas";
+import { categoryBit, samplesListed } from "../service-areas";
 
 type Db = Kysely<Database>;
 
@@ -39,6 +39,11 @@ const section = <Row,>(definition: Section<Row>) => definition as Section<unknow
 
 const countOf = async (query: { executeTakeFirstOrThrow(): Promise<{ count: number | string | bigint }> }) =>
   Number((await query.executeTakeFirstOrThrow()).count);
+
+/** A query of agents narrowed to the listed ones: the samples leave once a real listing exists (service-areas.ts samplesListed). */
+async function listedOnly<Q extends { where(column: "agents.is_demo", op: "=", value: number): Q }>(db: Db, query: Q): Promise<Q> {
+  return (await samplesListed(db)) ? query : query.where("agents.is_demo", "=", 0);
+}
 
 /** Cities with at least one manager serving them (all categories): emptyListIsNoindex's rule, in SQL. */
 function servedCities(db: Db) {
@@ -291,10 +296,9 @@ const SECTIONS: Section<unknown>[] = [
   ),
   section<{ id: number; slug: string; abbreviation: string; updated_at: string }>({
     kind: "profile",
-    count: (db) => countOf(db.selectFrom("agents").select((eb) => eb.fn.countAll<number>().as("count"))),
-    read: (db, offset, limit) =>
-      db
-        .selectFrom("agents")
+    count: async (db) => countOf(await listedOnly(db, db.selectFrom("agents").select((eb) => eb.fn.countAll<number>().as("count")))),
+    read: async (db, offset, limit) =>
+      (await listedOnly(db, db.selectFrom("agents")))
         .innerJoin("cities", "cities.id", "agents.city_id")
         .innerJoin("states", "states.id", "agents.state_id")
         .select(["agents.id", "cities.slug", "states.abbreviation", "agents.updated_at"])

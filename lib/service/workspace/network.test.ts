@@ -238,3 +238,32 @@ describe.each(databaseKinds)("the operator's tasks on %s", (kind) => {
     expect((await auditOf(`message:${id}`)).map((entry) => entry.action)).toEqual(["message.replied", "message.status_changed"]);
   });
 });
+
+describe.each(databaseKinds)("the first approved listing on a site of samples on %s", (kind) => {
+  let database: TestDatabase;
+  const operator: StaffIdentity = { id: "operator-1", email: "operator@staff.example.com", role: "operator" };
+  const delivery: Delivery = { routing: deliveryRouting({ smtp: false, webhook: false, purge: true }), replyTo: "team@operator.example.com" };
+  const indexedSamples = () =>
+    database.db.selectFrom("agent_offices").innerJoin("agents", "agents.id", "agent_offices.id").select("agents.id").where("agents.is_demo", "=", 1).execute();
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  }, WHOLE_SEED_TIMEOUT_MS);
+  afterAll(async () => database?.destroy());
+
+  it("takes every sample off the lists beside it, and purges the pages that showed them", async () => {
+    expect((await indexedSamples()).length).toBeGreaterThan(1000);
+    const sample = await database.db.selectFrom("city_coverage").innerJoin("cities", "cities.id", "city_coverage.city_id").select("cities.slug").where("cities.slug", "=", "los-angeles").executeTakeFirstOrThrow();
+    const applicationId = (
+      await database.db
+        .insertInto("agent_applications")
+        .values({ company_name: "Lone Star Rentals", email: "dana@lonestar-rentals.example.com", mobile: "7375550142", country_code: 1, created_at: new Date().toISOString() })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
+    const decision = await approveApplication(database.db, operator, { applicationId, draft: draft({ phone: "(737) 555-0142" }), allowDuplicates: true, delivery });
+    expect(await indexedSamples()).toEqual([]);
+    expect(await database.db.selectFrom("city_coverage").select("agent_id").distinct().execute()).toEqual([{ agent_id: decision.agentId }]);
+    expect(decision.paths).toContain(`/agents/CA/${sample.slug}`);
+  });
+});

@@ -4,10 +4,10 @@ import { ApiError } from "../../contract/errors";
 import { can, type StaffPermission, type StaffRole } from "../../contract/staff";
 import { LISTING_FORM, NETWORK, NETWORK_WHAT } from "../../contract/operator-messages";
 import { LISTING_WITHOUT_LOGO, OPERATOR_LIST_SIZE, radiusForServiceZips, type ListingDraft } from "../../contract/operator";
-import { MAX_SERVICE_RADIUS_MILES, PROPERTY_CATEGORIES } from "../../contract/site";
+import { MAX_SERVICE_RADIUS_MILES } from "../../contract/site";
 import { distanceMiles } from "../../contract/geo";
 import { mailboxKey } from "../../contract/keys";
-import { agentPath, cityPath, slugify, statePath, SITEMAP_PATH } from "../../contract/routes";
+import { agentPath, slugify } from "../../contract/routes";
 import { insertOutboxMessages } from "../../db/queries/outbox";
 import { noteContentChange } from "../../db/queries/managers";
 import {
@@ -20,7 +20,6 @@ import {
   messageDeliveries,
   type ApplicationFilter,
   type MessageFilter,
-  coveredCities,
   decideApplication,
   eraseSubscriptions,
   findListingMatches,
@@ -48,6 +47,7 @@ import { reconcileSiteWords } from "../../db/site-words";
 import { PAGE_REVALIDATE_SECONDS } from "../../contract/cache-policy";
 import { spokenDuration, type Deployment } from "./deployment";
 import { purgeRows } from "../delivery/purge";
+import { listingPagePaths, withdrawSamplesBesideReal } from "../listing-pages";
 import { audit, refuseUnless, type StaffIdentity } from "./audit";
 
 /**
@@ -139,20 +139,6 @@ export function possibleDuplicates(db: Db, { email, phone, companyName }: { emai
   return findListingMatches(db, { email, phone: phone.replace(/\D/g, ""), companyName });
 }
 
-/** The public paths a listing's arrival changes: its profile, its cities' lists and states, the sitemap. */
-export async function pathsOfListing(db: Db, agentId: number): Promise<string[]> {
-  const place = await listingPlace(db, { agentId });
-  if (!place) return [];
-  const cities = await coveredCities(db, { agentId });
-  const paths = new Set<string>([agentPath({ state: place.state, city_slug: place.city_slug, agent_id: place.id }), SITEMAP_PATH]);
-  for (const city of cities) {
-    paths.add(statePath(city.state));
-    paths.add(cityPath(city.state, city.slug));
-    for (const category of PROPERTY_CATEGORIES) paths.add(cityPath(city.state, city.slug, { category: category.slug }));
-  }
-  return [...paths];
-}
-
 /** A listing's new row from the edited draft, placed and sized by the site's own data. */
 async function newListingRow(db: Db, draft: ListingDraft, at: string) {
   const { state, city } = await officePlace(db, { state: draft.office_state, citySlug: slugify(draft.office_city) });
@@ -231,7 +217,8 @@ export async function approveApplication(
     }
     // The first real listing changes what the site says about its listings (lib/db/site-words.ts).
     const words = await reconcileSiteWords(trx, { operator: configuredOperator() });
-    const paths = [...(await pathsOfListing(trx, agentId)), ...words.paths];
+    // The first real listing takes the samples off every list (lib/service/listing-pages.ts).
+    const paths = [...new Set([...(await listingPagePaths(trx, [agentId])), ...(await withdrawSamplesBesideReal(trx)), ...words.paths])];
     await insertOutboxMessages(trx, [
       ...outboxRows("application.approved", { agent_id: agentId, payload: { application_id: String(applicationId), reply_to: delivery.replyTo } }, delivery.routing, at),
       ...purgeRows(paths, delivery.routing, at),
@@ -239,7 +226,9 @@ export async function approveApplication(
     await audit(trx, staff, "application.approved", `application:${applicationId}`, `agent:${agentId} ${draft.company_name}`);
     // Every server (its pages, the workspace's list, the shared page store) reads the journal and refreshes.
     await noteContentChange(trx, { source: "application", summary: `agent ${agentId} added from application ${applicationId}`, at });
-    return { agentId, path: paths[0], company: draft.company_name, paths };
+    const place = await listingPlace(trx, { agentId });
+    const path = place ? agentPath({ state: place.state, city_slug: place.city_slug, agent_id: agentId }) : "/";
+    return { agentId, path, company: draft.company_name, paths };
   });
 }
 
