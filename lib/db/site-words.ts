@@ -18,17 +18,18 @@ import type { SiteOperator } from "../env";
  */
 
 /**
- * Who runs the site (OPERATOR_* set or not) and whether sample listings are on it:
+ * Who runs the site (OPERATOR_* set or not) and whether it lists sample listings, which it does
+ * only while it has no real one (lib/db/service-areas.ts samplesListed):
  * - sample: nobody runs the site and it lists only sample companies (SEED_DEMO=1 as seeded);
  * - toWrite: nobody runs it and it lists no samples: the notes of what the operator has to write
- *   (what SEED_DEMO=0 seeds); toWriteWithSamples: the same beside sample listings;
- * - operated: OPERATOR_* set and no sample listed; operatedWithSamples: beside sample listings.
- * A sentence without a variant of its own for a "WithSamples" mode uses its mode without samples
- * (its words do not speak of the listings).
+ *   (what SEED_DEMO=0 seeds, and any site with a real listing);
+ * - operated: OPERATOR_* set and no sample listed; operatedWithSamples: OPERATOR_* set on a site
+ *   of samples (before the first import). A sentence without a variant of its own for it uses
+ *   "operated" (its words do not speak of the listings).
  */
-export type SiteWordsMode = "sample" | "toWrite" | "toWriteWithSamples" | "operated" | "operatedWithSamples";
+export type SiteWordsMode = "sample" | "toWrite" | "operated" | "operatedWithSamples";
 
-const MODES: readonly SiteWordsMode[] = ["sample", "toWrite", "toWriteWithSamples", "operated", "operatedWithSamples"];
+const MODES: readonly SiteWordsMode[] = ["sample", "toWrite", "operated", "operatedWithSamples"];
 
 type Sentence = {
   page_id?: number;
@@ -37,7 +38,6 @@ type Sentence = {
   sample: string;
   /** The toWrite variant, {TO_WRITE} standing for OPERATOR_TO_WRITE (the name the seeder reads it by). */
   operator: string;
-  toWriteWithSamples?: string;
   operated: string;
   operatedWithSamples?: string;
 };
@@ -45,9 +45,10 @@ type Sentence = {
 const SENTENCES: readonly Sentence[] = sentences;
 
 function siteWordsMode({ operator, samples, real }: { operator: SiteOperator | null; samples: number; real: number }): SiteWordsMode {
-  if (operator) return samples > 0 ? "operatedWithSamples" : "operated";
-  if (samples === 0) return "toWrite";
-  return real === 0 ? "sample" : "toWriteWithSamples";
+  // samplesListed's rule: the samples are on the site only while no real listing is.
+  const samplesShown = samples > 0 && real === 0;
+  if (operator) return samplesShown ? "operatedWithSamples" : "operated";
+  return samplesShown ? "sample" : "toWrite";
 }
 
 const escapeHtml = (text: string) => text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
@@ -58,8 +59,6 @@ function template(sentence: Sentence, mode: SiteWordsMode): string {
       return sentence.sample;
     case "toWrite":
       return sentence.operator.replaceAll("{TO_WRITE}", OPERATOR_TO_WRITE);
-    case "toWriteWithSamples":
-      return sentence.toWriteWithSamples ?? template(sentence, "toWrite");
     case "operated":
       return sentence.operated;
     case "operatedWithSamples":

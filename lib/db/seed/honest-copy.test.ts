@@ -171,18 +171,21 @@ describe("an operated site's own words (OPERATOR_* set, an imported list)", () =
   }, 120_000);
   afterAll(async () => database?.destroy());
 
-  it("names the samples as samples while they are on the site, and promises nothing nobody gives", async () => {
-    const csv = await exampleWithoutProblems(database, routing);
-    const report = await importManagers(database.db, { open: () => Readable.from([csv]), dryRun: false, routing, operator: OPERATOR });
-    expect(report).toMatchObject({ applied: true, problems: [] });
+  it("names the samples as samples while they are all it lists, and promises nothing nobody gives", async () => {
+    expect((await reconcileSiteWords(database.db, { operator: OPERATOR })).mode).toBe("operatedWithSamples");
     const copy = pagesAndFaqs(await seededCopy(database));
     expect(untruePromises(copy)).toEqual([]);
     expect(saying(copy, ["nobody reviews", "nobody answers", "nobody is adding", messages.OPERATOR_TO_WRITE.toLowerCase()])).toEqual([]);
-    // The samples still listed are named as samples, beside what the operator does.
+    // The samples listed are named as samples, beside what the operator does.
     expect(copy.filter(({ text }) => text.includes('"Sample listing"') && text.includes(OPERATOR_HTML_NAME)).length).toBeGreaterThan(2);
   });
 
-  it("says who runs the site and how to reach them once only its real managers are listed, with no sample-site sentence left", async () => {
+  it("says who runs the site and how to reach them once its real managers are in, with no sample-site sentence left, before and after remove-samples", async () => {
+    const csv = await exampleWithoutProblems(database, routing);
+    const report = await importManagers(database.db, { open: () => Readable.from([csv]), dryRun: false, routing, operator: OPERATOR });
+    expect(report).toMatchObject({ applied: true, problems: [] });
+    // The samples left every list with the import: no sentence speaks of them any more.
+    expect(saying(pagesAndFaqs(await seededCopy(database)), SAMPLE_SITE_WORDS)).toEqual([]);
     const removal = await removeSamples(database.db, { dryRun: false, force: false, routing, operator: OPERATOR });
     expect(removal.removed).toBeGreaterThan(0);
     expect(removal.paths).toBeGreaterThan(1);
