@@ -13,8 +13,12 @@ const SYSTEM_CHROMIUM = "/usr/bin/chromium";
 const WORKSPACE_SPEC = /workspace\.spec\.ts$/;
 /** A manager's own listing: its journey adds a real listing in Austin, which the public pages' tests count. */
 const LISTING_SPEC = /manager-listing\.spec\.ts$/;
+/** The operator's journeys: an application approved into a listing, a CSV imported (real listings, which take the samples off the lists). */
+const OPERATOR_SPEC = /operator-workspace\.spec\.ts$/;
 /** What runs after the public pages' tests, never beside them. */
 const AFTER_PUBLIC = [WORKSPACE_SPEC, LISTING_SPEC];
+/** The journeys of people who run or list on the network, on a phone too (the marketers' SEO workspace is a desk tool). */
+const ON_PHONE_AFTER_PUBLIC = [LISTING_SPEC, OPERATOR_SPEC];
 
 /** Builds unless asked to reuse a build that is there (`npm run test:smoke`). */
 const reuseBuild = process.env.E2E_REUSE_BUILD === "1" && fs.existsSync(`${E2E_DIST_DIR}/BUILD_ID`);
@@ -93,7 +97,7 @@ export default defineConfig({
     // listing: they run after the public pages' tests, never beside them; the manager's on a phone too.
     // (With --grep, as in test:smoke, a dependency would run every public test: the workspace's picked tests run beside the others.)
     { name: "workspace", testMatch: AFTER_PUBLIC, dependencies: picked ? [] : ["desktop", "phone"], use: { ...devices["Desktop Chrome"], launchOptions } },
-    { name: "workspace-phone", testMatch: LISTING_SPEC, dependencies: picked ? [] : ["desktop", "phone"], use: { ...devices["Pixel 7"], launchOptions } },
+    { name: "workspace-phone", testMatch: ON_PHONE_AFTER_PUBLIC, dependencies: picked ? [] : ["desktop", "phone"], use: { ...devices["Pixel 7"], launchOptions } },
   ],
   // A site started elsewhere is checked once, before any test: down, the run stops with one line.
   ...(E2E_REMOTE_URL ? { globalSetup: "./e2e/support/remote-site.ts" } : { webServer: localServer }),
