@@ -243,7 +243,8 @@ export const MANAGERS_PAGE = {
   notApplied: (file: string, counts: string) => `Nothing was imported from ${file}: ${counts}. Fix the problems and check the file again.`,
   exportHint: "Export CSV writes every imported listing in the same columns (samples and listings approved from applications have no external_id and are left out).",
   samplesHeading: "Sample listings",
-  samplesCount: (samples: number, real: number) => `${count(samples, "sample listing", "sample listings")} and ${count(real, "real listing", "real listings")}.`,
+  samplesCount: (samples: number, real: number) =>
+    `${count(samples, "sample listing", "sample listings")} and ${count(real, "real listing", "real listings")}${real > 0 && samples > 0 ? ": no page lists the samples beside the real listings, so removing them changes nothing a visitor sees" : ""}.`,
   noSamples: "There are no sample listings left.",
   removeSamplesButton: "Remove the sample listings…",
   removeSamplesConfirm: (samples: number) => `Remove ${count(samples, "sample listing", "sample listings")}?`,
