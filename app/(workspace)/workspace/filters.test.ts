@@ -1,5 +1,6 @@
 import type { PageRow } from "@/lib/service/workspace/pages";
-import { filterRows, sortRows } from "@/lib/service/workspace/pages";
+import { filterRows } from "@/lib/service/workspace/pages";
+import { sortRows } from "@/lib/service/workspace/page-list";
 import { filterFrom, queryString } from "./filters";
 
 describe("the page list's filters", () => {

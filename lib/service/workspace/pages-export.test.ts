@@ -2,7 +2,8 @@ import { announcePostgres, createTestDatabase, databaseKinds, WHOLE_SEED_TIMEOUT
 import { listSitemapEntries } from "../../db/queries/sitemap";
 import { cityPath } from "../../contract/routes";
 import { DIRECTORY_PAGE_SIZE } from "../../contract/site";
-import { CSV_COLUMNS, csvLines, exportRows, renderRow, siteRows } from "./pages";
+import { renderRow, siteRows } from "./pages";
+import { CSV_COLUMNS, csvLines, exportRows } from "./pages-csv";
 
 announcePostgres();
 

@@ -1,7 +1,9 @@
 import { listSitemapEntries } from "../../db/queries/sitemap";
 import { EMPTY_PATTERN, seoTextFor, type SeoFactsOf } from "../../contract/seo-text";
 import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "@/lib/test-support";
-import { changeOf, csvLines, exportRows, filterRows, listPages, publishEffect, siteRows, templateImpact, type PageRow, type SiteRows } from "./pages";
+import { changeOf, filterRows, publishEffect, siteRows, templateImpact, type PageRow, type SiteRows } from "./pages";
+import { listPages } from "./page-list";
+import { csvLines, exportRows } from "./pages-csv";
 import { publishSeoDraft, saveSeoDraft, type StaffIdentity } from "./seo";
 
 announcePostgres();

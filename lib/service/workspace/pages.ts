@@ -7,7 +7,6 @@ import { CSV_EXPORT, type PageSort } from "../../contract/staff";
 import { latestRevisionId, listLiveRules } from "../../db/queries/workspace";
 import { latestContentChangeId } from "../../db/queries/content-changes";
 import { SERP, textWidth } from "../../contract/serp";
-import { characterCount } from "../../contract/social-cards";
 import { AUDIT_PROBLEM_KEYS, auditPages, causeSource, countProblems, type AuditCauseSource, type AuditProblem } from "../../contract/seo-audit";
 import {
   EMPTY_PATTERN,
@@ -250,7 +249,6 @@ export async function siteStatus(db: Db): Promise<{ ready: true } | { ready: fal
 // ---------------------------------------------------------------------------------------------
 // The list: filters and pages
 
-export const PAGE_LIST_SIZE = 50;
 
 /**
  * The list's filters. `source` (where the words with the problem come from) only narrows a
@@ -259,18 +257,6 @@ export const PAGE_LIST_SIZE = 50;
  * `errors`, only the pages with an audit error about that field.
  */
 export type PageFilter = { kind?: SeoKind; state?: string; problem?: AuditProblem; source?: AuditCauseSource; q?: string; draft?: number; changed?: SeoField; errors?: SeoField; sort?: PageSort };
-
-const WIDTH_OF: Record<PageSort, (row: PageRow) => number> = { "title-width": (row) => row.titlePx, "description-width": (row) => row.descriptionPx };
-
-/** The rows in the list's order: the site's own, or (`sort`) widest words first, ties in the site's order. */
-export function sortRows(rows: PageRow[], sort: PageSort | undefined): PageRow[] {
-  if (!sort) return rows;
-  const width = WIDTH_OF[sort];
-  return rows
-    .map((row, index) => ({ row, index }))
-    .sort((a, b) => width(b.row) - width(a.row) || a.index - b.index)
-    .map(({ row }) => row);
-}
 
 export function filterRows(rows: PageRow[], { kind, state, problem, source, q, changed, errors }: PageFilter, before?: ReadonlyMap<string, PageRow>): PageRow[] {
   const query = q?.trim().toLowerCase();
@@ -283,107 +269,6 @@ export function filterRows(rows: PageRow[], { kind, state, problem, source, q, c
       (!changed || !before?.has(row.path) || ownWords(before.get(row.path)!, changed) !== ownWords(row, changed)) &&
       (!query || row.path.toLowerCase().includes(query) || row.title.toLowerCase().includes(query)),
   );
-}
-
-/** One screen of the list; with `change`, the site as that change would make it. */
-export async function listPages(db: Db, { filter, page, change }: { filter: PageFilter; page: number; change?: TrialChange }) {
-  const site = await siteRows(db);
-  const rows = change ? (await trySite(db, change)).rows : site.rows;
-  const matching = sortRows(filterRows(rows, filter, site.byPath), filter.sort);
-  const lastPage = Math.max(1, Math.ceil(matching.length / PAGE_LIST_SIZE));
-  const current = Math.min(Math.max(1, page), lastPage);
-  return {
-    rows: matching.slice((current - 1) * PAGE_LIST_SIZE, current * PAGE_LIST_SIZE),
-    total: matching.length,
-    all: site.rows.length,
-    /** The noindex pages the filter matches: the CSV adds them after the rows. */
-    noindex: filterRows(site.noindex, filter).length,
-    page: current,
-    lastPage,
-    counts: change ? countProblems(rows.map((row) => row.problems)) : site.counts,
-    states: [...new Set(site.rows.flatMap((row) => (row.state ? [row.state] : [])))].sort(),
-    builtAt: site.builtAt,
-  };
-}
-
-const csvCell = (value: string | number) => {
-  const text = String(value);
-  // A leading =, +, - or @ would be a formula to a spreadsheet.
-  const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
-
-/** A crawler export's columns: status, indexability and the h1 beside the words, their characters and widths. */
-export const CSV_COLUMNS = [
-  "type",
-  "url",
-  "status",
-  "indexable",
-  "indexability_reason",
-  "title",
-  "title_chars",
-  "title_px",
-  "description",
-  "description_chars",
-  "description_px",
-  "h1",
-  "keywords",
-  "canonical",
-  "robots",
-  "og_title",
-  "og_description",
-  "og_image",
-  "og_image_alt",
-  "title_from",
-  "description_from",
-  "problems",
-] as const;
-
-// Characters as a reader counts them, as crawlers report lengths.
-const characters = characterCount;
-
-/** The rows of the CSV for a filter: its indexable rows, then the noindex pages it matches (they have no problems). */
-export function exportRows(site: SiteRows, filter: PageFilter, rows: PageRow[] = site.rows): PageRow[] {
-  return [...sortRows(filterRows(rows, filter, site.byPath), filter.sort), ...sortRows(filterRows(site.noindex, filter), filter.sort)];
-}
-
-/** The CSV's rows as the list shows them: with `change` (the staff member's draft, `?draft=`), as it would make the pages. */
-export async function exportRowsWith(db: Db, filter: PageFilter, change?: TrialChange): Promise<PageRow[]> {
-  const site = await siteRows(db);
-  return exportRows(site, filter, change ? (await trySite(db, change)).rows : site.rows);
-}
-
-/** The rows as CSV lines (header first), absolute URLs from `origin`. */
-export function* csvLines(rows: PageRow[], origin: string): Generator<string> {
-  yield CSV_COLUMNS.join(",");
-  for (const row of rows) {
-    yield [
-      row.kind,
-      `${origin}${row.path}`,
-      row.status,
-      row.indexable ? "yes" : "no",
-      row.indexabilityReason,
-      row.title,
-      characters(row.title),
-      Math.round(row.titlePx),
-      row.description,
-      characters(row.description),
-      Math.round(row.descriptionPx),
-      row.h1,
-      row.keywords,
-      `${origin}${row.canonical}`,
-      row.robots === "index" ? "index, follow" : "noindex, follow",
-      row.og_title,
-      row.og_description,
-      row.image.url ? `${origin}${row.image.url}` : "the page's own card",
-      row.image.alt,
-      row.sources.title,
-      row.sources.description,
-      row.problems.join(" "),
-    ]
-      .map(csvCell)
-      .join(",");
-  }
 }
 
 // ---------------------------------------------------------------------------------------------
