@@ -1,5 +1,6 @@
 import { NOINDEX_FIXED_PAGES } from "../../contract/fixed-pages";
-import { listEmptyListPages, listIndexablePages, listNoindexFixedPages, type IndexablePage } from "../../db/queries/sitemap";
+import { listIndexablePages, type IndexablePage } from "../../db/queries/sitemap";
+import { listEmptyListPages, listNoindexFixedPages } from "../../db/queries/unlisted-pages";
 import { matchDynamicRoute } from "../../contract/routes";
 import { PAGE_TABLE, RESOLUTION_STATUS, cityListRequest, lastListPage, pageDecision, wholeNumberSegment } from "../../contract/page-table";
 import { pageHeading } from "../../contract/page-headings";
