@@ -92,6 +92,7 @@ export default defineConfig([
     ignores: [
       "**/*.test.ts",
       "lib/contract/messages.ts",
+      "lib/contract/lead-messages.ts",
       "lib/contract/proposal-messages.ts",
       "lib/contract/operator-messages.ts",
       "lib/contract/listing-messages.ts",
