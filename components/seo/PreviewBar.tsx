@@ -1,6 +1,6 @@
 import { previewState } from "@/lib/api/seo";
 import { SEO_KIND_LABELS } from "@/lib/contract/seo-text";
-import { WORKSPACE_PATHS, workspacePagePath, workspaceTemplatePath } from "@/lib/contract/routes";
+import { WORKSPACE_PATHS, workspacePagePath, workspaceTemplatePath } from "@/lib/contract/workspace-routes";
 import "@/styles/preview-bar.css";
 
 /**

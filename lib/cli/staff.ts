@@ -11,7 +11,7 @@ import { env, siteUrl } from "../env";
 import { migrateToLatest, openDatabase } from "../db/connection";
 import { findStaffByEmail, listStaff } from "../db/queries/staff";
 import { DEFAULT_STAFF_ROLE, SIGN_IN_LINK_MINUTES, isStaffRole, type StaffRole } from "../contract/staff";
-import { workspaceSignInPath } from "../contract/routes";
+import { workspaceSignInPath } from "../contract/workspace-routes";
 import { createStaffAuth, staffAuthSecret } from "../service/workspace/auth";
 import { audit } from "../service/workspace/seo";
 

@@ -9,7 +9,7 @@ import { MemoryBackend } from "./page-store-memory";
 import { createInvalidActionLog } from "./next-log";
 import { SERVER_ACTION_MAX_BYTES } from "./server-actions";
 import { UPLOAD_ACTION_MAX_BYTES } from "../contract/managers-csv";
-import { WORKSPACE_PATHS } from "../contract/routes";
+import { WORKSPACE_PATHS } from "../contract/workspace-routes";
 import { SHARE_IMAGE_CACHE_CONTROL } from "../contract/cache-policy";
 import type { Service } from "../service";
 

@@ -1,7 +1,8 @@
 import type http from "node:http";
 import { isSameOriginRequest } from "../service/guard";
 import { FAILURE } from "../contract/messages";
-import { PATHS, WORKSPACE_PATHS } from "../contract/routes";
+import { PATHS } from "../contract/routes";
+import { WORKSPACE_PATHS } from "../contract/workspace-routes";
 import { UPLOAD_ACTION_MAX_BYTES } from "../contract/managers-csv";
 
 /**

@@ -2,7 +2,7 @@ import { isAuditCauseSource, isAuditProblem } from "@/lib/contract/seo-audit";
 import { isSeoField, isSeoKind, type SeoField } from "@/lib/contract/seo-text";
 import type { PageFilter } from "@/lib/service/workspace/pages";
 import type { EffectPages } from "@/lib/contract/publish-effects";
-import { WORKSPACE_PATHS } from "@/lib/contract/routes";
+import { WORKSPACE_PATHS } from "@/lib/contract/workspace-routes";
 import { isPageSort } from "@/lib/contract/staff";
 
 /** The list's filters from its query (anything unknown is ignored), and back. */

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { WORKSPACE_PATHS } from "@/lib/contract/routes";
+import { WORKSPACE_PATHS } from "@/lib/contract/workspace-routes";
 import { LISTING_CHANGES_PATH } from "@/lib/contract/listing-self-service";
 import { REDIRECTS_WORKSPACE_PATH } from "@/lib/contract/redirects";
 import { SITE_NAME } from "@/lib/contract/site";

@@ -7,7 +7,7 @@ import { ApiError } from "@/lib/contract/errors";
 import { WORKSPACE } from "@/lib/contract/staff";
 import { MANAGERS_PAGE } from "@/lib/contract/operator-messages";
 import { MANAGERS_UPLOAD_MAX_BYTES } from "@/lib/contract/managers-csv";
-import { WORKSPACE_PATHS } from "@/lib/contract/routes";
+import { WORKSPACE_PATHS } from "@/lib/contract/workspace-routes";
 import { allowedOrigins } from "@/lib/env";
 import { isSameOriginRequest } from "@/lib/service/guard";
 import { configuredRouting } from "@/lib/service/default-worker";

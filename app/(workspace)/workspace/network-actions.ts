@@ -7,7 +7,7 @@ import { ApiError } from "@/lib/contract/errors";
 import { WORKSPACE, type StaffPermission } from "@/lib/contract/staff";
 import { NETWORK, NETWORK_WHAT } from "@/lib/contract/operator-messages";
 import { declineSchema, isMessageStatus, listingDraftSchema, replySchema } from "@/lib/contract/operator";
-import { WORKSPACE_PATHS, workspaceApplicationPath } from "@/lib/contract/routes";
+import { WORKSPACE_PATHS, workspaceApplicationPath } from "@/lib/contract/workspace-routes";
 import { allowedOrigins } from "@/lib/env";
 import { isSameOriginRequest } from "@/lib/service/guard";
 import { workspaceDb, type StaffIdentity } from "@/lib/service/workspace";

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { SEARCH_MAX_LENGTH } from "@/lib/contract/operator";
 import { NETWORK } from "@/lib/contract/operator-messages";
-import { WORKSPACE_PATHS } from "@/lib/contract/routes";
+import { WORKSPACE_PATHS } from "@/lib/contract/workspace-routes";
 import { workspaceDb } from "@/lib/service/workspace";
 import { networkCounts } from "@/lib/service/workspace/network";
 import { one, type ListQuery } from "./filters";

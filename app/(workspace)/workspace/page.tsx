@@ -2,7 +2,7 @@ import Link from "next/link";
 import { AUDIT_CAUSE_SOURCES, AUDIT_PROBLEMS, AUDIT_PROBLEM_KEYS } from "@/lib/contract/seo-audit";
 import { SEO_FIELDS, SEO_KINDS, SEO_KIND_LABELS } from "@/lib/contract/seo-text";
 import { SERP } from "@/lib/contract/serp";
-import { WORKSPACE_PATHS, workspacePagePath } from "@/lib/contract/routes";
+import { WORKSPACE_PATHS, workspacePagePath } from "@/lib/contract/workspace-routes";
 import { siteUrl } from "@/lib/env";
 import { workspaceDb } from "@/lib/service/workspace";
 import { changeOf, type PageFilter, type PageRow } from "@/lib/service/workspace/pages";

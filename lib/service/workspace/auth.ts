@@ -8,7 +8,7 @@ import type { Dialect } from "../../db/connection";
 import { insertOutboxMessages } from "../../db/queries/outbox";
 import { findStaffByEmail } from "../../db/queries/staff";
 import { SITE_NAME } from "../../contract/site";
-import { WORKSPACE_PATHS } from "../../contract/routes";
+import { WORKSPACE_PATHS } from "../../contract/workspace-routes";
 import { DEFAULT_STAFF_ROLE, ROLE_GRANTS, SESSION_HOURS, SIGN_IN_LINK_MINUTES, STAFF_ROLES, STAFF_STATEMENTS, isStaffRole, type StaffRole } from "../../contract/staff";
 import { outboxRows, type DeliveryRouting } from "../delivery/routing";
 import { signalOutbox } from "../delivery/signal";

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { APPLICATION_STATUSES, isApplicationStatus } from "@/lib/contract/operator";
 import { APPLICATION_STATUS_LABELS, NETWORK } from "@/lib/contract/operator-messages";
-import { WORKSPACE_PATHS, workspaceApplicationPath } from "@/lib/contract/routes";
+import { WORKSPACE_PATHS, workspaceApplicationPath } from "@/lib/contract/workspace-routes";
 import { workspaceDb } from "@/lib/service/workspace";
 import { applicationsPage, decidesNetwork } from "@/lib/service/workspace/network";
 import { WorkspaceTable } from "@/components/workspace/WorkspaceTable";

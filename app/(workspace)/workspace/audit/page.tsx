@@ -12,7 +12,7 @@ import {
 } from "@/lib/contract/seo-audit";
 import { SEO_KINDS, SEO_KIND_LABELS } from "@/lib/contract/seo-text";
 import { AUDIT_PAGE } from "@/lib/contract/staff";
-import { WORKSPACE_PATHS, workspacePagePath, workspaceTemplatePath } from "@/lib/contract/routes";
+import { WORKSPACE_PATHS, workspacePagePath, workspaceTemplatePath } from "@/lib/contract/workspace-routes";
 import { workspaceDb } from "@/lib/service/workspace";
 import { siteRows, siteStatus, type PageRow } from "@/lib/service/workspace/pages";
 import { duplicateLists } from "@/lib/service/workspace/duplicate-lists";

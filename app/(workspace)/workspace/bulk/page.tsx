@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { SEO_FIELD_LABELS, WORKSPACE, can } from "@/lib/contract/staff";
-import { WORKSPACE_PATHS, workspacePagePath } from "@/lib/contract/routes";
+import { WORKSPACE_PATHS, workspacePagePath } from "@/lib/contract/workspace-routes";
 import { workspaceDb } from "@/lib/service/workspace";
 import { bulkChange, bulkPages, publishEffect, type PublishEffect } from "@/lib/service/workspace/pages";
 import { BULK_EDIT_LIMIT, cleanBulkValue, publishedStamp } from "@/lib/service/workspace/seo";

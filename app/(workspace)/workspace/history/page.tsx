@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { WORKSPACE_PATHS, workspacePagePath, workspaceTemplatePath } from "@/lib/contract/routes";
+import { WORKSPACE_PATHS, workspacePagePath, workspaceTemplatePath } from "@/lib/contract/workspace-routes";
 import { SEO_KIND_LABELS, isSeoKind } from "@/lib/contract/seo-text";
 import { can } from "@/lib/contract/staff";
 import { workspaceDb } from "@/lib/service/workspace";

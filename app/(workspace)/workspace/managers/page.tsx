@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { MANAGERS_PAGE } from "@/lib/contract/operator-messages";
 import { MANAGERS_UPLOAD_MAX_BYTES } from "@/lib/contract/managers-csv";
-import { WORKSPACE_PATHS } from "@/lib/contract/routes";
+import { WORKSPACE_PATHS } from "@/lib/contract/workspace-routes";
 import { workspaceDb } from "@/lib/service/workspace";
 import { managesListings, sampleListings } from "@/lib/service/workspace/managers";
 import { ActionForm, IntentButton } from "@/components/workspace/ActionForm";

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { MESSAGE_KINDS, MESSAGE_STATUSES, isMessageKind, isMessageStatus } from "@/lib/contract/operator";
 import { MESSAGE_KIND_LABELS, MESSAGE_STATUS_LABELS, NETWORK } from "@/lib/contract/operator-messages";
-import { WORKSPACE_PATHS, workspaceMessagePath } from "@/lib/contract/routes";
+import { WORKSPACE_PATHS, workspaceMessagePath } from "@/lib/contract/workspace-routes";
 import { workspaceDb } from "@/lib/service/workspace";
 import { decidesNetwork, messagesPage } from "@/lib/service/workspace/network";
 import { WorkspaceTable } from "@/components/workspace/WorkspaceTable";

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { REDIRECTS_PAGE } from "@/lib/contract/redirect-messages";
 import { NOT_FOUND_LOG_MAX, REDIRECT_PATH_MAX, REDIRECT_STATUSES, REDIRECTS_CSV_MAX_BYTES, redirectThisPath } from "@/lib/contract/redirects";
-import { WORKSPACE_PATHS } from "@/lib/contract/routes";
+import { WORKSPACE_PATHS } from "@/lib/contract/workspace-routes";
 import { workspaceDb } from "@/lib/service/workspace";
 import { auditActionLabel } from "@/lib/service/workspace/seo";
 import { managesRedirects, redirectsOverview } from "@/lib/service/workspace/redirects";

@@ -1,5 +1,5 @@
 import { redirect } from "next/navigation";
-import { WORKSPACE_PATHS } from "@/lib/contract/routes";
+import { WORKSPACE_PATHS } from "@/lib/contract/workspace-routes";
 import { currentStaff } from "../staff-session";
 import { SignInPanel } from "../sign-in-form";
 

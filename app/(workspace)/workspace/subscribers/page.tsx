@@ -1,5 +1,5 @@
 import { NETWORK } from "@/lib/contract/operator-messages";
-import { WORKSPACE_PATHS } from "@/lib/contract/routes";
+import { WORKSPACE_PATHS } from "@/lib/contract/workspace-routes";
 import { workspaceDb } from "@/lib/service/workspace";
 import { subscribersPage } from "@/lib/service/workspace/network";
 import { WorkspaceTable } from "@/components/workspace/WorkspaceTable";

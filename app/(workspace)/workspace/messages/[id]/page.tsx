@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { MESSAGE_KIND_LABELS, MESSAGE_STATUS_LABELS, NETWORK } from "@/lib/contract/operator-messages";
-import { WORKSPACE_PATHS } from "@/lib/contract/routes";
+import { WORKSPACE_PATHS } from "@/lib/contract/workspace-routes";
 import { workspaceDb } from "@/lib/service/workspace";
 import { decidesNetwork, messageDetail, operatorDelivery, type MessageRecord, type ReplyRecord } from "@/lib/service/workspace/network";
 import { ActionForm, IntentButton } from "@/components/workspace/ActionForm";

@@ -15,7 +15,7 @@ import {
   type SeoSource,
 } from "@/lib/contract/seo-text";
 import { variablesOf } from "@/lib/contract/seo-variables";
-import { WORKSPACE_PATHS, workspacePreviewPath, workspaceTemplatePath } from "@/lib/contract/routes";
+import { WORKSPACE_PATHS, workspacePreviewPath, workspaceTemplatePath } from "@/lib/contract/workspace-routes";
 import { can, SEO_FIELD_LABELS, SOCIAL_CARDS, SOCIAL_FALLBACK_LABELS, WORKSPACE } from "@/lib/contract/staff";
 import { PAGE_REVALIDATE_SECONDS } from "@/lib/contract/cache-policy";
 import { spokenDuration } from "@/lib/service/workspace/deployment";

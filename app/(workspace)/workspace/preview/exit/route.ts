@@ -1,7 +1,7 @@
 import { cookies, draftMode } from "next/headers";
 import { NextResponse } from "next/server";
 import { PREVIEW_DRAFT_COOKIE } from "@/lib/contract/staff";
-import { WORKSPACE_PATHS } from "@/lib/contract/routes";
+import { WORKSPACE_PATHS } from "@/lib/contract/workspace-routes";
 import { siteUrl } from "@/lib/env";
 import { NO_STORE_HEADERS } from "@/lib/contract/cache-policy";
 

@@ -1,5 +1,5 @@
 import { ActionForm, IntentButton } from "@/components/workspace/ActionForm";
-import { WORKSPACE_PATHS } from "@/lib/contract/routes";
+import { WORKSPACE_PATHS } from "@/lib/contract/workspace-routes";
 import { confirmSignIn } from "../../actions";
 
 // Reached signed out: it says noindex itself (layout.tsx).

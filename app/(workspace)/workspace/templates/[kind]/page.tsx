@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { AUDIT_PROBLEMS, AUDIT_PROBLEM_KEYS } from "@/lib/contract/seo-audit";
 import { EMPTY_PATTERN, SEO_FIELDS, SEO_KIND_LABELS, isEmptyPattern, isSeoKind, patternOf, wordsBelowTemplate, type SeoField, type SeoKind, type SeoPattern } from "@/lib/contract/seo-text";
 import { variablesOf } from "@/lib/contract/seo-variables";
-import { WORKSPACE_PATHS, workspacePagePath, workspacePreviewPath } from "@/lib/contract/routes";
+import { WORKSPACE_PATHS, workspacePagePath, workspacePreviewPath } from "@/lib/contract/workspace-routes";
 import { can, SEO_FIELD_LABELS, type StaffRole, WORKSPACE } from "@/lib/contract/staff";
 import { siteUrl } from "@/lib/env";
 import { workspaceDb } from "@/lib/service/workspace";

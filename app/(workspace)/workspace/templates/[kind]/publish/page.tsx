@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { EMPTY_PATTERN, SEO_FIELDS, SEO_KIND_LABELS, isSeoKind, wordsBelowTemplate } from "@/lib/contract/seo-text";
-import { WORKSPACE_PATHS, workspaceTemplatePath } from "@/lib/contract/routes";
+import { WORKSPACE_PATHS, workspaceTemplatePath } from "@/lib/contract/workspace-routes";
 import { SEO_FIELD_LABELS, WORKSPACE, can } from "@/lib/contract/staff";
 import { workspaceDb } from "@/lib/service/workspace";
 import { changeOf, publishEffect } from "@/lib/service/workspace/pages";
