@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import http from "node:http";
 import { policyForHtml, RESOURCE_POLICY } from "./csp";
-import { SECURITY_HEADERS, PRIVATE_PAGE_HEADERS } from "./headers";
+import { SECURITY_HEADERS } from "./headers";
 import { compressBody, compressStream, decompressBrotli, isCompressible, negotiateEncoding, type Encoding } from "./encoding";
 import type { FreshPage, PageStore } from "./page-store";
 import type { Resolution } from "./route-resolver";
@@ -10,12 +10,12 @@ import { checkServerActionPost, isServerActionPost, serverActionLimit } from "./
 import { answerCall, clientAddress, readCallRequest } from "../service/http-entry";
 import type { Service } from "../service";
 import { answerHealth } from "../service/health";
-import { HEALTH_PATH, isPrivatePath, isShareImagePath } from "../contract/routes";
+import { HEALTH_PATH, isShareImagePath } from "../contract/routes";
 import { IMMUTABLE_CACHE_CONTROL, NO_STORE_HEADERS, SHARE_IMAGE_CACHE_CONTROL, pageCacheControl } from "../contract/cache-policy";
 import { FAILURE } from "../contract/messages";
-import { GONE_PAGE } from "../contract/redirect-messages";
-import type { RedirectAnswer, RedirectTable } from "./redirect-table";
+import type { RedirectTable } from "./redirect-table";
 import type { NotFoundLog } from "./not-found-log";
+import { appendHeader, applyPathRules, copyHeaders, etagFor, headerValue, INTERNAL_HEADERS, matchesEtag, mergeVary, sendBody, sendHead, sendPlainPage, sendRedirect, sendRuleAnswer } from "./answers";
 
 /**
  * What the production server does with each request before and after Next.js (see index.ts).
@@ -53,10 +53,6 @@ type FrontOptions = {
 /** A whole answer read from Next.js; requests that share it share its compressed bodies too. */
 type NextAnswer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer; compressed: Map<Encoding, Promise<Buffer>> };
 
-/** Headers that describe one connection or one encoding of a body, never copied as they are. */
-const HOP_BY_HOP = new Set(["connection", "keep-alive", "transfer-encoding", "content-length", "content-encoding", "upgrade", "proxy-connection", "date"]);
-/** Headers Next.js keeps for itself. */
-const INTERNAL_HEADERS = new Set(["x-next-cache-tags"]);
 /** Headers a client may not send on to Next.js: ours to set. */
 const CLIENT_HEADERS_DROPPED = ["x-managely-internal", "x-real-ip", "x-forwarded-host", "x-forwarded-proto", "x-middleware-subrequest"];
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
@@ -328,72 +324,6 @@ function isDraftPreview(headers: http.IncomingHttpHeaders, previewModeId: string
   return false;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Answers
-
-/**
- * Rules of a path whatever layer answered: a 404 is never kept by any cache; a private page
- * (a request's or a confirmation's token in its path) is never kept and never sent as a referrer.
- */
-function applyPathRules(headers: Record<string, string | string[]>, rawPath: string, status: number) {
-  if (status === 404) Object.assign(headers, NO_STORE_HEADERS);
-  if (isPrivatePath(rawPath)) Object.assign(headers, Object.fromEntries(PRIVATE_PAGE_HEADERS));
-}
-
-/** The ETag of one encoding of a body: the plain one's, marked, so caches keep them apart. */
-function etagFor(etag: string, encoding: Encoding): string {
-  if (encoding === "identity") return etag;
-  return etag.endsWith('"') ? `${etag.slice(0, -1)}-${encoding}"` : `${etag}-${encoding}`;
-}
-
-function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  const bare = (tag: string) => tag.trim().replace(/^W\//, "");
-  const candidates = new Set(ifNoneMatch.split(",").map(bare));
-  return candidates.has("*") || (["identity", "gzip", "br"] as Encoding[]).some((encoding) => candidates.has(bare(etagFor(etag, encoding))));
-}
-
-function sendHead(res: http.ServerResponse, status: number, headers: Record<string, string | string[]>) {
-  res.writeHead(status, headers);
-  res.end();
-}
-
-function sendBody(req: http.IncomingMessage, res: http.ServerResponse, status: number, headers: Record<string, string | string[]>, body: Buffer, encoding: Encoding) {
-  if (encoding !== "identity") headers["content-encoding"] = encoding;
-  headers["content-length"] = String(body.length);
-  res.writeHead(status, headers);
-  res.end(req.method === "HEAD" ? undefined : body);
-}
-
-function sendRedirect(req: http.IncomingMessage, res: http.ServerResponse, location: string) {
-  const body = Buffer.from(`Moved to ${location}\n`);
-  const headers = { ...Object.fromEntries(SECURITY_HEADERS), location, "content-security-policy": RESOURCE_POLICY, "content-type": "text/plain; charset=utf-8" };
-  sendBody(req, res, 308, headers, body, "identity");
-}
-
-/**
- * A redirect rule's answer: 301 or 302 with its target (the request's query kept when the target
- * has none), or 410 Gone. Not kept by shared caches: a rule changed in the workspace is answered
- * at once, and the answer costs one map lookup.
- */
-function sendRuleAnswer(req: http.IncomingMessage, res: http.ServerResponse, rule: RedirectAnswer, query: string) {
-  if (rule.to === null) return sendPlainPage(req, res, 410, GONE_PAGE.title, GONE_PAGE.text);
-  const location = rule.to.includes("?") || query === "?" ? rule.to : `${rule.to}${query}`;
-  const body = Buffer.from(`Moved to ${location}\n`);
-  const headers = { ...Object.fromEntries(SECURITY_HEADERS), location, "content-security-policy": RESOURCE_POLICY, "content-type": "text/plain; charset=utf-8", ...NO_STORE_HEADERS };
-  sendBody(req, res, rule.status, headers, body, "identity");
-}
-
-/** A small page of our own (a malformed address never reaches Next.js). */
-function sendPlainPage(req: http.IncomingMessage, res: http.ServerResponse, status: number, title: string, text: string) {
-  const html = Buffer.from(
-    `<!doctype html><html lang="en-US"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title} | Managely</title></head>` +
-      `<body><main><h1>${title}</h1><p>${text}</p><p><a href="/">Go to the home page</a></p></main></body></html>`,
-  );
-  const headers = { ...Object.fromEntries(SECURITY_HEADERS), "content-type": "text/html; charset=utf-8", "content-security-policy": policyForHtml(html), ...NO_STORE_HEADERS };
-  sendBody(req, res, status, headers, html, "identity");
-}
-
 /** Everything else streams through: the security headers added, compressed when worth it. */
 function proxyStream(req: http.IncomingMessage, res: http.ServerResponse, rawPath: string, { socketPath, agent }: FrontOptions, { afterSuccess, body: readBody }: { afterSuccess?: () => Promise<void>; body?: Buffer } = {}) {
   return new Promise<void>((resolve, reject) => {
@@ -432,26 +362,3 @@ function proxyStream(req: http.IncomingMessage, res: http.ServerResponse, rawPat
   });
 }
 
-function copyHeaders(headers: http.IncomingHttpHeaders): Array<[string, string]> {
-  const copied: Array<[string, string]> = [];
-  for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined || HOP_BY_HOP.has(name) || INTERNAL_HEADERS.has(name)) continue;
-    // Node keeps only the first of a repeated Location (or ETag, Content-Type…); cookies stay a list.
-    for (const item of Array.isArray(value) ? value : [value]) copied.push([name, item]);
-  }
-  return copied;
-}
-
-function appendHeader(headers: Record<string, string | string[]>, name: string, value: string) {
-  const existing = headers[name];
-  if (existing === undefined) headers[name] = value;
-  else if (name === "set-cookie") headers[name] = [...(Array.isArray(existing) ? existing : [existing]), value];
-  else headers[name] = `${existing}, ${value}`;
-}
-
-function mergeVary(existing: string | string[] | undefined, value: string): string {
-  const current = (Array.isArray(existing) ? existing.join(", ") : (existing ?? "")).split(",").map((part) => part.trim()).filter(Boolean);
-  return current.some((part) => part.toLowerCase() === value.toLowerCase()) ? current.join(", ") : [...current, value].join(", ");
-}
-
-const headerValue = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(", ") : value);
