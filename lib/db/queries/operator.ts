@@ -1,5 +1,5 @@
-import { sql, type Kysely } from "kysely";
-import type { Database, NewAgent } from "../schema";
+import { sql, type Kysely, type Selectable } from "kysely";
+import type { ContactMessagesTable, Database, NewAgent } from "../schema";
 import type { ApplicationStatus, MessageKind, MessageStatus } from "../../contract/operator";
 
 /**
@@ -184,16 +184,9 @@ export async function coveredCities(db: Db, { agentId }: { agentId: number }): P
 // ---------------------------------------------------------------------------------------------
 // Messages
 
-export type MessageRecord = {
-  id: number;
-  name: string;
-  email: string;
-  mobile: string;
-  message: string;
-  agent_id: number;
-  created_at: string;
+/** A message's row (its status narrowed to the contract's), with the listing it was sent to. */
+export type MessageRecord = Omit<Selectable<ContactMessagesTable>, "status"> & {
   status: MessageStatus;
-  status_changed_at: string | null;
   company_name: string | null;
   is_demo: number | null;
 };
