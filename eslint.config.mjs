@@ -8,7 +8,7 @@ import nextTs from "eslint-config-next/typescript";
  *   → lib/db → lib/service → lib/api, lib/lead-form, lib/seo → components → app,
  * with lib/server and lib/cli (the production server and the command-line tools) on top beside
  * app. Pages and components reach data only through the service (lib/api), never lib/db or
- * lib/service directly. Tests may cross layers to set up what they check, with lib/test-support.
+ * lib/service directly. Tests may cross layers to set up what they check, with test-support.
  */
 const FLOOR = ["lib/contract", "lib/env.ts", "lib/sanitize.ts"];
 const ABOVE_SERVICE = ["lib/api", "lib/lead-form", "lib/seo", "components", "app", "lib/server", "lib/cli"];
@@ -41,8 +41,8 @@ const layerZones = [
   // The tests' shared set-up (test databases, the test service, an SMTP receiver) never ships.
   {
     target: [...FLOOR, "lib/db", "lib/service", ...ABOVE_SERVICE],
-    from: ["lib/test-support"],
-    message: "lib/test-support is for tests (*.test.ts, e2e/): shipped code never imports it.",
+    from: ["test-support"],
+    message: "test-support is for tests (*.test.ts, e2e/): shipped code never imports it.",
   },
 ];
 
@@ -120,14 +120,14 @@ export default defineConfig([
   {
     // Short functions: no shipped function over 80 lines.
     files: ["lib/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "app/**/*.{ts,tsx}"],
-    ignores: ["**/*.test.ts", "**/*.test.tsx", "lib/test-support/**"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx", "test-support/**"],
     rules: { "max-lines-per-function": ["error", { max: 80 }] },
   },
   {
     // No import circles among shipped modules (types included): a module and what it imports
     // never import it back, so each layer reads from the bottom up.
     files: ["lib/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "app/**/*.{ts,tsx}"],
-    ignores: ["**/*.test.ts", "**/*.test.tsx", "lib/test-support/**"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx", "test-support/**"],
     rules: { "import/no-cycle": ["error", { ignoreExternal: true }] },
   },
   {

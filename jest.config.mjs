@@ -13,13 +13,13 @@ const config = {
   // Service and database suites run in Node; component tests opt into jsdom with a docblock.
   testEnvironment: "node",
   setupFilesAfterEnv: ["<rootDir>/jest.setup.ts"],
-  // Each run's seeded database templates, made once and copied per suite (lib/test-support/database.ts).
-  globalSetup: "<rootDir>/lib/test-support/jest-global-setup.ts",
-  globalTeardown: "<rootDir>/lib/test-support/jest-global-teardown.ts",
-  testMatch: ["<rootDir>/{lib,components,app}/**/*.test.{ts,tsx}"],
+  // Each run's seeded database templates, made once and copied per suite (test-support/database.ts).
+  globalSetup: "<rootDir>/test-support/jest-global-setup.ts",
+  globalTeardown: "<rootDir>/test-support/jest-global-teardown.ts",
+  testMatch: ["<rootDir>/{lib,components,app,test-support}/**/*.test.{ts,tsx}"],
   moduleNameMapper: {
     // The guard only matters to the Next.js bundler; tests import server modules directly.
-    "^server-only$": "<rootDir>/lib/test-support/server-only.ts",
+    "^server-only$": "<rootDir>/test-support/server-only.ts",
     "^@/(.*)$": "<rootDir>/$1",
   },
   testTimeout: 60_000,

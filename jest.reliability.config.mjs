@@ -14,7 +14,7 @@ const config = {
   testMatch: ["<rootDir>/e2e/reliability/**/*.reliability.ts"],
   globalSetup: "<rootDir>/e2e/reliability/global-setup.ts",
   moduleNameMapper: {
-    "^server-only$": "<rootDir>/lib/test-support/server-only.ts",
+    "^server-only$": "<rootDir>/test-support/server-only.ts",
     "^@/(.*)$": "<rootDir>/$1",
   },
   // Per test; each file also bounds its own waits, and the whole suite stays under 10 minutes.

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { ENV_VARIABLES } from "./env";
-import { codeIn, documentation, namesInCode, repositoryFiles } from "./test-support/docs";
+import { codeIn, documentation, namesInCode, repositoryFiles } from "@/test-support/docs";
 
 /**
  * The README's configuration table is the list of settings an operator reads: every variable

@@ -1,4 +1,4 @@
-import { createTestDatabase, WHOLE_SEED_TIMEOUT_MS, type TestDatabase } from "@/lib/test-support";
+import { createTestDatabase, WHOLE_SEED_TIMEOUT_MS, type TestDatabase } from "@/test-support";
 import { cardAboutText } from "./manager-facts";
 
 /**

@@ -3,7 +3,7 @@ import { handleCall, type ServiceContext } from "../../lib/service";
 import { answerCall, readCallRequest } from "../../lib/service/http-entry";
 import { createWriteRunner } from "../../lib/service/write";
 import { FILES_ONLY } from "../../lib/service/delivery/routing";
-import type { TestDatabase } from "../../lib/test-support/database";
+import type { TestDatabase } from "../../test-support/database";
 
 /**
  * One lead's save as the Submit button makes it (a browser at 203.0.113.7, three managers chosen,

@@ -8,7 +8,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import inspector from "node:inspector/promises";
-import { callAsSite, createTestDatabase, createTestService } from "../../lib/test-support";
+import { callAsSite, createTestDatabase, createTestService } from "../../test-support";
 import { renderStatements, traceLeadSave } from "./lead-save-trace";
 
 const ROOT = path.resolve(__dirname, "../..");
@@ -24,7 +24,7 @@ function filesEntered(coverage: Coverage): string[] {
   for (const script of coverage.result) {
     if (!script.url.startsWith(`file://${ROOT}/`) || script.url.includes("/node_modules/")) continue;
     const file = script.url.slice(`file://${ROOT}/`.length);
-    if (file.startsWith("lib/test-support/") || file.startsWith("e2e/")) continue;
+    if (file.startsWith("test-support/") || file.startsWith("e2e/")) continue;
     if (script.functions.some((fn) => fn.ranges[0]?.count > 0)) files.add(file);
   }
   return [...files].sort();

@@ -3,7 +3,7 @@ import { insertDemoAgents, recordContentChange } from "../../lib/db/seed";
 import { demoAgentsForCity } from "../../lib/db/seed/demo-agents";
 import { indexServiceAreas } from "../../lib/db/service-areas";
 import { agentPath, cityPath } from "../../lib/contract/routes";
-import { createTestDatabase, type TestDatabase } from "@/lib/test-support";
+import { createTestDatabase, type TestDatabase } from "@/test-support";
 import { httpRequest } from "./http";
 import { startServer, stopAllServers, type RunningServer } from "./servers";
 

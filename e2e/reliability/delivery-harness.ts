@@ -110,7 +110,7 @@ export async function startWebhookReceiver({
   return receiver;
 }
 
-export { mailText, startSmtpReceiver, type ReceivedMail } from "@/lib/test-support";
+export { mailText, startSmtpReceiver, type ReceivedMail } from "@/test-support";
 
 // ---------------------------------------------------------------------------------------------
 // The worker as a process of its own (`npm run worker`)

@@ -5,7 +5,7 @@ import path from "node:path";
 import { openDatabase } from "../../lib/db/connection";
 import { CONFIRM, CONSENT_VERSION, consentSentence } from "../../lib/contract/messages";
 import type { LeadRequest } from "../../lib/contract";
-import { createTestDatabase, postgresUrl, type TestDatabase, type TestDatabaseKind } from "@/lib/test-support";
+import { createTestDatabase, postgresUrl, type TestDatabase, type TestDatabaseKind } from "@/test-support";
 import { callApi } from "./http";
 import {
   confirmLeads,

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { createTestDatabase, postgresUrl, type TestDatabase, type TestDatabaseKind } from "@/lib/test-support";
+import { createTestDatabase, postgresUrl, type TestDatabase, type TestDatabaseKind } from "@/test-support";
 import { createAgent, httpRequest, jsonOf } from "./http";
 import { malformedRequest, type FuzzRequest } from "./malformed-requests";
 import { startServer, stopAllServers, type RunningServer } from "./servers";

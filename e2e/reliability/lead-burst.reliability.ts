@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { createTestDatabase, postgresUrl, type TestDatabase, type TestDatabaseKind } from "@/lib/test-support";
+import { createTestDatabase, postgresUrl, type TestDatabase, type TestDatabaseKind } from "@/test-support";
 import { callApi, httpRequest } from "./http";
 import { compareWithStored, leadBody, leadRowsByKey, migrationsAppliedOnOpen, sendLeadBurst, sqliteIntegrityCheck, submissionKeys } from "./leads";
 import { startServer, stopAllServers, type RunningServer } from "./servers";

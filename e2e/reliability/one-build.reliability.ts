@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { IN_USE_MARK_PREFIX } from "../../lib/cli/build-in-use";
 import { PAGE_IDS } from "../../lib/contract/site";
-import { createTestDatabase, type TestDatabase } from "@/lib/test-support";
+import { createTestDatabase, type TestDatabase } from "@/test-support";
 import { httpRequest } from "./http";
 import { waitFor } from "./delivery-harness";
 import { outputKeeper, siteEnvironment, startGroup, stopGroup } from "../support/production-site";

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { createTestDatabase, postgresUrl, type TestDatabase, type TestDatabaseKind } from "@/lib/test-support";
+import { createTestDatabase, postgresUrl, type TestDatabase, type TestDatabaseKind } from "@/test-support";
 import { openDatabase } from "@/lib/db/connection";
 import { callApi, createAgent } from "./http";
 import { startServer, stopAllServers, type RunningServer } from "./servers";

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { createClient } from "redis";
 import { CONFIRM, FAILURE, SAVED } from "../../lib/contract/messages";
 import { RATE_LIMIT_WINDOW_MS } from "../../lib/service/rate-limit";
-import { createTestDatabase, postgresUrl, type TestDatabase } from "@/lib/test-support";
+import { createTestDatabase, postgresUrl, type TestDatabase } from "@/test-support";
 import { callApi, httpRequest } from "./http";
 import { waitFor } from "./delivery-harness";
 import { confirmTokensInOutboxDir, leadBody, ownerEmailOf } from "./leads";

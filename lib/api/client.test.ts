@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { createApiClient, type ApiClient } from "./client";
 import { createHttpTransport } from "./browser";
 import { ApiError } from "../contract/errors";
-import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "@/lib/test-support";
+import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "@/test-support";
 
 announcePostgres();
 

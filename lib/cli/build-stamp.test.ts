@@ -21,7 +21,7 @@ describe("the build stamp", () => {
     write("app/page.tsx", "export default function Page() { return null; }");
     write("lib/service/leads.ts", "export const a = 1;");
     write("lib/service/leads.test.ts", "it('x', () => {});");
-    write("lib/test-support/index.ts", "export {};");
+    write("test-support/index.ts", "export {};");
     write("public/logo.svg", "<svg/>");
   });
   afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
@@ -71,7 +71,7 @@ describe("the build stamp", () => {
   it("ignores tests and their set-up, which are not built", () => {
     build();
     write("lib/service/leads.test.ts", "it('y', () => {});");
-    write("lib/test-support/index.ts", "export const changed = true;");
+    write("test-support/index.ts", "export const changed = true;");
     expect(reason()).toBeNull();
   });
 

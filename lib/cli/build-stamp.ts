@@ -14,8 +14,8 @@ export const STAMP_FILE = "managely-build-stamp.json";
 
 const SOURCE_DIRS = ["app", "components", "lib", "styles", "public"];
 const ROOT_FILES = ["package.json", "package-lock.json", "next.config.ts", "tsconfig.json"];
-/** Tests and their set-up are not part of what is built. */
-const NOT_BUILT = [/\.test\.tsx?$/, /^lib\/test-support\//];
+/** Tests are not part of what is built (their shared set-up, test-support/, is outside the source folders). */
+const NOT_BUILT = [/\.test\.tsx?$/];
 
 export type BuildInputs = { files: Record<string, string> };
 

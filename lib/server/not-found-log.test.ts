@@ -1,4 +1,4 @@
-import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "@/lib/test-support";
+import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "@/test-support";
 import { REDIRECT_PATH_MAX } from "../contract/redirects";
 import { putRedirectRule } from "../db/queries/redirects";
 import { createNotFoundLog } from "./not-found-log";

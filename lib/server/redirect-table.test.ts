@@ -1,4 +1,4 @@
-import { createTestDatabase, type TestDatabase } from "@/lib/test-support";
+import { createTestDatabase, type TestDatabase } from "@/test-support";
 import { putRedirectRule } from "../db/queries/redirects";
 import { createCacheBus } from "./cache-bus";
 import { createRedirectTable } from "./redirect-table";

@@ -1,4 +1,4 @@
-import { createTestDatabase, createTestService, type TestDatabase } from "@/lib/test-support";
+import { createTestDatabase, createTestService, type TestDatabase } from "@/test-support";
 import { INTERNAL_CALLER } from "../service/guard";
 import { createRouteResolver } from "./route-resolver";
 

@@ -1,6 +1,6 @@
 import type { Service } from ".";
 import { CONFIRM, NOT_FOUND, VERIFICATION } from "../contract/messages";
-import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase, callAsSite, confirmAsOwner, createTestService } from "@/lib/test-support";
+import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase, callAsSite, confirmAsOwner, createTestService } from "@/test-support";
 import { deliveryRouting } from "./delivery/routing";
 import { renderMessage } from "./delivery/render";
 import { CONFIRMATION_VALID_MS, sweepUnconfirmedLeads } from "./confirmations";

@@ -1,4 +1,4 @@
-import { createTestDatabase, type TestDatabase } from "@/lib/test-support";
+import { createTestDatabase, type TestDatabase } from "@/test-support";
 import { FAILURE } from "../contract/messages";
 import { INTERNAL_CALLER } from "./guard";
 

@@ -2,7 +2,7 @@ import { FAILURE, NOT_FOUND, SAVED } from "../contract/messages";
 import { BODY_TOO_LARGE, handleCall, type ServiceContext } from ".";
 import { createWriteRunner } from "./write";
 import { FILES_ONLY } from "./delivery/routing";
-import { announcePostgres, callAsSite, createTestDatabase, createTestService, databaseKinds, type TestDatabase } from "@/lib/test-support";
+import { announcePostgres, callAsSite, createTestDatabase, createTestService, databaseKinds, type TestDatabase } from "@/test-support";
 
 announcePostgres();
 

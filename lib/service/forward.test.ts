@@ -1,6 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { createTestDatabase, type TestDatabase } from "@/lib/test-support";
+import { createTestDatabase, type TestDatabase } from "@/test-support";
 import { FAILURE } from "../contract/messages";
 import type { ApiError } from "../contract/errors";
 import { forwardCall } from "./forward";

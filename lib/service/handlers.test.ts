@@ -1,7 +1,7 @@
 import { schemasOf, type AnyCallName } from "../contract";
 import { EMPTY_PATTERN } from "../contract/seo-text";
 import type { Service } from ".";
-import { announcePostgres, callAsSite, createTestDatabase, createTestService, databaseKinds, type TestDatabase } from "@/lib/test-support";
+import { announcePostgres, callAsSite, createTestDatabase, createTestService, databaseKinds, type TestDatabase } from "@/test-support";
 import { publishSeoDraft, saveSeoDraft, type StaffIdentity } from "./workspace/seo";
 import { signPreview } from "./workspace/preview";
 import { staffAuthSecret } from "./workspace/secret";

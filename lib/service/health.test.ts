@@ -1,4 +1,4 @@
-import { createTestDatabase, type TestDatabase } from "@/lib/test-support";
+import { createTestDatabase, type TestDatabase } from "@/test-support";
 
 /**
  * GET /healthz: anyone learns only whether the site is up; the database, Redis and

@@ -3,7 +3,7 @@ import { MANAGER_CSV_COLUMNS, type ManagerCsvRecord } from "../contract/managers
 import { agentPath, SITEMAP_PATH } from "../contract/routes";
 import { EMPTY_PATTERN } from "../contract/seo-text";
 import { listSitemapEntries } from "../db/queries/sitemap";
-import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "@/lib/test-support";
+import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "@/test-support";
 import { deliveryRouting } from "./delivery/routing";
 import { importManagers } from "./managers";
 import { publishSeoDraft, saveSeoDraft, type StaffIdentity } from "./workspace/seo";

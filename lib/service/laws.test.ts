@@ -8,7 +8,7 @@ import { prepareDatabase } from "../db/setup";
 import { readLawFacts, readReviewDates } from "../db/seed/law-facts";
 import { lawComparePath } from "../contract/routes";
 import type { Service } from ".";
-import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase, callAsSite, createTestService } from "@/lib/test-support";
+import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase, callAsSite, createTestService } from "@/test-support";
 
 announcePostgres();
 

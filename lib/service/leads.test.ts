@@ -1,6 +1,6 @@
 import { CONFIRM, CONFLICT, RECIPIENTS, SAVED } from "../contract/messages";
 import type { Service } from ".";
-import { announcePostgres, callAsSite, createTestDatabase, createTestService, databaseKinds, type TestDatabase } from "@/lib/test-support";
+import { announcePostgres, callAsSite, createTestDatabase, createTestService, databaseKinds, type TestDatabase } from "@/test-support";
 import { onOutboxSignal } from "./delivery/signal";
 
 announcePostgres();

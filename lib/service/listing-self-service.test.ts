@@ -3,7 +3,7 @@ import { MANAGER_CSV_COLUMNS, type ManagerCsvRecord } from "../contract/managers
 import { ApiError } from "../contract/errors";
 import { agentPath } from "../contract/routes";
 import { listingEditSchema, listingSignInPath, type ListingEditInput } from "../contract/listing-self-service";
-import { announcePostgres, createTestDatabase, databaseKinds, WHOLE_SEED_TIMEOUT_MS, type TestDatabase } from "@/lib/test-support";
+import { announcePostgres, createTestDatabase, databaseKinds, WHOLE_SEED_TIMEOUT_MS, type TestDatabase } from "@/test-support";
 import type { StaffIdentity } from "./workspace/seo";
 import { deliveryRouting } from "./delivery/routing";
 import { renderMessage } from "./delivery/render";

@@ -4,7 +4,7 @@ import { Readable } from "node:stream";
 import { MANAGER_CSV_COLUMNS, type ManagerCsvRecord } from "../contract/managers-csv";
 import { seedDatabase } from "../db/seed";
 import { listSitemapEntries } from "../db/queries/sitemap";
-import { announcePostgres, callAsSite, createTestService, createTestDatabase, databaseKinds, WHOLE_SEED_TIMEOUT_MS, type TestDatabase } from "@/lib/test-support";
+import { announcePostgres, callAsSite, createTestService, createTestDatabase, databaseKinds, WHOLE_SEED_TIMEOUT_MS, type TestDatabase } from "@/test-support";
 import { agentPath } from "../contract/routes";
 import { deliveryRouting } from "./delivery/routing";
 import { exportManagers, importManagers, removeSamples } from "./managers";

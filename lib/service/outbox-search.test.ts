@@ -5,7 +5,7 @@ import { handleCall, type ServiceContext } from ".";
 import { FILES_ONLY } from "./delivery/routing";
 import { createWriteRunner } from "./write";
 import { OUTBOX_SEARCH, OUTBOX_SEARCH_DEFAULT } from "../contract/outbox-search";
-import { createTestDatabase, type TestDatabase } from "@/lib/test-support";
+import { createTestDatabase, type TestDatabase } from "@/test-support";
 
 const TOKEN = "outbox-search-token-0123456789";
 const SITE = "http://localhost:3000";

@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Service } from ".";
 import type { OutboxChannel } from "../db/schema";
 import { claimDueMessages, insertOutboxMessages } from "../db/queries/outbox";
-import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase, callAsSite, confirmAsOwner, createTestService } from "@/lib/test-support";
+import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase, callAsSite, confirmAsOwner, createTestService } from "@/test-support";
 import { DeliveryError, fileChannel, type Channel, type OutgoingMessage } from "./delivery/channels";
 import { deliveryRouting, FILES_ONLY, outboxRows, type DeliveryRouting } from "./delivery/routing";
 import { signalOutbox } from "./delivery/signal";

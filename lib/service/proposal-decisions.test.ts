@@ -4,7 +4,7 @@ import { categoryLabel } from "../contract/site";
 import { proposalChanges } from "../contract/proposal-compare";
 import { handleCall, type Service } from ".";
 import type { OutboxRow } from "../db/schema";
-import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase, callAsSite, confirmAsOwner } from "@/lib/test-support";
+import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase, callAsSite, confirmAsOwner } from "@/test-support";
 import { createWriteRunner } from "./write";
 import { deliveryRouting } from "./delivery/routing";
 import { renderMessage } from "./delivery/render";

@@ -5,7 +5,7 @@ import { categoryLabel, SITE_NAME } from "../contract/site";
 import { isPrivatePath, redactPrivatePath } from "../contract/routes";
 import { BODY_TOO_LARGE, handleCall, type Service } from ".";
 import type { OutboxRow } from "../db/schema";
-import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase, callAsSite, confirmAsOwner } from "@/lib/test-support";
+import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase, callAsSite, confirmAsOwner } from "@/test-support";
 import { createWriteRunner } from "./write";
 import { deliveryRouting } from "./delivery/routing";
 import { renderMessage } from "./delivery/render";

@@ -1,4 +1,4 @@
-import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "@/lib/test-support";
+import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "@/test-support";
 import { mayMailUnconfirmed, NEWSLETTER_CONFIRMATION_EVERY_MS, UNCONFIRMED_MAIL_PER_DAY } from "./rate-limit";
 
 announcePostgres();

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
-import { announcePostgres, callAsSite, createTestDatabase, createTestService, databaseKinds, type TestDatabase } from "@/lib/test-support";
+import { announcePostgres, callAsSite, createTestDatabase, createTestService, databaseKinds, type TestDatabase } from "@/test-support";
 import type { Service } from ".";
 import { countHits, DAY_MS, limitKeyPart, managerChecks, PHONE_ONLY_PER_MANAGER_FACTOR, PHONE_ONLY_PER_NUMBER_PER_DAY, RATE_LIMIT_WINDOW_MS, RateLimitedError, visitorChecks, type LimitCheck } from "./rate-limit";
 import { createOutboxWorker } from "./outbox-worker";

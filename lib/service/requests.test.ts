@@ -1,7 +1,7 @@
 import { contract } from "../contract";
 import { CONFIRM, CONFLICT, CONSENT_VERSION, NOT_FOUND, RECIPIENTS, SAVED, consentSentence } from "../contract/messages";
 import type { Service } from ".";
-import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase, callAsSite, confirmAsOwner, createTestService } from "@/lib/test-support";
+import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase, callAsSite, confirmAsOwner, createTestService } from "@/test-support";
 import { FILES_ONLY, deliveryRouting } from "./delivery/routing";
 import { outboxFileName } from "./delivery/channels";
 import { maskEmail, maskPhone } from "./requests";

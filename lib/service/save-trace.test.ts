@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { announcePostgres, callAsSite, createTestDatabase, createTestService, databaseKinds, WHOLE_SEED_TIMEOUT_MS, type TestDatabase } from "@/lib/test-support";
+import { announcePostgres, callAsSite, createTestDatabase, createTestService, databaseKinds, WHOLE_SEED_TIMEOUT_MS, type TestDatabase } from "@/test-support";
 import { renderStatements, traceLeadSave } from "@/e2e/perf/lead-save-trace";
 
 announcePostgres();

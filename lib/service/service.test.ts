@@ -4,7 +4,7 @@ import { distanceMiles } from "../contract/geo";
 import { CONFIRM, RECIPIENTS, SAVED } from "../contract/messages";
 import { tabRepeatsCity } from "../contract/seo-text";
 import type { Service } from ".";
-import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase, callAsSite, createTestService } from "@/lib/test-support";
+import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase, callAsSite, createTestService } from "@/test-support";
 
 announcePostgres();
 

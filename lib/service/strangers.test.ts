@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import type { Service } from ".";
 import { CONFIRM, VERIFICATION } from "../contract/messages";
-import { announcePostgres, callAsSite, createTestDatabase, createTestService, databaseKinds, WHOLE_SEED_TIMEOUT_MS, type TestDatabase } from "@/lib/test-support";
+import { announcePostgres, callAsSite, createTestDatabase, createTestService, databaseKinds, WHOLE_SEED_TIMEOUT_MS, type TestDatabase } from "@/test-support";
 import { deliveryRouting } from "./delivery/routing";
 import { renderMessage } from "./delivery/render";
 import { readCallRequest } from "./http-entry";

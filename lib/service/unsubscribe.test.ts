@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import fc from "fast-check";
 import type { OutboxKind, OutboxRow } from "../db/schema";
-import { announcePostgres, callAsSite, createTestDatabase, createTestService, databaseKinds, startSmtpReceiver, WHOLE_SEED_TIMEOUT_MS, type TestDatabase } from "@/lib/test-support";
+import { announcePostgres, callAsSite, createTestDatabase, createTestService, databaseKinds, startSmtpReceiver, WHOLE_SEED_TIMEOUT_MS, type TestDatabase } from "@/test-support";
 import { mailboxKey } from "../contract/keys";
 import { emailChannel, fileChannel } from "./delivery/channels";
 import { renderMessage } from "./delivery/render";

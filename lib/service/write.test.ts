@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "@/lib/test-support";
+import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "@/test-support";
 import { createWriteRunner } from "./write";
 
 announcePostgres();

@@ -1,7 +1,7 @@
 import { EMPTY_PATTERN } from "@/lib/contract/seo-text";
 import { SIGN_IN_RETURN_COOKIE, WORKSPACE, type StaffRole } from "@/lib/contract/staff";
 import fc from "fast-check";
-import { createTestDatabase, type TestDatabase } from "@/lib/test-support";
+import { createTestDatabase, type TestDatabase } from "@/test-support";
 import { STAFF_SIGN_IN_LINKS_PER_DAY } from "@/lib/service/rate-limit";
 import { siteStaffAuth, type StaffIdentity } from "@/lib/service/workspace";
 import { saveSeoDraft } from "@/lib/service/workspace/seo";

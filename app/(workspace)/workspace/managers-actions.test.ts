@@ -5,7 +5,7 @@ import path from "node:path";
 import { MANAGERS_PAGE, SAMPLE_WORDS } from "@/lib/contract/operator-messages";
 import { IMPORT_WORDS, MANAGER_CSV_COLUMNS, MANAGERS_UPLOAD_MAX_BYTES } from "@/lib/contract/managers-csv";
 import type { StaffRole } from "@/lib/contract/staff";
-import { createTestDatabase, WHOLE_SEED_TIMEOUT_MS, type TestDatabase } from "@/lib/test-support";
+import { createTestDatabase, WHOLE_SEED_TIMEOUT_MS, type TestDatabase } from "@/test-support";
 import { siteStaffAuth, type StaffIdentity } from "@/lib/service/workspace";
 import type { ImportState } from "@/components/workspace/ManagersImport";
 

@@ -1,4 +1,4 @@
-import { createTestDatabase, type TestDatabase } from "@/lib/test-support";
+import { createTestDatabase, type TestDatabase } from "@/test-support";
 
 /** The HTTP contract of POST /api/<call> (DESIGN.md section 1), on the real route handler. */
 let database: TestDatabase;

@@ -1,4 +1,4 @@
-import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "@/lib/test-support";
+import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "@/test-support";
 import { sql } from "kysely";
 import { cityPath } from "@/lib/contract/routes";
 import { listSitemapEntries } from "./sitemap";

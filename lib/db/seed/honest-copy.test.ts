@@ -9,7 +9,7 @@ import { deliveryRouting } from "../../service/delivery/routing";
 import { reconcileSiteWords } from "../site-words";
 import { listingDraftSchema } from "../../contract/operator";
 import { approveApplication } from "../../service/workspace/network";
-import { createTestDatabase, type TestDatabase } from "@/lib/test-support";
+import { createTestDatabase, type TestDatabase } from "@/test-support";
 
 /**
  * Issue 30, item 2: the demo seed is a sample site, so its own words promise no team, payment,

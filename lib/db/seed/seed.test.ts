@@ -4,7 +4,7 @@ import { seedDatabase } from ".";
 import type { DatabaseHandle } from "../connection";
 import { prepareDatabase } from "../setup";
 import { distanceMiles, servesCity } from "../../contract/geo";
-import { announcePostgres, createTestDatabase, databaseKinds, WHOLE_SEED_TIMEOUT_MS, type TestDatabase } from "@/lib/test-support";
+import { announcePostgres, createTestDatabase, databaseKinds, WHOLE_SEED_TIMEOUT_MS, type TestDatabase } from "@/test-support";
 
 announcePostgres();
 

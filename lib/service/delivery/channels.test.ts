@@ -3,7 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { startSmtpReceiver } from "@/lib/test-support";
+import { startSmtpReceiver } from "@/test-support";
 import {
   DeliveryError,
   describeFailure,

@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { EMPTY_PATTERN } from "../../contract/seo-text";
-import { createTestDatabase, type TestDatabase } from "@/lib/test-support";
+import { createTestDatabase, type TestDatabase } from "@/test-support";
 import { publishSeoDraft, saveSeoDraft, type StaffIdentity } from "../workspace/seo";
 import { verifyWebhook, WEBHOOK_HEADERS, webhookChannel } from "./channels";
 import { deliveryRouting } from "./routing";

@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Service } from "..";
 import type { OutboxKind, OutboxRow } from "../../db/schema";
 import { insertOutboxMessages } from "../../db/queries/outbox";
-import { announcePostgres, callAsSite, createTestDatabase, createTestService, databaseKinds, type TestDatabase } from "@/lib/test-support";
+import { announcePostgres, callAsSite, createTestDatabase, createTestService, databaseKinds, type TestDatabase } from "@/test-support";
 import { fileChannel } from "./channels";
 import { answersOf, formatPhone, type LeadFacts } from "./message";
 import {

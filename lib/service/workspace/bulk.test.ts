@@ -1,6 +1,6 @@
 import { EMPTY_PATTERN } from "../../contract/seo-text";
 import { WORKSPACE } from "../../contract/staff";
-import { createTestDatabase, type TestDatabase, failure } from "@/lib/test-support";
+import { createTestDatabase, type TestDatabase, failure } from "@/test-support";
 import { deliveryRouting } from "../delivery/routing";
 import { publishBulkEdit, publishSeoDraft, publishedStamp, saveSeoDraft, type BulkEdit, type StaffIdentity } from "./seo";
 

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { announcePostgres, createTestDatabase, databaseKinds, WHOLE_SEED_TIMEOUT_MS, type TestDatabase } from "@/lib/test-support";
+import { announcePostgres, createTestDatabase, databaseKinds, WHOLE_SEED_TIMEOUT_MS, type TestDatabase } from "@/test-support";
 import { PROPERTY_CATEGORIES } from "../../contract/site";
 import { categoryBit } from "../../db/service-areas";
 import { duplicateLists } from "./duplicate-lists";

@@ -1,6 +1,6 @@
 import type { SeoLiveRow, SeoRevisionRow } from "../../db/schema";
 import { EMPTY_PATTERN } from "../../contract/seo-text";
-import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "@/lib/test-support";
+import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "@/test-support";
 import { canRollBack, revisionSides, withSides } from "./history";
 import type { Db } from "../../db/schema";
 import { historyPage, publishSeoDraft, rollbackSeoRevision, saveSeoDraft, type SeoTarget, type StaffIdentity } from "./seo";

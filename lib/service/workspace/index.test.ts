@@ -1,4 +1,4 @@
-import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "@/lib/test-support";
+import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "@/test-support";
 import { signPreview } from "./preview";
 import { staffAuthSecret } from "./auth";
 import { STAFF_SIGN_IN_LINKS_PER_DAY } from "../rate-limit";

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { listingDraftSchema, parseServiceZips, parseTypedFee, radiusForServiceZips, type ListingDraftInput } from "../../contract/operator";
 import type { OutboxKind, OutboxRow } from "../../db/schema";
-import { announcePostgres, createTestDatabase, databaseKinds, WHOLE_SEED_TIMEOUT_MS, type TestDatabase, failure } from "@/lib/test-support";
+import { announcePostgres, createTestDatabase, databaseKinds, WHOLE_SEED_TIMEOUT_MS, type TestDatabase, failure } from "@/test-support";
 import { FILES_ONLY, deliveryRouting } from "../delivery/routing";
 import { renderMessage } from "../delivery/render";
 import {

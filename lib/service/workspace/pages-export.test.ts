@@ -1,4 +1,4 @@
-import { announcePostgres, createTestDatabase, databaseKinds, WHOLE_SEED_TIMEOUT_MS, type TestDatabase } from "@/lib/test-support";
+import { announcePostgres, createTestDatabase, databaseKinds, WHOLE_SEED_TIMEOUT_MS, type TestDatabase } from "@/test-support";
 import { listSitemapEntries } from "../../db/queries/sitemap";
 import { cityPath } from "../../contract/routes";
 import { DIRECTORY_PAGE_SIZE } from "../../contract/site";

@@ -1,5 +1,5 @@
 import { EMPTY_PATTERN } from "../../contract/seo-text";
-import { WHOLE_SEED_TIMEOUT_MS, announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "@/lib/test-support";
+import { WHOLE_SEED_TIMEOUT_MS, announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "@/test-support";
 import { bulkChange, bulkPages, changeOf, publishEffect, renderRow, siteRows, siteStatus, templateImpact, trySite, type PageRow } from "./pages";
 import { PAGE_LIST_SIZE, listPages } from "./page-list";
 import { publishSeoDraft, saveSeoDraft, type StaffIdentity } from "./seo";

@@ -1,6 +1,6 @@
 import { listSitemapEntries } from "../../db/queries/sitemap";
 import { EMPTY_PATTERN, seoTextFor, type SeoFactsOf } from "../../contract/seo-text";
-import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "@/lib/test-support";
+import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "@/test-support";
 import { changeOf, filterRows, publishEffect, siteRows, templateImpact, type PageRow, type SiteRows } from "./pages";
 import { listPages } from "./page-list";
 import { csvLines, exportRows } from "./pages-csv";

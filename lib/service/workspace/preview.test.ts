@@ -1,5 +1,5 @@
 import { EMPTY_PATTERN } from "../../contract/seo-text";
-import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "@/lib/test-support";
+import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "@/test-support";
 import { draftOfPreviewCookie, signPreview } from "./preview";
 import { saveSeoDraft, type StaffIdentity } from "./seo";
 

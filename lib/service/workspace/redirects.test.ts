@@ -1,5 +1,5 @@
 import { REDIRECT_WORDS, REDIRECTS_PAGE } from "../../contract/redirect-messages";
-import { announcePostgres, createTestDatabase, databaseKinds, WHOLE_SEED_TIMEOUT_MS, type TestDatabase, failure } from "@/lib/test-support";
+import { announcePostgres, createTestDatabase, databaseKinds, WHOLE_SEED_TIMEOUT_MS, type TestDatabase, failure } from "@/test-support";
 import { onRedirectsChanged } from "../redirects-signal";
 import { applyRedirectsCsv, dryRunRedirectsCsv, redirectsOverview, removeRedirect, saveRedirect } from "./redirects";
 import type { StaffIdentity } from "./seo";

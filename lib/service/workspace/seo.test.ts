@@ -1,7 +1,7 @@
 import { ApiError } from "../../contract/errors";
 import { SITEMAP_PATH } from "../../contract/routes";
 import { EMPTY_PATTERN } from "../../contract/seo-text";
-import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase, failure } from "@/lib/test-support";
+import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase, failure } from "@/test-support";
 import { deliveryRouting } from "../delivery/routing";
 import {
   audit,

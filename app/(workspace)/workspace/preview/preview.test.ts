@@ -2,7 +2,7 @@ import { EMPTY_PATTERN } from "@/lib/contract/seo-text";
 import { PREVIEW_DRAFT_COOKIE, type StaffRole } from "@/lib/contract/staff";
 import { createApiClient } from "@/lib/api/client";
 import { INTERNAL_CALLER } from "@/lib/service/guard";
-import { createTestDatabase, createTestService, type TestDatabase } from "@/lib/test-support";
+import { createTestDatabase, createTestService, type TestDatabase } from "@/test-support";
 import { saveSeoDraft, type StaffIdentity } from "@/lib/service/workspace/seo";
 
 /**
@@ -29,7 +29,7 @@ jest.mock("next/cache", () => ({ unstable_cache: (read: () => Promise<unknown>) 
 jest.mock("@/lib/db", () => ({ getDatabase: async () => database }));
 jest.mock("@/lib/api/server", () => ({
   serverApi: () => {
-    const service = jest.requireActual("@/lib/test-support").createTestService(database) as ReturnType<typeof createTestService>;
+    const service = jest.requireActual("@/test-support").createTestService(database) as ReturnType<typeof createTestService>;
     return createApiClient((call, body) => service.handle({ call, body: JSON.parse(JSON.stringify(body ?? {})), caller: INTERNAL_CALLER }));
   },
 }));

@@ -3,8 +3,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
-import { migrateToLatest, openDatabase, type DatabaseHandle } from "../db/connection";
-import { prepareDatabase } from "../db/setup";
+import { migrateToLatest, openDatabase, type DatabaseHandle } from "../lib/db/connection";
+import { prepareDatabase } from "../lib/db/setup";
 
 /**
  * A fresh, migrated and seeded database for one test suite: a temporary SQLite file, or a new
@@ -43,7 +43,7 @@ export function announcePostgres(): void {
  * copy of it (prepareDatabase below then finds nothing to do): the copy is what seeding would
  * make, as every suite of a run runs the same code.
  * - SQLite: a file in TEST_SQLITE_TEMPLATE_DIR, copied. `npm test`'s global setup
- *   (lib/test-support/jest-global.ts) sets a fresh folder per run; the mutation run
+ *   (test-support/jest-global.ts) sets a fresh folder per run; the mutation run
  *   (`npm run mutate`) keeps one across its runs (mutants are never in lib/db).
  * - PostgreSQL: a database named TEST_POSTGRES_TEMPLATE_PREFIX_<variant>, and each suite a database
  *   of its own made from it (`create database … template …`, a file copy). The global setup sets a

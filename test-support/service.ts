@@ -1,8 +1,8 @@
-import { handleCall, type Service, type ServiceContext, type ServiceSettings } from "../service";
-import { INTERNAL_CALLER } from "../service/guard";
-import { createWriteRunner } from "../service/write";
-import type { DatabaseHandle } from "../db/connection";
-import { FILES_ONLY, type DeliveryRouting } from "../service/delivery/routing";
+import { handleCall, type Service, type ServiceContext, type ServiceSettings } from "../lib/service";
+import { INTERNAL_CALLER } from "../lib/service/guard";
+import { createWriteRunner } from "../lib/service/write";
+import type { DatabaseHandle } from "../lib/db/connection";
+import { FILES_ONLY, type DeliveryRouting } from "../lib/service/delivery/routing";
 
 /**
  * The embedded service on a test database, as the site builds it (lib/service/default.ts). Its

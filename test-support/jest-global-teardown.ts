@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { sql } from "kysely";
-import { openDatabase } from "../db/connection";
+import { openDatabase } from "../lib/db/connection";
 
 /** `npm test`'s Jest global teardown: removes the run's database templates (jest-global-setup.ts). */
 export default async function globalTeardown(): Promise<void> {

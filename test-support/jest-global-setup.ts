@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 
 /**
- * `npm test`'s Jest global setup: the run's database templates (lib/test-support/database.ts). A
+ * `npm test`'s Jest global setup: the run's database templates (test-support/database.ts). A
  * fresh SQLite folder and PostgreSQL name prefix per run, so a run never starts from another
  * run's (or another branch's) seed; the global teardown removes them. A template folder set
  * already (the mutation run keeps its own) is left as it is. Jest's workers start after this and

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import manifest from "@/app/manifest";
-import { icoOf } from "../../scripts/make-icons";
+import { icoOf } from "../scripts/make-icons";
 
 const pngSize = (png: Buffer) => [png.readUInt32BE(16), png.readUInt32BE(20)];
 const isPng = (data: Buffer) => data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));

@@ -7,7 +7,7 @@ export { announcePostgres, createTestDatabase, databaseKinds, postgresUrl, WHOLE
 export { callAsSite, confirmAsOwner, createTestService } from "./service";
 export { mailText, startSmtpReceiver, type ReceivedMail } from "./smtp-receiver";
 
-import { ApiError } from "../contract/errors";
+import { ApiError } from "../lib/contract/errors";
 
 /** The ApiError a call fails with; the test fails if the call succeeds or fails otherwise. */
 export async function failure(promise: Promise<unknown>): Promise<ApiError> {

@@ -4,8 +4,8 @@ import path from "node:path";
 import type { Suite, TestCase } from "@playwright/test/reporter";
 
 /** The end-to-end run's own report (e2e/support/run-report.ts) and what a run leaves out (e2e/support/server.ts). */
-type ServerModule = typeof import("../../e2e/support/server");
-type ReportModule = typeof import("../../e2e/support/run-report");
+type ServerModule = typeof import("../e2e/support/server");
+type ReportModule = typeof import("../e2e/support/run-report");
 
 function load(env: Record<string, string | undefined>): { server: ServerModule; RunReport: ReportModule["default"] } {
   const saved = { ...process.env };
@@ -13,7 +13,7 @@ function load(env: Record<string, string | undefined>): { server: ServerModule; 
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete process.env[key];
   let loaded!: { server: ServerModule; RunReport: ReportModule["default"] };
   jest.isolateModules(() => {
-    loaded = { server: jest.requireActual<ServerModule>("../../e2e/support/server"), RunReport: jest.requireActual<ReportModule>("../../e2e/support/run-report").default };
+    loaded = { server: jest.requireActual<ServerModule>("../e2e/support/server"), RunReport: jest.requireActual<ReportModule>("../e2e/support/run-report").default };
   });
   process.env = saved;
   return loaded;
