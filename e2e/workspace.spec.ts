@@ -268,12 +268,18 @@ test("an editor's draft: the results and cards redraw at every keystroke with no
   const desktop = words.resultTitle("desktop");
   const phone = words.resultTitle("phone");
   await expect(desktop).toHaveText("Landlord Tenant Laws in South Dakota | Managely");
+  // The phone result names the page by its breadcrumb after the domain, as the served page's BreadcrumbList says.
+  await expect(words.resultPath("desktop")).toHaveText(/^https?:\/\/[^ ]+ › laws › south-dakota$/);
+  await expect(words.resultPath("phone")).toHaveText(/^[^ /]+ › Laws › South Dakota$/);
 
-  // Typing: both results follow each keystroke, drawn in the browser; nothing is asked of the server
-  // (counted once the page has settled: the menu's links prefetch their pages when they come into view).
-  await page.waitForLoadState("networkidle");
+  // Typing: both results follow each keystroke, drawn in the browser; nothing is asked of the server.
+  // The calls counted are the page's own (fetch and XHR); the menu's links prefetching their pages
+  // as they come into view (Next's router, marked by its prefetch header) are not the editor's.
   const requests: string[] = [];
-  page.on("request", (request) => requests.push(request.url()));
+  page.on("request", (request) => {
+    const prefetch = request.headers()["next-router-prefetch"] !== undefined || request.headers()["next-router-segment-prefetch"] !== undefined;
+    if (["fetch", "xhr"].includes(request.resourceType()) && !prefetch) requests.push(request.url());
+  });
   const title = words.title;
   await title.pressSequentially("South Dakota renters' rights");
   await expect(desktop).toHaveText("South Dakota renters' rights");
@@ -292,6 +298,8 @@ test("an editor's draft: the results and cards redraw at every keystroke with no
   expect(requests).toEqual([]);
   for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
     await page.setViewportSize(size);
+    // Drawn smaller on a phone's screen, never cut by it or scrolled sideways.
+    await expect.poll(() => words.resultsOverflowing(), { message: `results at ${size.width} px` }).toEqual([]);
     await live.screenshot({ path: testInfo.outputPath(`live-preview-${size.width}.png`) });
     await page.screenshot({ path: testInfo.outputPath(`editor-${size.width}.png`) });
   }

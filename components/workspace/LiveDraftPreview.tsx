@@ -23,11 +23,13 @@ export type LiveDraftPreviewProps = {
   date: string | null;
   /** The share image's address (null: the page draws its own card, which the preview cannot show). */
   image: string | null;
+  /** The served page's breadcrumb names, for the phone result's line above the title. */
+  crumbs?: readonly string[] | null;
 };
 
 const clean = (value: string) => value.replace(/\s+/g, " ").trim() || null;
 
-export function LiveDraftPreview({ url, kind, facts, level, template, initial, date, image }: LiveDraftPreviewProps) {
+export function LiveDraftPreview({ url, kind, facts, level, template, initial, date, image, crumbs }: LiveDraftPreviewProps) {
   const anchor = useRef<HTMLDivElement>(null);
   const [typed, setTyped] = useState(initial);
 
@@ -52,7 +54,7 @@ export function LiveDraftPreview({ url, kind, facts, level, template, initial, d
   return (
     <div ref={anchor} className="ws-live" aria-live="off">
       <h3>As you type</h3>
-      <SerpPreview url={url} title={text.title} description={text.description} date={date} label="Search result as you type" />
+      <SerpPreview url={url} title={text.title} description={text.description} date={date} crumbs={crumbs} label="Search result as you type" />
       <SocialCards url={url} title={text.og_title} description={text.og_description} image={image} alt={text.image_alt} />
     </div>
   );

@@ -1,17 +1,28 @@
-import { SERP, cutDescription, cutTitle, phoneTitleLines, type Cut } from "@/lib/contract/serp";
+import { SERP, cutDescription, cutTitle, phoneResultPath, phoneTitleLines, type Cut } from "@/lib/contract/serp";
 import { characterCount } from "@/lib/contract/social-cards";
 import { SITE_NAME } from "@/lib/contract/site";
 
 /**
  * A page as a Google result lays it out today, on a desktop and on a phone: the site's icon and
- * name, the breadcrumb of its public URL ("https://example.com › agents › TX › austin"), the
+ * name, the breadcrumb of its public URL (on a desktop "https://example.com › agents › TX ›
+ * austin"; on a phone the domain and the page's breadcrumb by name, "example.com › Texas ›
+ * Austin", when the served page has one), the
  * title (one line on a desktop; on a phone larger, wrapped to at most two lines) and the
  * description (a blog post's date first), each cut where results cut them with the ellipsis.
  * Widths come from lib/contract/serp.ts, the same tables the server's audit uses, so the workspace
  * draws it in the browser at every keystroke as well as on the server. Beside each, its length in
  * characters and in pixels against the limit.
  */
-type Props = { url: string; title: string; description: string; label?: string; /** A blog post's date, shown before its description. */ date?: string | null };
+type Props = {
+  url: string;
+  title: string;
+  description: string;
+  label?: string;
+  /** A blog post's date, shown before its description. */
+  date?: string | null;
+  /** The served page's breadcrumb names (BreadcrumbList), which a phone result shows after the domain. */
+  crumbs?: readonly string[] | null;
+};
 
 /** "https://example.com › agents › TX › austin": the origin, then the path's segments. */
 export function breadcrumbOf(url: string): string {
@@ -40,7 +51,7 @@ export function Measure({ text, cut, limitLabel }: { text: string; cut: Pick<Cut
   );
 }
 
-function Result({ url, title, description, date, device }: Omit<Props, "label"> & { device: "desktop" | "phone" }) {
+function Result({ url, title, description, date, crumbs, device }: Omit<Props, "label"> & { device: "desktop" | "phone" }) {
   const prefix = datePrefix(date);
   const desktopTitle = cutTitle(title);
   const phoneTitle = phoneTitleLines(title);
@@ -59,7 +70,7 @@ function Result({ url, title, description, date, device }: Omit<Props, "label"> 
           <img className="ws-serp__favicon" src={`${origin}/icon.svg`} alt="" width={18} height={18} />
           <span>
             <span className="ws-serp__name">{SITE_NAME}</span>
-            <span className="ws-serp__url">{breadcrumbOf(url)}</span>
+            <span className="ws-serp__url">{device === "desktop" ? breadcrumbOf(url) : phoneResultPath(url, crumbs)}</span>
           </span>
         </div>
         <p className="ws-serp__title">
@@ -92,11 +103,11 @@ function Result({ url, title, description, date, device }: Omit<Props, "label"> 
   );
 }
 
-export function SerpPreview({ url, title, description, label, date }: Props) {
+export function SerpPreview({ url, title, description, label, date, crumbs }: Props) {
   return (
     <section className="ws-serps" aria-label={label ?? "Search result preview"}>
-      <Result url={url} title={title} description={description} date={date} device="desktop" />
-      <Result url={url} title={title} description={description} date={date} device="phone" />
+      <Result url={url} title={title} description={description} date={date} crumbs={crumbs} device="desktop" />
+      <Result url={url} title={title} description={description} date={date} crumbs={crumbs} device="phone" />
       <p className="ws-hint">
         Estimates: titles at {SERP.title.fontPx} px Arial up to about {SERP.title.maxPx} px on a desktop, at {SERP.phoneTitle.fontPx} px on at most{" "}
         {SERP.phoneTitle.maxLines} lines of about {SERP.phoneTitle.lineWidthPx} px on a phone; descriptions at {SERP.description.fontPx} px up to about{" "}

@@ -359,6 +359,31 @@ export class WordsEditor extends SitePage {
     return this.live.locator(`[data-device="${device}"] .ws-serp__title`);
   }
 
+  /** The line above a search result's title: the address on a desktop, the domain and breadcrumb names on a phone. */
+  resultPath(device: "desktop" | "phone"): Locator {
+    return this.live.locator(`[data-device="${device}"] .ws-serp__url`);
+  }
+
+  /**
+   * The search results drawn wider than their box or cut by it (each result's own cuts aside):
+   * "desktop: 412 px in 300 px", empty when every result fits the screen it is drawn on.
+   */
+  async resultsOverflowing(): Promise<string[]> {
+    return this.live.locator(".ws-serp").evaluateAll((figures) =>
+      figures.flatMap((figure) => {
+        const result = figure.querySelector(".ws-serp__result")!;
+        const title = figure.querySelector(".ws-serp__title")!;
+        const box = figure.getBoundingClientRect();
+        const drawn = result.getBoundingClientRect();
+        const device = figure.getAttribute("data-device");
+        const problems: string[] = [];
+        if (drawn.right > box.right + 0.5 || figure.scrollWidth > figure.clientWidth) problems.push(`${device}: ${Math.round(drawn.width)} px in ${Math.round(box.width)} px`);
+        if (title.scrollWidth > title.clientWidth + 1) problems.push(`${device}: title cut by its box`);
+        return problems;
+      }),
+    );
+  }
+
   /** The lines a search result's title wraps to. */
   resultTitleLines(device: "desktop" | "phone"): Locator {
     return this.resultTitle(device).locator(".ws-serp__line");

@@ -1,4 +1,4 @@
-import { checkJsonLd } from "./json-ld-check";
+import { breadcrumbNames, checkJsonLd } from "./json-ld-check";
 import { wordDiff } from "./text-diff";
 
 const crumbs = (items: unknown[]) => JSON.stringify({ "@context": "https://schema.org", "@type": "BreadcrumbList", itemListElement: items });
@@ -60,5 +60,27 @@ describe("wordDiff", () => {
     const parts = wordDiff(before, after);
     expect(parts.filter((part) => part.kind !== "added").map((part) => part.text).join("")).toBe(before);
     expect(parts.filter((part) => part.kind !== "removed").map((part) => part.text).join("")).toBe(after);
+  });
+});
+
+describe("breadcrumbNames", () => {
+  const trail = [
+    { "@type": "ListItem", position: 1, name: "Home", item: "https://example.com/" },
+    { "@type": "ListItem", position: 2, name: "Texas", item: "https://example.com/agents/TX" },
+    { "@type": "ListItem", position: 3, name: " Austin ", item: "https://example.com/agents/TX/austin" },
+  ];
+
+  it("reads the names of the first BreadcrumbList among a page's blocks, in order", () => {
+    const website = checkJsonLd(JSON.stringify({ "@context": "https://schema.org", "@type": "WebSite", name: "Managely", url: "https://example.com/" }));
+    expect(breadcrumbNames([website, checkJsonLd(crumbs(trail))])).toEqual(["Home", "Texas", "Austin"]);
+    // A block holding several things (an array) still gives its breadcrumb.
+    const both = checkJsonLd(JSON.stringify([JSON.parse(website.json), JSON.parse(crumbs(trail))]));
+    expect(breadcrumbNames([both])).toEqual(["Home", "Texas", "Austin"]);
+  });
+
+  it("is null for a page without one, or with only unnamed crumbs", () => {
+    expect(breadcrumbNames([])).toBeNull();
+    expect(breadcrumbNames([checkJsonLd("{not json")])).toBeNull();
+    expect(breadcrumbNames([checkJsonLd(crumbs([{ "@type": "ListItem", position: 1, name: "" }]))])).toBeNull();
   });
 });

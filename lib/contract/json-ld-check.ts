@@ -88,3 +88,23 @@ export function checkJsonLd(source: string): JsonLdBlock {
   });
   return { types, problems, json: JSON.stringify(parsed, null, 2) };
 }
+
+/**
+ * The names of a page's breadcrumb (its first BreadcrumbList, as served), which a search result
+ * shows after the domain; null when the page has none.
+ */
+export function breadcrumbNames(blocks: JsonLdBlock[]): string[] | null {
+  for (const block of blocks) {
+    if (!block.types.includes("BreadcrumbList")) continue;
+    try {
+      const parsed: unknown = JSON.parse(block.json);
+      const list = (Array.isArray(parsed) ? parsed : [parsed]).find((thing) => isThing(thing) && thing["@type"] === "BreadcrumbList");
+      const items = isThing(list) && Array.isArray(list.itemListElement) ? list.itemListElement : [];
+      const names = items.map((item) => (isThing(item) && typeof item.name === "string" ? item.name.trim() : "")).filter(Boolean);
+      if (names.length > 0) return names;
+    } catch {
+      // checkJsonLd already reported it.
+    }
+  }
+  return null;
+}

@@ -1,4 +1,4 @@
-import { SERP, cutDescription, cutTitle, cutToWidth, textWidth } from "./serp";
+import { SERP, cutDescription, cutTitle, cutToWidth, phoneResultPath, textWidth } from "./serp";
 
 /**
  * Known cases: Arial's advance widths equal Helvetica's published AFM widths (in 1/1000 em)
@@ -105,5 +105,19 @@ describe("phone titles and dated descriptions", () => {
   it("gives a blog post's date its share of the description's room", () => {
     const description = "x ".repeat(400);
     expect(textWidth(cutDescription(description, "desktop", "Nov 24, 2026 — ").shown, 14)).toBeLessThanOrEqual(920 - textWidth("Nov 24, 2026 — ", 14));
+  });
+});
+
+describe("phoneResultPath", () => {
+  it("is the domain, then the breadcrumb's names after Home", () => {
+    expect(phoneResultPath("https://example.com/agents/TX/austin", ["Home", "Texas", "Austin"])).toBe("example.com › Texas › Austin");
+    expect(phoneResultPath("http://127.0.0.1:3100/laws/texas", ["Home", "Landlord Tenant Laws", "Texas"])).toBe("127.0.0.1:3100 › Landlord Tenant Laws › Texas");
+  });
+
+  it("falls back to the path's segments without a breadcrumb, and is the bare domain for home", () => {
+    expect(phoneResultPath("https://example.com/agents/TX/austin")).toBe("example.com › agents › TX › austin");
+    expect(phoneResultPath("https://example.com/blog/a%20b", null)).toBe("example.com › blog › a b");
+    expect(phoneResultPath("https://example.com/", ["Home"])).toBe("example.com");
+    expect(phoneResultPath("not a url")).toBe("not a url");
   });
 });

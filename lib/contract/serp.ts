@@ -24,6 +24,23 @@ export const SERP = {
   ellipsis: " ...",
 } as const;
 
+/**
+ * The line above a phone result's title: the domain, then the page's breadcrumb by name after
+ * its first crumb (the home page, which the domain already stands for): "example.com › Texas ›
+ * Austin". Without breadcrumb names, the path's segments. A desktop result shows the full origin
+ * and the path (breadcrumbOf in components/workspace/SerpPreview.tsx).
+ */
+export function phoneResultPath(url: string, crumbs: readonly string[] | null = null): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return url;
+  }
+  const segments = crumbs && crumbs.length > 1 ? crumbs.slice(1) : parsed.pathname.split("/").filter(Boolean).map(decodeURIComponent);
+  return [parsed.host, ...segments].join(" › ");
+}
+
 /** Advance widths by UTF-16 code (every character of the table is in the BMP); 0 means unknown. */
 const ADVANCES = new Uint16Array(0x10000);
 for (const [character, advance] of Object.entries(metrics.advances)) ADVANCES[character.charCodeAt(0)] = advance;

@@ -18,6 +18,7 @@ import { variablesOf } from "@/lib/contract/seo-variables";
 import { WORKSPACE_PATHS, workspacePreviewPath, workspaceTemplatePath } from "@/lib/contract/workspace-routes";
 import { can, SEO_FIELD_LABELS, SOCIAL_CARDS, SOCIAL_FALLBACK_LABELS, WORKSPACE } from "@/lib/contract/staff";
 import { PAGE_REVALIDATE_SECONDS } from "@/lib/contract/cache-policy";
+import { breadcrumbNames } from "@/lib/contract/json-ld-check";
 import { spokenDuration } from "@/lib/service/workspace/deployment";
 import { siteUrl } from "@/lib/env";
 import { workspaceDb } from "@/lib/service/workspace";
@@ -65,6 +66,7 @@ export default async function PageEditor({ params }: Props) {
   const withoutOverride = resolveSeo({ kind: row.kind, facts: row.facts, template: rules.template, override: EMPTY_PATTERN } as Parameters<typeof resolveSeo>[0]);
   const formValues = patternFromRow(draft) ?? rules.override ?? EMPTY_PATTERN;
   const image = served.ok ? (served.og.image ?? null) : row.image.url ? `${siteUrl()}${row.image.url}` : null;
+  const crumbs = served.ok ? breadcrumbNames(served.jsonLd) : null;
   const shown = (drafted ?? published).text;
   const canEdit = can(staff.role, "page:edit");
   const canPublish = can(staff.role, "page:publish");
@@ -72,7 +74,7 @@ export default async function PageEditor({ params }: Props) {
   return (
     <>
       <PageHeading row={row} path={path} url={url} />
-      <LiveSection row={row} url={url} live={live} published={published} served={served} />
+      <LiveSection row={row} url={url} live={live} published={published} served={served} crumbs={crumbs} />
       <section aria-labelledby="draft-heading">
         <h2 id="draft-heading">{draft ? "Your draft" : canEdit ? "Change this page" : "Drafts"}</h2>
         {canEdit ? (
@@ -86,12 +88,12 @@ export default async function PageEditor({ params }: Props) {
             canPublish={canPublish}
             previewHref={draft ? workspacePreviewPath(draft.id) : null}
             emptyMeans={WORKSPACE.pageEmptyMeans(SEO_KIND_LABELS[row.kind].toLowerCase())}
-            live={{ url, kind: row.kind, facts: row.facts, level: "page", template: rules.template, date: row.published, image }}
+            live={{ url, kind: row.kind, facts: row.facts, level: "page", template: rules.template, date: row.published, image, crumbs }}
           />
         ) : (
           <p>Your role ({staff.role}) can see this page but not change it.</p>
         )}
-        {draft && drafted && <DraftAgainstLive url={url} published={published} drafted={drafted} />}
+        {draft && drafted && <DraftAgainstLive url={url} published={published} drafted={drafted} crumbs={crumbs} />}
       </section>
 
       <section aria-labelledby="social-heading">
@@ -139,7 +141,9 @@ function PageHeading({ row, path, url }: { row: PageRow; path: string; url: stri
 }
 
 /** What the page publishes now, where each word comes from, and what it really serves. */
-function LiveSection({ row, url, live, published, served }: { row: PageRow; url: string; live: EditorState["live"]; published: ResolvedSeo; served: Served }) {
+type Crumbs = readonly string[] | null;
+
+function LiveSection({ row, url, live, published, served, crumbs }: { row: PageRow; url: string; live: EditorState["live"]; published: ResolvedSeo; served: Served; crumbs: Crumbs }) {
   return (
     <section aria-labelledby="live-heading">
       <h2 id="live-heading">Live</h2>
@@ -172,20 +176,20 @@ function LiveSection({ row, url, live, published, served }: { row: PageRow; url:
       ) : (
         <p className="ws-notice ws-notice--error">{served.error}</p>
       )}
-      <SerpPreview url={url} title={published.text.title} description={published.text.description} date={row.published} label="Live search result" />
+      <SerpPreview url={url} title={published.text.title} description={published.text.description} date={row.published} crumbs={crumbs} label="Live search result" />
     </section>
   );
 }
 
 /** The draft's words beside the live ones, and its search result. */
-function DraftAgainstLive({ url, published, drafted }: { url: string; published: ResolvedSeo; drafted: ResolvedSeo }) {
+function DraftAgainstLive({ url, published, drafted, crumbs }: { url: string; published: ResolvedSeo; drafted: ResolvedSeo; crumbs: Crumbs }) {
   return (
     <>
       <h3>Draft against what is live</h3>
       {SEO_FIELDS.filter((field) => !SOCIAL_FIELDS.includes(field as never) || published.text[field] !== drafted.text[field]).map((field) => (
         <TextDiff key={field} label={SEO_FIELD_LABELS[field]} live={published.text[field]} draft={drafted.text[field]} />
       ))}
-      <SerpPreview url={url} title={drafted.text.title} description={drafted.text.description} label="Draft search result" />
+      <SerpPreview url={url} title={drafted.text.title} description={drafted.text.description} crumbs={crumbs} label="Draft search result" />
     </>
   );
 }
