@@ -114,8 +114,17 @@ test("an admin signs in from the outbox link, drafts a city template, previews i
   const revision = history.revisionsAbout("City template").first();
   await expect(revision).toContainText(`published by ${admin}`);
   await expect(revision).toContainText(pattern);
-  await history.rollBack(revision);
-  await expect(history.status("Rolled back")).toBeVisible();
+  // A template's rollback is confirmed like its publish: what it does first, nothing changed yet.
+  const rollback = await history.openTemplateRollback(revision);
+  await expect(rollback.lead).toContainText(/^Nothing changes until you press Roll back\. It puts the template's earlier words back on the [\d,]+ pages? it governs and changes the title of [\d,]+ pages?\.$/);
+  await expect(rollback.pattern("Title")).toHaveText(`${pattern} → {managers} in {city}, {state_abbr}{page} | {site}`);
+  expect(await publicTitle(request, CITY)).toBe(drafted);
+  for (const size of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: testInfo.outputPath(`rollback-confirmation-${size.width}.png`), fullPage: true });
+  }
+  await rollback.confirm();
+  await expect(rollback.status("Rolled back")).toBeVisible({ timeout: 60_000 });
   await expect.poll(() => publicTitle(request, CITY), { timeout: 20_000, intervals: [250] }).toBe(DEFAULT_CITY_TITLE);
   const revisions = revisionsOf("template:city");
   expect(revisions.at(-1)).toMatchObject({ action: "rollback", title: null, published_by_email: admin });

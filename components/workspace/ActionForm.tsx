@@ -25,12 +25,25 @@ export function ActionForm({ action, children, className, label }: { action: Act
   );
 }
 
-/** A submit button that names its intent (one form, several actions: save, preview, publish…). */
-export function IntentButton({ intent, children, variant = "primary" }: { intent?: string; children: React.ReactNode; variant?: "primary" | "outline" | "danger" }) {
-  const { pending } = useFormStatus();
+/**
+ * A submit button that names its intent (one form, several actions: save, preview, publish…).
+ * `busy`: what it says while the action runs (a publish or a rollback of thousands of pages takes
+ * seconds), shown beside it and announced.
+ */
+export function IntentButton({ intent, children, variant = "primary", busy }: { intent?: string; children: React.ReactNode; variant?: "primary" | "outline" | "danger"; busy?: string }) {
+  const { pending, data } = useFormStatus();
+  // Busy only for the form's own intent: one form's Save does not say it is publishing.
+  const mine = pending && (intent === undefined || data?.get("intent") === intent);
   return (
-    <button type="submit" name={intent ? "intent" : undefined} value={intent} className={`button ws-button ws-button--${variant}`} disabled={pending} aria-busy={pending}>
-      {children}
-    </button>
+    <>
+      <button type="submit" name={intent ? "intent" : undefined} value={intent} className={`button ws-button ws-button--${variant}`} disabled={pending} aria-busy={mine}>
+        {children}
+      </button>
+      {busy && mine && (
+        <span className="ws-busy" role="status">
+          {busy}
+        </span>
+      )}
+    </>
   );
 }

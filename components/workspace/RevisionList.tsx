@@ -1,4 +1,6 @@
+import Link from "next/link";
 import { SEO_FIELDS, isSocialField, type SeoPattern } from "@/lib/contract/seo-fields";
+import { workspaceTemplateRollbackPath } from "@/lib/contract/workspace-routes";
 import { HISTORY, SEO_FIELD_LABELS } from "@/lib/contract/staff";
 import { ActionForm, IntentButton, type ActionState } from "./ActionForm";
 
@@ -71,12 +73,23 @@ function Sides({ revision }: { revision: RevisionItem }) {
 }
 
 /**
- * "Roll back" where it would put different words live, else why not. The form stays mounted
- * either way, so its answer ("Rolled back…") stays on screen after the list is drawn again and
- * this revision no longer has anything to roll back.
+ * "Roll back" where it would put different words live, else why not. A template's rollback, which
+ * changes every page it governs, opens its confirmation first (what it does, field by field), as
+ * its publish does; a page's rolls back here. The form stays mounted either way, so its answer
+ * ("Rolled back…") stays on screen after the list is drawn again and this revision no longer has
+ * anything to roll back.
  */
 function Rollback({ revision, rollback }: { revision: RevisionItem; rollback: (state: ActionState, formData: FormData) => Promise<ActionState> }) {
   if (!revision.canRollBack || revision.liveRevisionId === null) return null;
+  if (isTemplate(revision) && revision.rollbackChangesLive) {
+    return (
+      <div className="ws-actions">
+        <Link className="button ws-button ws-button--outline" href={workspaceTemplateRollbackPath(revision.kind, revision.id)}>
+          Roll back this change…
+        </Link>
+      </div>
+    );
+  }
   return (
     <ActionForm action={rollback} label={`Roll back revision ${revision.id}`}>
       {revision.rollbackChangesLive ? (

@@ -435,8 +435,32 @@ export class WorkspaceHistory extends SitePage {
     return this.page.locator(".ws-revision").filter({ hasText });
   }
 
-  async rollBack(revision: Locator): Promise<void> {
-    await revision.getByRole("button", { name: "Roll back this change" }).click();
+  /** A template's revision: opens its rollback's confirmation (what it does, field by field). */
+  async openTemplateRollback(revision: Locator): Promise<RollbackConfirmation> {
+    await revision.getByRole("link", { name: "Roll back this change…" }).click();
+    const confirmation = new RollbackConfirmation(this.page);
+    await expect(confirmation.heading).toBeVisible();
+    return confirmation;
+  }
+}
+
+/** /workspace/templates/<kind>/rollback/<revision>: what rolling a template back does, then Roll back or Cancel. */
+export class RollbackConfirmation extends SitePage {
+  get heading(): Locator {
+    return this.page.getByRole("heading", { level: 1, name: /^Roll back revision \d+ of the [a-z ]+ template\?$/ });
+  }
+
+  get lead(): Locator {
+    return this.page.locator(".ws-lead");
+  }
+
+  /** The pattern a field goes back to, as "live → restored". */
+  pattern(label: string): Locator {
+    return this.page.locator(".ws-facts div").filter({ has: this.page.getByRole("term").filter({ hasText: label }) }).getByRole("definition");
+  }
+
+  async confirm(): Promise<void> {
+    await this.page.getByRole("button", { name: "Roll back", exact: true }).click();
   }
 }
 

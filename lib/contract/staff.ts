@@ -118,6 +118,14 @@ export const SOCIAL_CARDS = {
 } as const;
 
 /** What the workspace tells staff. */
+type FieldChange = { field: string; pages: number };
+const pagesCount = (pages: number) => `${pages.toLocaleString("en-US")} ${pages === 1 ? "page" : "pages"}`;
+/** "the title of 3 pages, the description of 1 page and …", or `nothing` when no field changes. */
+function fieldChanges(changes: FieldChange[], nothing: string): string {
+  const changed = changes.filter((change) => change.pages > 0).map((change) => `the ${change.field} of ${pagesCount(change.pages)}`);
+  return changed.length === 0 ? nothing : changed.length === 1 ? changed[0] : `${changed.slice(0, -1).join(", ")} and ${changed.at(-1)}`;
+}
+
 export const WORKSPACE = {
   signInSent: "If that address belongs to a staff member, a sign-in link is on its way. It works once, for 15 minutes.",
   signInInvalidEmail: "Please enter a valid email address.",
@@ -137,11 +145,8 @@ export const WORKSPACE = {
   cdnNotPurged: (cdn: string, seconds: number) =>
     `A CDN in front of the site may show the old words for up to ${cdn} (s-maxage=${seconds}): no PURGE_URL is set to tell it.`,
   confirmTitle: (what: string) => `Publish the ${what}?`,
-  confirmLead: (pages: number, changes: { field: string; pages: number }[]) => {
-    const changed = changes.filter((change) => change.pages > 0).map((change) => `the ${change.field} of ${change.pages.toLocaleString("en-US")} ${change.pages === 1 ? "page" : "pages"}`);
-    const what = changed.length === 0 ? "no page's words (the draft says what is live already)" : changed.length === 1 ? changed[0] : `${changed.slice(0, -1).join(", ")} and ${changed.at(-1)}`;
-    return `Nothing is published until you press Publish. It governs ${pages.toLocaleString("en-US")} ${pages === 1 ? "page" : "pages"} and changes ${what}.`;
-  },
+  confirmLead: (pages: number, changes: FieldChange[]) =>
+    `Nothing is published until you press Publish. It governs ${pagesCount(pages)} and changes ${fieldChanges(changes, "no page's words (the draft says what is live already)")}.`,
   /** The heading of a count's list of pages on a bulk edit's confirmation. */
   effectPagesLabel: (what: string, which: "changed" | "errorsNow" | "errorsAfter" | "now" | "after", count: number) =>
     `${what}: ${count.toLocaleString("en-US")} ${count === 1 ? "page" : "pages"} ${
@@ -160,6 +165,14 @@ export const WORKSPACE = {
   bulkNoValue: "Type the words to set, or choose to clear the override.",
   bulkTooMany: (limit: number) => `A bulk edit changes at most ${limit.toLocaleString("en-US")} pages at once: narrow the filter.`,
   staleBulk: "Something was published since you reviewed this edit. Nothing was changed: review it again.",
+  rollbackConfirmTitle: (revisionId: number, what: string) => `Roll back revision ${revisionId} of the ${what}?`,
+  rollbackConfirmLead: (pages: number, changes: FieldChange[]) =>
+    `Nothing changes until you press Roll back. It puts the template's earlier words back on the ${pagesCount(pages)} it governs and changes ${fieldChanges(changes, "no page's words (its earlier words are live already)")}.`,
+  rollbackChangesNothing: "Its earlier words are the ones live now: rolling it back would change nothing.",
+  rollbackWorking: "Working out which pages rolling back changes, page by page…",
+  /** Said while a publish or a rollback runs: it can take a while on thousands of pages. */
+  changingPages: (what: "publish" | "rollback", pages: number) =>
+    `${what === "publish" ? "Publishing" : "Rolling back"} the words of ${pages.toLocaleString("en-US")} ${pages === 1 ? "page" : "pages"}: this can take a few seconds per thousand pages. Keep this page open.`,
   confirmNoDraft: "There is no draft to publish: it was published, discarded or never saved.",
   draftChangedSinceReview: "The draft changed after you reviewed it. Nothing was changed: review what publishing it does now.",
   staleDraft: (by: string, at: string) =>

@@ -53,6 +53,11 @@ export function workspaceTemplatePublishPath(kind: string): string {
   return `${workspaceTemplatePath(kind)}/publish`;
 }
 
+/** A template revision's rollback confirmation: what rolling it back does, then Roll back or Cancel. */
+export function workspaceTemplateRollbackPath(kind: string, revisionId: number): string {
+  return `${workspaceTemplatePath(kind)}/rollback/${revisionId}`;
+}
+
 /** Opens a draft's page with the draft applied (draft mode): `/workspace/preview/12`. */
 export function workspacePreviewPath(draftId: number): string {
   return `/workspace/preview/${draftId}`;

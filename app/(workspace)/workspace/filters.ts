@@ -53,8 +53,13 @@ export function queryString(filter: PageFilter, page?: number): string {
 }
 
 /** The list showing the pages behind one of a publish confirmation's counts, within `scope`. */
-export function effectListHref(scope: PageFilter, draft: number, { after, ...pages }: EffectPages): string {
-  return `${WORKSPACE_PATHS.home}${queryString({ ...scope, ...pages, ...(after || "changed" in pages ? { draft } : {}) })}`;
+export function effectListHref(scope: PageFilter, draft: number, pages: EffectPages): string;
+/** Without a draft (a rollback's confirmation): the pages as they are now, or null for a count only a draft can list. */
+export function effectListHref(scope: PageFilter, draft: number | null, pages: EffectPages): string | null;
+export function effectListHref(scope: PageFilter, draft: number | null, { after, ...pages }: EffectPages): string | null {
+  const needsDraft = after || "changed" in pages;
+  if (needsDraft && draft === null) return null;
+  return `${WORKSPACE_PATHS.home}${queryString({ ...scope, ...pages, ...(needsDraft && draft !== null ? { draft } : {}) })}`;
 }
 
 /**

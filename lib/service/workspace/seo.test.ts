@@ -23,6 +23,7 @@ import {
   liveRulesFor,
   publishSeoDraft,
   historyPage,
+  rollbackPreview,
   rollbackSeoRevision,
   saveSeoDraft,
   type SeoTarget,
@@ -150,6 +151,27 @@ describe.each(databaseKinds)("workspace drafts, publish and rollback on %s", (ki
       ["rollback", "{city} one | {site}", first.revisionId],
       ["rollback", null, null],
     ]);
+  });
+
+  it("says what a rollback would put back before anything changes, for the roles that may roll back", async () => {
+    const first = await publishSeoDraft(database.db, staff.admin, { draftId: await saveSeoDraft(database.db, staff.admin, { target: CITY_TEMPLATE, pattern: pattern("{city} one | {site}") }) });
+    const second = await publishSeoDraft(database.db, staff.admin, { draftId: await saveSeoDraft(database.db, staff.admin, { target: CITY_TEMPLATE, pattern: pattern("{city} two | {site}") }) });
+    const before = { revisions: (await revisions("template:city")).length, log: await auditActions() };
+
+    const undoSecond = await rollbackPreview(database.db, staff.admin, { revisionId: second.revisionId });
+    expect(undoSecond).toMatchObject({ target: CITY_TEMPLATE, words: pattern("{city} one | {site}"), live: pattern("{city} two | {site}"), liveRevisionId: second.revisionId });
+    expect(undoSecond.revision.id).toBe(second.revisionId);
+    expect(undoSecond.effect.fields.map((field) => field.field)).toContain("title");
+    // The first publish had nothing before it: rolling it back puts the default wording back.
+    expect((await rollbackPreview(database.db, staff.admin, { revisionId: first.revisionId })).words).toEqual(EMPTY_PATTERN);
+
+    // Editors may not roll back templates; an unknown revision is not found; nothing was written.
+    expect(await failure(rollbackPreview(database.db, staff.editor, { revisionId: second.revisionId }))).toMatchObject({ status: 403, message: WORKSPACE.forbidden("editor", "roll back templates") });
+    expect((await failure(rollbackPreview(database.db, staff.admin, { revisionId: second.revisionId + 100 }))).status).toBe(404);
+    expect((await revisions("template:city")).length).toBe(before.revisions);
+    expect((await liveRulesFor(database.db, { kind: "city", path: "/agents/TX/waco" })).template?.title).toBe("{city} two | {site}");
+    // Only the refusal is logged: a preview changes nothing and logs nothing.
+    expect(await auditActions()).toEqual([...before.log, "role.refused"]);
   });
 
   it("checks the role itself: viewers change nothing, editors no templates, and a draft is its owner's alone", async () => {

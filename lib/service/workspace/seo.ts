@@ -224,17 +224,33 @@ class StaleError extends Error {}
  * `revisionId` (none: back to the template or the default wording), made live only if the live
  * revision is still `expectedLiveRevisionId`, the one the staff member saw.
  */
-export async function rollbackSeoRevision(
-  db: Db,
-  staff: StaffIdentity,
-  { revisionId, expectedLiveRevisionId, delivery }: { revisionId: number; expectedLiveRevisionId: number; delivery?: DeliveryRouting },
-): Promise<Published> {
+/** A revision a staff member may roll back, and the words rolling it back puts live (those it replaced). */
+async function revisionToRollBack(db: Db, staff: StaffIdentity, revisionId: number) {
   const revision = await getRevision(db, { id: revisionId });
   if (!revision) throw new ApiError(404, WORKSPACE.unknownRevision);
   const target = targetOf(revision);
   await requirePermission(db, staff, permissionFor(target, "publish"), target.type === "template" ? "roll back templates" : "roll back pages");
   const restored: SeoRevisionRow | undefined = revision.previous_revision_id === null ? undefined : await getRevision(db, { id: revision.previous_revision_id });
-  const words = patternOf(restored) ?? EMPTY_PATTERN;
+  return { revision, target, restored, words: patternOf(restored) ?? EMPTY_PATTERN };
+}
+
+/**
+ * What rolling a revision back would do, before anything changes (a template's rollback is
+ * confirmed like its publish): the words it puts back, the live words they replace, and the
+ * pages and fields they change, audit problems before and after.
+ */
+export async function rollbackPreview(db: Db, staff: StaffIdentity, { revisionId }: { revisionId: number }) {
+  const { revision, target, words } = await revisionToRollBack(db, staff, revisionId);
+  const live = await getLive(db, { target: revision.target });
+  return { revision, target, words, live: patternOf(live) ?? EMPTY_PATTERN, liveRevisionId: live?.revision_id ?? null, effect: await publishEffect(db, changeOf(target, words)) };
+}
+
+export async function rollbackSeoRevision(
+  db: Db,
+  staff: StaffIdentity,
+  { revisionId, expectedLiveRevisionId, delivery }: { revisionId: number; expectedLiveRevisionId: number; delivery?: DeliveryRouting },
+): Promise<Published> {
+  const { revision, target, restored, words } = await revisionToRollBack(db, staff, revisionId);
   // The pages whose words the restored ones change (a page keeps its own override over a template).
   const paths = target.type === "page" ? [target.path] : (await publishEffect(db, changeOf(target, words))).paths;
   const purge = delivery && { paths, delivery };

@@ -85,7 +85,9 @@ export default async function PublishTemplatePage({ params }: Props) {
         <input type="hidden" name="draft_id" value={draft.id} />
         <input type="hidden" name="reviewed" value={draft.updated_at} />
         <div className="ws-actions">
-          <IntentButton intent="publish">Publish</IntentButton>
+          <IntentButton intent="publish" busy={WORKSPACE.changingPages("publish", effect.pages)}>
+            Publish
+          </IntentButton>
           {cancel}
         </div>
       </ActionForm>
