@@ -243,6 +243,8 @@ test("the list finds every indexable page of the sitemap, filters it, and export
   const writing = new WordsEditor(writer);
   await writing.openPage("/laws/north-dakota");
   await writing.draftTitle("North Dakota Landlord Tenant Law: Deposits, Entry, Notices and Late Fees, Explained | {site}");
+  // Warned before Publish: the draft gives the audit an error it did not have.
+  await expect(writing.warning).toHaveText("Publishing this draft gives the audit new errors: Title over 580 px (1 page). Publish anyway, or change the draft first.");
   await writing.publish();
   await expect(writing.status("Published")).toBeVisible({ timeout: 60_000 });
   await writer.close();

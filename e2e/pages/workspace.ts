@@ -333,6 +333,11 @@ export class WordsEditor extends SitePage {
     await this.saveDraft();
   }
 
+  /** What the editor warns of before a publish (the audit errors the draft adds). */
+  get warning(): Locator {
+    return this.page.locator(".ws-notice--warning");
+  }
+
   /** Publishes the saved draft (one click for a single page). */
   async publish(): Promise<void> {
     await this.publishButton.click();

@@ -1,5 +1,5 @@
 import type { AuditProblem } from "./seo-audit";
-import { changedPaths, fieldEffects, type EffectRow } from "./publish-effects";
+import { addedErrors, changedPaths, fieldEffects, type EffectRow } from "./publish-effects";
 
 /** A publish's effect, field by field, on rows made for it. */
 const row = (path: string, words: Partial<Record<"title" | "description" | "keywords" | "og_title" | "og_description", string>>, problems: AuditProblem[] = []): EffectRow => ({
@@ -32,6 +32,12 @@ describe("a publish's effect per field", () => {
   ];
   const effects = fieldEffects(byPath(before), after);
   const of = (field: string) => effects.find((effect) => effect.field === field)!;
+
+  it("names the errors the change gives pages that had none of them, with their pages, for the warning before a publish", () => {
+    // /c's duplicate title goes: mended, not added. The descriptions' errors stay: not added either.
+    expect(addedErrors(effects)).toEqual([{ problem: "title-too-long", pages: 2 }]);
+    expect(addedErrors(fieldEffects(byPath(before), before))).toEqual([]);
+  });
 
   it("counts the pages whose words change for each field, and each field's errors apart", () => {
     expect(of("title")).toEqual({

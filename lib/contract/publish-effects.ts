@@ -109,3 +109,8 @@ export function effectCounts(fields: readonly FieldEffect[]): { pages: EffectPag
 /** The anchor of a count's page list on the confirmation itself ("pages-after-errors-title"). */
 export const effectAnchor = ({ after, ...pages }: EffectPages) =>
   `pages-${after ? "after" : "now"}-${"changed" in pages ? `changed-${pages.changed}` : "errors" in pages ? `errors-${pages.errors}` : `problem-${pages.problem}`}`;
+
+/** The audit errors a change gives pages that did not have them, each with its count of pages (a publish warns of them first). */
+export function addedErrors(fields: readonly FieldEffect[]): { problem: AuditProblem; pages: number }[] {
+  return fields.flatMap((effect) => effect.problems.filter((problem) => problem.broken > 0).map((problem) => ({ problem: problem.problem, pages: problem.broken })));
+}

@@ -23,7 +23,8 @@ import { spokenDuration } from "@/lib/service/workspace/deployment";
 import { siteUrl } from "@/lib/env";
 import { workspaceDb } from "@/lib/service/workspace";
 import { readLivePage } from "@/lib/service/workspace/live-page";
-import { siteRows, type PageRow } from "@/lib/service/workspace/pages";
+import { changeOf, publishEffect, siteRows, type PageRow } from "@/lib/service/workspace/pages";
+import { addedErrors } from "@/lib/contract/publish-effects";
 import { editorState, liveRulesFor, patternFromRow } from "@/lib/service/workspace/seo";
 import { DraftForm } from "@/components/workspace/DraftForm";
 import { JsonLdReport } from "@/components/workspace/JsonLdReport";
@@ -70,6 +71,8 @@ export default async function PageEditor({ params }: Props) {
   const shown = (drafted ?? published).text;
   const canEdit = can(staff.role, "page:edit");
   const canPublish = can(staff.role, "page:publish");
+  // What publishing the draft would break, said before Publish is pressed (a template's publish has a confirmation page).
+  const errorsAdded = draft && canPublish ? addedErrors((await publishEffect(db, changeOf(target, patternFromRow(draft)!))).fields) : [];
 
   return (
     <>
@@ -77,6 +80,11 @@ export default async function PageEditor({ params }: Props) {
       <LiveSection row={row} url={url} live={live} published={published} served={served} crumbs={crumbs} />
       <section aria-labelledby="draft-heading">
         <h2 id="draft-heading">{draft ? "Your draft" : canEdit ? "Change this page" : "Drafts"}</h2>
+        {errorsAdded.length > 0 && (
+          <p className="ws-notice ws-notice--warning" role="note">
+            {WORKSPACE.publishAddsErrors(errorsAdded.map((error) => ({ label: AUDIT_PROBLEMS[error.problem].label, pages: error.pages })))}
+          </p>
+        )}
         {canEdit ? (
           <DraftForm
             action={draftAction}
