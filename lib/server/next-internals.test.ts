@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { generateETag } from "next/dist/server/lib/etag";
@@ -15,6 +16,7 @@ import { getIsPossibleServerAction } from "next/dist/server/lib/server-action-re
 import { getActionNotFoundError, getInvalidServerReferenceIdError } from "next/dist/server/app-render/manifests-singleton";
 import { createNodeInlinedDataStream } from "next/dist/server/app-render/stream-ops.node";
 import { getRenderedSearch } from "next/dist/shared/lib/router/utils/querystring";
+import { PRERENDER_MANIFEST } from "next/dist/shared/lib/constants";
 import {
   CACHE_KIND,
   draftModeCookie,
@@ -25,6 +27,10 @@ import {
   isInvalidActionMessage,
   isOnDemandRevalidation,
   isPageKey,
+  NEXT_CACHE_STATE_HEADER,
+  NEXT_STATIC_PREFIX,
+  PRERENDER_MANIFEST_FILE,
+  readPreviewModeId,
   isPossibleServerAction,
   namesServerAction,
   NEXT_ACTION_BODY_LIMIT,
@@ -124,6 +130,8 @@ describe("requests that change Next.js's answer", () => {
     expect(wantsPageHtml("/agents/TX/austin", { [RSC_HEADER]: "0", [NEXT_ROUTER_STATE_TREE_HEADER]: "x", [NEXT_ROUTER_PREFETCH_HEADER]: "1" })).toBe(true);
     expect(wantsPageHtml(`/agents/TX/austin${RSC_SUFFIX}`, {})).toBe(false);
     expect(wantsPageHtml(`/agents/TX/austin${RSC_SEGMENTS_DIR_SUFFIX}/_tree${RSC_SEGMENT_SUFFIX}`, {})).toBe(false);
+    // Anything under a page's segments folder, whatever its suffix.
+    expect(wantsPageHtml(`/agents/TX/austin${RSC_SEGMENTS_DIR_SUFFIX}/_tree`, {})).toBe(false);
   });
 
   it("revalidate on demand and preview drafts by Next.js's header and cookie", () => {
@@ -136,6 +144,29 @@ describe("requests that change Next.js's answer", () => {
     const nextsVary = `${RSC_HEADER}, ${NEXT_ROUTER_STATE_TREE_HEADER}, ${NEXT_ROUTER_PREFETCH_HEADER}, ${NEXT_ROUTER_SEGMENT_PREFETCH_HEADER}`;
     expect(nextSource("server/base-server.js")).toMatch(/baseVaryHeader = `\$\{_approuterheaders\.RSC_HEADER\}, \$\{_approuterheaders\.NEXT_ROUTER_STATE_TREE_HEADER\}, \$\{_approuterheaders\.NEXT_ROUTER_PREFETCH_HEADER\}, \$\{_approuterheaders\.NEXT_ROUTER_SEGMENT_PREFETCH_HEADER\}`/);
     expect(PAGE_VARY).toBe(`${nextsVary}, Accept-Encoding`);
+  });
+});
+
+describe("what Next.js says about its answer and its build", () => {
+  it("says whether it answered from its cache in the header the server repeats", () => {
+    expect(nextSource("build/templates/app-page-runtime.js")).toContain(`res.setHeader('${NEXT_CACHE_STATE_HEADER}', isOnDemandRevalidate ? 'REVALIDATED' : cacheEntry.isMiss ? 'MISS' : cacheEntry.isStale ? 'STALE' : 'HIT')`);
+  });
+
+  it("serves the build's files under the prefix the server answers itself", () => {
+    expect(nextSource("server/lib/router-utils/filesystem.js")).toContain(`posix.join('${NEXT_STATIC_PREFIX.slice(0, -1)}', `);
+  });
+
+  it("writes the preview id where the server reads it", () => {
+    expect(PRERENDER_MANIFEST_FILE).toBe(PRERENDER_MANIFEST);
+    expect(nextSource("build/index.js")).toMatch(/const prerenderManifest = \{[^;]*\bpreview: previewProps\s*\};/);
+    expect(nextSource("build/preview-key-utils.js")).toMatch(/previewModeId: _crypto\.default\.randomBytes\(16\)\.toString\('hex'\)/);
+    const distDir = fs.mkdtempSync(path.join(os.tmpdir(), "next-internals-"));
+    try {
+      fs.writeFileSync(path.join(distDir, PRERENDER_MANIFEST), JSON.stringify({ version: 4, routes: {}, dynamicRoutes: {}, notFoundRoutes: [], preview: { previewModeId: "ab12", previewModeSigningKey: "cd", previewModeEncryptionKey: "ef" } }));
+      expect(readPreviewModeId(distDir)).toBe("ab12");
+    } finally {
+      fs.rmSync(distDir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -95,8 +95,9 @@ export function draftModeCookie(cookieHeader: string | undefined): string | unde
  * The build's preview id, which Next.js compares a draft-mode cookie and an on-demand
  * revalidation header with (prerender-manifest.json, written by `next build`).
  */
+export const PRERENDER_MANIFEST_FILE = "prerender-manifest.json";
 export function readPreviewModeId(distDir: string): string {
-  const manifest = JSON.parse(fs.readFileSync(path.join(distDir, "prerender-manifest.json"), "utf8")) as { preview?: { previewModeId?: unknown } };
+  const manifest = JSON.parse(fs.readFileSync(path.join(distDir, PRERENDER_MANIFEST_FILE), "utf8")) as { preview?: { previewModeId?: unknown } };
   const id = manifest.preview?.previewModeId;
   if (typeof id !== "string" || id === "") throw new Error("prerender-manifest.json has no preview id: build the site again");
   return id;
