@@ -2,7 +2,8 @@ import { NOINDEX_FIXED_PAGES } from "../../contract/fixed-pages";
 import { listIndexablePages, type IndexablePage } from "../../db/queries/sitemap";
 import { listEmptyListPages, listNoindexFixedPages } from "../../db/queries/unlisted-pages";
 import { matchDynamicRoute } from "../../contract/routes";
-import { PAGE_TABLE, RESOLUTION_STATUS, cityListRequest, lastListPage, pageDecision, wholeNumberSegment } from "../../contract/page-table";
+import { PAGE_TABLE, RESOLUTION_STATUS, cityListRequest, lastListPage, pageDecision } from "../../contract/page-table";
+import { parseRecordId } from "../../contract/record-id";
 import { pageHeading } from "../../contract/page-headings";
 import { CSV_EXPORT, type PageSort } from "../../contract/staff";
 import { latestRevisionId, listLiveRules } from "../../db/queries/workspace";
@@ -96,7 +97,7 @@ function tableCanonical(page: IndexablePage): string | null {
       return request && facts.state_abbr ? PAGE_TABLE.city(request, { state: facts.state_abbr, city_slug: route.city, last_page: lastListPage(Number(facts.count)) }) : null;
     }
     case "agent": {
-      const id = wholeNumberSegment(route.id);
+      const id = parseRecordId(route.id);
       return id !== null && facts.state_abbr ? PAGE_TABLE.agent({ state: facts.state_abbr, city_slug: route.city, agent_id: id }) : null;
     }
     case "law":
