@@ -4,6 +4,7 @@ import { SEO_KIND_LABELS, isSeoKind } from "@/lib/contract/seo-text";
 import { WORKSPACE_PATHS, workspaceTemplatePath } from "@/lib/contract/workspace-routes";
 import { SEO_FIELD_LABELS, WORKSPACE } from "@/lib/contract/staff";
 import { ApiError } from "@/lib/contract/errors";
+import { parseRecordId } from "@/lib/contract/record-id";
 import { workspaceDb } from "@/lib/service/workspace";
 import { rollbackPreview } from "@/lib/service/workspace/seo";
 import { ActionForm, IntentButton } from "@/components/workspace/ActionForm";
@@ -27,8 +28,8 @@ export const metadata = { title: "Roll back a template" };
 export default async function RollbackTemplatePage({ params }: Props) {
   const staff = await requireStaff();
   const { kind, revision: revisionParam } = await params;
-  const revisionId = Number(revisionParam);
-  if (!isSeoKind(kind) || !/^[1-9]\d{0,9}$/.test(revisionParam)) notFound();
+  const revisionId = parseRecordId(revisionParam);
+  if (!isSeoKind(kind) || revisionId === null) notFound();
   const label = `${SEO_KIND_LABELS[kind].toLowerCase()} template`;
   const cancel = (
     <Link className="button ws-button ws-button--outline" href={workspaceTemplatePath(kind)}>
