@@ -14,7 +14,7 @@ import { SITE_NAME } from "@/lib/contract/site";
 type Props = { url: string; title: string; description: string; label?: string; /** A blog post's date, shown before its description. */ date?: string | null };
 
 /** "https://example.com › agents › TX › austin": the origin, then the path's segments. */
-export function breadcrumbOf(url: string): string {
+function breadcrumbOf(url: string): string {
   try {
     const { origin, pathname } = new URL(url);
     return [origin, ...pathname.split("/").filter(Boolean).map(decodeURIComponent)].join(" › ");
@@ -29,7 +29,7 @@ const datePrefix = (date: string | null | undefined) => {
   return Number.isNaN(parsed.getTime()) ? "" : `${parsed.toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" })} — `;
 };
 
-export function Measure({ text, cut, limitLabel }: { text: string; cut: Pick<Cut, "width" | "maxPx" | "truncated">; limitLabel?: string }) {
+function Measure({ text, cut, limitLabel }: { text: string; cut: Pick<Cut, "width" | "maxPx" | "truncated">; limitLabel?: string }) {
   const over = cut.truncated || cut.width > cut.maxPx;
   return (
     <span className={over ? "ws-measure ws-measure--over" : "ws-measure"}>

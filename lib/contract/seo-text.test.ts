@@ -65,7 +65,7 @@ describe("default wording", () => {
     expect(law.description).toBe("Landlord Tenant Laws in Texas, in plain language: security deposits, landlord entry, notices and late fees, with the statutes.");
     expect(law.keywords).toBe("Landlord Tenant Laws in Texas, Texas tenant rights, Texas security deposit law, Texas eviction notice, Texas landlord entry notice");
     const topic = LAW_TOPICS[0];
-    // withSiteName adds the site's name unless the title has it: no topic title does.
+    // The title pattern adds the site's name after the topic's title: no topic title names it already.
     for (const each of LAW_TOPICS) expect(each.title.includes(SITE_NAME)).toBe(false);
     expect(searchWords(seoTextFor({ kind: "law-compare", facts: { topic: topic.title, topic_label: topic.label.toLowerCase(), summary: "Summary." } }))).toEqual({
       title: `${topic.title} | Managely`,

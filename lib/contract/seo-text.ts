@@ -201,7 +201,7 @@ const SAYS_SAMPLE = /\bsample\b/i;
 const isSample = (kind: SeoKind, facts: SeoFacts) => kind === "profile" && (facts as SeoFactsOf["profile"]).sample === true;
 
 /** The value of every variable of a kind, from the page's facts. */
-export function seoVariables(kind: SeoKind, facts: SeoFacts): Record<string, string> {
+function seoVariables(kind: SeoKind, facts: SeoFacts): Record<string, string> {
   const values: Record<string, string> = { site: SITE_NAME };
   const given = facts as Record<string, string | number | undefined>;
   for (const name of SEO_VARIABLES[kind]) if (given[name] !== undefined) values[name] = String(given[name]);
@@ -223,7 +223,7 @@ export function seoVariables(kind: SeoKind, facts: SeoFacts): Record<string, str
 
 const VARIABLE = /\{([a-z_]+)\}/g;
 
-export function renderPattern(pattern: string, variables: Record<string, string>): string {
+function renderPattern(pattern: string, variables: Record<string, string>): string {
   return pattern.replace(VARIABLE, (whole, name: string) => variables[name] ?? whole);
 }
 
