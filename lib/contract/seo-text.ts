@@ -347,9 +347,8 @@ export const DEFAULT_SHARE_IMAGE: ShareImage = {
 
 /**
  * The share image a page declares: blog posts and manager profiles draw their own card
- * (opengraph-image.tsx beside the page, whose address Next.js makes per build: url null), with the
- * alt text of components/seo/ShareCard.tsx (a test holds them equal); every other page shows the
- * site's card.
+ * (opengraph-image.tsx beside the page, whose address Next.js makes per build: url null), and this
+ * alt text is the card's (opengraph-image.tsx publishes it); every other page shows the site's card.
  */
 export function shareImageFor(page: { kind: SeoKind; facts: SeoFacts }): { url: string | null; alt: string } {
   if (page.kind === "blog") {
