@@ -14,7 +14,6 @@ export const CATEGORIES = [
   { id: 3, label: "Association" },
   { id: 8, label: "Commercial" },
 ] as const;
-export type Category = (typeof CATEGORIES)[number];
 
 export const STEP_HEADINGS = {
   1: "What type of property do you own?",
@@ -67,7 +66,7 @@ export async function questionsFor(request: APIRequestContext, category: number)
   return (await response.json()).questions as Question[];
 }
 
-export function optionsOf(question: Question): string[] {
+function optionsOf(question: Question): string[] {
   return [question.option_1, question.option_2, question.option_3, question.option_4, question.option_5, question.option_6]
     .map((option) => option.trim())
     .filter(Boolean);

@@ -320,9 +320,9 @@ export const contract = {
   },
 } as const;
 
-export type Contract = typeof contract;
+type Contract = typeof contract;
 export type CallName = keyof Contract;
-export type CallRequest<C extends CallName> = z.input<Contract[C]["request"]>;
+type CallRequest<C extends CallName> = z.input<Contract[C]["request"]>;
 export type ParsedRequest<C extends CallName> = z.output<Contract[C]["request"]>;
 export type CallResponse<C extends CallName> = z.output<Contract[C]["response"]>;
 
@@ -331,7 +331,6 @@ export const isCallName = (name: string): name is CallName => Object.hasOwn(cont
 
 /** A failed call; a 400 may name the request field it is about (`field`), so a form can focus it. */
 export const failureSchema = z.object({ success: z.literal(false), message: z.string(), field: z.string().optional() });
-export type Failure = z.infer<typeof failureSchema>;
 
 /** What a call answers, whichever way it travelled: the HTTP status and the JSON body. */
 export type CallResult = { status: number; body: unknown; headers?: Record<string, string> };

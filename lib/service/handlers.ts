@@ -31,7 +31,7 @@ type Handler<C extends AnyCallName> = (input: AnyParsedRequest<C>, context: Serv
 export type Handlers = { [C in AnyCallName]: Handler<C> };
 
 /** The short city list on the home page. */
-export const HALF_CITY_COUNT = 12;
+const HALF_CITY_COUNT = 12;
 
 const featuredOnly = (type: "Featured" | "All" | undefined) => type !== "All";
 
@@ -48,7 +48,7 @@ async function requireState(context: ServiceContext, key: string) {
 }
 
 /** A state's law page lists its largest cities that have managers. */
-export const LAW_PAGE_CITY_LINKS = 10;
+const LAW_PAGE_CITY_LINKS = 10;
 
 /** Every topic with how many jurisdictions have a fact on it and whether it has a comparison page. */
 async function lawTopicSummaries(context: ServiceContext) {
