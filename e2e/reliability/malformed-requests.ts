@@ -61,6 +61,7 @@ const VALID_BODIES: Record<CallName, Record<string, unknown>> = {
   "proposal/get": { token: "AAAAAAAAAAAAAAAAAAAAAA" },
   "request/proposals": { token: "AAAAAAAAAAAAAAAAAAAAAA" },
   "outbox/search": { search: "example.org", limit: 5 },
+  "e2e/cleanup": { domain: "fuzz.example.org" },
 };
 
 /** The field names each call's request schema declares, plus those of its valid body. */

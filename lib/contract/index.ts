@@ -2,7 +2,8 @@ import { z } from "zod";
 import { ALL_CATEGORIES_ID } from "./site";
 import { CONFIRM, INVALID, RECIPIENTS } from "./messages";
 import { PROPOSAL } from "./proposal-messages";
-import { outboxMessageSchema, outboxSearchRequest } from "./outbox-search";
+import { OUTBOX_SEARCH, outboxMessageSchema, outboxSearchRequest } from "./outbox-search";
+import { E2E_CLEANUP, e2eCleanupRequest, e2eCleanupResponse } from "./e2e-cleanup";
 import {
   categoryId,
   categoryOrAll,
@@ -318,6 +319,16 @@ export const contract = {
     request: outboxSearchRequest,
     response: ok({ messages: z.array(outboxMessageSchema) }),
   },
+  /**
+   * Deletes what a test run saved on this deployment: the records whose email address is
+   * `e2e-…@<domain>` (and the withdrawn requests whose submission key carries the mark), with
+   * what hangs on them; answers the rows deleted per table. Bearer token only (TOKEN_CALLS):
+   * `npm run e2e:cleanup` (lib/contract/e2e-cleanup.ts, docs/testing.md).
+   */
+  "e2e/cleanup": {
+    request: e2eCleanupRequest,
+    response: e2eCleanupResponse,
+  },
 } as const;
 
 type Contract = typeof contract;
@@ -349,8 +360,11 @@ export const SAVE_CALLS: ReadonlySet<CallName> = new Set<CallName>([
   "request/decide",
 ]);
 
-/** The calls only a server with the bearer token may make (403 for anyone else, browsers included). */
-export const TOKEN_CALLS: ReadonlySet<CallName> = new Set<CallName>(["outbox/search"]);
+/** The calls only a server with the bearer token may make, each with what it answers anyone else (403, browsers included). */
+export const TOKEN_CALLS: ReadonlyMap<CallName, string> = new Map<CallName, string>([
+  ["outbox/search", OUTBOX_SEARCH.tokenRequired],
+  ["e2e/cleanup", E2E_CLEANUP.tokenRequired],
+]);
 
 export type AnyCallName = CallName | InternalCallName;
 export const isInternalCallName = (name: string): name is InternalCallName => Object.hasOwn(internalContract, name);

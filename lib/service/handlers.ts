@@ -23,6 +23,7 @@ import { draftOfPreviewCookie } from "./workspace/preview";
 import { staffAuthSecret } from "./workspace/secret";
 import { matchManagers, saveLead } from "./leads";
 import { searchOutbox } from "./outbox-search";
+import { cleanUpTestRun } from "./e2e-cleanup";
 import { confirmLead, readConfirmation } from "./confirmations";
 import { decideRequest, readOwnerProposals, readProposal, saveProposal } from "./proposals";
 import { checkHealth, chooseRecipientsLater, confirmNewsletter, readRequest, saveContact, subscribe, withdrawLead } from "./requests";
@@ -211,6 +212,7 @@ export const handlers: Handlers = {
   "proposal/get": readProposal,
   "proposal/save": saveProposal,
   "outbox/search": searchOutbox,
+  "e2e/cleanup": cleanUpTestRun,
   "request/proposals": readOwnerProposals,
   "request/decide": decideRequest,
 
