@@ -20,7 +20,7 @@ export function runEmail(label: string, { domain = E2E_EMAIL_DOMAIN }: { domain?
 export const MASKED_RUN_EMAIL = `${E2E_MARK.charAt(0)}•••@${E2E_EMAIL_DOMAIN}`;
 
 /** A submission key as the browser makes one (`lead-<32 hex>`, `guarantee-<32 hex>`), with the run's mark in front. */
-export function runSubmissionKey(kind: "lead" | "guarantee"): string {
+function runSubmissionKey(kind: "lead" | "guarantee"): string {
   const hex = Array.from({ length: 32 }, () => Math.floor(Math.random() * 16).toString(16)).join("");
   return `${E2E_MARK}${kind}-${hex}`;
 }
