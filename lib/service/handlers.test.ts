@@ -1,7 +1,7 @@
 import { schemasOf, type AnyCallName } from "../contract";
 import { EMPTY_PATTERN } from "../contract/seo-text";
 import type { Service } from ".";
-import { announcePostgres, callAsSite, createTestDatabase, createTestService, databaseKinds, type TestDatabase } from "@/test-support";
+import { announcePostgres, callAsSite, createTestDatabase, createTestService, databaseKinds, type TestDatabase, insertStaff } from "@/test-support";
 import { publishSeoDraft, saveSeoDraft, type StaffIdentity } from "./workspace/seo";
 import { signPreview } from "./workspace/preview";
 import { staffAuthSecret } from "./workspace/secret";
@@ -68,10 +68,7 @@ describe.each(databaseKinds)("the service's own handlers on %s", (kind) => {
   it("seo/rules answers a page's published title rules for its kind and path alone; seo/draft answers the draft a signed preview cookie names, and none for one it cannot read", async () => {
     const editor: StaffIdentity = { id: "editor-handlers", email: "editor.handlers@staff.example.com", role: "editor" };
     const now = new Date().toISOString();
-    await database.db
-      .insertInto("staff_users")
-      .values({ id: editor.id, name: "", email: editor.email, email_verified: kind === "postgres" ? true : 1, image: null, created_at: now, updated_at: now, role: editor.role, banned: null, ban_reason: null, ban_expires: null })
-      .execute();
+    await insertStaff(database, [editor], now);
     const override = { ...EMPTY_PATTERN, title: "Austin's managers, compared | {site}" };
     const draftId = await saveSeoDraft(database.db, editor, { target: { type: "page", kind: "city", path: "/agents/TX/austin" }, pattern: override });
     await publishSeoDraft(database.db, editor, { draftId });

@@ -3,7 +3,7 @@ import { MANAGER_CSV_COLUMNS, type ManagerCsvRecord } from "../contract/managers
 import { agentPath, SITEMAP_PATH } from "../contract/routes";
 import { EMPTY_PATTERN } from "../contract/seo-text";
 import { listSitemapEntries } from "../db/queries/sitemap";
-import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "@/test-support";
+import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase, insertStaff } from "@/test-support";
 import { deliveryRouting } from "./delivery/routing";
 import { importManagers } from "./managers";
 import { publishSeoDraft, saveSeoDraft, type StaffIdentity } from "./workspace/seo";
@@ -62,10 +62,7 @@ describe.each(databaseKinds)("the sitemap's <lastmod> after changes on %s", (kin
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     const now = new Date().toISOString();
-    await database.db
-      .insertInto("staff_users")
-      .values({ id: editor.id, name: "", email: editor.email, email_verified: kind === "postgres" ? true : 1, image: null, created_at: now, updated_at: now, role: editor.role, banned: null, ban_reason: null, ban_expires: null })
-      .execute();
+    await insertStaff(database, [editor], now);
   });
   afterAll(async () => database?.destroy());
 

@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { EMPTY_PATTERN } from "../../contract/seo-text";
-import { createTestDatabase, type TestDatabase } from "@/test-support";
+import { createTestDatabase, type TestDatabase, insertStaff } from "@/test-support";
 import { publishSeoDraft, saveSeoDraft, type StaffIdentity } from "../workspace/seo";
 import { verifyWebhook, WEBHOOK_HEADERS, webhookChannel } from "./channels";
 import { deliveryRouting } from "./routing";
@@ -48,10 +48,7 @@ describe("the CDN purge after a publish", () => {
   beforeAll(async () => {
     database = await createTestDatabase("sqlite", { seed: false });
     const now = new Date(clock).toISOString();
-    await database.db
-      .insertInto("staff_users")
-      .values({ id: editor.id, name: "", email: editor.email, email_verified: 1, image: null, created_at: now, updated_at: now, role: "editor", banned: null, ban_reason: null, ban_expires: null })
-      .execute();
+    await insertStaff(database, [{ ...editor, role: "editor" }], now);
     server = http.createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -105,10 +102,7 @@ describe("the CDN purge after a publish", () => {
     // Someone else published first: the publish changes nothing, so nothing is purged.
     const other: StaffIdentity = { ...editor, id: "editor-2", email: "other@staff.example.com" };
     const now = new Date(clock).toISOString();
-    await database.db
-      .insertInto("staff_users")
-      .values({ id: other.id, name: "", email: other.email, email_verified: 1, image: null, created_at: now, updated_at: now, role: "editor", banned: null, ban_reason: null, ban_expires: null })
-      .execute();
+    await insertStaff(database, [{ ...other, role: "editor" }], now);
     const target = { type: "page" as const, kind: "law" as const, path: "/laws/ohio" };
     const mine = await saveSeoDraft(database.db, editor, { target, pattern: { ...EMPTY_PATTERN, title: "Mine | {site}" } });
     await publishSeoDraft(database.db, other, { draftId: await saveSeoDraft(database.db, other, { target, pattern: { ...EMPTY_PATTERN, title: "Theirs | {site}" } }) });

@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Service } from "..";
 import type { OutboxKind, OutboxRow } from "../../db/schema";
 import { insertOutboxMessages } from "../../db/queries/outbox";
-import { announcePostgres, callAsSite, createTestDatabase, createTestService, databaseKinds, type TestDatabase } from "@/test-support";
+import { announcePostgres, callAsSite, createTestDatabase, createTestService, databaseKinds, insertStaff, type TestDatabase } from "@/test-support";
 import { fileChannel } from "./channels";
 import { answersOf, formatPhone, type LeadFacts } from "./message";
 import {
@@ -636,11 +636,7 @@ describe.each(databaseKinds)("what renderMessage loads for each kind, and when i
   });
 
   it("a staff sign-in link: to the staff member, only with a user and a token, and never to a banned one", async () => {
-    const addStaff = (id: string, email: string, banned: boolean) =>
-      database.db
-        .insertInto("staff_users")
-        .values({ id, name: id, email, email_verified: kind === "postgres" ? true : 1, image: null, created_at: "2026-11-25T10:00:00.000Z", updated_at: "2026-11-25T10:00:00.000Z", role: "editor", banned: kind === "postgres" ? banned : Number(banned), ban_reason: null, ban_expires: null })
-        .execute();
+    const addStaff = (id: string, email: string, banned: boolean) => insertStaff(database, [{ id, name: id, email, role: "editor", banned }], "2026-11-25T10:00:00.000Z");
     await addStaff("render-staff", "staff@example.org", false);
     await addStaff("render-banned", "banned@example.org", true);
     const rendered = (await render("staff.sign_in", {}, { user_id: "render-staff", token: "SIGN_IN_TOKEN" }))!;

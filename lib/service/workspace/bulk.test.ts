@@ -1,6 +1,6 @@
 import { EMPTY_PATTERN } from "../../contract/seo-text";
 import { WORKSPACE } from "../../contract/staff";
-import { createTestDatabase, type TestDatabase, failure } from "@/test-support";
+import { createTestDatabase, type TestDatabase, failure, insertStaff } from "@/test-support";
 import { deliveryRouting } from "../delivery/routing";
 import { publishBulkEdit, publishSeoDraft, publishedStamp, saveSeoDraft, type BulkEdit, type StaffIdentity } from "./seo";
 
@@ -20,10 +20,7 @@ describe("a bulk edit", () => {
   beforeAll(async () => {
     database = await createTestDatabase("sqlite", { seed: false });
     const now = new Date().toISOString();
-    await database.db
-      .insertInto("staff_users")
-      .values([editor, viewer].map((member) => ({ id: member.id, name: "", email: member.email, email_verified: 1, image: null, created_at: now, updated_at: now, role: member.role, banned: null, ban_reason: null, ban_expires: null })))
-      .execute();
+    await insertStaff(database, [editor, viewer], now);
     // Ohio already has its own description: a bulk edit of the title keeps it.
     await publishSeoDraft(database.db, editor, {
       draftId: await saveSeoDraft(database.db, editor, { target: { type: "page", kind: "law", path: "/laws/ohio" }, pattern: { ...EMPTY_PATTERN, description: "Ohio's own description." } }),

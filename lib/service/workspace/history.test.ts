@@ -1,6 +1,6 @@
 import type { SeoLiveRow, SeoRevisionRow } from "../../db/schema";
 import { EMPTY_PATTERN } from "../../contract/seo-text";
-import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "@/test-support";
+import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase, insertStaff } from "@/test-support";
 import { canRollBack, revisionSides, withSides } from "./history";
 import type { Db } from "../../db/schema";
 import { historyPage, publishSeoDraft, rollbackSeoRevision, saveSeoDraft, type SeoTarget, type StaffIdentity } from "./seo";
@@ -96,10 +96,7 @@ describe.each(databaseKinds)("the history's sides on %s", (kind) => {
   beforeAll(async () => {
     database = await createTestDatabase(kind, { seed: false });
     const now = new Date().toISOString();
-    await database.db
-      .insertInto("staff_users")
-      .values({ id: admin.id, name: "", email: admin.email, email_verified: kind === "postgres" ? true : 1, image: null, created_at: now, updated_at: now, role: "admin", banned: null, ban_reason: null, ban_expires: null })
-      .execute();
+    await insertStaff(database, [{ ...admin, role: "admin" }], now);
   });
   afterAll(async () => database?.destroy());
 

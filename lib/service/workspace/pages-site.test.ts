@@ -1,5 +1,5 @@
 import { EMPTY_PATTERN } from "../../contract/seo-text";
-import { WHOLE_SEED_TIMEOUT_MS, announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "@/test-support";
+import { WHOLE_SEED_TIMEOUT_MS, announcePostgres, createTestDatabase, databaseKinds, type TestDatabase, insertStaff } from "@/test-support";
 import { bulkChange, bulkPages, changeOf, publishEffect, renderRow, siteRows, siteStatus, templateImpact, trySite, type PageRow } from "./pages";
 import { PAGE_LIST_SIZE, listPages } from "./page-list";
 import { publishSeoDraft, saveSeoDraft, type StaffIdentity } from "./seo";
@@ -25,10 +25,7 @@ describe.each(databaseKinds)("the workspace's site, built once and kept, on %s",
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     const now = new Date().toISOString();
-    await database.db
-      .insertInto("staff_users")
-      .values({ id: admin.id, name: "", email: admin.email, email_verified: kind === "postgres" ? true : 1, image: null, created_at: now, updated_at: now, role: "admin", banned: null, ban_reason: null, ban_expires: null })
-      .execute();
+    await insertStaff(database, [{ ...admin, role: "admin" }], now);
   });
   afterAll(async () => {
     jest.restoreAllMocks();

@@ -1,6 +1,6 @@
 import { listSitemapEntries } from "../../db/queries/sitemap";
 import { EMPTY_PATTERN, seoTextFor, type SeoFactsOf } from "../../contract/seo-text";
-import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "@/test-support";
+import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase, insertStaff } from "@/test-support";
 import { changeOf, filterRows, publishEffect, siteRows, templateImpact, type PageRow, type SiteRows } from "./pages";
 import { listPages } from "./page-list";
 import { csvLines, exportRows } from "./pages-csv";
@@ -16,10 +16,7 @@ describe.each(databaseKinds)("the workspace's pages on %s", (kind) => {
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     const now = new Date().toISOString();
-    await database.db
-      .insertInto("staff_users")
-      .values({ id: admin.id, name: "", email: admin.email, email_verified: kind === "postgres" ? true : 1, image: null, created_at: now, updated_at: now, role: "admin", banned: null, ban_reason: null, ban_expires: null })
-      .execute();
+    await insertStaff(database, [{ ...admin, role: "admin" }], now);
   });
   afterAll(async () => database?.destroy());
 

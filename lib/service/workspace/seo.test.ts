@@ -1,7 +1,7 @@
 import { ApiError } from "../../contract/errors";
 import { SITEMAP_PATH } from "../../contract/routes";
 import { EMPTY_PATTERN } from "../../contract/seo-text";
-import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase, failure } from "@/test-support";
+import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase, failure, insertStaff } from "@/test-support";
 import { deliveryRouting } from "../delivery/routing";
 import {
   audit,
@@ -50,25 +50,7 @@ describe.each(databaseKinds)("workspace drafts, publish and rollback on %s", (ki
 
   beforeAll(async () => {
     database = await createTestDatabase(kind, { seed: false });
-    const now = new Date().toISOString();
-    await database.db
-      .insertInto("staff_users")
-      .values(
-        Object.values(staff).map((member) => ({
-          id: member.id,
-          name: "",
-          email: member.email,
-          email_verified: kind === "postgres" ? true : 1,
-          image: null,
-          created_at: now,
-          updated_at: now,
-          role: member.role,
-          banned: null,
-          ban_reason: null,
-          ban_expires: null,
-        })),
-      )
-      .execute();
+    await insertStaff(database, Object.values(staff));
   });
   afterAll(async () => database?.destroy());
 

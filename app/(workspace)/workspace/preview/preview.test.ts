@@ -2,7 +2,7 @@ import { EMPTY_PATTERN } from "@/lib/contract/seo-text";
 import { PREVIEW_DRAFT_COOKIE, type StaffRole } from "@/lib/contract/staff";
 import { createApiClient } from "@/lib/api/client";
 import { INTERNAL_CALLER } from "@/lib/service/guard";
-import { createTestDatabase, createTestService, type TestDatabase } from "@/test-support";
+import { createTestDatabase, createTestService, insertStaff, type TestDatabase } from "@/test-support";
 import { saveSeoDraft, type StaffIdentity } from "@/lib/service/workspace/seo";
 
 /**
@@ -48,7 +48,7 @@ const OTHERS_WORDS = "Unpublished: the other editor's draft";
 async function addStaff(id: string, role: StaffRole): Promise<Signed> {
   const now = new Date().toISOString();
   const email = `${id}@staff.example.com`;
-  await database.db.insertInto("staff_users").values({ id, name: "", email, email_verified: 1, image: null, created_at: now, updated_at: now, role, banned: null, ban_reason: null, ban_expires: null }).execute();
+  await insertStaff(database, [{ id, email, role }], now);
   const sessionId = `session-of-${id}`;
   const expires = new Date(Date.now() + 3_600_000).toISOString();
   await database.db.insertInto("staff_sessions").values({ id: sessionId, token: `token-of-${id}`, user_id: id, expires_at: expires, created_at: now, updated_at: now, ip_address: null, user_agent: null, impersonated_by: null }).execute();
