@@ -98,6 +98,7 @@ export default defineConfig([
       "lib/contract/listing-messages.ts",
       "lib/contract/redirect-messages.ts",
       "lib/contract/outbox-search-messages.ts",
+      "lib/contract/e2e-cleanup-messages.ts",
       "lib/contract/staff.ts",
       "lib/contract/staff-csv.ts",
       "lib/contract/law-topics.ts",

@@ -1,6 +1,6 @@
 import { expect, test } from "./support/test";
 import { queryRows } from "./support/db";
-import { E2E_EMAIL_DOMAIN } from "./support/server";
+import { runEmail } from "./support/run-key";
 import { PAGE_KINDS, pathOf } from "./support/page-kinds";
 import { CAROUSEL } from "../components/home/carousel-settings";
 import { BlogPage } from "./pages/blog";
@@ -13,7 +13,6 @@ import { SitePage } from "./pages/site";
 
 /** Visitors' stories through the public pages, on a desktop and a phone. */
 
-const unique = (label: string) => `${label}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@${E2E_EMAIL_DOMAIN}`;
 
 test("an owner goes from home to a state, a city and a profile, and sends Get In Touch", { tag: ["@journey", "@smoke", "@writes"] }, async ({ page }) => {
   const home = new HomePage(page);
@@ -38,7 +37,7 @@ test("an owner goes from home to a state, a city and a profile, and sends Get In
   const agentId = Number(page.url().split("/").pop());
 
   await expect(profile.text(`${company} is a sample listing: your message is saved on this site and reaches no company.`)).toBeVisible();
-  const email = unique("get-in-touch");
+  const email = runEmail("get-in-touch");
   const form = new GetInTouchForm(page);
   await form.fill({ fullName: "Riley Owner", email, phone: "5125550111", message: "I have a duplex near Zilker Park. Could you send a quote?" });
   await form.send();
@@ -140,7 +139,7 @@ test("the newsletter box refuses an empty email, then subscribes and clears", { 
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
 
-  const email = unique("newsletter");
+  const email = runEmail("newsletter");
   await newsletter.subscribe(email);
   await expect(dialog).toContainText("Success!");
   await expect(newsletter.email).toHaveValue("");
@@ -153,7 +152,7 @@ test("a manager joins the network through the popup", { tag: ["@journey", "@writ
   const popup = await site.openJoinNetwork();
   // It promises what happens: the application is stored, nobody follows up.
   await expect(popup.dialog).toContainText("Tell us about your company. Your application is saved on this site; nobody is emailed about it.");
-  const email = unique("join");
+  const email = runEmail("join");
   await popup.apply({ company: "Prairie Home Management", email, countryCode: "91", mobile: "9876543210" });
   await expect(site.answerDialog).toContainText("Success!");
   await expect(site.answerDialog).toContainText("Thank you for applying to join our network. Your application is saved on this site.");
@@ -166,7 +165,7 @@ test("Contact Us sends a message and clears the form; a network failure keeps it
   const site = new SitePage(page);
   await site.open("/contact-us");
   await expect(site.heading).toHaveText("Get In Touch");
-  const email = unique("contact");
+  const email = runEmail("contact");
   const form = new GetInTouchForm(page);
   await form.fill({ fullName: "Morgan Lee", email, message: "Do you list managers for small HOAs?" });
 

@@ -58,10 +58,10 @@ export const isPageKey = (key: string, kind: string): boolean => kind === CACHE_
 // next/dist/lib/constants, next/dist/server/api-utils)
 
 /** Where Next.js serves the build's files from. */
-export const NEXT_PATH_PREFIX = "/_next/";
+const NEXT_PATH_PREFIX = "/_next/";
 export const NEXT_STATIC_PREFIX = "/_next/static/";
 /** Next.js's draft-mode cookie (COOKIE_NAME_PRERENDER_BYPASS). */
-export const DRAFT_MODE_COOKIE = "__prerender_bypass";
+const DRAFT_MODE_COOKIE = "__prerender_bypass";
 /** The header Next.js says whether it answered from its cache with. */
 export const NEXT_CACHE_STATE_HEADER = "x-nextjs-cache";
 /** The Vary Next.js sends with a page (RSC_HEADER and the router's headers), and the encoding. */

@@ -68,7 +68,7 @@ export type StoredEntry = { meta: EntryMeta; blobs: Record<string, Buffer> };
  * A fresh page the production server may send as it is: the brotli HTML and what goes with it,
  * and the HTML in the other encodings once a client asked for them (see keep).
  */
-export type PageEncoding = "gzip" | "identity";
+type PageEncoding = "gzip" | "identity";
 export type FreshPage = {
   meta: EntryMeta;
   html: Buffer;

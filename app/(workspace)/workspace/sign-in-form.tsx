@@ -3,7 +3,7 @@ import { ReturnPathField } from "@/components/workspace/ReturnPathField";
 import { requestSignIn } from "./actions";
 
 /** The email field that asks for a sign-in link (the sign-in page and every signed-out workspace URL). */
-export function SignInForm() {
+function SignInForm() {
   return (
     <ActionForm action={requestSignIn} className="ws-panel ws-signin" label="Sign in">
       <div className="field">

@@ -9,7 +9,7 @@ import { CSV_EXPORT, type PageSort } from "../../contract/staff";
 import { latestRevisionId, listLiveRules } from "../../db/queries/workspace";
 import { latestContentChangeId } from "../../db/queries/content-changes";
 import { SERP, textWidth } from "../../contract/serp";
-import { AUDIT_PROBLEM_KEYS, auditPages, causeSource, countProblems, type AuditCauseSource, type AuditProblem } from "../../contract/seo-audit";
+import { auditPages, causeSource, countProblems, type AuditCauseSource, type AuditProblem } from "../../contract/seo-audit";
 import {
   EMPTY_PATTERN,
   LIST_KINDS,
@@ -394,6 +394,3 @@ export async function templateImpact(db: Db, { kind, pattern }: { kind: SeoKind;
     counts: countProblems(triedRows.map((row) => row.problems)),
   };
 }
-
-/** Every problem key, for the audit's table (in the order it shows them). */
-export const PROBLEM_ORDER = AUDIT_PROBLEM_KEYS;
