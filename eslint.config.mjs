@@ -144,6 +144,34 @@ export default defineConfig([
     },
   },
   {
+    // The end-to-end tests write the words they expect, as the spec fixes them (or as the page
+    // shows them), instead of importing the app's own copy: a typo in that copy then fails them.
+    files: ["e2e/**/*.spec.ts", "e2e/pages/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/lib/contract/*messages*", "@/lib/contract/*messages*"],
+              message: "Tests write the words they expect (from the spec), so a typo in the app's copy fails them.",
+            },
+            {
+              group: ["**/lib/contract/law-topics", "@/lib/contract/law-topics"],
+              importNames: ["LEGAL_NOTICE", "UNVERIFIED_TEXT"],
+              message: "Tests write the words they expect (from the spec), so a typo in the app's copy fails them.",
+            },
+            {
+              group: ["**/lib/contract/managers-csv", "@/lib/contract/managers-csv"],
+              importNames: ["IMPORT_WORDS", "SAMPLE_WORDS"],
+              message: "Tests write the words they expect (from the spec), so a typo in the app's copy fails them.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Migrations are frozen in time and typed on Kysely<any>, not on today's schema.
     files: ["lib/db/migrations/**"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },

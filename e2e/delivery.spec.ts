@@ -1,13 +1,12 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { CATEGORIES, QuoteFlow, completedSteps, expect, isLeadFormKey, leadsByEmail, test, uniqueEmail } from "./pages/quote";
-import { ConfirmPage, RequestPage, ThankYouPage } from "./pages/request";
+import { ConfirmPage, RequestPage, SAMPLE_RECIPIENT, ThankYouPage, UNCONFIRMED_NOT_WITHDRAWN, inProse } from "./pages/request";
 import { queryRows } from "./support/db";
 import { confirmPathFor, mailText, outboxFilesMentioning } from "./support/outbox";
 import { E2E_API_TOKEN } from "./support/server";
 import { MASKED_RUN_EMAIL, runEmail } from "./support/run-key";
 import { onlyOnTheLocalBuild } from "./support/target";
-import { CONFIRM, CONSENT_VERSION, RECIPIENTS, SAMPLE, consentSentence } from "../lib/contract/messages";
 
 /**
  * Issue 11 as an owner lives it: on /preview the owner sees who serves the ZIP, chooses who
@@ -25,6 +24,16 @@ async function matchesFor(request: APIRequestContext, zip: string, category: num
   const response = await request.post("/api/agents/match", { data: { property_zip: zip, property_category: category } });
   expect(response.ok()).toBeTruthy();
   return (await response.json()).agents as Match[];
+}
+
+/** The consent sentence next to Submit when every chosen manager is a sample listing (every seeded one is). */
+function samplesConsent(chosen: readonly Match[]): string {
+  expect(chosen.every((match) => match.demo === 1), "every seeded manager is a sample listing").toBe(true);
+  const names = inProse(chosen.map((match) => match.company_name));
+  const clause = chosen.length === 1
+    ? `${names} is a sample listing, a company that does not exist, so nobody will contact you from it`
+    : `${names} are sample listings, companies that do not exist, so nobody will contact you from them`;
+  return `${clause}. Nobody else will receive your details, and we never sell them.`;
 }
 
 /** The lead's recipient rows, in the order they were chosen. */
@@ -85,17 +94,19 @@ for (const category of CATEGORIES) {
         await expect(box).toBeDisabled(); // three are ticked already
       }
     }
-    await expect(group).toContainText(RECIPIENTS.rule(category.label, SERVED.zip));
-    if (matches.some((match) => match.demo === 1)) await expect(quote.textIn(group, RECIPIENTS.sample).first()).toBeVisible();
+    await expect(group).toContainText(
+      `The closest managers who serve ${category.label} properties at ZIP ${SERVED.zip}, nearest office first; featured managers are marked, not moved up.`,
+    );
+    if (matches.some((match) => match.demo === 1)) await expect(quote.textIn(group, "Sample listing").first()).toBeVisible();
     await expect(group).toContainText("License:");
-    await expect(quote.consentLine()).toHaveText(consentSentence(matches.slice(0, 3), { email: true, phone: true, preferred: "Phone" }));
+    await expect(quote.consentLine()).toHaveText(samplesConsent(matches.slice(0, 3)));
 
     // The owner unticks the second: the sentence names the two left, and a fourth may be ticked.
     const [first, second, third] = matches;
     await quote.recipient(second.company_name).click();
     await expect(quote.recipient(second.company_name)).not.toBeChecked();
     const chosen = [first, third];
-    const sentence = consentSentence(chosen, { email: true, phone: true, preferred: "Phone" });
+    const sentence = samplesConsent(chosen);
     await expect(quote.consentLine()).toHaveText(sentence);
     if (matches[3]) await expect(quote.recipient(matches[3].company_name)).toBeEnabled();
     await expect.poll(async () => JSON.parse((await quote.storage()).selected_agents ?? "null")).toEqual(chosen.map((match) => match.agent_id));
@@ -111,7 +122,7 @@ for (const category of CATEGORIES) {
     const reference = await thanks.reference();
     expect(reference).toMatch(/^MG-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
     // Every seeded manager is a sample listing: the receipt names each as a company that does not exist.
-    await expect(thanks.recipients()).toHaveText(chosen.map((match) => `${match.company_name}${SAMPLE.recipient}`));
+    await expect(thanks.recipients()).toHaveText(chosen.map((match) => `${match.company_name}${SAMPLE_RECIPIENT}`));
     await expect(receipt).toContainText("Nobody will contact you about this request: every company you chose is a sample listing.");
     await expect.poll(async () => Object.keys(await quote.storage()).filter(isLeadFormKey)).toEqual([]);
 
@@ -120,17 +131,17 @@ for (const category of CATEGORIES) {
     expect(lead).toMatchObject({ reference, property_category: category.id, full_name: "Jordan Ellis" });
     const rows = recipientRows(lead.id);
     expect(rows.map((row) => row.agent_id)).toEqual(chosen.map((match) => match.agent_id).sort((a, b) => a - b));
-    for (const row of rows) expect(row).toMatchObject({ consent_text: sentence, consent_version: CONSENT_VERSION });
+    for (const row of rows) expect(row).toMatchObject({ consent_text: sentence, consent_version: "2026-11-27" });
     // Nothing goes to the managers before the owner confirms the email address.
     const names = chosen.map((match) => match.company_name);
-    await expect(receipt).toContainText(CONFIRM.checkEmail(names));
+    await expect(receipt).toContainText(`Check your email to send your request to ${inProse(names)}.`);
     expect(outboxRows(lead.id).filter((row) => row.kind === "lead.new")).toEqual([]);
     const privatePath = await thanks.privatePath();
     const requestPage = new RequestPage(page);
     await requestPage.open(privatePath);
-    await expect(requestPage.status()).toContainText(CONFIRM.checkEmail(names));
+    await expect(requestPage.status()).toContainText(`Check your email to send your request to ${inProse(names)}.`);
     await expect(requestPage.waitingRecipients).toHaveCount(2);
-    await expect(requestPage.main).toContainText(CONFIRM.unconfirmedNotWithdrawn);
+    await expect(requestPage.main).toContainText(UNCONFIRMED_NOT_WITHDRAWN);
     await expect(requestPage.withdrawButton).toHaveCount(0);
 
     // The owner's mail: only what the site wrote (the reference, the managers, the links), then one click.
@@ -158,7 +169,7 @@ for (const category of CATEGORIES) {
       .poll(() => outboxRows(lead.id).filter((row) => row.kind === "lead.new").every((row) => row.status === "sent"), { timeout: 20_000 })
       .toBe(true);
     await page.reload();
-    for (const match of chosen) await expect(requestPage.receivedBy(match.company_name)).toContainText(SAMPLE.recipient);
+    for (const match of chosen) await expect(requestPage.receivedBy(match.company_name)).toContainText(SAMPLE_RECIPIENT);
     const contact = requestPage.contactDetails;
     await expect(contact).toContainText(MASKED_RUN_EMAIL);
     await expect(contact).toContainText("•••-•••-0188");
@@ -193,8 +204,8 @@ test("the quote guarantee: the owner chooses its recipients in the modal, and th
   await expect(quote.recipient(matches[0].company_name, modal)).toBeChecked();
   await quote.recipient(matches[0].company_name, modal).click();
   const chosen = matches.slice(1, 3);
-  // The modal asks for no contact method: every way the owner gave.
-  const sentence = consentSentence(chosen, { email: true, phone: true });
+  // The modal asks for no contact method; every chosen manager is a sample listing, so nobody contacts the owner.
+  const sentence = samplesConsent(chosen);
   await expect(quote.consentLine(modal)).toHaveText(sentence);
 
   const slider = quote.guaranteePrice;
@@ -205,7 +216,7 @@ test("the quote guarantee: the owner chooses its recipients in the modal, and th
   await quote.guaranteeSubmit.click();
 
   await quote.expectThankYou();
-  await expect(new ThankYouPage(page).recipients()).toHaveText(chosen.map((match) => `${match.company_name}${SAMPLE.recipient}`));
+  await expect(new ThankYouPage(page).recipients()).toHaveText(chosen.map((match) => `${match.company_name}${SAMPLE_RECIPIENT}`));
   const [lead] = leadsByEmail(email);
   expect(lead).toMatchObject({ price: "120", property_number: "2065550175", preferred_contact_method: "" });
   expect(recipientRows(lead.id).map((row) => row.agent_id)).toEqual(chosen.map((match) => match.agent_id).sort((a, b) => a - b));
@@ -225,14 +236,14 @@ test("a ZIP no manager serves: the owner is told, the request is still accepted,
   await page.goto("/preview");
   await quote.expectStep(5);
   const status = quote.status("No property manager serves");
-  await expect(status).toContainText(RECIPIENTS.noMatch(UNSERVED.zip, "Single Family"));
-  await expect(status).toContainText(RECIPIENTS.noMatchPromise(email));
+  await expect(status).toContainText(`No property manager serves ZIP ${UNSERVED.zip} for Single Family properties yet.`);
+  await expect(status).toContainText(`You can still send your request: we will keep it and email you at ${email} when a manager serves your ZIP, so you can choose who receives it.`);
   await expect(quote.checkboxes).toHaveCount(0);
 
   await quote.submit.click();
   await quote.expectThankYou();
   const thanks = new ThankYouPage(page);
-  await expect(thanks.receipt).toContainText(RECIPIENTS.noMatch(UNSERVED.zip, "Single Family"));
+  await expect(thanks.receipt).toContainText(`No property manager serves ZIP ${UNSERVED.zip} for Single Family properties yet.`);
   const [lead] = leadsByEmail(email);
   expect(recipientRows(lead.id)).toEqual([]);
   expect(outboxRows(lead.id).map((row) => row.kind)).toEqual(["lead.confirmation"]);

@@ -4,7 +4,7 @@ import { expect, test } from "./support/test";
 import { ComparePage, ProfilePage } from "./pages/directory";
 import { LawPage } from "./pages/laws";
 import { lawComparePath, lawPath } from "../lib/contract/routes";
-import { LEGAL_NOTICE, checkedAgainstText, lawTopic, sourceHost } from "../lib/contract/law-topics";
+import { checkedAgainstText, lawTopic, sourceHost } from "../lib/contract/law-topics";
 
 /**
  * An owner comparing landlord-tenant law across states: the comparison tables, a state page's
@@ -26,7 +26,7 @@ async function comparison(request: APIRequestContext, slug: string): Promise<{ t
 
 /** The notice sits before the page's first section and after its last table. */
 async function expectNoticeAtTopAndEnd(laws: LawPage, endNotice: "end" | "state page") {
-  await expect(laws.topNotice).toContainText(LEGAL_NOTICE.lead);
+  await expect(laws.topNotice).toContainText("General information, not legal advice.");
   await expect(laws.endNotice(endNotice)).toContainText(/not legal advice/i);
   expect(await laws.noticeOrder(endNotice)).toEqual({ topFirst: true, endLast: true });
 }
@@ -141,7 +141,7 @@ test("the laws index links to every comparison, and the comparisons are in the s
   const laws = new LawPage(page);
   await laws.open("/laws");
   await expect(laws.text("not legal advice").first()).toBeVisible();
-  await expect(laws.endNotice("end")).toContainText(LEGAL_NOTICE.lead);
+  await expect(laws.endNotice("end")).toContainText("General information, not legal advice.");
   for (const topic of topics) {
     await expect(laws.link(topic.title, { exact: true })).toHaveAttribute("href", lawComparePath(topic.slug));
   }

@@ -1,11 +1,10 @@
 import type { APIRequestContext, Locator } from "@playwright/test";
 import { ComparePage, CityPage, ProfilePage } from "./pages/directory";
 import { HomePage } from "./pages/home";
-import { QuoteFlow, expect, test, uniqueEmail } from "./pages/quote";
-import { ConfirmPage, RequestPage, ThankYouPage } from "./pages/request";
+import { MOST_RECIPIENTS, QuoteFlow, expect, test, uniqueEmail } from "./pages/quote";
+import { ConfirmPage, RequestPage, SAMPLE_RECIPIENT, ThankYouPage, UNCONFIRMED_NOT_WITHDRAWN } from "./pages/request";
 import { confirmPathFor } from "./support/outbox";
 import { runEmail } from "./support/run-key";
-import { CONFIRM, EMPTY, FIRST_YEAR, RANKING, RECIPIENTS, SAMPLE } from "../lib/contract/messages";
 import { PATHS, STEP_PATHS, agentPath, cityPath, cityViewPath } from "../lib/contract/routes";
 import { quoteStartPath } from "../lib/contract/quote-start";
 
@@ -18,6 +17,10 @@ import { quoteStartPath } from "../lib/contract/quote-start";
  */
 
 type Listed = { agent_id: number; company_name: string; city_slug: string; featured: number; demo: number };
+
+/** How the fee sort says what it ranks by, at the owner's rent. */
+const feeSortAssumption = (rent: string) =>
+  `Sorted by first-year cost at ${rent} a month (management for 12 months, leasing once, setup); managers that do not list every fee come last.`;
 
 /** Counts the owner's taps (clicks, a select's choice) apart from the typing in fields. */
 class Taps {
@@ -59,7 +62,7 @@ test("home to a sent request in at most 10 taps plus the contact fields; the pag
   await quote.fillContact({ fullName: "Jordan Ellis", email, method: "Email" });
   await taps.tap(quote.next);
   await expect(page).toHaveURL(STEP_PATHS[5]);
-  await expect(quote.chosenRecipients()).toHaveCount(RECIPIENTS.max);
+  await expect(quote.chosenRecipients()).toHaveCount(MOST_RECIPIENTS);
   await taps.tap(quote.submit);
   await expect(page).toHaveURL(PATHS.thankYou);
   testInfo.annotations.push({ type: "taps home → submitted request", description: `${taps.count} taps plus 4 fields (ZIP, address, name, email) and the contact method` });
@@ -68,8 +71,8 @@ test("home to a sent request in at most 10 taps plus the contact fields; the pag
   // Thank-you: each sample company is named as one, and nobody is said to reach out.
   const thanks = new ThankYouPage(page);
   const receipt = thanks.receiptAnywhere;
-  await expect(thanks.recipients(receipt)).toHaveCount(RECIPIENTS.max);
-  for (const item of await thanks.recipients(receipt).all()) await expect(item).toContainText(SAMPLE.recipient);
+  await expect(thanks.recipients(receipt)).toHaveCount(MOST_RECIPIENTS);
+  for (const item of await thanks.recipients(receipt).all()) await expect(item).toContainText(SAMPLE_RECIPIENT);
   await expect(receipt).toContainText("Nobody will contact you about this request: every company you chose is a sample listing.");
   await expect(thanks.text("They reach out")).toHaveCount(0);
 
@@ -78,10 +81,10 @@ test("home to a sent request in at most 10 taps plus the contact fields; the pag
   await thanks.privateLink.click();
   const request = new RequestPage(page);
   const recipients = request.recipientRows;
-  await expect(recipients).toHaveCount(RECIPIENTS.max);
-  for (const item of await recipients.all()) await expect(request.deliveryOf(item)).toHaveText(SAMPLE.recipient);
+  await expect(recipients).toHaveCount(MOST_RECIPIENTS);
+  for (const item of await recipients.all()) await expect(request.deliveryOf(item)).toHaveText(SAMPLE_RECIPIENT);
   await expect(request.withdrawButton).toHaveCount(0);
-  await expect(request.main).toContainText(CONFIRM.unconfirmedNotWithdrawn);
+  await expect(request.main).toContainText(UNCONFIRMED_NOT_WITHDRAWN);
 
   // The owner ticks the request as theirs on the mailed link's page (their mail read through the
   // site's outbox/search); then a withdrawn request says Withdrawn for every recipient.
@@ -92,7 +95,7 @@ test("home to a sent request in at most 10 taps plus the contact fields; the pag
   await confirm.requestPageLink(reference).click();
   // Sent now: the page also compares the managers' proposals, so the rows are the "Who received it" list's.
   const received = request.receivedBy();
-  await expect(received).toHaveCount(RECIPIENTS.max);
+  await expect(received).toHaveCount(MOST_RECIPIENTS);
   await request.withdraw();
   await expect(request.status("You withdrew this request")).toBeVisible();
   for (const item of await received.all()) await expect(request.deliveryOf(item)).toHaveText(/^Withdrawn/);
@@ -122,11 +125,13 @@ test("a town's own offices come first (Franklin Township, NJ), featured managers
     await expect(city.cardName(index)).toHaveText(own[index].company_name);
     await expect(city.card(index)).toContainText("Office in Franklin Township");
   }
-  await city.link(RANKING.title).click();
-  const note = city.region(RANKING.title);
+  await city.link("How we rank").click();
+  const note = city.region("How we rank");
   await expect(note).toBeInViewport();
-  await expect(note).toContainText(RANKING.city("Franklin Township"));
-  await expect(note).toContainText(RANKING.featured);
+  await expect(note).toContainText(
+    "Offices in Franklin Township come first, then the others by distance from Franklin Township; at the same distance, the longest in business first.",
+  );
+  await expect(note).toContainText("Featured marks a listing its manager pays to highlight: it is marked, never moved up.");
   // Marked, not moved up: a featured card comes after one that is not.
   const marks = await city.featuredMarks();
   expect(marks.indexOf(true)).toBeGreaterThan(marks.indexOf(false));
@@ -159,7 +164,7 @@ test("sort and filter are in the address, rendered by the server, kept out of th
   await expect(city.robots).toHaveAttribute("content", /noindex/);
   await expect(city.canonical).toHaveAttribute("href", /\/agents\/TX\/austin$/);
   // The order states what it ranks by, at which rent, and follows the rent the owner types.
-  await expect(city.text(FIRST_YEAR.sortAssumption("$2,000"))).toBeVisible();
+  await expect(city.text(feeSortAssumption("$2,000"))).toBeVisible();
   const atDefault = await listed(request, { state: "TX", city: "austin", sort: "fee", services: ["evictions", "inspections"] });
   expect(atDefault.total).toBeGreaterThan(1);
   await expect(city.cardNames).toHaveText(atDefault.data.map((agent) => agent.company_name));
@@ -167,7 +172,7 @@ test("sort and filter are in the address, rendered by the server, kept out of th
   await city.rent.fill("700");
   await city.apply();
   await expect(page).toHaveURL(`${cityViewPath("TX", "austin")}?sort=fee&rent=700&category=0&service=inspections&service=evictions`);
-  await expect(city.text(FIRST_YEAR.sortAssumption("$700"))).toBeVisible();
+  await expect(city.text(feeSortAssumption("$700"))).toBeVisible();
   const atLowRent = await listed(request, { state: "TX", city: "austin", sort: "fee", rent: 700, services: ["evictions", "inspections"] });
   await expect(city.cardNames).toHaveText(atLowRent.data.map((agent) => agent.company_name));
 
@@ -221,7 +226,9 @@ test("compare leads into the quote flow with the compared managers chosen; one t
   await expect(quote.chosenRecipients()).toHaveCount(2);
   await expect(quote.recipient(first.company_name)).toBeChecked();
   await expect(quote.recipient(second.company_name)).toBeChecked();
-  await expect(quote.status(RECIPIENTS.chosenNotServing([elsewhere.company_name], "78701", "Single Family"))).toBeVisible();
+  await expect(quote.status(
+      `You chose ${elsewhere.company_name} on the compare page, but it does not serve ZIP 78701 for Single Family properties, so it is not offered here.`,
+    )).toBeVisible();
 });
 
 test("a profile's Request a quote starts the flow with that manager chosen, whatever its distance rank", { tag: ["@journey"] }, async ({ page, request }) => {
@@ -283,8 +290,8 @@ test("a city card's Request a quote starts the flow with that manager chosen, wh
 test("a place nobody serves: No Record, one call to action, and the nearest cities that have managers (Nome, AK)", { tag: ["@journey"] }, async ({ page }) => {
   const city = new CityPage(page);
   await city.open(cityPath("AK", "nome"));
-  await expect(city.text(EMPTY.noRecord, { exact: true })).toBeVisible();
-  await expect(city.text(EMPTY.noRecordMeaning("Nome"), { exact: true })).toBeVisible();
+  await expect(city.text("No Record", { exact: true })).toBeVisible();
+  await expect(city.text("No property manager in this directory has an office in Nome or lists it in their service area.", { exact: true })).toBeVisible();
   await expect(city.text("Get free quotes")).toHaveCount(0);
   await expect(city.mainButtons).toHaveCount(1);
   await expect(city.leaveRequest("Nome")).toBeVisible();

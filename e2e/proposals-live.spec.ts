@@ -1,8 +1,7 @@
 import { expect, test, uniqueEmail, completedSteps } from "./pages/quote";
-import { decideThroughApi, eventually, mailsOfKind, ManagerProposalPage, newRequestMails, OwnerComparison, type ProposalInput } from "./pages/proposals";
+import { acceptedTerms, decideThroughApi, eventually, mailsOfKind, ManagerProposalPage, newRequestMails, OwnerComparison, possessive, type ProposalInput } from "./pages/proposals";
 import { ConfirmPage, ThankYouPage } from "./pages/request";
 import { confirmPathFor } from "./support/outbox";
-import { PROPOSAL, PROPOSAL_MAIL } from "../lib/contract/proposal-messages";
 import { formatDollars } from "../lib/contract/fees";
 import { proposalChanges } from "../lib/contract/proposal-compare";
 import { proposalFirstYear } from "../lib/contract/proposals";
@@ -72,7 +71,7 @@ test("a manager raises its proposal while the owner's page is open; the old vers
   await manager.fill(raised);
   await manager.service("Rent collection").uncheck();
   await manager.send(2);
-  await expect(comparison.notice(PROPOSAL.changed(a.company, 2))).toBeVisible({ timeout: 30_000 });
+  await expect(comparison.notice(`${a.company} changed its proposal (version 2).`)).toBeVisible({ timeout: 30_000 });
   const costRaised = proposalFirstYear(version(raised), RENT, 1).total;
   await expect(comparison.firstYear(a.company, { phone })).toContainText(formatDollars(costRaised));
   await expect(comparison.version(2)).toHaveCount(1);
@@ -83,7 +82,7 @@ test("a manager raises its proposal while the owner's page is open; the old vers
   const agentId = matches.find((match) => match.company_name === a.company)!.agent_id;
   const stale = await decideThroughApi(page, { token, agent_id: agentId, decision: "accept", revision: 1 });
   const changes = proposalChanges(version(seen), version(raised), { rent: RENT, units: 1 });
-  expect(stale).toEqual({ status: 409, body: { success: false, message: PROPOSAL.staleRevision(a.company, 1, 2, changes) } });
+  expect(stale).toEqual({ status: 409, body: { success: false, message: `${a.company} changed its proposal after you saw it (version 1 → version 2: ${changes.join(", ")}). Nothing was accepted: look at version 2 and accept it if it still suits you.` } });
 
   // Two more proposals: three side by side, at a phone's and a desktop's size.
   for (const [mail, input] of [
@@ -95,7 +94,7 @@ test("a manager raises its proposal while the owner's page is open; the old vers
     await manager.send(1);
   }
   await managerTab.close();
-  await expect(comparison.notice(PROPOSAL.arrived(c.company))).toBeVisible({ timeout: 30_000 });
+  await expect(comparison.notice(`${c.company} sent a proposal.`)).toBeVisible({ timeout: 30_000 });
   for (const size of [
     { width: 390, height: 844 },
     { width: 1280, height: 800 },
@@ -106,13 +105,13 @@ test("a manager raises its proposal while the owner's page is open; the old vers
 
   // The current version is accepted; the answer names it and its price.
   await comparison.decide(a.company, "accept");
-  await expect(comparison.status).toHaveText(PROPOSAL.acceptedTerms(a.company, 2, formatDollars(costRaised), PROPOSAL.atRent(formatDollars(RENT), 1)));
+  await expect(comparison.status).toHaveText(acceptedTerms(a.company, 2, formatDollars(costRaised), formatDollars(RENT)));
 
   // Both emails carry the accepted terms and version.
   const [toManager] = await eventually(() => mailsOfKind(reference, "request.accepted"), (found) => found.length === 1);
-  expect(toManager).toContain(PROPOSAL_MAIL.acceptedTerms(2));
+  expect(toManager).toContain("The terms the owner accepted (version 2 of your proposal):");
   expect(toManager).toContain("- Management fee: 8% of collected rent");
   const [toOwner] = await eventually(() => mailsOfKind(reference, "request.accepted.owner"), (found) => found.length === 1);
-  expect(toOwner).toContain(PROPOSAL_MAIL.ownerAcceptedTerms(2, a.company));
+  expect(toOwner).toContain(`The terms you accepted (version 2 of ${possessive(a.company)} proposal):`);
   expect(toOwner).toContain("- Setup fee: $300");
 });

@@ -1,9 +1,8 @@
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test, uniqueEmail } from "./pages/quote";
-import { eventually, mailsOfKind, ManagerProposalPage, newRequestMails, OwnerComparison, type ProposalInput } from "./pages/proposals";
+import { acceptedTerms, eventually, mailsOfKind, ManagerProposalPage, newRequestMails, OwnerComparison, type ProposalInput } from "./pages/proposals";
 import { ConfirmPage, ThankYouPage } from "./pages/request";
 import { confirmPathFor } from "./support/outbox";
-import { PROPOSAL } from "../lib/contract/proposal-messages";
 import { formatMoney } from "../lib/contract/fees";
 import { DEFAULT_MONTHLY_RENT } from "../lib/contract/site";
 import { profileDifferences, proposalFirstYear } from "../lib/contract/proposals";
@@ -16,6 +15,10 @@ import type { Fees } from "../lib/contract";
  * owner sees both side by side with the first-year cost at their rent, accepts one; the accepted
  * and a declined manager get their messages; every link then shows it is closed.
  */
+/** What the owner's comparison says its first-year figures add up; `at` is the rent, the units and where they come from. */
+const firstYearAssumption = (at: string) =>
+  `First-year cost at ${at}: management for 12 months per unit, one placement per unit, and setup once; renewal and maintenance markup are not in it.`;
+
 const SERVED = { address: "415 W 6th St", city: "Austin", zip: "78701" };
 
 const first: ProposalInput = {
@@ -89,7 +92,7 @@ test("managers propose through their private links; the owner compares, accepts 
   expect(headers["cache-control"]).toContain("no-store");
   expect(headers["referrer-policy"]).toBe("no-referrer");
   await expect(manager.robots).toHaveAttribute("content", /noindex/);
-  await expect(manager.heading).toHaveText(PROPOSAL.pageTitle(reference));
+  await expect(manager.heading).toHaveText(`Your proposal for request ${reference}`);
   await manager.fill(first);
   await manager.send(1);
   await manager.fill(firstEdited);
@@ -103,28 +106,30 @@ test("managers propose through their private links; the owner compares, accepts 
   // The owner: both side by side, the first-year cost at the assumed rent, then at their own.
   await page.goto(ownerPath);
   const comparison = new OwnerComparison(page);
-  await expect(comparison.section).toContainText(PROPOSAL.assumption(formatMoney(DEFAULT_MONTHLY_RENT), 1, PROPOSAL.assumptionDefault));
-  await expect(comparison.section).toContainText(PROPOSAL.ownerSampleNote);
+  await expect(comparison.section).toContainText(firstYearAssumption(`${formatMoney(DEFAULT_MONTHLY_RENT)} rent a month for 1 unit (an assumption: your answers did not give it)`));
+  await expect(comparison.section).toContainText(
+    "Sample listings are companies that do not exist: they will not answer on their own, so no proposal will come from them unless someone uses the link we sent to their example address.",
+  );
   const costA = proposalFirstYear(terms(firstEdited), DEFAULT_MONTHLY_RENT, 1).total;
   const costB = proposalFirstYear(terms(second), DEFAULT_MONTHLY_RENT, 1).total;
   await expect(comparison.firstYear(a.company, { phone })).toContainText(formatMoney(costA));
   await expect(comparison.firstYear(phone ? b.company : a.company, { phone })).toContainText(formatMoney(costB));
   // Only the layout of this screen is shown (the other is hidden): one mark each.
-  await expect(comparison.marked(a.company, PROPOSAL.cheapest, { phone })).toBeVisible();
-  await expect(comparison.shown(PROPOSAL.cheapest, { exact: true })).toHaveCount(1);
+  await expect(comparison.marked(a.company, "Cheapest first year", { phone })).toBeVisible();
+  await expect(comparison.shown("Cheapest first year", { exact: true })).toHaveCount(1);
   // The owner asked for no services: "most services" counts only asked ones, so nobody is marked.
-  await expect(comparison.shown(PROPOSAL.mostServices, { exact: true })).toHaveCount(0);
+  await expect(comparison.shown("Most services asked for", { exact: true })).toHaveCount(0);
   await expect(comparison.shown(/^Version 2, changed /)).toHaveCount(1);
   const differences = profileDifferences(matches.find((match) => match.company_name === a.company)!.fees, terms(firstEdited));
-  if (differences.length) await expect(comparison.shown(`${PROPOSAL.differs}: ${PROPOSAL.profileSays(differences[0].profile)}`).first()).toBeVisible();
+  if (differences.length) await expect(comparison.shown(`differs from the profile: profile says ${differences[0].profile}`).first()).toBeVisible();
   await comparison.setFigures({ rent: "2500", units: "2" });
   await expect(comparison.firstYear(a.company, { phone })).toContainText(formatMoney(proposalFirstYear(terms(firstEdited), 2500, 2).total));
-  await expect(comparison.section).toContainText(PROPOSAL.assumption(formatMoney(2500), 2, "your figures"));
+  await expect(comparison.section).toContainText(firstYearAssumption(`${formatMoney(2500)} rent a month for 2 units (your figures)`));
   await testInfo.attach("owner-comparison", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
 
   await comparison.decide(a.company, "accept");
   // The answer names the version accepted and its first-year cost at the request's own figures.
-  await expect(comparison.status).toHaveText(PROPOSAL.acceptedTerms(a.company, 2, formatDollars(costA), PROPOSAL.atRent(formatMoney(DEFAULT_MONTHLY_RENT), 1)));
+  await expect(comparison.status).toHaveText(acceptedTerms(a.company, 2, formatDollars(costA), formatMoney(DEFAULT_MONTHLY_RENT)));
   await expect(comparison.decision(b.company, "accept")).toHaveCount(0);
 
   // The accepted manager gets the owner's chosen contact (the phone); the others a polite note.

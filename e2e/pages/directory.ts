@@ -1,5 +1,4 @@
 import { expect, type Locator } from "@playwright/test";
-import { COMPARE_TRAY, DIRECTORY, FIRST_YEAR } from "../../lib/contract/messages";
 import { agentPath, cityPath, comparePath } from "../../lib/contract/routes";
 import { SitePage } from "./site";
 
@@ -154,7 +153,7 @@ export class CityPage extends ManagerList {
 
   /** The page's call to action where nobody serves the place. */
   leaveRequest(place: string): Locator {
-    return this.main.getByRole("link", { name: DIRECTORY.leaveRequest(place) });
+    return this.main.getByRole("link", { name: `Leave a request for ${place}` });
   }
 
   /** The main part's buttons (a link styled as one included). */
@@ -164,7 +163,7 @@ export class CityPage extends ManagerList {
 
   /** "Cities near {place} with managers": where nobody serves the place. */
   nearestCities(place: string): Locator {
-    return this.page.getByRole("region", { name: DIRECTORY.nearestCities(place) });
+    return this.page.getByRole("region", { name: `The nearest cities with property managers, by distance from ${place}` });
   }
 
   /** The sort and filter form above the cards. */
@@ -181,7 +180,7 @@ export class CityPage extends ManagerList {
   }
 
   get rent(): Locator {
-    return this.controls.getByLabel(FIRST_YEAR.rentLabel);
+    return this.controls.getByLabel("Your monthly rent ($)");
   }
 
   /** The folded list of services ("Offers: …"). */
@@ -226,11 +225,11 @@ export class ProfilePage extends SitePage {
   }
 
   get addToCompare(): Locator {
-    return this.page.getByRole("button", { name: COMPARE_TRAY.add });
+    return this.page.getByRole("button", { name: "Add to compare" });
   }
 
   get removeFromCompare(): Locator {
-    return this.page.getByRole("button", { name: COMPARE_TRAY.remove });
+    return this.page.getByRole("button", { name: "Remove from compare" });
   }
 
   get requestQuote(): Locator {
@@ -275,7 +274,7 @@ export class ComparePage extends SitePage {
   }
 
   async setRent(rent: string): Promise<void> {
-    await this.page.getByLabel(FIRST_YEAR.rentLabel).fill(rent);
+    await this.page.getByLabel("Your monthly rent ($)").fill(rent);
     await this.page.getByRole("button", { name: "Update" }).click();
   }
 

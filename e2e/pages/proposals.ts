@@ -1,7 +1,22 @@
 import { expect, type Locator, type Page } from "@playwright/test";
-import { PROPOSAL } from "../../lib/contract/proposal-messages";
 import { mailText, outboxFilesMentioning } from "../support/outbox";
 import { SitePage } from "./site";
+
+/** The closed proposal page's sentence, one for each reason (the same page whatever the reason). */
+const CLOSED = {
+  withdrawn: "The owner withdrew this request, so it takes no more proposals. Please delete the owner's details.",
+  accepted: "The owner accepted your proposal. Their contact details are in the message we sent you.",
+  declined: "The owner decided not to go ahead with your proposal. Thank you for sending it.",
+  unanswered: "The owner has decided, so this request is closed. Please delete the owner's details.",
+} as const;
+
+/** "Anna Delgado Rentals'", "Lakeshore Homes of Austin's": how the page names a company's proposal. */
+export const possessive = (name: string) => (name.endsWith("s") ? `${name}'` : `${name}'s`);
+
+/** The owner's comparison after an acceptance: the version and its first-year cost at the request's rent, for 1 unit. */
+export function acceptedTerms(company: string, revision: number, firstYear: string, rent: string): string {
+  return `You accepted version ${revision} of ${possessive(company)} proposal: first-year cost ${firstYear} (at ${rent} rent a month for 1 unit). We are sending ${company} your contact details as you chose to give them and telling the other managers; the request is closed.`;
+}
 
 /** A proposal's fields as a manager types them. */
 export type ProposalInput = {
@@ -56,37 +71,39 @@ export class ManagerProposalPage extends SitePage {
   async fill(input: ProposalInput): Promise<void> {
     const form = this.form;
     if ("percent" in input.management) {
-      await form.getByLabel(PROPOSAL.labels.managementPercent, { exact: true }).check();
-      await form.getByLabel(PROPOSAL.labels.managementPercentValue).fill(input.management.percent);
+      await form.getByLabel("Percent of collected rent", { exact: true }).check();
+      await form.getByLabel("Management fee (% of collected rent)").fill(input.management.percent);
     } else {
-      await form.getByLabel(PROPOSAL.labels.managementFlat, { exact: true }).check();
-      await form.getByLabel(PROPOSAL.labels.managementFlatValue).fill(input.management.flat);
+      await form.getByLabel("Flat amount a month, per unit", { exact: true }).check();
+      await form.getByLabel("Management fee ($ a month per unit)").fill(input.management.flat);
     }
-    await form.getByLabel(PROPOSAL.labels.leasingPercent).fill(input.leasingPercent ?? "");
-    await form.getByLabel(PROPOSAL.labels.setupFee).fill(input.setupFee ?? "");
-    await form.getByLabel(PROPOSAL.labels.renewalFee).fill(input.renewalFee ?? "");
-    await form.getByLabel(PROPOSAL.labels.maintenanceMarkup).fill(input.markup ?? "");
-    await form.getByLabel(PROPOSAL.labels.contractMonths).fill(input.contractMonths);
-    await form.getByLabel(PROPOSAL.labels.startDate).fill(input.startDate);
+    await form.getByLabel("Leasing / placement fee (% of one month's rent)").fill(input.leasingPercent ?? "");
+    await form.getByLabel("Setup fee ($, once)").fill(input.setupFee ?? "");
+    await form.getByLabel("Lease renewal fee ($)").fill(input.renewalFee ?? "");
+    await form.getByLabel("Maintenance markup (% on vendor invoices)").fill(input.markup ?? "");
+    await form.getByLabel("Minimum contract term (months; 0 for month to month)").fill(input.contractMonths);
+    await form.getByLabel("Earliest start date").fill(input.startDate);
     // Exactly these services: a first proposal starts with the listing's own ticked.
-    const boxes = form.getByRole("group", { name: PROPOSAL.labels.services }).getByRole("checkbox");
+    const boxes = form.getByRole("group", { name: "Services included" }).getByRole("checkbox");
     for (const box of await boxes.all()) {
       const label = (await box.evaluate((input) => input.closest("label")?.textContent ?? "")).trim();
       await box.setChecked(input.services.includes(label));
     }
-    await form.getByLabel(PROPOSAL.labels.message).fill(input.message ?? "");
+    await form.getByLabel("A short message to the owner").fill(input.message ?? "");
   }
 
   /** Sends the form and waits for the page to say it is saved as version `revision`. */
   async send(revision: number): Promise<void> {
-    await this.form.getByRole("button", { name: revision === 1 ? PROPOSAL.save : PROPOSAL.update }).click();
-    await expect(this.form.getByRole("status")).toHaveText(PROPOSAL.saved(revision));
+    await this.form.getByRole("button", { name: revision === 1 ? "Send my proposal" : "Update my proposal" }).click();
+    await expect(this.form.getByRole("status")).toHaveText(
+      revision === 1 ? "Your proposal is saved. The owner will see it on their request page." : `Your proposal is updated (version ${revision}). The owner will see the change.`,
+    );
     await expect(this.page.getByRole("heading", { name: new RegExp(`^Your proposal, version ${revision}, saved `) })).toBeVisible();
   }
 
-  async expectClosed(reason: keyof typeof PROPOSAL.closed): Promise<void> {
-    await expect(this.page.getByRole("heading", { level: 1 })).toHaveText(PROPOSAL.closedTitle);
-    await expect(this.page.getByRole("status")).toHaveText(PROPOSAL.closed[reason]);
+  async expectClosed(reason: keyof typeof CLOSED): Promise<void> {
+    await expect(this.page.getByRole("heading", { level: 1 })).toHaveText("This request is closed");
+    await expect(this.page.getByRole("status")).toHaveText(CLOSED[reason]);
     await expect(this.form).toHaveCount(0);
   }
 }
@@ -96,14 +113,14 @@ export class OwnerComparison {
   constructor(private readonly page: Page) {}
 
   get section(): Locator {
-    return this.page.getByRole("region", { name: PROPOSAL.ownerTitle });
+    return this.page.getByRole("region", { name: "Proposals" });
   }
 
   /** Where one manager's first-year cost is shown, whichever layout is visible. */
   firstYear(company: string, { phone }: { phone: boolean }): Locator {
     if (phone) return this.section.getByRole("listitem").filter({ has: this.page.getByRole("heading", { name: company }) }).locator(".proposals__total");
     const table = this.section.getByRole("table");
-    return table.getByRole("row", { name: new RegExp(`^${PROPOSAL.firstYear}`) });
+    return table.getByRole("row", { name: /^First-year cost/ });
   }
 
   /** A manager's mark ("Cheapest first year", "Most services"): in its column's heading, or on its card. */
@@ -121,8 +138,8 @@ export class OwnerComparison {
 
   /** The owner's own rent and number of units, for the first-year cost. */
   async setFigures({ rent, units }: { rent: string; units: string }): Promise<void> {
-    await this.section.getByLabel(PROPOSAL.rentLabel).fill(rent);
-    await this.section.getByLabel(PROPOSAL.unitsLabel).fill(units);
+    await this.section.getByLabel("Monthly rent per unit ($)").fill(rent);
+    await this.section.getByLabel("Units").fill(units);
   }
 
   get status(): Locator {
@@ -131,7 +148,7 @@ export class OwnerComparison {
 
   /** The button accepting or declining `company`'s proposal. */
   decision(company: string, decision: "accept" | "decline"): Locator {
-    return this.section.getByRole("button", { name: decision === "accept" ? PROPOSAL.accept(company) : PROPOSAL.decline(company) });
+    return this.section.getByRole("button", { name: decision === "accept" ? `Accept ${possessive(company)} proposal` : `Decline ${company}` });
   }
 
   /** A notice the live page shows (a toast) when a proposal arrives or changes. */

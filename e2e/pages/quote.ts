@@ -2,7 +2,6 @@ import type { APIRequestContext, Locator, TestInfo } from "@playwright/test";
 import { test as base, expect } from "../support/test";
 import { queryRows } from "../support/db";
 import { runEmail, runSubmissionKeys } from "../support/run-key";
-import { RECIPIENTS } from "../../lib/contract/messages";
 import { SitePage } from "./site";
 import { GUARANTEE_SUBMISSION_KEY, LEAD_KEYS, SELECTED_AGENTS_KEY, SUBMISSION_KEY } from "../../lib/lead-form/storage";
 
@@ -22,6 +21,11 @@ export const STEP_HEADINGS = {
   4: "What's your contact information?",
   5: "Review & Submit",
 } as const;
+
+/** The last step's choice of recipients, as the page heads it. */
+export const RECIPIENTS_HEADING = "Who should receive your request?";
+/** The most managers one request goes to. */
+export const MOST_RECIPIENTS = 3;
 
 export type Address = { address: string; city: string; zip: string };
 export type Contact = { fullName: string; email: string; phone: string; method: "Email" | "Phone" };
@@ -204,7 +208,7 @@ export class QuoteFlow extends SitePage {
 
   /** The last step's "Who should receive your request?" (in the guarantee modal when given). */
   recipients(within?: Locator): Locator {
-    return within ? within.getByRole("group", { name: RECIPIENTS.heading }) : this.page.getByRole("group", { name: RECIPIENTS.heading });
+    return within ? within.getByRole("group", { name: RECIPIENTS_HEADING }) : this.page.getByRole("group", { name: RECIPIENTS_HEADING });
   }
 
   recipient(company: string, within?: Locator): Locator {
@@ -221,12 +225,12 @@ export class QuoteFlow extends SitePage {
   }
 
   get recipientsHeading(): Locator {
-    return this.page.getByRole("heading", { name: RECIPIENTS.heading });
+    return this.page.getByRole("heading", { name: RECIPIENTS_HEADING });
   }
 
   /** The recipients' region, holding the choice or why it could not load. */
   get recipientsRegion(): Locator {
-    return this.page.getByRole("region", { name: RECIPIENTS.heading });
+    return this.page.getByRole("region", { name: RECIPIENTS_HEADING });
   }
 
   /** Every checkbox of the page (the recipients' on the last step). */

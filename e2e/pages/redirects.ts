@@ -1,5 +1,4 @@
 import { expect, type Locator, type Page } from "@playwright/test";
-import { REDIRECTS_PAGE } from "../../lib/contract/redirect-messages";
 import { REDIRECTS_WORKSPACE_PATH } from "../../lib/contract/redirects";
 
 /** Workspace → Redirects as an editor uses it: a rule by hand, the 404 log and its "Redirect this". */
@@ -13,12 +12,12 @@ export class RedirectsPage {
   readonly rules: Locator;
 
   constructor(readonly page: Page) {
-    this.heading = page.getByRole("heading", { name: REDIRECTS_PAGE.title, level: 1 });
-    this.form = page.getByRole("form", { name: REDIRECTS_PAGE.addHeading });
-    this.fromField = this.form.getByLabel(REDIRECTS_PAGE.fromLabel);
-    this.toField = this.form.getByLabel(REDIRECTS_PAGE.toLabel);
-    this.statusField = this.form.getByLabel(REDIRECTS_PAGE.statusLabel);
-    this.notFoundLog = page.getByRole("table", { name: REDIRECTS_PAGE.notFoundHeading });
+    this.heading = page.getByRole("heading", { name: "Redirects", level: 1 });
+    this.form = page.getByRole("form", { name: "Add a rule" });
+    this.fromField = this.form.getByLabel("From path");
+    this.toField = this.form.getByLabel("To");
+    this.statusField = this.form.getByLabel("Answer");
+    this.notFoundLog = page.getByRole("table", { name: "404 log" });
     this.rules = page.getByRole("region", { name: /^Rules/ }).getByRole("table");
   }
 
@@ -32,7 +31,7 @@ export class RedirectsPage {
     if (from !== undefined) await this.fromField.fill(from);
     await this.statusField.selectOption(status);
     await this.toField.fill(to);
-    await this.form.getByRole("button", { name: REDIRECTS_PAGE.addButton }).click();
+    await this.form.getByRole("button", { name: "Save rule" }).click();
     return this.form.getByRole("status");
   }
 
@@ -71,7 +70,7 @@ export class RedirectsPage {
 
   /** "Redirect this" on a 404 log row: the form, filled with its path. */
   async redirectThis(path: string) {
-    await (await this.notFoundRow(path)).getByRole("link", { name: REDIRECTS_PAGE.redirectThisLabel(path) }).click();
+    await (await this.notFoundRow(path)).getByRole("link", { name: `Redirect ${path}` }).click();
     await expect(this.fromField).toHaveValue(path);
   }
 }

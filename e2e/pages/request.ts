@@ -1,5 +1,4 @@
 import { expect, type Locator } from "@playwright/test";
-import { CONFIRM } from "../../lib/contract/messages";
 import { SitePage } from "./site";
 
 /**
@@ -51,6 +50,19 @@ export class ThankYouPage extends SitePage {
   }
 }
 
+/** A sample listing as the receipt and the request page describe it (after its name). */
+export const SAMPLE_RECIPIENT = "Sample listing: this company does not exist, so nobody will contact you from it.";
+
+/** The private page of a request its owner has not confirmed yet. */
+export const UNCONFIRMED_NOT_WITHDRAWN =
+  "Nobody has received this request: it waits for a confirmation from the link we emailed to its address. That email's page can send it or erase it; otherwise it is erased after 7 days.";
+
+/** Names as the pages write them in a sentence: "A", "A and B", "A, B and C". */
+export function inProse(names: readonly string[]): string {
+  if (names.length <= 1) return names[0] ?? "";
+  return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+}
+
 /**
  * The page the owner's mail links to: each waiting request with a tick (none ticked: the owner
  * ticks their own), "Not mine" to erase one, and one button that sends the ticked ones.
@@ -58,21 +70,23 @@ export class ThankYouPage extends SitePage {
 export class ConfirmPage extends SitePage {
   /** The button, named for the managers of what is ticked (`names`), or any "Send my request to …". */
   sendButton(names?: string[]): Locator {
-    return this.page.getByRole("button", { name: names ? CONFIRM.button(names) : /^Send my request to / });
+    return this.page.getByRole("button", { name: names ? (names.length ? `Send my request to ${inProse(names)}` : "Confirm my email address") : /^Send my request to / });
   }
 
   /** The button as it reads with `count` requests ticked (disabled at none). */
   tickedButton(count: number, names: string[]): Locator {
-    return this.page.getByRole("button", { name: CONFIRM.buttonTicked(count, names) });
+    return this.page.getByRole("button", {
+      name: count === 0 ? "Send the ticked requests" : names.length ? `Send ${count === 1 ? "my request" : `my ${count} requests`} to ${inProse(names)}` : "Confirm my email address",
+    });
   }
 
   /** Each request's "This is my request" tick, or the one of `reference`. */
   tick(reference?: string): Locator {
-    return this.page.getByRole("checkbox", { name: reference ? CONFIRM.tick(reference) : /^This is my request: send / });
+    return this.page.getByRole("checkbox", { name: reference ? `This is my request: send ${reference}` : /^This is my request: send / });
   }
 
   eraseButton(reference: string): Locator {
-    return this.page.getByRole("button", { name: CONFIRM.erase(reference) });
+    return this.page.getByRole("button", { name: `Not mine: erase ${reference}` });
   }
 
   /** When and from where a request was saved. */
@@ -88,7 +102,7 @@ export class ConfirmPage extends SitePage {
   }
 
   requestPageLink(reference: string): Locator {
-    return this.page.getByRole("link", { name: CONFIRM.pageLink(reference) });
+    return this.page.getByRole("link", { name: `See request ${reference}, follow its delivery or withdraw it` });
   }
 }
 
