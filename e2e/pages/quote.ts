@@ -23,7 +23,7 @@ export const STEP_HEADINGS = {
 } as const;
 
 /** The last step's choice of recipients, as the page heads it. */
-export const RECIPIENTS_HEADING = "Who should receive your request?";
+const RECIPIENTS_HEADING = "Who should receive your request?";
 /** The most managers one request goes to. */
 export const MOST_RECIPIENTS = 3;
 
