@@ -26,6 +26,8 @@ export const LAW_PAGES = {
   preparing: "We are preparing landlord-tenant summaries for every state. Please check back soon.",
   compareLead: "Each table puts one rule side by side for every state, in plain words, with its statute and its source. Tables on newer topics mark the states we have not covered yet.",
   notCovered: (state: string) => `${state}: not yet covered by our law summaries.`,
+  /** After a state's rule on licensing managers: `whose` is "this manager's license" or "these managers' licenses". */
+  notACheck: (state: string, whose: string) => `This describes ${state} law; it is not a check of ${whose}.`,
 } as const;
 
 /** /compare. */
