@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "./support/test";
 import { queryRows } from "./support/db";
-import { E2E_EMAIL_DOMAIN } from "./support/server";
+import { runEmail } from "./support/run-key";
 import { agentPath, cityPath } from "../lib/contract/routes";
 import { GetInTouchForm } from "./pages/contact";
 import { CityPage } from "./pages/directory";
@@ -19,7 +19,6 @@ import { ApplicationsList, ManagersImportPage, MessagesList, SubscribersList, co
 // Each journey signs in and waits for the outbox worker: more than the default 45 s on a busy machine.
 test.describe.configure({ mode: "default", timeout: 150_000 });
 
-const unique = (label: string) => `${label}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@${E2E_EMAIL_DOMAIN}`;
 
 /** The largest city with at most a few managers (so a new one shows on its first page) and one of its ZIP codes. */
 function smallServedCity() {
@@ -36,7 +35,7 @@ function smallServedCity() {
 test("a manager applies through the Join our Network popup; an operator approves it into a listing that appears on its profile and its city page", { tag: ["@journey", "@writes"] }, async ({ page, request }) => {
   const stamp = Date.now();
   const company = `Prairie Keys Property Co ${stamp}`;
-  const applicant = unique("applicant");
+  const applicant = runEmail("applicant");
   // A phone number of its own (area code 312: no other journey's listing or the example CSV uses it), so approval finds no listing that "matches".
   const mobile = `312555${String(stamp).slice(-4)}`;
   const city = smallServedCity();
@@ -100,7 +99,7 @@ test("a manager applies through the Join our Network popup; an operator approves
 });
 
 test("a Contact Us message is answered in the workspace, and the reply is in the outbox and in the thread", { tag: ["@journey", "@writes"] }, async ({ page }) => {
-  const writer = unique("writer");
+  const writer = runEmail("writer");
   const name = `Morgan Lee ${Date.now()}`;
   await test.step("an owner writes through Contact Us", async () => {
     const site = new SitePage(page);
@@ -145,7 +144,7 @@ test("an editor reads applications but cannot decide them, and cannot see subscr
 });
 
 test("an admin finds a confirmed subscriber, exports the list and removes the subscriber", { tag: ["@journey", "@writes"] }, async ({ page }) => {
-  const reader = unique("reader");
+  const reader = runEmail("reader");
   await test.step("a reader subscribes and confirms from the email's link", async () => {
     const site = new SitePage(page);
     await site.open("/faqs");

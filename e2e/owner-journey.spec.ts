@@ -4,6 +4,7 @@ import { HomePage } from "./pages/home";
 import { QuoteFlow, expect, test, uniqueEmail } from "./pages/quote";
 import { ConfirmPage, RequestPage, ThankYouPage } from "./pages/request";
 import { confirmPathFor } from "./support/outbox";
+import { runEmail } from "./support/run-key";
 import { CONFIRM, EMPTY, FIRST_YEAR, RANKING, RECIPIENTS, SAMPLE } from "../lib/contract/messages";
 import { PATHS, STEP_PATHS, agentPath, cityPath, cityViewPath } from "../lib/contract/routes";
 import { quoteStartPath } from "../lib/contract/quote-start";
@@ -202,7 +203,7 @@ async function walkToLastStep(quote: QuoteFlow, { cityAtStep2 }: { cityAtStep2?:
   await expect(page).toHaveURL(STEP_PATHS[3]);
   await quote.next.click();
   await expect(page).toHaveURL(STEP_PATHS[4]);
-  await quote.fillContact({ fullName: "Robin Vale", email: "robin.vale@example.com", method: "Email" });
+  await quote.fillContact({ fullName: "Robin Vale", email: runEmail("robin.vale"), method: "Email" });
   await quote.next.click();
   await expect(page).toHaveURL(STEP_PATHS[5]);
 }

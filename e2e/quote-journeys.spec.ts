@@ -1,7 +1,7 @@
 import { CATEGORIES, answersFor, expect, isLeadFormKey, questionsFor, test, uniqueEmail } from "./pages/quote";
 import { RequestPage, ThankYouPage } from "./pages/request";
 import { newestMailTo, outboxMessagesMentioning } from "./support/outbox";
-import { E2E_EMAIL_DOMAIN } from "./support/server";
+import { MASKED_RUN_EMAIL } from "./support/run-key";
 
 /**
  * An owner goes from the home page's "Get Started Now" to /thank-you for each property type,
@@ -76,7 +76,7 @@ for (const [index, category] of CATEGORIES.entries()) {
       City: "Austin",
       "ZIP Code": "78701",
       "Full Name": "Jordan Ellis",
-      Email: `o•••@${E2E_EMAIL_DOMAIN}`,
+      Email: MASKED_RUN_EMAIL,
       Phone: "•••-•••-0188",
       "Preferred Contact Method": contact.method,
     };

@@ -1,4 +1,5 @@
 import { STEP_HEADINGS, answersFor, completedSteps, expect, questionsFor, test, uniqueEmail } from "./pages/quote";
+import { runEmail } from "./support/run-key";
 
 test("each validation message, in order, in the Error! dialog; closing it focuses the field to fix", { tag: ["@journey"] }, async ({ page, quote }) => {
   await page.goto("/search");
@@ -30,7 +31,7 @@ test("each validation message, in order, in the Error! dialog; closing it focuse
   await quote.fillContact({ fullName: "Sam Rivera" });
   await quote.next.click();
   await quote.expectError("Please enter email address.", { focus: quote.email });
-  await quote.fillContact({ email: "sam.rivera@example.com" });
+  await quote.fillContact({ email: runEmail("sam.rivera") });
   await quote.next.click();
   await quote.expectError("Please select preferred contact method.", { focus: quote.contactMethod });
   await quote.fillContact({ method: "Phone" });
@@ -76,10 +77,11 @@ test("a reload at every step keeps everything entered, in the spec's storage for
   await quote.next.click();
 
   await quote.expectStep(4);
-  await quote.fillContact({ fullName: "Lee Park", email: "lee.park@example.com", phone: "6085550110", method: "Email" });
+  const email = runEmail("lee.park");
+  await quote.fillContact({ fullName: "Lee Park", email, phone: "6085550110", method: "Email" });
   await page.reload();
   await expect(quote.fullName).toHaveValue("Lee Park");
-  await expect(quote.email).toHaveValue("lee.park@example.com");
+  await expect(quote.email).toHaveValue(email);
   await expect(quote.phone).toHaveValue("6085550110");
   await expect(quote.contactMethod).toHaveValue("Email");
   await quote.next.click();
@@ -97,7 +99,7 @@ test("a reload at every step keeps everything entered, in the spec's storage for
     property_zip: "53703",
     property_price: "300",
     full_name: "Lee Park",
-    email_address: "lee.park@example.com",
+    email_address: email,
     phone_no: "6085550110",
     preferred_contact_method: "Email",
   });

@@ -1,4 +1,5 @@
 import type { Route } from "@playwright/test";
+import { E2E_MARK } from "../lib/contract/e2e-cleanup";
 import { NETWORK_ERROR_MESSAGE, completedSteps, expect, leadsByEmail, test, uniqueEmail } from "./pages/quote";
 
 const EXAM = [
@@ -55,7 +56,8 @@ test("the quote guarantee: no mobile, nothing sent; a mobile and a price save a 
 
   const rows = leadsByEmail(email);
   expect(rows).toHaveLength(1);
-  expect(rows[0].submission_key).toMatch(/^guarantee-[0-9a-f]{32}$/);
+  // The guarantee's own key, the one the run put in storage (support/run-key.ts), not the request's.
+  expect(rows[0].submission_key).toMatch(new RegExp(`^${E2E_MARK}guarantee-[0-9a-f]{32}$`));
   expect(rows[0]).toMatchObject({
     property_category: 2,
     property_address: "1200 Congress Ave\nSuite 4",

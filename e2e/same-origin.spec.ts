@@ -4,6 +4,7 @@ import { GetInTouchForm } from "./pages/contact";
 import { HomePage } from "./pages/home";
 import { NewsletterBox } from "./pages/newsletter";
 import { completedSteps } from "./pages/quote";
+import { runEmail } from "./support/run-key";
 import { createSeededDatabase, removeDatabase, startSite, type RunningSite } from "./support/production-site";
 import { PATHS } from "../lib/contract/routes";
 import { E2E_DIST_DIR, E2E_PORT, E2E_REMOTE_URL } from "./support/server";
@@ -48,7 +49,7 @@ for (const host of ["localhost", "127.0.0.1"]) {
     // Step 5 loads the managers who serve the ZIP of the stored request.
     await page.evaluate((values) => {
       for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value);
-    }, completedSteps({ email: `same-origin-${host}@example.org` }));
+    }, completedSteps({ email: runEmail(`same-origin-${host}`) }));
     const recipients = page.waitForResponse((response) => response.url().endsWith("/api/agents/match"));
     await page.goto(`${origin}/preview`);
     expect((await recipients).status()).toBe(200);
@@ -56,7 +57,7 @@ for (const host of ["localhost", "127.0.0.1"]) {
     // A save: the newsletter box.
     await page.goto(`${origin}/faqs`);
     const saved = page.waitForResponse((response) => response.url().endsWith("/api/newsletter/save"));
-    await new NewsletterBox(page).subscribeByName(`reader-${host.replace(/\W/g, "")}@example.org`);
+    await new NewsletterBox(page).subscribeByName(runEmail(`reader-${host.replace(/\W/g, "")}`));
     expect((await saved).status()).toBe(200);
     await expect(home.answerDialog).toContainText("Success!");
 
@@ -64,7 +65,7 @@ for (const host of ["localhost", "127.0.0.1"]) {
     await page.goto(`${origin}${PATHS.contact}`);
     const sent = page.waitForResponse((response) => response.url().endsWith("/api/contact/save"));
     const form = new GetInTouchForm(page);
-    await form.fillByName({ fullName: "Sam Lee", email: `sam-${host.replace(/\W/g, "")}@example.org`, phone: "(512) 555-0100", message: "Do you list managers in Round Rock?" });
+    await form.fillByName({ fullName: "Sam Lee", email: runEmail(`sam-${host.replace(/\W/g, "")}`), phone: "(512) 555-0100", message: "Do you list managers in Round Rock?" });
     await form.send();
     expect((await sent).status()).toBe(200);
     expect(refused).toEqual([]);

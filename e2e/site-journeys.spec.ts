@@ -1,6 +1,6 @@
 import { expect, test } from "./support/test";
 import { queryRows } from "./support/db";
-import { E2E_EMAIL_DOMAIN } from "./support/server";
+import { runEmail } from "./support/run-key";
 import { PAGE_KINDS, pathOf } from "./support/page-kinds";
 import { CAROUSEL } from "../components/home/carousel-settings";
 import { JOIN_NETWORK, SAMPLE, SAVED } from "../lib/contract/messages";
@@ -14,7 +14,6 @@ import { SitePage } from "./pages/site";
 
 /** Visitors' stories through the public pages, on a desktop and a phone. */
 
-const unique = (label: string) => `${label}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@${E2E_EMAIL_DOMAIN}`;
 
 test("an owner goes from home to a state, a city and a profile, and sends Get In Touch", { tag: ["@journey", "@smoke", "@writes"] }, async ({ page }) => {
   const home = new HomePage(page);
@@ -39,7 +38,7 @@ test("an owner goes from home to a state, a city and a profile, and sends Get In
   const agentId = Number(page.url().split("/").pop());
 
   await expect(profile.text(SAMPLE.profileContact(company))).toBeVisible();
-  const email = unique("get-in-touch");
+  const email = runEmail("get-in-touch");
   const form = new GetInTouchForm(page);
   await form.fill({ fullName: "Riley Owner", email, phone: "5125550111", message: "I have a duplex near Zilker Park. Could you send a quote?" });
   await form.send();
@@ -141,7 +140,7 @@ test("the newsletter box refuses an empty email, then subscribes and clears", { 
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
 
-  const email = unique("newsletter");
+  const email = runEmail("newsletter");
   await newsletter.subscribe(email);
   await expect(dialog).toContainText("Success!");
   await expect(newsletter.email).toHaveValue("");
@@ -154,7 +153,7 @@ test("a manager joins the network through the popup", { tag: ["@journey", "@writ
   const popup = await site.openJoinNetwork();
   // It promises what happens: the application is stored, nobody follows up.
   await expect(popup.dialog).toContainText(JOIN_NETWORK.intro);
-  const email = unique("join");
+  const email = runEmail("join");
   await popup.apply({ company: "Prairie Home Management", email, countryCode: "91", mobile: "9876543210" });
   await expect(site.answerDialog).toContainText("Success!");
   await expect(site.answerDialog).toContainText(SAVED.agentApplication);
@@ -167,7 +166,7 @@ test("Contact Us sends a message and clears the form; a network failure keeps it
   const site = new SitePage(page);
   await site.open("/contact-us");
   await expect(site.heading).toHaveText("Get In Touch");
-  const email = unique("contact");
+  const email = runEmail("contact");
   const form = new GetInTouchForm(page);
   await form.fill({ fullName: "Morgan Lee", email, message: "Do you list managers for small HOAs?" });
 

@@ -1,6 +1,6 @@
 import { expect, test } from "./support/test";
 import { queryRows } from "./support/db";
-import { E2E_EMAIL_DOMAIN } from "./support/server";
+import { runEmail } from "./support/run-key";
 import { NewsletterBox } from "./pages/newsletter";
 import { SitePage } from "./pages/site";
 import { UnsubscribePage, mailHeader, mailTo } from "./pages/operator";
@@ -10,7 +10,6 @@ import { UnsubscribePage, mailHeader, mailTo } from "./pages/operator";
  * List-Unsubscribe headers; opening the link changes nothing (mail scanners open links), its one
  * button unsubscribes at once, and a mail program's one-click POST does the same.
  */
-const unique = (label: string) => `${label}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@${E2E_EMAIL_DOMAIN}`;
 const subscriptions = (email: string) => queryRows("select id from newsletter_subscriptions where email_lower = ?", email.toLowerCase());
 
 /** Subscribes through the newsletter box; answers the confirmation email the outbox wrote. */
@@ -23,7 +22,7 @@ async function subscribe(page: import("@playwright/test").Page, email: string): 
 }
 
 test("a subscriber unsubscribes in one click from the email's link, and a scanner opening it changes nothing", { tag: ["@journey", "@writes"] }, async ({ page, request }) => {
-  const reader = unique("leaving");
+  const reader = runEmail("leaving");
   const mail = await subscribe(page, reader);
   const link = /https?:\/\/\S+(\/unsubscribe\/[0-9a-f]{32}\.[A-Za-z0-9_-]{22})$/m.exec(mail);
   expect(link).not.toBeNull();
@@ -54,7 +53,7 @@ test("a subscriber unsubscribes in one click from the email's link, and a scanne
 });
 
 test("a mail program's one-click POST (List-Unsubscribe=One-Click) unsubscribes at once; anything else changes nothing", { tag: ["@journey", "@writes"] }, async ({ page, request }) => {
-  const reader = unique("one-click");
+  const reader = runEmail("one-click");
   const mail = await subscribe(page, reader);
   const oneClick = /^<(.+)>$/.exec(mailHeader(mail, "List-Unsubscribe") ?? "")![1];
   const path = new URL(oneClick).pathname;

@@ -8,7 +8,7 @@ import ts from "typescript";
  * in step (docs.test.ts: files, folders and scripts; env.test.ts: settings and constants).
  * The documentation is README.md and every Markdown file under docs/.
  */
-export const ROOT = path.resolve(__dirname, "..");
+const ROOT = path.resolve(__dirname, "..");
 
 export type Document = { file: string; text: string };
 

@@ -12,7 +12,7 @@ export function formatPostDate(date: string): string {
 }
 
 /** The card's excerpt: the post's text, cut at a word boundary. */
-export const BLOG_EXCERPT_LENGTH = 180;
+const BLOG_EXCERPT_LENGTH = 180;
 
 /** A blog card (spec 2.3, 2.6): banner when read_more is set, date, heading, excerpt, Read more. */
 export function BlogCard({ blog, headingLevel: Heading = "h3" }: { blog: Blog; headingLevel?: "h2" | "h3" }) {

@@ -1,4 +1,4 @@
-import { areaText, cardAboutText, distanceText, licenseText, yearsText } from "./manager-facts";
+import { areaText, cardAboutText, licenseText, yearsText } from "./manager-facts";
 import { pageWindow } from "./Pagination";
 
 describe("how a manager's facts are worded", () => {
@@ -18,8 +18,6 @@ describe("how a manager's facts are worded", () => {
     expect(yearsText(null)).toBeNull();
     expect(areaText({ city: "Austin", service_area: { lat: 30.27, lng: -97.74, radius_miles: 25 } })).toBe("Serves Austin and places within 25 miles");
     expect(areaText({ city: "Austin", service_area: null })).toBe("Serves Austin");
-    expect(distanceText(17.2, "Austin")).toBe("Office 17.2 miles from Austin");
-    expect(distanceText(0.2, "Austin")).toBeNull();
   });
 
   it("offers the first, the last and two pages either side of the current one", () => {

@@ -22,12 +22,6 @@ export function areaText(agent: Pick<Agent, "city" | "service_area">): string {
   return agent.service_area ? `Serves ${agent.city} and places within ${agent.service_area.radius_miles} miles` : `Serves ${agent.city}`;
 }
 
-/** "Office 17.2 miles from Austin"; nothing for an office in the place itself. */
-export function distanceText(distanceMiles: number | undefined, placeName: string | undefined): string | null {
-  if (distanceMiles === undefined || !placeName || distanceMiles < 0.5) return null;
-  return `Office ${distanceMiles} miles from ${placeName}`;
-}
-
 /** A card's short fee line: "8% of rent · leasing 75% of a month’s rent" (or "$99 a month · …"). */
 export function cardFeeText(fees: Agent["fees"]): string {
   const management =

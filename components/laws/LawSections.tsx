@@ -6,7 +6,7 @@ import "@/styles/laws.css";
 
 /** Section titles the page never shows (spec 2.6); their content still renders. */
 // eslint-disable-next-line no-restricted-syntax -- titles matched in the seeded content, never shown
-export const HIDDEN_SECTION_TITLES = ["Explore Property Management", "About Us", "Got Questions?"];
+const HIDDEN_SECTION_TITLES = ["Explore Property Management", "About Us", "Got Questions?"];
 
 /**
  * A law page's sections, each content block rendered by what it holds (spec 2.6). Every section

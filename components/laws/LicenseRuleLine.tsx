@@ -8,7 +8,7 @@ import { LAW_PAGES } from "@/lib/contract/page-messages";
 const LICENSE = lawTopic("property_manager_license");
 
 /** The fact's first clause: whether a license is needed and, where the source says, who issues it. */
-export function licenseSummary(value: string): string {
+function licenseSummary(value: string): string {
   return `${value.split(";")[0].trim().replace(/[.\s]+$/, "")}.`;
 }
 

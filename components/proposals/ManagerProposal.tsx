@@ -8,10 +8,10 @@ import "@/styles/requests.css";
 import "@/styles/proposals.css";
 
 const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" });
-export const when = (iso: string) => `${dateTime.format(new Date(iso))} UTC`;
+const when = (iso: string) => `${dateTime.format(new Date(iso))} UTC`;
 
 /** A proposal's terms as a list (the manager's own, above the form; the same rows as the owner's comparison). */
-export function ProposalTermsList({ proposal }: { proposal: StoredProposal }) {
+function ProposalTermsList({ proposal }: { proposal: StoredProposal }) {
   return (
     <dl className="request__list">
       {proposalFeeRows(proposal).map((row) => (

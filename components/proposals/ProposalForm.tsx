@@ -23,7 +23,7 @@ const field = (value: number | null | undefined) => (value === null || value ===
 type Start = Pick<StoredProposal, "management_percent" | "management_flat" | "leasing_percent" | "setup_fee" | "renewal_fee" | "maintenance_markup_percent" | "services">;
 export type ListingProfile = { fees: Fees; services: string[] } | null;
 
-export function startingTerms(proposal: StoredProposal | null, profile: ListingProfile): Start | null {
+function startingTerms(proposal: StoredProposal | null, profile: ListingProfile): Start | null {
   if (proposal) return proposal;
   if (!profile) return null;
   const { fees } = profile;

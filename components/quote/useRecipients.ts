@@ -47,7 +47,7 @@ function fetchMatches(zip: string, category: number, chosen: readonly number[]):
  * ZIP and category; the first three when nothing is stored, or when none of the stored ids serve
  * here any more (the owner changed the ZIP or the type). An empty stored list is a choice too.
  */
-export function initialSelection(stored: number[] | null, matchIds: number[]): number[] {
+function initialSelection(stored: number[] | null, matchIds: number[]): number[] {
   const defaults = matchIds.slice(0, RECIPIENTS.max);
   if (stored === null) return defaults;
   const kept = stored.filter((id) => matchIds.includes(id)).slice(0, RECIPIENTS.max);
@@ -117,12 +117,8 @@ export function useRecipients(zip: string, category: number | null) {
   return { state, toggle, retry };
 }
 
-/** The chosen managers' names, in list order. */
+/** The chosen managers, in list order. */
 export function chosenAgents(state: RecipientsState): ServingAgent[] {
   if (state.status !== "ready") return [];
   return state.matches.filter((agent) => state.selected.includes(agent.agent_id));
-}
-
-export function chosenNames(state: RecipientsState): string[] {
-  return chosenAgents(state).map((agent) => agent.company_name);
 }

@@ -18,7 +18,7 @@ type Marks = { cheapest: Mark; mostServices: Mark };
 type Ask = { agentId: number; company: string; decision: "accept" | "decline"; revision?: number; firstYear?: string };
 type Figures = { rent: number; units: number };
 
-export const UNITS_MAX = 10_000;
+const UNITS_MAX = 10_000;
 
 /** The owner's own figures, as typed; while one is not a valid number, the last valid one is used and a message says so. */
 function useAssumption(assumption: CostAssumption) {

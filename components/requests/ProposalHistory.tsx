@@ -5,7 +5,7 @@ import { formatDollars } from "@/lib/contract/fees";
 import { proposalChanges } from "@/lib/contract/proposal-compare";
 
 const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" });
-export const when = (iso: string) => `${dateTime.format(new Date(iso))} UTC`;
+const when = (iso: string) => `${dateTime.format(new Date(iso))} UTC`;
 
 /**
  * A proposal's version and, once it changed, every version before it: when each was sent and what

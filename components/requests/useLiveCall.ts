@@ -6,7 +6,7 @@ import { browserApi } from "@/lib/api/browser";
 import type { AnyCallRequest, AnyCallResponse } from "@/lib/contract";
 
 /** How often an open private page reads its data again while it is visible (ms). */
-export const LIVE_REFRESH_MS = 20_000;
+const LIVE_REFRESH_MS = 20_000;
 
 type LiveCall = "request/proposals" | "proposal/get";
 

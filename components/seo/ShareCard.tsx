@@ -71,10 +71,6 @@ export function blogShareCard(blog: Blog): ImageResponse {
   return shareCard({ eyebrow: "Blog & News", title: blog.heading, detail: formatPostDate(blog.post_date) });
 }
 
-export function blogShareCardAlt(blog: Blog): string {
-  return `${blog.heading}: an article on the ${SITE_NAME} blog`;
-}
-
 const place = (agent: Agent) => `${agent.city}, ${agent.state}`;
 
 /** A sample listing's card says so on its first line and in its name (a fictional company). */
@@ -85,8 +81,4 @@ export function agentShareCard(agent: Agent): ImageResponse {
     title: sample ? sampleName(agent.company_name) : agent.company_name,
     detail: agent.category ? `Manages ${agent.category}` : undefined,
   });
-}
-
-export function agentShareCardAlt(agent: Agent): string {
-  return `${agent.demo === 1 ? sampleName(agent.company_name) : agent.company_name}, property manager in ${place(agent)}, on ${SITE_NAME}`;
 }

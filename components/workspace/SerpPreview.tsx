@@ -26,7 +26,7 @@ type Props = {
 };
 
 /** "https://example.com › agents › TX › austin": the origin, then the path's segments. */
-export function breadcrumbOf(url: string): string {
+function breadcrumbOf(url: string): string {
   try {
     const { origin, pathname } = new URL(url);
     return [origin, ...pathname.split("/").filter(Boolean).map(decodeURIComponent)].join(" › ");
@@ -41,7 +41,7 @@ const datePrefix = (date: string | null | undefined) => {
   return Number.isNaN(parsed.getTime()) ? "" : `${parsed.toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" })} — `;
 };
 
-export function Measure({ text, cut, limitLabel }: { text: string; cut: Pick<Cut, "width" | "maxPx" | "truncated">; limitLabel?: string }) {
+function Measure({ text, cut, limitLabel }: { text: string; cut: Pick<Cut, "width" | "maxPx" | "truncated">; limitLabel?: string }) {
   const over = cut.truncated || cut.width > cut.maxPx;
   return (
     <span className={over ? "ws-measure ws-measure--over" : "ws-measure"}>

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator, TestInfo } from "@playwright/test";
 import { test as base, expect } from "../support/test";
 import { queryRows } from "../support/db";
-import { E2E_EMAIL_DOMAIN } from "../support/server";
+import { runEmail, runSubmissionKeys } from "../support/run-key";
 import { RECIPIENTS } from "../../lib/contract/messages";
 import { SitePage } from "./site";
 import { GUARANTEE_SUBMISSION_KEY, LEAD_KEYS, SELECTED_AGENTS_KEY, SUBMISSION_KEY } from "../../lib/lead-form/storage";
@@ -14,7 +14,6 @@ export const CATEGORIES = [
   { id: 3, label: "Association" },
   { id: 8, label: "Commercial" },
 ] as const;
-export type Category = (typeof CATEGORIES)[number];
 
 export const STEP_HEADINGS = {
   1: "What type of property do you own?",
@@ -51,10 +50,9 @@ export function isLeadFormKey(key: string): boolean {
 export const NETWORK_ERROR_MESSAGE =
   "We could not reach the server. Please check your connection and try again; nothing you typed was lost.";
 
-/** An address no other test uses, so a lead row is found by its email alone. */
+/** An address no other test uses, so a lead row is found by its email alone; it carries the run's mark (support/run-key.ts). */
 export function uniqueEmail(testInfo: TestInfo, label: string): string {
-  const random = Math.random().toString(36).slice(2, 8);
-  return `owner.${label}.${testInfo.project.name}.${Date.now()}.${random}@${E2E_EMAIL_DOMAIN}`.toLowerCase();
+  return runEmail(`owner.${label}.${testInfo.project.name}`);
 }
 
 export function leadsByEmail(email: string): LeadRow[] {
@@ -67,7 +65,7 @@ export async function questionsFor(request: APIRequestContext, category: number)
   return (await response.json()).questions as Question[];
 }
 
-export function optionsOf(question: Question): string[] {
+function optionsOf(question: Question): string[] {
   return [question.option_1, question.option_2, question.option_3, question.option_4, question.option_5, question.option_6]
     .map((option) => option.trim())
     .filter(Boolean);
@@ -333,9 +331,19 @@ export class QuoteFlow extends SitePage {
 
   async fillContact({ fullName, email, phone, method }: Partial<Contact>): Promise<void> {
     if (fullName !== undefined) await this.fullName.fill(fullName);
-    if (email !== undefined) await this.email.fill(email);
+    if (email !== undefined) {
+      await this.email.fill(email);
+      await this.markSubmission();
+    }
     if (phone !== undefined) await this.phone.fill(phone);
     if (method !== undefined) await this.contactMethod.selectOption(method);
+  }
+
+  /** The run's marked submission keys in browser storage, where the flow has made none yet (support/run-key.ts). */
+  async markSubmission(): Promise<void> {
+    await this.page.evaluate((keys) => {
+      for (const [key, value] of Object.entries(keys)) if (!localStorage.getItem(key)) localStorage.setItem(key, value);
+    }, runSubmissionKeys());
   }
 
   /** The "Error!" dialog shows `message`; OK closes it, and focus lands on `focus` when given. */
@@ -364,9 +372,10 @@ export class QuoteFlow extends SitePage {
   }
 }
 
-/** Stored values of an owner who finished steps 1-4. */
+/** Stored values of an owner who finished steps 1-4, with the run's marked submission keys. */
 export function completedSteps({ email, category = 1, exam = [] }: { email: string; category?: number; exam?: ExamEntry[] }) {
   return {
+    ...runSubmissionKeys(),
     property_category: String(category),
     property_address: "1200 Congress Ave\nSuite 4",
     property_city: "Austin",

@@ -5,11 +5,12 @@ import { queryRows } from "../support/db";
 import { newestMailTo, outboxFilesMentioning } from "../support/outbox";
 import { E2E_BASE_URL, E2E_DATABASE, E2E_REMOTE_URL, E2E_STAFF_EMAIL } from "../support/server";
 import { SitePage } from "./site";
+import { runEmail } from "../support/run-key";
 
 /** The marketers' workspace as staff use it: added by the operator, signed in by an emailed link. */
 
 export function staffEmail(label: string): string {
-  return `${label}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@staff.example.com`;
+  return runEmail(label, { domain: "staff.example.com" });
 }
 
 /**

@@ -38,7 +38,7 @@ type CrawlResult = { pages: number; seconds: number; p50: number; p99: number; f
 // The crawler
 
 /** Asks each path once, `inFlight` at a time, over keep-alive connections; answers are read and dropped. */
-export async function crawl(baseUrl: string, paths: string[], { inFlight = IN_FLIGHT, expect = 200 } = {}): Promise<CrawlResult> {
+async function crawl(baseUrl: string, paths: string[], { inFlight = IN_FLIGHT, expect = 200 } = {}): Promise<CrawlResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: inFlight });
   const latencies: number[] = [];
   let failures = 0;

@@ -24,7 +24,7 @@ export type SaveTrace = {
 };
 
 /** "insert into rate_limiter", "select zip_codes", "savepoint": a statement in a few words. */
-export function describeStatement(text: string): string {
+function describeStatement(text: string): string {
   const sql = text.replace(/\s+/g, " ").trim().toLowerCase();
   const verb = sql.split(" ")[0];
   if (verb === "savepoint" || verb === "release" || sql.startsWith("rollback to")) return verb === "savepoint" ? "savepoint" : `${verb} savepoint`;
@@ -39,7 +39,7 @@ export function describeStatement(text: string): string {
 /** A transaction's own statements: `begin` (SQLite's `begin immediate`), `commit`, `rollback`. */
 const BOUNDS = new Set(["begin", "commit", "rollback"]);
 
-export const TRACED_ADDRESS = "203.0.113.7";
+const TRACED_ADDRESS = "203.0.113.7";
 
 /** A lead as the quote form sends it; `agentIds` the managers ticked at step 5. */
 function leadBody(agentIds: readonly number[]) {

@@ -8,6 +8,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { nextBin } from "../../lib/server/next-internals";
 import { OUTPUT_DIR, reservePorts, runToCompletion, startGroup, stopGroup, outputKeeper, PORTS, sleep } from "../support/production-site";
 
 const REFERENCE_DIR = path.join(OUTPUT_DIR, "reference-app");
@@ -17,7 +18,6 @@ const REFERENCE_FILES: Record<string, string> = {
     'export const dynamic = "force-dynamic";\n\nexport default async function Page({ params }) {\n  const { n } = await params;\n  return <main><h1>Page {n}</h1><p>A bare dynamic page, rendered for every request.</p></main>;\n}\n',
   "next.config.mjs": "export default { poweredByHeader: false };\n",
 };
-const nextBin = require.resolve("next/dist/bin/next");
 
 export type ReferenceApp = { url: string; stop(): Promise<void> };
 
@@ -32,7 +32,7 @@ export async function startReferenceApp(): Promise<ReferenceApp> {
       fs.writeFileSync(path.join(REFERENCE_DIR, file), text);
     }
     console.log("[perf] building the reference app (a bare Next.js dynamic page)");
-    await runToCompletion("The reference build", process.execPath, [nextBin, "build", REFERENCE_DIR], {
+    await runToCompletion("The reference build", process.execPath, [nextBin(), "build", REFERENCE_DIR], {
       env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
       logFile: path.join(OUTPUT_DIR, "reference-build.log"),
       timeoutMs: 10 * 60_000,
@@ -41,7 +41,7 @@ export async function startReferenceApp(): Promise<ReferenceApp> {
   }
   const [port] = await reservePorts(1, PORTS.perf);
   const output = outputKeeper(path.join(OUTPUT_DIR, "reference-server.log"));
-  const child = startGroup(process.execPath, [nextBin, "start", REFERENCE_DIR, "-p", String(port), "-H", "127.0.0.1"], {
+  const child = startGroup(process.execPath, [nextBin(), "start", REFERENCE_DIR, "-p", String(port), "-H", "127.0.0.1"], {
     env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
     onOutput: (chunk) => output.write(chunk),
   });

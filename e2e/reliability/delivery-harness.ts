@@ -2,7 +2,6 @@ import crypto from "node:crypto";
 import http from "node:http";
 import type { Socket } from "node:net";
 import path from "node:path";
-import { sql } from "kysely";
 import { openDatabase } from "../../lib/db/connection";
 import { WEBHOOK_HEADERS, verifyWebhook } from "../../lib/service/delivery/channels";
 import { outputKeeper, siteEnvironment, sleep, startGroup, stopGroup } from "../support/production-site";
@@ -207,13 +206,3 @@ export async function waitFor(done: () => boolean | Promise<boolean>, { timeoutM
   return Date.now() - started;
 }
 
-/** How many rows a table holds. */
-export async function countRows(databaseUrl: string, table: "outbox_messages" | "lead_recipients" | "leads"): Promise<number> {
-  const handle = openDatabase(databaseUrl);
-  try {
-    const row = await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(handle.db);
-    return Number(row.rows[0]?.n ?? 0);
-  } finally {
-    await handle.close();
-  }
-}

@@ -61,10 +61,11 @@ const VALID_BODIES: Record<CallName, Record<string, unknown>> = {
   "proposal/get": { token: "AAAAAAAAAAAAAAAAAAAAAA" },
   "request/proposals": { token: "AAAAAAAAAAAAAAAAAAAAAA" },
   "outbox/search": { search: "example.org", limit: 5 },
+  "e2e/cleanup": { domain: "fuzz.example.org" },
 };
 
 /** The field names each call's request schema declares, plus those of its valid body. */
-export const FIELD_NAMES: Record<string, string[]> = Object.fromEntries(
+const FIELD_NAMES: Record<string, string[]> = Object.fromEntries(
   CALL_NAMES.map((call) => {
     const shape = (contract[call].request as unknown as { shape?: Record<string, unknown> }).shape ?? {};
     return [call, [...new Set([...Object.keys(shape), ...Object.keys(VALID_BODIES[call])])]];

@@ -4,7 +4,7 @@ import { E2E_DATABASE } from "./server";
 import { onlyOnTheLocalBuild } from "./target";
 
 /** Read-only access to the end-to-end server's database, to check what a journey stored. */
-export function openE2eDatabase() {
+function openE2eDatabase() {
   onlyOnTheLocalBuild("reads the site's database");
   return new Database(path.resolve(E2E_DATABASE), { readonly: true, fileMustExist: true });
 }

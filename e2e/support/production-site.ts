@@ -231,7 +231,7 @@ export async function createSeededDatabase(file: string): Promise<void> {
 // Builds
 
 /** A finished build: `next build` writes these last and removes its lock when done. */
-export function isCompleteBuild(distDir: string): boolean {
+function isCompleteBuild(distDir: string): boolean {
   const required = ["BUILD_ID", "prerender-manifest.json", "routes-manifest.json", "required-server-files.json"];
   return required.every((file) => fs.existsSync(inRepo(distDir, file))) && !fs.existsSync(inRepo(distDir, "lock"));
 }
@@ -257,7 +257,7 @@ function copyBuild(source: string, target: string): boolean {
 }
 
 /** `npm run build` into `distDir`, given no database and no origin (it reads neither). */
-export async function buildSite(distDir: string, { logFile }: { logFile?: string } = {}): Promise<void> {
+async function buildSite(distDir: string, { logFile }: { logFile?: string } = {}): Promise<void> {
   console.log(`[site] building into ${distDir} (a few minutes on 2 cores${logFile ? `; log: ${logFile}` : ""})`);
   const started = Date.now();
   fs.rmSync(inRepo(distDir), { recursive: true, force: true });
@@ -269,8 +269,6 @@ export async function buildSite(distDir: string, { logFile }: { logFile?: string
   if (!isCompleteBuild(distDir)) throw new Error(`The build into ${distDir} did not finish.`);
   console.log(`[site] built ${distDir} in ${Math.round((Date.now() - started) / 1000)} s`);
 }
-
-export const hasBuild = (distDir: string) => isCompleteBuild(distDir);
 
 /**
  * Makes `distDir` a complete production build, built once: kept as it is when `reuse` and one is

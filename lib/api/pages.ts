@@ -90,7 +90,7 @@ export const getAgent = cache(async (agentId: number) => (await orNull(api().cal
  * Every law topic, with how many states have a fact on it and whether it has a comparison page.
  * An external service without the call (404) simply has no comparisons.
  */
-export const getLawTopics = cache(async () => (await orNull(api().call("laws/topics", {})))?.topics ?? []);
+const getLawTopics = cache(async () => (await orNull(api().call("laws/topics", {})))?.topics ?? []);
 
 /** The topics that have a 50-state comparison page, in page order. */
 export const getLawComparisons = cache(async () => (await getLawTopics()).filter((topic) => topic.compare));

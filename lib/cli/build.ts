@@ -10,13 +10,12 @@ import { readBuildInputs, writeBuildStamp } from "./build-stamp";
 import { buildInUseMessage } from "./build-in-use";
 import { writeBuildTsconfig } from "./build-tsconfig";
 import { precompressStaticFiles } from "../server/static-files";
-
-const nextBin = require.resolve("next/dist/bin/next");
+import { nextBin } from "../server/next-internals";
 
 /** Runs the Next.js command line, passing Ctrl-C and SIGTERM on; answers its exit code. */
 export function runNext(args: string[]): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [nextBin, ...args], { stdio: "inherit", env: process.env });
+    const child = spawn(process.execPath, [nextBin(), ...args], { stdio: "inherit", env: process.env });
     const forward = (signal: NodeJS.Signals) => child.kill(signal);
     process.on("SIGINT", forward);
     process.on("SIGTERM", forward);

@@ -26,12 +26,12 @@ const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]
  */
 const LINE_BREAK = /[\n\r\u2028\u2029]/;
 const ONE_LINE_CONTROL_CHARACTER = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
-export const EMAIL_MAX_LENGTH = 254;
+const EMAIL_MAX_LENGTH = 254;
 
 const isMissing = (input: unknown) => input === undefined || input === null;
-export const hasControlCharacters = (value: string) => CONTROL_CHARACTER.test(value);
+const hasControlCharacters = (value: string) => CONTROL_CHARACTER.test(value);
 /** True for text that fits on one line: no line break, no tab, no other control character. */
-export const isOneLine = (value: string) => !ONE_LINE_CONTROL_CHARACTER.test(value);
+const isOneLine = (value: string) => !ONE_LINE_CONTROL_CHARACTER.test(value);
 
 /**
  * How a text field may span lines: "one" (the default: names, cities, companies, anything that may

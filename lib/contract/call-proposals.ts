@@ -9,9 +9,9 @@ import { linkToken } from "./call-requests";
 /** Proposals: a manager's quote in the directory's own fee fields, and the owner's comparison (lib/contract/index.ts). */
 
 /** The longest a proposal's message may be, and the most any fee may be. */
-export const PROPOSAL_MESSAGE_MAX = 1000;
-export const PROPOSAL_AMOUNT_MAX = 1_000_000;
-export const PROPOSAL_TERM_MAX_MONTHS = 120;
+const PROPOSAL_MESSAGE_MAX = 1000;
+const PROPOSAL_AMOUNT_MAX = 1_000_000;
+const PROPOSAL_TERM_MAX_MONTHS = 120;
 
 /** A fee of a save: a number from 0 to `max`, or null (none charged); absent stays absent, so a save that leaves it out keeps the proposal's own. */
 const keptFeeNumber = (label: string, max: number) =>
@@ -71,9 +71,6 @@ const proposalSaveShape = {
     .transform((keys) => (keys === undefined ? undefined : [...new Set(keys)])),
   message: proposalMessage().transform((value) => value?.trim()),
 };
-
-/** A proposal's terms as the form sends them (and as the service stores them). */
-export const proposalTermsSchema = z.object(proposalTermsShape).superRefine(oneManagementFee);
 
 /** A stored proposal: its terms, which save it is and when it was made. */
 export const storedProposalSchema = z.object({
@@ -138,10 +135,7 @@ export const ownerProposalSchema = z.object({
 /** What the comparison assumes: the owner's rent and unit count, from the answers when they gave them. */
 export const costAssumptionSchema = z.object({ rent: z.number(), units: z.number(), from_answers: z.boolean() });
 
-export type ProposalTerms = z.output<typeof proposalTermsSchema>;
-export type ProposalTermsInput = z.input<typeof proposalTermsSchema>;
 export type StoredProposal = z.infer<typeof storedProposalSchema>;
 export type ProposalState = (typeof PROPOSAL_STATES)[number];
-export type DeliveredRequest = z.infer<typeof deliveredRequestSchema>;
 export type OwnerProposal = z.infer<typeof ownerProposalSchema>;
 export type CostAssumption = z.infer<typeof costAssumptionSchema>;

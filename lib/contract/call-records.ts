@@ -63,7 +63,7 @@ export const citySchema = z.object({
   state_id: z.number(),
 });
 
-export const lawBlockSchema = z.object({
+const lawBlockSchema = z.object({
   question: z.string().optional(),
   answer: z.string().optional(),
   content: z.string().optional(),
@@ -71,7 +71,7 @@ export const lawBlockSchema = z.object({
   rows: z.array(z.object({ code: z.string(), description: z.string() })).optional(),
 });
 
-export const lawSectionSchema = z.object({
+const lawSectionSchema = z.object({
   sectionTitle: z.string(),
   content: z.array(lawBlockSchema),
 });
@@ -93,7 +93,7 @@ export const feesSchema = z.object({
   vacancy_fee: z.boolean().nullable(),
 });
 
-export const licenseSchema = z.object({
+const licenseSchema = z.object({
   state: z.string(),
   number: z.string(),
   type: z.string(),
@@ -103,7 +103,7 @@ export const licenseSchema = z.object({
 });
 
 /** The office (from its ZIP code) and how far the manager travels from it. */
-export const serviceAreaSchema = z.object({ lat: z.number(), lng: z.number(), radius_miles: z.number() });
+const serviceAreaSchema = z.object({ lat: z.number(), lng: z.number(), radius_miles: z.number() });
 
 export const lawTopicKey = z.enum(LAW_TOPIC_KEYS, { error: INVALID.lawTopic });
 
@@ -244,7 +244,6 @@ export type NearestCity = z.infer<typeof nearestCitySchema>;
 export type CategoryCount = z.infer<typeof categoryCountSchema>;
 export type Fees = z.infer<typeof feesSchema>;
 export type License = z.infer<typeof licenseSchema>;
-export type ServiceArea = z.infer<typeof serviceAreaSchema>;
 export type Place = z.infer<typeof placeSchema>;
 export type CityListItem = z.infer<typeof cityListItemSchema>;
 export type Question = z.infer<typeof questionSchema>;

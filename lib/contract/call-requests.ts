@@ -131,7 +131,7 @@ export const recipientSchema = z.object({ agent_id: z.number(), company_name: z.
  * How far a recipient's copy of the request got; "held": a phone-only request kept unsent, over a
  * daily cap of its number or of the manager (lib/service/rate-limit.ts unverifiedReach).
  */
-export const DELIVERY_STATES = ["queued", "retrying", "sent", "failed", "cancelled", "held"] as const;
+const DELIVERY_STATES = ["queued", "retrying", "sent", "failed", "cancelled", "held"] as const;
 
 /** The private request page: the owner's request, its contact details partly masked. */
 export const requestViewSchema = z.object({
@@ -169,10 +169,10 @@ export const requestViewSchema = z.object({
 export const LEAD_CONFIRMATION_STATES = ["emailed", "none"] as const;
 
 /** A request a confirmation link sends: its reference and the managers chosen (sample listings marked). */
-export const waitingRequestSchema = z.object({ reference: z.string(), recipients: z.array(recipientSchema) });
+const waitingRequestSchema = z.object({ reference: z.string(), recipients: z.array(recipientSchema) });
 
 /** What a waiting request's managers would receive about the owner and the property, shown before the owner sends it. */
-export const confirmationDetailsSchema = z.object({
+const confirmationDetailsSchema = z.object({
   full_name: z.string(),
   email_address: z.string(),
   phone: z.string(),
@@ -199,7 +199,6 @@ export const confirmedRequestSchema = waitingRequestSchema.extend({ request_path
 export type LeadRequest = z.input<typeof leadSaveRequest>;
 export type Recipient = z.infer<typeof recipientSchema>;
 export type RequestView = z.infer<typeof requestViewSchema>;
-export type WaitingRequest = z.infer<typeof waitingRequestSchema>;
 export type ConfirmedRequest = z.infer<typeof confirmedRequestSchema>;
 export type ConfirmationRequest = z.infer<typeof confirmationRequestSchema>;
 export type ConfirmationDetails = z.infer<typeof confirmationDetailsSchema>;

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { ALL_CATEGORIES_ID } from "./site";
 import { CONFIRM, INVALID, RECIPIENTS } from "./messages";
 import { PROPOSAL } from "./proposal-messages";
-import { outboxMessageSchema, outboxSearchRequest } from "./outbox-search";
+import { OUTBOX_SEARCH, outboxMessageSchema, outboxSearchRequest } from "./outbox-search";
+import { E2E_CLEANUP, e2eCleanupRequest, e2eCleanupResponse } from "./e2e-cleanup";
 import {
   categoryId,
   categoryOrAll,
@@ -318,11 +319,21 @@ export const contract = {
     request: outboxSearchRequest,
     response: ok({ messages: z.array(outboxMessageSchema) }),
   },
+  /**
+   * Deletes what a test run saved on this deployment: the records whose email address is
+   * `e2e-…@<domain>` (and the withdrawn requests whose submission key carries the mark), with
+   * what hangs on them; answers the rows deleted per table. Bearer token only (TOKEN_CALLS):
+   * `npm run e2e:cleanup` (lib/contract/e2e-cleanup.ts, docs/testing.md).
+   */
+  "e2e/cleanup": {
+    request: e2eCleanupRequest,
+    response: e2eCleanupResponse,
+  },
 } as const;
 
-export type Contract = typeof contract;
+type Contract = typeof contract;
 export type CallName = keyof Contract;
-export type CallRequest<C extends CallName> = z.input<Contract[C]["request"]>;
+type CallRequest<C extends CallName> = z.input<Contract[C]["request"]>;
 export type ParsedRequest<C extends CallName> = z.output<Contract[C]["request"]>;
 export type CallResponse<C extends CallName> = z.output<Contract[C]["response"]>;
 
@@ -331,7 +342,6 @@ export const isCallName = (name: string): name is CallName => Object.hasOwn(cont
 
 /** A failed call; a 400 may name the request field it is about (`field`), so a form can focus it. */
 export const failureSchema = z.object({ success: z.literal(false), message: z.string(), field: z.string().optional() });
-export type Failure = z.infer<typeof failureSchema>;
 
 /** What a call answers, whichever way it travelled: the HTTP status and the JSON body. */
 export type CallResult = { status: number; body: unknown; headers?: Record<string, string> };
@@ -350,8 +360,11 @@ export const SAVE_CALLS: ReadonlySet<CallName> = new Set<CallName>([
   "request/decide",
 ]);
 
-/** The calls only a server with the bearer token may make (403 for anyone else, browsers included). */
-export const TOKEN_CALLS: ReadonlySet<CallName> = new Set<CallName>(["outbox/search"]);
+/** The calls only a server with the bearer token may make, each with what it answers anyone else (403, browsers included). */
+export const TOKEN_CALLS: ReadonlyMap<CallName, string> = new Map<CallName, string>([
+  ["outbox/search", OUTBOX_SEARCH.tokenRequired],
+  ["e2e/cleanup", E2E_CLEANUP.tokenRequired],
+]);
 
 export type AnyCallName = CallName | InternalCallName;
 export const isInternalCallName = (name: string): name is InternalCallName => Object.hasOwn(internalContract, name);

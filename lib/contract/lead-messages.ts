@@ -67,7 +67,7 @@ export function listOf(names: readonly string[]): string {
 }
 
 /** "by email": the contact method the owner chose when it was given, else every way the owner gave. */
-export function contactHow(ways: ContactWays): string {
+function contactHow(ways: ContactWays): string {
   if (ways.preferred === "Email" && ways.email) return "by email";
   if (ways.preferred === "Phone" && ways.phone) return "by phone";
   return ways.email && ways.phone ? "by phone or email" : ways.email ? "by email" : "by phone";

@@ -100,7 +100,7 @@ export function formValuesOf(fields: ListingFields): ListingFormValues {
 }
 
 /** The form's text of a fee the listing keeps: "8%", "$99", or empty. */
-export function feeText(percent: number | null, flat: number | null = null): string {
+function feeText(percent: number | null, flat: number | null = null): string {
   if (percent !== null) return `${percent}%`;
   if (flat !== null) return `$${flat}`;
   return "";

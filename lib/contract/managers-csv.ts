@@ -58,7 +58,7 @@ export const UPLOAD_ACTION_MAX_BYTES = MANAGERS_UPLOAD_MAX_BYTES + 256 * 1024;
 export const IMPORT_BATCH = 500;
 
 /** A problem of the file: the line a row starts on (1 is the header), its column, and what is wrong. */
-export type ImportProblem = { line: number; column: ManagerCsvColumn | "file"; message: string };
+type ImportProblem = { line: number; column: ManagerCsvColumn | "file"; message: string };
 
 /** What an import or its dry run found (lib/service/managers-import.ts): the CLI prints it, the workspace shows it. */
 export type ImportReport = {
@@ -95,7 +95,7 @@ const text = (column: ManagerCsvColumn, max: number, { required = false, multili
     });
 
 /** A website in one form, so two spellings of one site are found equal: https, lower-case host without www., no trailing slash, no query. */
-export function normalWebsite(value: string): string | null {
+function normalWebsite(value: string): string | null {
   let url: URL;
   try {
     url = new URL(value.trim());

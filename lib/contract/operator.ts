@@ -26,8 +26,8 @@ export const isMessageKind = (value: unknown): value is MessageKind => typeof va
 export const OPERATOR_LIST_SIZE = 50;
 
 /** The longest reply, decline reason and search the workspace accepts. */
-export const REPLY_MAX_LENGTH = 5000;
-export const REASON_MAX_LENGTH = 1000;
+const REPLY_MAX_LENGTH = 5000;
+const REASON_MAX_LENGTH = 1000;
 export const SEARCH_MAX_LENGTH = 100;
 
 /** At most this many service ZIP codes per listing. */

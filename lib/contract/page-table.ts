@@ -1,5 +1,6 @@
 import { agentPath, blogPath, cityPath, lawComparePath, lawPath, shareImageSuffix, statePath, type ShareImage } from "./routes";
 import { DIRECTORY_PAGE_SIZE, PROPERTY_CATEGORIES, categoryBySlug } from "./site";
+import { parseRecordId } from "./record-id";
 
 type PropertyCategory = (typeof PROPERTY_CATEGORIES)[number];
 
@@ -22,11 +23,6 @@ export function pageDecision(requested: string, canonical: string | null): Resol
 /** The HTTP status each decision answers with (the production server redirects with 308, lib/server/front.ts). */
 export const RESOLUTION_STATUS = { page: 200, redirect: 308, missing: 404 } as const satisfies Record<Resolution["kind"], number>;
 
-/** A record id or a list's page number as a URL segment: 1 and up, no leading zero, nine digits at most. */
-export function wholeNumberSegment(segment: string): number | null {
-  return /^[1-9]\d{0,8}$/.test(segment) ? Number(segment) : null;
-}
-
 /** A city list's last page (page 1 of an empty list still is one: "No Record"). */
 export const lastListPage = (total: number) => Math.max(1, Math.ceil(total / DIRECTORY_PAGE_SIZE));
 
@@ -35,7 +31,8 @@ export type CityListRequest = { category: PropertyCategory | undefined; page: nu
 export function cityListRequest({ category, page }: { category?: string; page?: string }): CityListRequest | null {
   const found = category === undefined ? undefined : categoryBySlug(category);
   if (category !== undefined && !found) return null;
-  const number = page === undefined ? 1 : wholeNumberSegment(page);
+  // A list's page number is written like a record id (record-id.ts).
+  const number = page === undefined ? 1 : parseRecordId(page);
   return number === null ? null : { category: found, page: number };
 }
 

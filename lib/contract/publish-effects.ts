@@ -17,7 +17,7 @@ export type EffectRow = { path: string; problems: readonly AuditProblem[]; sourc
 export const ownWords = (row: EffectRow, field: SeoField) => (isSocialField(field) && row.sources?.[field] === "default" ? null : row[field]);
 
 /** Pages breaking one rule, before and after; `fixed` and `broken` as for a field's errors. */
-export type ProblemEffect = { problem: AuditProblem; before: number; after: number; fixed: number; broken: number };
+type ProblemEffect = { problem: AuditProblem; before: number; after: number; fixed: number; broken: number };
 export type FieldEffect = {
   field: SeoField;
   /** Pages whose words for this field change. */
@@ -35,9 +35,6 @@ export type FieldEffect = {
 const ERRORS_OF: Record<SeoField, AuditProblem[]> = Object.fromEntries(
   SEO_FIELDS.map((field) => [field, AUDIT_PROBLEM_KEYS.filter((problem) => AUDIT_PROBLEM_FIELD[problem] === field && isAuditError(problem))]),
 ) as Record<SeoField, AuditProblem[]>;
-
-/** The error rules about one field (none for keywords: no rule reads them). */
-export const errorProblemsOf = (field: SeoField): readonly AuditProblem[] => ERRORS_OF[field];
 
 /** Whether a page has an error about `field`. */
 export const hasFieldError = (problems: readonly AuditProblem[], field: SeoField) => problems.some((problem) => ERRORS_OF[field].includes(problem));

@@ -1,6 +1,7 @@
 import { STEP_PATHS } from "./routes";
 import { COMPARE_MAX } from "./site";
 import { isValidZip, zipFive } from "./zip";
+import { parseRecordId } from "./record-id";
 
 /**
  * The quote flow opened for chosen managers: `/search?manager=1400&city=Austin` (a profile's link),
@@ -32,7 +33,7 @@ const CITY_TEXT = /^[\p{L}][\p{L}\p{M} .'\u2019-]{0,99}$/u;
  * An id nobody has is kept: the recipients step names only the managers it finds. null: nothing usable.
  */
 export function quoteStartFromQuery(query: URLSearchParams): QuoteStart | null {
-  const managers = [...new Set(query.getAll(QUOTE_START.manager).filter((id) => /^[1-9]\d{0,8}$/.test(id)).map(Number))].slice(0, COMPARE_MAX);
+  const managers = [...new Set(query.getAll(QUOTE_START.manager).map(parseRecordId).filter((id) => id !== null))].slice(0, COMPARE_MAX);
   const city = (query.get(QUOTE_START.city) ?? "").trim().replace(/\s+/g, " ");
   const zip = (query.get(QUOTE_START.zip) ?? "").trim();
   const start: QuoteStart = {

@@ -43,7 +43,7 @@ export const NOT_FOUND_FLUSH_MS = 5_000;
 /** Addresses no rule may take, and the 404 log never counts: the service, build files, the workspace, health. */
 const RESERVED_PREFIXES = ["/api", "/_next", "/workspace", HEALTH_PATH] as const;
 
-export function isReservedPath(path: string): boolean {
+function isReservedPath(path: string): boolean {
   return RESERVED_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }
 

@@ -137,7 +137,7 @@ export const requestedCityPath = ({ state, city, category, page }: { state: stri
   cityShape(state, city, category, page);
 
 /** The segment of a city's views (a sort or filter an owner chose): `/agents/TX/austin/view?sort=fee`. */
-export const CITY_VIEW_SEGMENT = "view";
+const CITY_VIEW_SEGMENT = "view";
 
 /**
  * What a list of managers is asked to show: its sort, property category (0: all), services, page,

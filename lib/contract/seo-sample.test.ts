@@ -1,4 +1,3 @@
-import { agentShareCardAlt } from "@/components/seo/ShareCard";
 import type { Agent } from "./index";
 import { resolveSeo, seoTextFor, shareImageFor } from "./seo-text";
 import { agentSeoFacts } from "../seo/page-facts";
@@ -29,12 +28,11 @@ describe("a sample listing says Sample in its words", () => {
     for (const field of ["title", "description", "og_title", "og_description", "image_alt"] as const) expect([field, text[field]]).toEqual([field, expect.not.stringMatching(SAYS_SAMPLE)]);
   });
 
-  it("a profile's facts carry the listing's sample flag, and the share card's alt text agrees with the page's", () => {
+  it("a profile's facts carry the listing's sample flag, and its share image's alt text says Sample", () => {
     const agent = { company_name: "Lone Star Homes", city: "Austin", state: "TX", state_name: "Texas", category: "Single Family", about: "<p>We manage homes.</p>", demo: 1 } as Agent;
     expect(agentSeoFacts(agent).sample).toBe(true);
     expect(agentSeoFacts({ ...agent, demo: 0 }).sample).toBe(false);
-    expect(shareImageFor({ kind: "profile", facts: agentSeoFacts(agent) }).alt).toBe(agentShareCardAlt(agent));
-    expect(agentShareCardAlt(agent)).toMatch(SAYS_SAMPLE);
-    expect(agentShareCardAlt({ ...agent, demo: 0 })).not.toMatch(SAYS_SAMPLE);
+    expect(shareImageFor({ kind: "profile", facts: agentSeoFacts(agent) }).alt).toBe("Lone Star Homes (Sample), property manager in Austin, TX, on Managely");
+    expect(shareImageFor({ kind: "profile", facts: agentSeoFacts({ ...agent, demo: 0 }) }).alt).not.toMatch(SAYS_SAMPLE);
   });
 });

@@ -1,6 +1,4 @@
 import { CONTENT_PAGES } from "@/components/content/content-pages";
-import { agentShareCardAlt, blogShareCardAlt } from "@/components/seo/ShareCard";
-import type { Agent, Blog } from "./index";
 import { LAW_TOPICS } from "./law-topics";
 import { SITE_NAME } from "./site";
 import { textWidth } from "./serp";
@@ -65,7 +63,7 @@ describe("default wording", () => {
     expect(law.description).toBe("Landlord Tenant Laws in Texas, in plain language: security deposits, landlord entry, notices and late fees, with the statutes.");
     expect(law.keywords).toBe("Landlord Tenant Laws in Texas, Texas tenant rights, Texas security deposit law, Texas eviction notice, Texas landlord entry notice");
     const topic = LAW_TOPICS[0];
-    // withSiteName adds the site's name unless the title has it: no topic title does.
+    // The title pattern adds the site's name after the topic's title: no topic title names it already.
     for (const each of LAW_TOPICS) expect(each.title.includes(SITE_NAME)).toBe(false);
     expect(searchWords(seoTextFor({ kind: "law-compare", facts: { topic: topic.title, topic_label: topic.label.toLowerCase(), summary: "Summary." } }))).toEqual({
       title: `${topic.title} | Managely`,
@@ -228,13 +226,11 @@ describe("one home for the facts the workspace shares with the pages", () => {
     }
   });
 
-  it("share images carry the alt text the share cards declare", () => {
-    const agent = { company_name: "Lone Star Homes", city: "Austin", state: "TX" } as Agent;
+  it("a profile's and a blog post's share images have alt text naming what the card shows", () => {
     expect(shareImageFor({ kind: "profile", facts: { company: "Lone Star Homes", city: "Austin", state: "Texas", state_abbr: "TX", category: "", about: "" } }).alt).toBe(
-      agentShareCardAlt(agent),
+      "Lone Star Homes, property manager in Austin, TX, on Managely",
     );
-    const blog = { heading: "How to pick a manager" } as Blog;
-    expect(shareImageFor({ kind: "blog", facts: { heading: "How to pick a manager", seo_title: "", seo_description: "", seo_keywords: "" } }).alt).toBe(blogShareCardAlt(blog));
+    expect(shareImageFor({ kind: "blog", facts: { heading: "How to pick a manager", seo_title: "", seo_description: "", seo_keywords: "" } }).alt).toBe("How to pick a manager: an article on the Managely blog");
     expect(shareImageFor({ kind: "city", facts: austin })).toEqual({ url: DEFAULT_SHARE_IMAGE.url, alt: DEFAULT_SHARE_IMAGE.alt });
   });
 });

@@ -201,7 +201,7 @@ const SAYS_SAMPLE = /\bsample\b/i;
 const isSample = (kind: SeoKind, facts: SeoFacts) => kind === "profile" && (facts as SeoFactsOf["profile"]).sample === true;
 
 /** The value of every variable of a kind, from the page's facts. */
-export function seoVariables(kind: SeoKind, facts: SeoFacts): Record<string, string> {
+function seoVariables(kind: SeoKind, facts: SeoFacts): Record<string, string> {
   const values: Record<string, string> = { site: SITE_NAME };
   const given = facts as Record<string, string | number | undefined>;
   for (const name of SEO_VARIABLES[kind]) if (given[name] !== undefined) values[name] = String(given[name]);
@@ -223,7 +223,7 @@ export function seoVariables(kind: SeoKind, facts: SeoFacts): Record<string, str
 
 const VARIABLE = /\{([a-z_]+)\}/g;
 
-export function renderPattern(pattern: string, variables: Record<string, string>): string {
+function renderPattern(pattern: string, variables: Record<string, string>): string {
   return pattern.replace(VARIABLE, (whole, name: string) => variables[name] ?? whole);
 }
 
@@ -347,9 +347,8 @@ export const DEFAULT_SHARE_IMAGE: ShareImage = {
 
 /**
  * The share image a page declares: blog posts and manager profiles draw their own card
- * (opengraph-image.tsx beside the page, whose address Next.js makes per build: url null), with the
- * alt text of components/seo/ShareCard.tsx (a test holds them equal); every other page shows the
- * site's card.
+ * (opengraph-image.tsx beside the page, whose address Next.js makes per build: url null), and this
+ * alt text is the card's (opengraph-image.tsx publishes it); every other page shows the site's card.
  */
 export function shareImageFor(page: { kind: SeoKind; facts: SeoFacts }): { url: string | null; alt: string } {
   if (page.kind === "blog") {

@@ -190,7 +190,7 @@ export function wholeSentencesWithin(text: string, { fontPx, maxPx, minPx = 0 }:
  * and without a separator or a dangling connective at its end ("… Property Manager in" → "…
  * Property Manager"); a single word wider than the line is cut inside it.
  */
-export function cutAtWord(text: string, { fontPx, maxPx }: { fontPx: number; maxPx: number }): string {
+function cutAtWord(text: string, { fontPx, maxPx }: { fontPx: number; maxPx: number }): string {
   const clean = text.replace(/\s+/g, " ").trim();
   if (textWidth(clean, fontPx) <= maxPx) return clean;
   const words = clean.split(" ");

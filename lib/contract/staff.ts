@@ -170,6 +170,7 @@ export const WORKSPACE = {
     `Nothing changes until you press Roll back. It puts the template's earlier words back on the ${pagesCount(pages)} it governs and changes ${fieldChanges(changes, "no page's words (its earlier words are live already)")}.`,
   publishAddsErrors: (errors: { label: string; pages: number }[]) =>
     `Publishing this draft gives the audit new errors: ${errors.map((error) => `${error.label} (${pagesCount(error.pages)})`).join(", ")}. Publish anyway, or change the draft first.`,
+  confirmChangesNothing: "The draft's patterns are the ones live now: publishing it would change nothing.",
   rollbackChangesNothing: "Its earlier words are the ones live now: rolling it back would change nothing.",
   rollbackWorking: "Working out which pages rolling back changes, page by page…",
   /** Said while a publish or a rollback runs: it can take a while on thousands of pages. */

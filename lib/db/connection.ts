@@ -21,7 +21,7 @@ export type DatabaseHandle = {
   close(): Promise<void>;
 };
 
-export const DEFAULT_SQLITE_PATH = path.join(".data", "site.db");
+const DEFAULT_SQLITE_PATH = path.join(".data", "site.db");
 /** An SQLite database of this process's own, gone when it ends (what `next build` renders from). */
 export const IN_MEMORY = ":memory:";
 

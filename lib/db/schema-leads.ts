@@ -144,7 +144,7 @@ export type OutboxKind =
   | "listing.sign_in";
 /** "purge": PURGE_URL, the CDN's purge endpoint (the changed paths of a workspace publish). */
 export type OutboxChannel = "email" | "webhook" | "file" | "purge";
-export type OutboxStatus = "pending" | "sending" | "sent" | "failed" | "cancelled";
+type OutboxStatus = "pending" | "sending" | "sent" | "failed" | "cancelled";
 
 /** One message on one channel, delivered at least once by the outbox worker. */
 export interface OutboxMessagesTable {

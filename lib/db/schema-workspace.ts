@@ -54,7 +54,7 @@ export interface WorkspaceSettingsTable {
  * what is live, every revision and every draft; null: the next level (template, default wording)
  * decides, and a share card's field falls back to the search words (SOCIAL_FALLBACK).
  */
-export interface SeoWordsColumns {
+interface SeoWordsColumns {
   title: string | null;
   description: string | null;
   keywords: string | null;

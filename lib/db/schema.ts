@@ -62,7 +62,7 @@ export interface Database {
   listing_revisions: ListingRevisionsTable;
 }
 
-export interface PagesTable {
+interface PagesTable {
   page_id: number;
   seo_title: string;
   seo_description: string;
@@ -73,7 +73,7 @@ export interface PagesTable {
   status: number;
 }
 
-export interface StatesTable {
+interface StatesTable {
   id: Generated<number>;
   name: string;
   abbreviation: string;
@@ -83,7 +83,7 @@ export interface StatesTable {
   featured_rank: number | null;
 }
 
-export interface CitiesTable {
+interface CitiesTable {
   id: Generated<number>;
   state_id: number;
   name: string;
@@ -96,14 +96,14 @@ export interface CitiesTable {
 }
 
 /** A landlord-tenant facts file of lib/db/seed-data and the date it was last reviewed (SOURCES.md). */
-export interface LawFactFilesTable {
+interface LawFactFilesTable {
   file: string;
   /** ISO date, e.g. "2026-11-23". */
   reviewed_on: string;
 }
 
 /** One fact: a state's rule on one topic (keys in lib/contract/law-topics.ts). */
-export interface LawFactsTable {
+interface LawFactsTable {
   id: Generated<number>;
   state_id: number;
   topic: string;
@@ -116,12 +116,12 @@ export interface LawFactsTable {
   verified: Generated<number>;
 }
 
-export interface CategoriesTable {
+interface CategoriesTable {
   id: number;
   name: string;
 }
 
-export interface AgentsTable {
+interface AgentsTable {
   id: Generated<number>;
   slug: string;
   company_name: string;
@@ -229,7 +229,7 @@ export interface AgentOfficesTable {
 }
 
 /** How many managers serve a ZIP code's point (lib/contract/geo.ts servesPoint), and how many are featured. */
-export interface ZipCoverageTable {
+interface ZipCoverageTable {
   zip: string;
   /** 0: every category. */
   category_id: number;
@@ -248,12 +248,12 @@ export interface CityCoverageTable {
   own_city: number;
 }
 
-export interface AgentCategoriesTable {
+interface AgentCategoriesTable {
   agent_id: number;
   category_id: number;
 }
 
-export interface QuestionsTable {
+interface QuestionsTable {
   id: Generated<number>;
   category_id: number;
   position: number;
@@ -269,7 +269,7 @@ export interface QuestionsTable {
   content_description: string;
 }
 
-export interface TestimonialsTable {
+interface TestimonialsTable {
   id: Generated<number>;
   heading: string;
   designation: string;
@@ -280,7 +280,7 @@ export interface TestimonialsTable {
   is_demo: number;
 }
 
-export interface BlogsTable {
+interface BlogsTable {
   id: Generated<number>;
   slug: string;
   heading: string;
@@ -295,7 +295,7 @@ export interface BlogsTable {
   is_demo: number;
 }
 
-export interface FaqsTable {
+interface FaqsTable {
   id: Generated<number>;
   question: string;
   answer: string;
@@ -304,17 +304,11 @@ export interface FaqsTable {
 }
 
 
-export type PageRow = Selectable<PagesTable>;
 export type StateRow = Selectable<StatesTable>;
 export type CityRow = Selectable<CitiesTable>;
-export type LawFactRow = Selectable<LawFactsTable>;
-export type AgentRow = Selectable<AgentsTable>;
 export type NewAgent = Insertable<AgentsTable>;
 export type BlogRow = Selectable<BlogsTable>;
-export type TestimonialRow = Selectable<TestimonialsTable>;
-export type QuestionRow = Selectable<QuestionsTable>;
 export type LeadRow = Selectable<LeadsTable>;
-export type NewLead = Insertable<LeadsTable>;
 export type OutboxRow = Selectable<OutboxMessagesTable>;
 export type ProposalRow = Selectable<ProposalsTable>;
 export type NewOutboxMessage = Insertable<OutboxMessagesTable>;

@@ -130,7 +130,7 @@ export class ZipCounts {
 }
 
 /** Adds the counted changes to zip_coverage and drops the rows that fall to nothing. */
-export async function applyZipCounts(db: Db, counts: ZipCounts): Promise<number> {
+async function applyZipCounts(db: Db, counts: ZipCounts): Promise<number> {
   const changes = counts.changes();
   for (const rows of chunks(changes, 1000)) {
     await db
@@ -222,7 +222,7 @@ async function locatedAgents(db: Db, ids: readonly number[], { withSamples }: { 
 }
 
 /** The ZIP codes' points in their grid (40,970 of them). */
-export async function zipGrid(db: Db): Promise<PointGrid<CoverageZip>> {
+async function zipGrid(db: Db): Promise<PointGrid<CoverageZip>> {
   const zips = await db.selectFrom("zip_codes").select(["zip", "lat", "lng"]).execute();
   return new PointGrid(zips.map((row) => ({ zip: row.zip, lat: Number(row.lat), lng: Number(row.lng) })));
 }
@@ -287,7 +287,7 @@ export async function indexServiceAreas(db: Db, { agentIds, onlyMissing = false 
 }
 
 /** Sets managers_serving of the given cities from their coverage rows. */
-export async function recountCities(db: Db, cityIds: readonly number[]): Promise<void> {
+async function recountCities(db: Db, cityIds: readonly number[]): Promise<void> {
   for (const batch of chunks(cityIds, 500)) {
     await db
       .updateTable("cities")

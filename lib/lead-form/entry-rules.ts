@@ -6,7 +6,7 @@
 import { CONTENT_PAGE_PATHS, PATHS } from "../contract/routes";
 
 /** "all": every lead value, phone_no included; "keepPhone": all but phone_no. */
-export type ClearingRule = "all" | "keepPhone";
+type ClearingRule = "all" | "keepPhone";
 export type EntryRule = { clear?: ClearingRule; smoothScroll: boolean };
 
 const KEEP_PHONE = new Set<string>(["/about-us", "/our-mission", "/resource-center", "/career"]);

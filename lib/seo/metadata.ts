@@ -5,7 +5,7 @@ import { DEFAULT_SHARE_IMAGE, type ShareImage } from "../contract/seo-text";
 
 // The share image's type and the site's card live with the rest of a page's SEO words, where the
 // marketers' workspace reads them too.
-export { DEFAULT_SHARE_IMAGE, type ShareImage } from "../contract/seo-text";
+export { DEFAULT_SHARE_IMAGE } from "../contract/seo-text";
 
 type PageSeo = {
   title: string;
@@ -60,9 +60,4 @@ export function pageMetadata({ title, description, keywords, og_title, og_descri
       ...(ownImage ? { images: [{ url: ownImage.url, alt: ownImage.alt }] } : {}),
     },
   };
-}
-
-/** "Title | Managely", unless the title already names the site. */
-export function withSiteName(title: string): string {
-  return title.includes(SITE_NAME) ? title : `${title} | ${SITE_NAME}`;
 }

@@ -6,13 +6,14 @@ import { isPrivatePath } from "../contract/routes";
 import { NO_STORE_HEADERS } from "../contract/cache-policy";
 import { GONE_PAGE } from "../contract/redirect-messages";
 import type { RedirectAnswer } from "./redirect-table";
+import { NEXT_CACHE_TAGS_HEADER } from "./next-internals";
 
 /** The answers the front server writes itself: heads and bodies with their rules, ETags, redirects, small pages, and the header arithmetic (lib/server/front.ts). */
 
 /** Headers that describe one connection or one encoding of a body, never copied as they are. */
 const HOP_BY_HOP = new Set(["connection", "keep-alive", "transfer-encoding", "content-length", "content-encoding", "upgrade", "proxy-connection", "date"]);
 /** Headers Next.js keeps for itself. */
-export const INTERNAL_HEADERS = new Set(["x-next-cache-tags"]);
+export const INTERNAL_HEADERS = new Set([NEXT_CACHE_TAGS_HEADER]);
 
 
 /**

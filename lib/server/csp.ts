@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { PAGE_POLICY_LIMIT } from "../contract/cache-policy";
+import { CHUNK_FILE, FLIGHT_BOOTSTRAP, FLIGHT_CHUNK, TURBOPACK_CHUNKS } from "./next-internals";
 
 /**
  * A Content-Security-Policy for a rendered page without 'unsafe-inline' scripts. Hashes, unlike
@@ -15,10 +16,6 @@ import { PAGE_POLICY_LIMIT } from "../contract/cache-policy";
  * inline script gets no hash, so the browser refuses to run it.
  */
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
-const FLIGHT_BOOTSTRAP = "(self.__next_f=self.__next_f||[]).push([0])";
-const FLIGHT_CHUNK = /^self\.__next_f\.push\((\[[\s\S]*\])\);?$/;
-const TURBOPACK_CHUNKS = /^\(globalThis\["TURBOPACK"\] \|\| \(globalThis\["TURBOPACK"\] = \[\]\)\)\.push\((\{[\s\S]*\})\);?$/;
-const CHUNK_FILE = /^static\/chunks\/[A-Za-z0-9_.-]+\.js$/;
 
 const parseJson = (text: string): unknown => {
   try {

@@ -15,6 +15,7 @@ import { IMMUTABLE_CACHE_CONTROL, NO_STORE_HEADERS, SHARE_IMAGE_CACHE_CONTROL, p
 import { FAILURE } from "../contract/messages";
 import type { RedirectTable } from "./redirect-table";
 import type { NotFoundLog } from "./not-found-log";
+import { draftModeCookie, isOnDemandRevalidation, NEXT_CACHE_STATE_HEADER, NEXT_STATIC_PREFIX, NOT_FOUND_PAGE, PAGE_VARY, wantsPageHtml } from "./next-internals";
 import { appendHeader, applyPathRules, copyHeaders, etagFor, headerValue, INTERNAL_HEADERS, matchesEtag, mergeVary, sendBody, sendHead, sendPlainPage, sendRedirect, sendRuleAnswer } from "./answers";
 
 /**
@@ -56,10 +57,6 @@ type NextAnswer = { status: number; headers: http.IncomingHttpHeaders; body: Buf
 /** Headers a client may not send on to Next.js: ours to set. */
 const CLIENT_HEADERS_DROPPED = ["x-managely-internal", "x-real-ip", "x-forwarded-host", "x-forwarded-proto", "x-middleware-subrequest"];
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
-const PAGE_VARY = "rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch, Accept-Encoding";
-const STATIC_PREFIX = "/_next/static/";
-/** Next.js's draft-mode cookie (COOKIE_NAME_PRERENDER_BYPASS). */
-const DRAFT_COOKIE = "__prerender_bypass";
 
 export function createFrontHandler(options: FrontOptions) {
   // One fetch from Next.js per page at a time: requests that miss together share it.
@@ -86,7 +83,7 @@ export function createFrontHandler(options: FrontOptions) {
   req.headers["x-forwarded-for"] = clientAddress({ socketAddress: req.socket.remoteAddress, forwardedFor: headerValue(req.headers["x-forwarded-for"]), trustProxy: options.trustProxy });
     if (readsOnly && rawPath === HEALTH_PATH) return serveHealth(req, res, options);
     if (method === "POST" && rawPath === "/api/revalidate") return proxyStream(req, res, rawPath, options, { afterSuccess: options.onRevalidated });
-    if (readsOnly && rawPath.startsWith(STATIC_PREFIX)) return serveStatic(req, res, rawPath, options);
+    if (readsOnly && rawPath.startsWith(NEXT_STATIC_PREFIX)) return serveStatic(req, res, rawPath, options);
     // A redirect rule answers before any page (never for /api, /_next or /workspace: lookup refuses those).
     const rule = readsOnly ? options.redirects?.lookup(rawPath) : undefined;
     if (rule) return sendRuleAnswer(req, res, rule, rawUrl.slice(rawPath.length));
@@ -107,18 +104,13 @@ function isWellFormedPath(rawPath: string): boolean {
 }
 
 /**
- * Page loads the store may answer: everything Next.js itself would answer with the page's HTML.
- * Next.js 16 decides (next/dist/server/base-server.js, handleRSCRequest; api-utils,
- * checkIsOnDemandRevalidate) that a request wants the flight data only when its `RSC` header is
- * exactly "1" (or its path is a .rsc/.segments file), and that it is an on-demand revalidation
- * only when `x-prerender-revalidate` equals the build's preview id; `Authorization`,
- * `Next-Router-State-Tree` or `Next-Router-Prefetch` without `RSC: 1`, or `Next-Action` on a GET,
- * change nothing in its answer, so they must not cost a visitor (or an attacker) a trip through it.
+ * Page loads the store may answer: everything Next.js itself would answer with the page's HTML
+ * (wantsPageHtml), but an on-demand revalidation. What changes nothing in Next.js's answer
+ * (`Authorization`, the router's headers without `RSC: 1`) must not cost a visitor (or an
+ * attacker) a trip through it.
  */
 function isPageRequest(rawPath: string, headers: http.IncomingHttpHeaders, previewModeId: string): boolean {
-  if (rawPath.startsWith("/_next/") || rawPath.endsWith(".rsc") || rawPath.includes(".segments/")) return false;
-  if (headers.rsc === "1") return false;
-  return !(previewModeId && headers["x-prerender-revalidate"] === previewModeId);
+  return wantsPageHtml(rawPath, headers) && !isOnDemandRevalidation(headers, previewModeId);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -176,7 +168,7 @@ async function servePage(req: http.IncomingMessage, res: http.ServerResponse, ra
   if (resolution.kind === "missing") {
     // Next.js's static not-found page, rendered for no address of the visitor's: nothing about
     // this address enters any cache.
-    const notFound = await fetchOnce("/_not-found", { accept: "text/html" });
+    const notFound = await fetchOnce(NOT_FOUND_PAGE, { accept: "text/html" });
     options.notFoundLog?.record(rawPath);
     return sendAnswer(req, res, rawPath, notFound, 404);
   }
@@ -192,7 +184,7 @@ async function servePage(req: http.IncomingMessage, res: http.ServerResponse, ra
   // Next.js has just stored what it rendered: answer from the store, compressed once already.
   if (answer.status === 200 && typeof answer.headers.etag === "string") {
     const stored = await options.store.freshPage(rawPath);
-    if (stored && stored.meta.etag === answer.headers.etag) return sendStoredPage(req, res, stored, answer.headers["x-nextjs-cache"] === "HIT" ? "HIT" : "MISS");
+    if (stored && stored.meta.etag === answer.headers.etag) return sendStoredPage(req, res, stored, answer.headers[NEXT_CACHE_STATE_HEADER] === "HIT" ? "HIT" : "MISS");
   }
   if (answer.status === 404) options.notFoundLog?.record(rawPath);
   return sendAnswer(req, res, rawPath, answer);
@@ -223,7 +215,7 @@ async function sendStoredPage(req: http.IncomingMessage, res: http.ServerRespons
     "content-type": "text/html; charset=utf-8",
     "cache-control": pageCacheControl({ revalidate: meta.cacheControl?.revalidate ?? false, expire: meta.cacheControl?.expire }),
     vary: PAGE_VARY,
-    "x-nextjs-cache": cache,
+    [NEXT_CACHE_STATE_HEADER]: cache,
     "x-page-cache": cache,
     "content-security-policy": meta.csp ?? RESOURCE_POLICY,
   });
@@ -277,7 +269,7 @@ async function sendAnswer(req: http.IncomingMessage, res: http.ServerResponse, r
  * file is looked up, so no spelling can add to what the server keeps.
  */
 async function serveStatic(req: http.IncomingMessage, res: http.ServerResponse, rawPath: string, options: FrontOptions) {
-  const raw = rawPath.slice(STATIC_PREFIX.length);
+  const raw = rawPath.slice(NEXT_STATIC_PREFIX.length);
   if (!isNormalStaticPath(raw)) return sendPlainPage(req, res, 400, "Bad request", FAILURE.malformedAddress);
   const file = await options.staticFiles.get(decodeURIComponent(raw));
   if (!file) return proxyStream(req, res, rawPath, options);
@@ -317,11 +309,7 @@ function fetchFromNext(target: string, clientHeaders: http.IncomingHttpHeaders, 
  */
 function isDraftPreview(headers: http.IncomingHttpHeaders, previewModeId: string): boolean {
   if (!previewModeId || !headers.cookie) return false;
-  for (const pair of headers.cookie.split(";")) {
-    const at = pair.indexOf("=");
-    if (at !== -1 && pair.slice(0, at).trim() === DRAFT_COOKIE) return pair.slice(at + 1).trim() === previewModeId;
-  }
-  return false;
+  return draftModeCookie(headers.cookie) === previewModeId;
 }
 
 /** Everything else streams through: the security headers added, compressed when worth it. */

@@ -47,6 +47,7 @@ import { createConfiguredWorker } from "../service/default-worker";
 import { CONTENT_POLL_MS, REDIS_PAGE_TTL_SECONDS } from "../contract/cache-policy";
 import { createRedirectTable } from "./redirect-table";
 import { createNotFoundLog } from "./not-found-log";
+import { readPreviewModeId } from "./next-internals";
 import { onRedirectsChanged } from "../service/redirects-signal";
 
 /** A client has this long to send its request's headers, and this long for the whole request. */
@@ -199,17 +200,6 @@ async function createPageStore(config: ReturnType<typeof env>, distDir: string):
     backend = redis;
   } else backend = new MemoryBackend(config.PAGE_STORE_MAX_BYTES);
   return new PageStore({ backend, maxTtlSeconds: REDIS_PAGE_TTL_SECONDS });
-}
-
-/**
- * The build's preview id, which Next.js compares a draft-mode cookie and an on-demand
- * revalidation header with (prerender-manifest.json, written by `next build`).
- */
-function readPreviewModeId(distDir: string): string {
-  const manifest = JSON.parse(fs.readFileSync(path.join(distDir, "prerender-manifest.json"), "utf8")) as { preview?: { previewModeId?: unknown } };
-  const id = manifest.preview?.previewModeId;
-  if (typeof id !== "string" || id === "") throw new Error("prerender-manifest.json has no preview id: build the site again");
-  return id;
 }
 
 /** One request to the Next.js socket, answered in full. */

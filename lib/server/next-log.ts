@@ -1,15 +1,14 @@
 import { createRepeatedLog } from "../service/log";
+import { isInvalidActionMessage } from "./next-internals";
 
 /**
  * Next.js answers a POST that names a server action this build does not have (an old tab after
- * a deployment, or anyone with curl) with `console.warn(error)` (next/dist/server/app-render/
- * action-handler.js, handleUnrecognizedAction): about 250 bytes per request, outside the site's
+ * a deployment, or anyone with curl) with `console.warn(error)` (next-internals.ts,
+ * isInvalidActionMessage): about 250 bytes per request, outside the site's
  * log policy (lib/service/log.ts). The production server runs Next.js in its own process, so it
  * routes those warnings, and only those, through a repeated-line log: one escaped, bounded line
  * per interval with the count of the others. Every other line Next.js writes is left as it is.
  */
-const INVALID_ACTION = /^(Failed to find Server Action|The Server Reference ID did not match the expected format)/;
-
 /**
  * The one repeated line for every invalid post to a server action: those Next.js logs (unknown
  * ids, routed here by boundNextActionLogs) and those the production server refuses before
@@ -27,7 +26,7 @@ export function boundNextActionLogs(target: Pick<Console, "warn" | "error">, { n
     (...args: unknown[]) => {
       const [first] = args;
       const message = first instanceof Error ? first.message : typeof first === "string" ? first : "";
-      if (args.length === 1 && INVALID_ACTION.test(message)) return repeated(`invalid server action: ${message.split("\n")[0]}`);
+      if (args.length === 1 && isInvalidActionMessage(message)) return repeated(`invalid server action: ${message.split("\n")[0]}`);
       write.apply(target, args);
     };
   target.warn = route(original.warn);

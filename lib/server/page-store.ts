@@ -1,9 +1,9 @@
 import zlib from "node:zlib";
 import { promisify } from "node:util";
-import { generateETag } from "next/dist/server/lib/etag";
 import { COMPRESSION } from "../contract/cache-policy";
 import { policyForHtml } from "./csp";
 import { flightWithoutQuery, htmlWithoutQuery } from "./rendered-query";
+import { CACHE_KIND, isPageKey, NEXT_CACHE_TAGS_HEADER, nextETag, NOT_FOUND_PAGE, pathOfKey } from "./next-internals";
 
 /**
  * The one place an instance keeps rendered pages: Next.js's incremental cache, through its
@@ -68,7 +68,7 @@ export type StoredEntry = { meta: EntryMeta; blobs: Record<string, Buffer> };
  * A fresh page the production server may send as it is: the brotli HTML and what goes with it,
  * and the HTML in the other encodings once a client asked for them (see keep).
  */
-export type PageEncoding = "gzip" | "identity";
+type PageEncoding = "gzip" | "identity";
 export type FreshPage = {
   meta: EntryMeta;
   html: Buffer;
@@ -94,28 +94,12 @@ export interface StoreBackend {
   close(): Promise<void>;
 }
 
-const TAGS_HEADER = "x-next-cache-tags";
-/** The page Next.js renders for every address that names nothing. */
-const NOT_FOUND_PAGE = "/_not-found";
-const APP_PAGE = "APP_PAGE";
-const APP_ROUTE = "APP_ROUTE";
+const APP_PAGE = CACHE_KIND.page;
+const APP_ROUTE = CACHE_KIND.route;
 
-/**
- * The page address of a page's cache key: Next.js 16 keys pages
- * `/route-cache/APP_PAGE/<route hash>/$<page path>`, the home page's page path being `/index`
- * (and a real `/index` being `/index/index`).
- */
-export function pathOfKey(key: string): string | undefined {
-  const at = key.indexOf("/$/");
-  if (at === -1) return undefined;
-  const pagePath = key.slice(at + 2);
-  if (pagePath === "/index") return "/";
-  return pagePath.startsWith("/index/") ? pagePath.slice("/index".length) : pagePath;
-}
-
-/** Entries are stored under the page's address when they are pages, so the fast path finds them. */
+/** Entries are stored under the page's address when they are pages (pathOfKey), so the fast path finds them. */
 export function storageId(key: string, kind: string): string {
-  const pagePath = kind === APP_PAGE && key.startsWith(`/route-cache/${APP_PAGE}/`) ? pathOfKey(key) : undefined;
+  const pagePath = isPageKey(key, kind) ? pathOfKey(key) : undefined;
   return pagePath === undefined ? `key:${key}` : `page:${pagePath}`;
 }
 
@@ -124,7 +108,7 @@ const asBuffer = (value: Uint8Array) => (Buffer.isBuffer(value) ? value : Buffer
 const compress = (body: Buffer) => brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: COMPRESSION.storedBrotliQuality, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
 
 function tagsOf(value: NextCacheValue, ctx?: { tags?: string[] }): string[] {
-  const header = (value?.headers as Record<string, unknown> | undefined)?.[TAGS_HEADER];
+  const header = (value?.headers as Record<string, unknown> | undefined)?.[NEXT_CACHE_TAGS_HEADER];
   const fromHeader = typeof header === "string" ? header.split(",") : [];
   return [...new Set([...fromHeader, ...(ctx?.tags ?? [])])].filter(Boolean);
 }
@@ -144,7 +128,7 @@ export async function encodeEntry(key: string, value: NonNullable<NextCacheValue
     meta.postponed = value.postponed;
     // Next.js's own ETag of the HTML: the answer of the request that rendered the page (which
     // Next.js sends itself) and every answer from the store then carry the same one.
-    meta.etag = generateETag(html);
+    meta.etag = nextETag(html);
     meta.csp = policyForHtml(html, meta.etag);
     keep("html", Buffer.from(html));
     const rendered = isBuffer(value.rscData) ? asBuffer(value.rscData) : undefined;

@@ -1,3 +1,5 @@
+import { FLIGHT_ROW_ZERO, FLIGHT_URL_FIELDS, HTML_FLIGHT_ROW_ZERO } from "./next-internals";
+
 /**
  * Next.js writes the query string of the request it rendered for into the first row of a page's
  * flight data, twice: in the canonical URL's parts (`"c":["","agents","TX","baytown?sort=fee&evilq=1"]`,
@@ -8,7 +10,7 @@
  * it is for the page's address without a query, which is what the client router takes from the
  * address bar anyway.
  *
- * The shape relied on (next/dist/server/app-render/app-render.js, getRSCPayload): the first row
+ * The shape relied on (next-internals.ts, FLIGHT_URL_FIELDS): the first row
  * (`0:{…}`) has `"c":[…]` immediately followed by `"q":"…"`. A path never contains a bare `?`, so
  * the first `?` in `c` starts the query; and `],"q":"` cannot occur inside a JSON string (its quote
  * would be escaped), so it ends `c`. `q` is built with encodeURIComponent: no quote in it. In the
@@ -16,19 +18,15 @@
  * quote escaped (`\"`).
  */
 
-/** Where the first row begins: at the start of the data or of a line; in HTML, of a pushed string or of an escaped line. */
-const FLIGHT_ROW_ZERO = /(?:^|\n)0:\{/;
-const HTML_ROW_ZERO = /(?:\[1,"|\\n)0:\{/;
-
 /** `text` with its first row's query removed from `c` and `q`; `quote` is how a JSON quote is written in it. */
 function withoutQuery(text: string, rowStart: RegExp, quote: string): string {
   const row = rowStart.exec(text);
   if (!row) return text;
-  const partsKey = `${quote}c${quote}:[`;
+  const partsKey = `${quote}${FLIGHT_URL_FIELDS.parts}${quote}:[`;
   const partsAt = text.indexOf(partsKey, row.index);
   if (partsAt === -1) return text;
   const partsFrom = partsAt + partsKey.length;
-  const queryKey = `],${quote}q${quote}:${quote}`;
+  const queryKey = `],${quote}${FLIGHT_URL_FIELDS.query}${quote}:${quote}`;
   const partsEnd = text.indexOf(queryKey, partsFrom);
   if (partsEnd === -1) return text;
   const queryFrom = partsEnd + queryKey.length;
@@ -50,5 +48,5 @@ export function flightWithoutQuery(flight: Buffer): Buffer {
 
 /** A page's HTML, its inline flight data as rendered for the page's address without a query. */
 export function htmlWithoutQuery(html: string): string {
-  return withoutQuery(html, HTML_ROW_ZERO, '\\"');
+  return withoutQuery(html, HTML_FLIGHT_ROW_ZERO, '\\"');
 }

@@ -1,6 +1,7 @@
 import { matchDynamicRoute, slugify, type DynamicRoute } from "../contract/routes";
 import { findLawTopic } from "../contract/law-topics";
-import { PAGE_TABLE, cityListRequest, lastListPage, pageDecision, wholeNumberSegment, type Resolution } from "../contract/page-table";
+import { PAGE_TABLE, cityListRequest, lastListPage, pageDecision, type Resolution } from "../contract/page-table";
+import { parseRecordId } from "../contract/record-id";
 import { ROUTE_RESOLUTION_LIMIT, ROUTE_RESOLUTION_MS } from "../contract/cache-policy";
 
 /**
@@ -48,7 +49,7 @@ function lookupFor(route: DynamicRoute): Lookup | null {
       };
     }
     case "agent": {
-      const id = wholeNumberSegment(route.id);
+      const id = parseRecordId(route.id);
       if (id === null || route.image === null) return null;
       return {
         call: "agent/get",

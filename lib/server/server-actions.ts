@@ -4,6 +4,7 @@ import { FAILURE } from "../contract/messages";
 import { PATHS } from "../contract/routes";
 import { WORKSPACE_PATHS } from "../contract/workspace-routes";
 import { UPLOAD_ACTION_MAX_BYTES } from "../contract/managers-csv";
+import { isPossibleServerAction, namesServerAction, NEXT_ACTION_BODY_LIMIT } from "./next-internals";
 
 /**
  * POSTs Next.js would take for the workspace's server actions (a page address with a `Next-Action`
@@ -20,7 +21,7 @@ import { UPLOAD_ACTION_MAX_BYTES } from "../contract/managers-csv";
  */
 
 /** Next.js's default `serverActions.bodySizeLimit`: 1 MB, for every action but the one below. */
-export const SERVER_ACTION_MAX_BYTES = 1024 * 1024;
+export const SERVER_ACTION_MAX_BYTES = NEXT_ACTION_BODY_LIMIT;
 
 /** The largest body a server action posted to this page may send (the Managers page's upload takes more). */
 export const serverActionLimit = (rawPath: string) => (rawPath === WORKSPACE_PATHS.managers ? UPLOAD_ACTION_MAX_BYTES : SERVER_ACTION_MAX_BYTES);
@@ -31,15 +32,12 @@ export type ActionCheck = { ok: true; body: Buffer } | { ok: false; status: 400 
 const isOutsideFormRoute = (rawPath: string) => rawPath.startsWith(`${PATHS.unsubscribe}/`) && rawPath.endsWith("/one-click");
 
 /**
- * Whether Next.js takes a POST to a page for a server action (next/dist/server/lib/
- * server-action-request-meta.js): one that names an action (`Next-Action`), or any form, urlencoded
- * or multipart (a form sent before the page's script ran names its action inside).
+ * Whether Next.js takes a POST to a page for a server action (next-internals.ts,
+ * isPossibleServerAction), except a form to the one route that takes them from outside.
  */
 export function isServerActionPost(req: http.IncomingMessage, rawPath: string): boolean {
-  if (req.method !== "POST") return false;
-  if (req.headers["next-action"] !== undefined) return true;
-  const type = req.headers["content-type"] ?? "";
-  return (type === "application/x-www-form-urlencoded" || type.startsWith("multipart/form-data")) && !isOutsideFormRoute(rawPath);
+  if (!isPossibleServerAction(req.method, req.headers)) return false;
+  return namesServerAction(req.headers) || !isOutsideFormRoute(rawPath);
 }
 
 export async function checkServerActionPost(req: http.IncomingMessage, allowedOrigins: readonly string[], limit = SERVER_ACTION_MAX_BYTES): Promise<ActionCheck> {

@@ -1,6 +1,5 @@
 import { parseBearer, tokensMatch } from "../contract/bearer";
 import { FAILURE } from "../contract/messages";
-import { OUTBOX_SEARCH } from "../contract/outbox-search";
 
 /** Who is calling the service: a request over HTTP, or the site's own code in this process. */
 export type HttpCaller = {
@@ -26,24 +25,25 @@ export type GuardVerdict = { allowed: true; trusted: boolean } | { allowed: fals
  * Origin with Host: a page on localhost:3300 or 127.0.0.1:3300 may call the site it came from,
  * a page on another site may not); a server with the bearer token. Read calls stay open to
  * servers without a token: they only answer what the pages already publish. A token call
- * (TOKEN_CALLS: the outbox's search) answers nobody without the token, not even the site's pages.
+ * (TOKEN_CALLS: the outbox's search, a test run's cleanup) answers nobody without the token, not
+ * even the site's pages: `tokenOnly` is what it says to them instead.
  */
 export function checkCaller({
   isSave,
-  tokenOnly = false,
+  tokenOnly,
   headers,
   allowedOrigins,
   apiToken,
 }: {
   isSave: boolean;
-  tokenOnly?: boolean;
+  tokenOnly?: string;
   headers: Headers;
   allowedOrigins: readonly string[];
   apiToken?: string;
 }): GuardVerdict {
   const bearer = parseBearer(headers.get("authorization"));
   if (apiToken && bearer && tokensMatch(bearer, apiToken)) return { allowed: true, trusted: true };
-  if (tokenOnly) return { allowed: false, status: 403, message: OUTBOX_SEARCH.tokenRequired };
+  if (tokenOnly !== undefined) return { allowed: false, status: 403, message: tokenOnly };
 
   const origin = headers.get("origin");
   const fetchSite = headers.get("sec-fetch-site");

@@ -23,6 +23,7 @@ import { draftOfPreviewCookie } from "./workspace/preview";
 import { staffAuthSecret } from "./workspace/secret";
 import { matchManagers, saveLead } from "./leads";
 import { searchOutbox } from "./outbox-search";
+import { cleanUpTestRun } from "./e2e-cleanup";
 import { confirmLead, readConfirmation } from "./confirmations";
 import { decideRequest, readOwnerProposals, readProposal, saveProposal } from "./proposals";
 import { checkHealth, chooseRecipientsLater, confirmNewsletter, readRequest, saveContact, subscribe, withdrawLead } from "./requests";
@@ -31,7 +32,7 @@ type Handler<C extends AnyCallName> = (input: AnyParsedRequest<C>, context: Serv
 export type Handlers = { [C in AnyCallName]: Handler<C> };
 
 /** The short city list on the home page. */
-export const HALF_CITY_COUNT = 12;
+const HALF_CITY_COUNT = 12;
 
 const featuredOnly = (type: "Featured" | "All" | undefined) => type !== "All";
 
@@ -48,7 +49,7 @@ async function requireState(context: ServiceContext, key: string) {
 }
 
 /** A state's law page lists its largest cities that have managers. */
-export const LAW_PAGE_CITY_LINKS = 10;
+const LAW_PAGE_CITY_LINKS = 10;
 
 /** Every topic with how many jurisdictions have a fact on it and whether it has a comparison page. */
 async function lawTopicSummaries(context: ServiceContext) {
@@ -211,6 +212,7 @@ export const handlers: Handlers = {
   "proposal/get": readProposal,
   "proposal/save": saveProposal,
   "outbox/search": searchOutbox,
+  "e2e/cleanup": cleanUpTestRun,
   "request/proposals": readOwnerProposals,
   "request/decide": decideRequest,
 

@@ -152,7 +152,7 @@ export async function handleCall({ call, body, caller }: ServiceRequest, { conte
   let limited = false;
   if (caller.kind === "http") {
     const isSave = SAVE_CALLS.has(name as CallName);
-    const verdict = checkCaller({ isSave, tokenOnly: TOKEN_CALLS.has(name as CallName), headers: caller.headers, allowedOrigins: settings.allowedOrigins, apiToken: settings.apiToken });
+    const verdict = checkCaller({ isSave, tokenOnly: TOKEN_CALLS.get(name as CallName), headers: caller.headers, allowedOrigins: settings.allowedOrigins, apiToken: settings.apiToken });
     if (!verdict.allowed) return failure(verdict.status, verdict.message);
     const read = readHttpBody(body, caller.headers);
     if ("status" in read) return read;

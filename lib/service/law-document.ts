@@ -36,7 +36,7 @@ export function escapeHtml(text: string): string {
 const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
 
 /** What a statute cell holds: the citation, "" (shown as "--") for no statute, or why none is named or confirmed. */
-export function statuteCode(fact: Pick<LawFact, "citation" | "no_statute" | "verified">): string {
+function statuteCode(fact: Pick<LawFact, "citation" | "no_statute" | "verified">): string {
   return fact.citation ?? (fact.no_statute ? "" : fact.verified ? STATUTE_TEXT.notNamed : UNVERIFIED_TEXT.short);
 }
 

@@ -30,7 +30,7 @@ export const categoryName = (categoryId: number) => categoryLabel(categoryId) ??
 type ContactFields = { email_address: string; property_number: string; preferred_contact_method?: string | null };
 
 /** How the recipients may reach the owner: the contact details the owner gave and the method chosen. */
-export const contactWays = (lead: ContactFields) => ({
+const contactWays = (lead: ContactFields) => ({
   email: Boolean(lead.email_address),
   phone: Boolean(lead.property_number),
   preferred: lead.preferred_contact_method ?? "",

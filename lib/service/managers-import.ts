@@ -48,12 +48,12 @@ import type { DeliveryRouting } from "./delivery/routing";
  */
 type Db = Kysely<Database>;
 
-export type { ImportExample, ImportReport } from "../contract/managers-csv";
+export type { ImportReport } from "../contract/managers-csv";
 
 const noExamples = (): ImportReport["examples"] => ({ added: [], changed: [], unchanged: [] });
 
 /** Opens the file from its start (a dry run and an import each read it once). */
-export type OpenSource = () => Readable;
+type OpenSource = () => Readable;
 
 /** `operator`: who runs the site, for its own words (lib/db/site-words.ts); OPERATOR_* by default. */
 export type ImportOptions = { open: OpenSource; dryRun: boolean; routing: DeliveryRouting; now?: () => string; operator?: SiteOperator | null };

@@ -12,7 +12,7 @@ import { listingPagePaths } from "./listing-pages";
 import type { DeliveryRouting } from "./delivery/routing";
 import { rowOfListing } from "./managers-import";
 
-export { importManagers, type ImportExample, type ImportReport, type OpenSource } from "./managers-import";
+export { importManagers, type ImportReport } from "./managers-import";
 
 /**
  * The managers CSV's export and the removal of the sample listings (docs/operator-import.md);

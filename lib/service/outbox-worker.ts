@@ -47,7 +47,7 @@ export type WorkerSettings = {
   concurrency?: number;
 };
 
-export type WorkerStats = { claimed: number; sent: number; retried: number; failed: number; cancelled: number };
+type WorkerStats = { claimed: number; sent: number; retried: number; failed: number; cancelled: number };
 
 export type OutboxWorker = {
   readonly id: string;

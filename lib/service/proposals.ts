@@ -52,7 +52,7 @@ export const SUMMARY_EVERY_MS = 60 * 60_000;
 
 const isoNow = () => new Date().toISOString();
 
-export function storedProposalOf(row: ProposalRow): StoredProposal {
+function storedProposalOf(row: ProposalRow): StoredProposal {
   let services: string[] = [];
   try {
     const parsed: unknown = JSON.parse(row.services);

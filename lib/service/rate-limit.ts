@@ -52,11 +52,11 @@ import { mailboxKey } from "../contract/keys";
 export const RATE_LIMIT_WINDOW_MS = 60_000;
 export const DAY_MS = 24 * 60 * 60_000;
 /** Leads waiting for confirmation a day, per client network, as a multiple of the per-minute limit. */
-export const WAITING_PER_NETWORK_FACTOR = 3;
+const WAITING_PER_NETWORK_FACTOR = 3;
 /** Phone-only leads a day, per client network, as a multiple of the per-minute limit. */
-export const PHONE_ONLY_PER_NETWORK_FACTOR = 1;
+const PHONE_ONLY_PER_NETWORK_FACTOR = 1;
 /** A manager may be sent this many times the per-minute limit of confirmed requests a minute. */
-export const MANAGER_LIMIT_FACTOR = 3;
+const MANAGER_LIMIT_FACTOR = 3;
 /** Mail a day to a mailbox that has not confirmed anything, whatever it is. */
 export const UNCONFIRMED_MAIL_PER_DAY = 3;
 export const NEWSLETTER_CONFIRMATION_EVERY_MS = 7 * DAY_MS;
@@ -65,7 +65,7 @@ export const PHONE_ONLY_PER_NUMBER_PER_DAY = 3;
 /** Phone-only requests a manager receives a day, as a multiple of the per-minute limit. */
 export const PHONE_ONLY_PER_MANAGER_FACTOR = 1;
 /** Contact messages a manager receives a day, as a multiple of the per-minute limit. */
-export const CONTACT_PER_MANAGER_FACTOR = 3;
+const CONTACT_PER_MANAGER_FACTOR = 3;
 /** Sign-in links one staff member is sent a day. */
 export const STAFF_SIGN_IN_LINKS_PER_DAY = 4;
 /** Longest key part stored: a network is at most 45 characters, hashes are 32. */

@@ -13,6 +13,7 @@ import { SampleNotice } from "@/components/directory/SampleNotice";
 import { PageShell } from "@/components/layout/PageShell";
 import { PAGE_DESCRIPTIONS } from "@/lib/contract/messages";
 import { COMPARE_PAGE } from "@/lib/contract/page-messages";
+import { parseRecordId } from "@/lib/contract/record-id";
 
 type Query = { ids?: string | string[]; rent?: string | string[] };
 type Props = { searchParams: Promise<Query> };
@@ -20,7 +21,7 @@ type Props = { searchParams: Promise<Query> };
 /** ids=1,2,3 (the list pages' links) or ids=1&ids=2 (their form without JavaScript). */
 function readIds(value: string | string[] | undefined): number[] {
   const parts = (Array.isArray(value) ? value : [value ?? ""]).flatMap((part) => part.split(","));
-  return [...new Set(parts.filter((part) => /^\d{1,9}$/.test(part.trim())).map(Number))].filter((id) => id > 0);
+  return [...new Set(parts.map((part) => parseRecordId(part.trim())).filter((id) => id !== null))];
 }
 
 export async function generateMetadata(): Promise<Metadata> {

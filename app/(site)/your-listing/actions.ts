@@ -10,6 +10,7 @@ import { LISTING_SESSION_COOKIE, listingEditSchema, listingSignInPath, yourListi
 import { allowedOrigins, siteUrl } from "@/lib/env";
 import { isSameOriginRequest } from "@/lib/service/guard";
 import { closeListingSession, openListingSession, ownProposalToken, requestListingLink, saveListingEdit, siteListingDb, siteRouting } from "@/lib/service/listing-self-service";
+import { parseRecordId } from "@/lib/contract/record-id";
 
 /**
  * The server actions of a manager's own listing. Each is refused unless sent from the site's own
@@ -20,11 +21,7 @@ export type LinkState = { ok: boolean; message: string } | null;
 export type EditState = { ok: boolean; message: string; errors?: Partial<Record<ListingEditField, string>>; values?: ListingFormValues } | null;
 
 const fromTheSite = async () => isSameOriginRequest(await headers(), allowedOrigins());
-const idOf = (formData: FormData, name: string) => {
-  const value = formData.get(name);
-  const id = typeof value === "string" && /^\d{1,12}$/.test(value) ? Number(value) : NaN;
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-};
+const idOf = (formData: FormData, name: string) => parseRecordId(formData.get(name));
 const text = (formData: FormData, name: string) => {
   const value = formData.get(name);
   return typeof value === "string" ? value : "";

@@ -38,6 +38,7 @@ import type { ActionState } from "@/components/workspace/ActionForm";
 import { refusalFor } from "@/lib/service/workspace/audit";
 import { requireStaff, staffAuth } from "./staff-session";
 import { formText } from "./form-text";
+import { parseRecordId } from "@/lib/contract/record-id";
 
 /**
  * The workspace's server actions. Each first checks that the request comes from the site's own
@@ -177,8 +178,8 @@ export async function draftAction(_state: ActionState, formData: FormData): Prom
       refresh();
       return { ok: true, message: WORKSPACE.draftSaved };
     }
-    const draftId = Number(text(formData, "draft_id"));
-    if (!Number.isSafeInteger(draftId) || draftId <= 0) return { ok: false, message: WORKSPACE.nothingToPublish };
+    const draftId = parseRecordId(text(formData, "draft_id"));
+    if (draftId === null) return { ok: false, message: WORKSPACE.nothingToPublish };
     if (intent === "discard") {
       await discardSeoDraft(db, staff, { draftId });
       refresh();
@@ -208,10 +209,10 @@ async function publish(db: Db, staff: StaffIdentity, { target, draftId, reviewed
 export async function rollbackAction(_state: ActionState, formData: FormData): Promise<ActionState> {
   if (!(await fromTheSite())) return NOT_FROM_THE_SITE;
   await requireStaff();
-  const revisionId = Number(text(formData, "revision_id"));
-  const expectedLiveRevisionId = Number(text(formData, "live_revision_id"));
+  const revisionId = parseRecordId(text(formData, "revision_id"));
+  const expectedLiveRevisionId = parseRecordId(text(formData, "live_revision_id"));
   const kind = text(formData, "kind");
-  if (!Number.isSafeInteger(revisionId) || !Number.isSafeInteger(expectedLiveRevisionId) || !isSeoKind(kind)) return { ok: false, message: WORKSPACE.staleRollback };
+  if (revisionId === null || expectedLiveRevisionId === null || !isSeoKind(kind)) return { ok: false, message: WORKSPACE.staleRollback };
   const allowed = await staffWith(text(formData, "type") === "template" ? "template:publish" : "page:publish");
   if ("refused" in allowed) return allowed.refused;
   const { staff } = allowed;

@@ -4,6 +4,7 @@ import type { PageFilter } from "@/lib/service/workspace/pages";
 import type { EffectPages } from "@/lib/contract/publish-effects";
 import { WORKSPACE_PATHS } from "@/lib/contract/workspace-routes";
 import { isPageSort } from "@/lib/contract/staff";
+import { parseRecordId } from "@/lib/contract/record-id";
 
 /** The list's filters from its query (anything unknown is ignored), and back. */
 export type ListQuery = { [key: string]: string | string[] | undefined };
@@ -17,7 +18,7 @@ export function filterFrom(query: ListQuery): { filter: PageFilter; page: number
   const state = one(query.state).toUpperCase();
   const q = one(query.q).slice(0, 200);
   const page = Number(one(query.page));
-  const draft = Number(one(query.draft));
+  const draft = parseRecordId(one(query.draft));
   const changed = one(query.changed);
   const errors = one(query.errors);
   const sort = one(query.sort);
@@ -27,7 +28,7 @@ export function filterFrom(query: ListQuery): { filter: PageFilter; page: number
       ...(isAuditProblem(problem) ? { problem, ...(isAuditCauseSource(source) ? { source } : {}) } : {}),
       ...(/^[A-Z]{2}$/.test(state) ? { state } : {}),
       ...(q.trim() ? { q } : {}),
-      ...(Number.isSafeInteger(draft) && draft > 0 ? { draft } : {}),
+      ...(draft !== null ? { draft } : {}),
       ...(isSeoField(changed) ? { changed } : {}),
       ...(isSeoField(errors) ? { errors } : {}),
       ...(isPageSort(sort) ? { sort } : {}),

@@ -16,6 +16,7 @@ import type { ActionState } from "@/components/workspace/ActionForm";
 import { refusalFor } from "@/lib/service/workspace/audit";
 import { requireStaff } from "./staff-session";
 import { formText } from "./form-text";
+import { parseRecordId } from "@/lib/contract/record-id";
 
 /**
  * The server actions of the operator's tasks (applications, messages, subscribers). Like the
@@ -26,10 +27,7 @@ import { formText } from "./form-text";
 type NetworkPermission = keyof typeof NETWORK_WHAT & StaffPermission;
 
 const text = formText;
-const idOf = (formData: FormData, name: string) => {
-  const id = Number(text(formData, name));
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-};
+const idOf = (formData: FormData, name: string) => parseRecordId(text(formData, name));
 
 /** The signed-in staff member allowed `permission`, or the answer that refuses (not from the site, or the role). */
 async function allowed(permission: NetworkPermission): Promise<{ refused: ActionState } | { staff: StaffIdentity }> {

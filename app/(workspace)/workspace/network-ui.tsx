@@ -20,7 +20,7 @@ export function pagingFrom(query: ListQuery): { page: number; search?: string } 
 }
 
 /** The list's query with another page (empty values left out). */
-export function listHref(base: string, params: Record<string, string | undefined>, page?: number): string {
+function listHref(base: string, params: Record<string, string | undefined>, page?: number): string {
   const query = new URLSearchParams(Object.entries({ ...params, page: page && page > 1 ? String(page) : undefined }).filter((entry): entry is [string, string] => Boolean(entry[1])));
   const text = query.toString();
   return text ? `${base}?${text}` : base;

@@ -4,7 +4,7 @@ import { requestSignIn } from "./actions";
 import { SIGN_IN_PAGE } from "@/lib/contract/workspace-messages";
 
 /** The email field that asks for a sign-in link (the sign-in page and every signed-out workspace URL). */
-export function SignInForm() {
+function SignInForm() {
   return (
     <ActionForm action={requestSignIn} className="ws-panel ws-signin" label="Sign in">
       <div className="field">

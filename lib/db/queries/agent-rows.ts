@@ -96,7 +96,7 @@ export function feesOfRow(row: FeeRow): Fees {
   };
 }
 
-export function agentRowToAgent(row: PublicAgentRow, categoryIds: number[]): Agent {
+function agentRowToAgent(row: PublicAgentRow, categoryIds: number[]): Agent {
   const sorted = [...categoryIds].sort((a, b) => a - b);
   return {
     agent_id: row.id,

@@ -8,11 +8,6 @@ export async function getPage(db: Db, { pageId }: { pageId: number }): Promise<P
   return db.selectFrom("pages").selectAll().where("page_id", "=", pageId).executeTakeFirst();
 }
 
-export async function listPageIds(db: Db): Promise<number[]> {
-  const rows = await db.selectFrom("pages").select("page_id").orderBy("page_id").execute();
-  return rows.map((row) => row.page_id);
-}
-
 export async function listTestimonials(db: Db, { featuredOnly }: { featuredOnly: boolean }): Promise<Testimonial[]> {
   let query = db
     .selectFrom("testimonials")
@@ -34,7 +29,7 @@ export async function getTestimonial(db: Db, { id }: { id: number }): Promise<Te
   };
 }
 
-export function blogRowToBlog(row: BlogRow): Blog {
+function blogRowToBlog(row: BlogRow): Blog {
   return {
     id: row.id,
     slug: row.slug,

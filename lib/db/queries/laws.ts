@@ -7,7 +7,7 @@ type Db = Kysely<Database>;
 
 type FactRow = { topic: string; value: string; citation: string | null; source_url: string; reviewed_on: string; verified: number };
 
-export function lawFactRowToLawFact(row: FactRow): LawFact {
+function lawFactRowToLawFact(row: FactRow): LawFact {
   return {
     topic: row.topic as LawTopicKey,
     value: row.value,

@@ -65,12 +65,6 @@ export async function deleteListingSession(db: Db, { tokenHash }: { tokenHash: s
   await db.deleteFrom("listing_sessions").where("token_hash", "=", tokenHash).execute();
 }
 
-/** Drops links and sessions that can open nothing any more. */
-export async function deleteExpiredListingAccess(db: Db, { now }: { now: string }): Promise<void> {
-  await db.deleteFrom("listing_links").where("expires_at", "<=", now).execute();
-  await db.deleteFrom("listing_sessions").where("expires_at", "<=", now).execute();
-}
-
 // ---------------------------------------------------------------------------------------------
 // The listing's fields
 

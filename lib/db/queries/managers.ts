@@ -222,7 +222,7 @@ export async function deleteListings(db: Db, { agentIds }: { agentIds: readonly 
 }
 
 /** The workspace setting that says the samples were removed: the seeder adds them no more. */
-export const SAMPLES_REMOVED_SETTING = "samples.removed_at";
+const SAMPLES_REMOVED_SETTING = "samples.removed_at";
 
 export async function markSamplesRemoved(db: Db, { at }: { at: string }): Promise<void> {
   await db

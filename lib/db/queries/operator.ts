@@ -170,17 +170,6 @@ export async function insertListing(db: Db, { agent, categories }: { agent: NewA
   return id;
 }
 
-/** The cities whose lists a listing appears on (its coverage), as their pages' path parts. */
-export async function coveredCities(db: Db, { agentId }: { agentId: number }): Promise<{ state: string; slug: string }[]> {
-  return db
-    .selectFrom("city_coverage")
-    .innerJoin("cities", "cities.id", "city_coverage.city_id")
-    .innerJoin("states", "states.id", "cities.state_id")
-    .select(["states.abbreviation as state", "cities.slug as slug"])
-    .where("city_coverage.agent_id", "=", agentId)
-    .execute();
-}
-
 // ---------------------------------------------------------------------------------------------
 // Messages
 

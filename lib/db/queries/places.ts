@@ -6,11 +6,11 @@ import { slugify } from "../../contract/routes";
 
 type Db = Kysely<Database>;
 
-export function stateRowToState(row: Pick<StateRow, "id" | "abbreviation" | "name" | "slug">): State {
+function stateRowToState(row: Pick<StateRow, "id" | "abbreviation" | "name" | "slug">): State {
   return { id: row.id, abbreviation: row.abbreviation, state: row.name, slug: row.slug };
 }
 
-export function cityRowToCity(row: Pick<CityRow, "id" | "name" | "slug" | "state_id">): City {
+function cityRowToCity(row: Pick<CityRow, "id" | "name" | "slug" | "state_id">): City {
   return { id: row.id, city: row.name, slug: row.slug, state_id: row.state_id };
 }
 
@@ -45,7 +45,7 @@ export async function getStateById(db: Db, { id }: { id: number }): Promise<Stat
   return row && stateRowToState(row);
 }
 
-export function cityRowToCityListItem(row: Pick<CityRow, "id" | "name" | "slug" | "state_id" | "managers_serving">): CityListItem {
+function cityRowToCityListItem(row: Pick<CityRow, "id" | "name" | "slug" | "state_id" | "managers_serving">): CityListItem {
   return { ...cityRowToCity(row), managers: Number(row.managers_serving) };
 }
 

@@ -80,18 +80,6 @@ export async function getRevision(db: Db, { proposalId, revision }: { proposalId
   return db.selectFrom("proposal_revisions").selectAll().where("proposal_id", "=", proposalId).where("revision", "=", revision).executeTakeFirst();
 }
 
-/** How many saves a proposal has kept (its revisions). */
-export async function countRevisions(db: Db, { leadId, agentId }: { leadId: number; agentId: number }): Promise<number> {
-  const row = await db
-    .selectFrom("proposal_revisions")
-    .innerJoin("proposals", "proposals.id", "proposal_revisions.proposal_id")
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .where("proposals.lead_id", "=", leadId)
-    .where("proposals.agent_id", "=", agentId)
-    .executeTakeFirst();
-  return Number(row?.count ?? 0);
-}
-
 /**
  * Saves a manager's proposal: a new one (revision 1) or the next revision of theirs, each kept in
  * proposal_revisions. A save whose key this proposal has seen stores nothing and answers the

@@ -92,12 +92,6 @@ export async function listRevisionsByIds(db: Db, { ids }: { ids: number[] }): Pr
   return (await db.selectFrom("seo_revisions").selectAll().where("id", "in", ids).execute()).map(revisionRow);
 }
 
-export async function countRevisions(db: Db, { target }: { target?: string } = {}): Promise<number> {
-  let query = db.selectFrom("seo_revisions").select((eb) => eb.fn.countAll<number>().as("count"));
-  if (target) query = query.where("target", "=", target);
-  return Number((await query.executeTakeFirstOrThrow()).count);
-}
-
 // ---------------------------------------------------------------------------------------------
 // Drafts
 
@@ -148,13 +142,6 @@ export async function saveDraft(
 
 export async function deleteDraft(db: Db, { id }: { id: number }): Promise<void> {
   await db.deleteFrom("seo_drafts").where("id", "=", id).execute();
-}
-
-/** Drafts of one staff member (or everyone's), newest first. */
-export async function listDrafts(db: Db, { staffUserId }: { staffUserId?: string } = {}): Promise<SeoDraftRow[]> {
-  let query = db.selectFrom("seo_drafts").selectAll().orderBy("updated_at", "desc").limit(200);
-  if (staffUserId) query = query.where("staff_user_id", "=", staffUserId);
-  return (await query.execute()).map(draftRow);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -4,7 +4,7 @@ import type { Place } from "../../contract";
 
 type Db = Kysely<Database>;
 
-export function zipRowToPlace(row: Pick<ZipCodesTable, "zip" | "city" | "state_abbr" | "lat" | "lng">): Place {
+function zipRowToPlace(row: Pick<ZipCodesTable, "zip" | "city" | "state_abbr" | "lat" | "lng">): Place {
   return { zip: row.zip, city: row.city, state: row.state_abbr, lat: Number(row.lat), lng: Number(row.lng) };
 }
 

@@ -61,10 +61,10 @@ export type DemoAgent = {
   year_founded: number;
 };
 
-export const LOGO_COUNT = 48;
+const LOGO_COUNT = 48;
 
 /** mulberry32 seeded with a string hash: tiny, fast, good enough for names. */
-export function randomFrom(seed: string): () => number {
+function randomFrom(seed: string): () => number {
   let h = 1779033703 ^ seed.length;
   for (let i = 0; i < seed.length; i++) {
     h = Math.imul(h ^ seed.charCodeAt(i), 3432918353);

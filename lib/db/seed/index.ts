@@ -6,7 +6,6 @@ import { PROPERTY_CATEGORIES } from "../../contract/site";
 import { readLawFacts } from "./law-facts";
 import { samplesRemoved } from "../queries/managers";
 import { demoAgentsForCity, demoOfficeCount, newNameRegistry, type DemoCity, type DemoZip } from "./demo-agents";
-import { slugify } from "../../contract/routes";
 import { CityGrid, coverageSummary, indexServiceAreas } from "../service-areas";
 import { servesPoint } from "../../contract/geo";
 import { OPERATOR_TO_WRITE } from "../../contract/messages";
@@ -390,5 +389,3 @@ export async function insertDemoAgents(trx: Kysely<Database>, cities: CityAgents
   }
   return { agents, categories };
 }
-
-export { slugify };

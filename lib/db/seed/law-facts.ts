@@ -10,7 +10,7 @@ export const LAW_FACT_FILES = ["landlord-tenant-facts.json", "landlord-tenant-fa
  * that topic (rent-control-facts.json, 51 entries, supersedes the 7 rent_control entries of
  * landlord-tenant-facts-extra.json).
  */
-export const TOPICS_OWNED_BY_FILE: Partial<Record<(typeof LAW_FACT_FILES)[number], LawTopicKey[]>> = {
+const TOPICS_OWNED_BY_FILE: Partial<Record<(typeof LAW_FACT_FILES)[number], LawTopicKey[]>> = {
   "rent-control-facts.json": ["rent_control"],
 };
 

@@ -40,7 +40,7 @@ export function describeFailure(error: unknown): string {
 // Email
 
 /** RFC 8058's second header: a mail program may unsubscribe by one POST of this body to the List-Unsubscribe URL. */
-export const LIST_UNSUBSCRIBE_POST = { name: "List-Unsubscribe-Post", value: "List-Unsubscribe=One-Click" } as const;
+const LIST_UNSUBSCRIBE_POST = { name: "List-Unsubscribe-Post", value: "List-Unsubscribe=One-Click" } as const;
 
 export function emailChannel({ smtpUrl, from, messageIdDomain }: { smtpUrl: string; from: string; messageIdDomain: string }): Channel {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -189,7 +189,7 @@ export function eraseOutboxFilesBefore({ dir, before, limit }: { dir: string; be
  * the HTML as multipart/alternative (RFC 2046: text first, the richer part last), as SMTP sends it.
  * The boundary comes from the idempotency key, so a repeat writes the same bytes.
  */
-export function emlBody(email: { text: string; html?: string }, idempotencyKey: string): { headers: string[]; content: string } {
+function emlBody(email: { text: string; html?: string }, idempotencyKey: string): { headers: string[]; content: string } {
   if (!email.html) return { headers: ["Content-Type: text/plain; charset=utf-8"], content: email.text };
   const boundary = `managely-${crypto.createHash("sha256").update(idempotencyKey).digest("hex").slice(0, 24)}`;
   const part = (type: string, content: string) => [`--${boundary}`, `Content-Type: ${type}; charset=utf-8`, "Content-Transfer-Encoding: 8bit", "", content].join("\n");

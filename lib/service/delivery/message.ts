@@ -10,9 +10,9 @@ import type { LeadRecord } from "../../db/queries/leads";
  * `html`, when given, is the same message as `text` for mail programs that show HTML (multipart/alternative).
  * `unsubscribe`: the page of the link in the text, and the one-click URL of the List-Unsubscribe header (RFC 8058).
  */
-export type EmailMessage = { to: string; subject: string; text: string; html?: string; replyTo?: string; unsubscribe?: { page: string; oneClick: string } };
+type EmailMessage = { to: string; subject: string; text: string; html?: string; replyTo?: string; unsubscribe?: { page: string; oneClick: string } };
 /** The agent panel's event: `type` is the message kind, `data` what the panel needs. */
-export type WebhookEvent = { type: OutboxKind; data: Record<string, unknown> };
+type WebhookEvent = { type: OutboxKind; data: Record<string, unknown> };
 export type RenderedMessage = { email: EmailMessage; event: WebhookEvent };
 
 /** The lead as the outbox reads it when a message goes out (one read, one shape). */

@@ -41,7 +41,7 @@ export async function composeOperatorMessage(db: Kysely<Database>, row: OutboxRo
 
 type Applicant = { company_name: string; email: string; contact_name: string | null };
 
-export function approvedMessage(application: Applicant, { url, company, linked }: { url: string; company: string; linked: boolean }, replyTo?: string): RenderedMessage {
+function approvedMessage(application: Applicant, { url, company, linked }: { url: string; company: string; linked: boolean }, replyTo?: string): RenderedMessage {
   const text = [
     APPLICANT_MAIL.greeting(application.contact_name ?? ""),
     "",
@@ -56,7 +56,7 @@ export function approvedMessage(application: Applicant, { url, company, linked }
   };
 }
 
-export function declinedMessage(application: Applicant & { decline_reason: string | null }, replyTo?: string): RenderedMessage {
+function declinedMessage(application: Applicant & { decline_reason: string | null }, replyTo?: string): RenderedMessage {
   const text = [
     APPLICANT_MAIL.greeting(application.contact_name ?? ""),
     "",
@@ -72,7 +72,7 @@ export function declinedMessage(application: Applicant & { decline_reason: strin
   };
 }
 
-export function replyMessage(contact: { name: string; email: string; message: string; created_at: string }, reply: { body: string; reply_to: string }): RenderedMessage {
+function replyMessage(contact: { name: string; email: string; message: string; created_at: string }, reply: { body: string; reply_to: string }): RenderedMessage {
   const quoted = contact.message
     .split(/\r?\n/)
     .map((line) => `> ${line}`)

@@ -20,10 +20,10 @@ export type RevisionSides = {
   rollbackChangesLive: boolean;
 };
 
-export const samePattern = (a: SeoPattern, b: SeoPattern) => SEO_FIELDS.every((field) => (a[field] ?? null) === (b[field] ?? null));
+const samePattern = (a: SeoPattern, b: SeoPattern) => SEO_FIELDS.every((field) => (a[field] ?? null) === (b[field] ?? null));
 
 /** The words a rollback of `revision` would make live: those from before it. */
-export function wordsBefore(revision: SeoRevisionRow, previous: ReadonlyMap<number, SeoRevisionRow>): SeoPattern {
+function wordsBefore(revision: SeoRevisionRow, previous: ReadonlyMap<number, SeoRevisionRow>): SeoPattern {
   const replaced = revision.previous_revision_id === null ? undefined : previous.get(revision.previous_revision_id);
   return replaced ? patternOf(replaced) : EMPTY_PATTERN;
 }

@@ -2,13 +2,14 @@ import { NOINDEX_FIXED_PAGES } from "../../contract/fixed-pages";
 import { listIndexablePages, type IndexablePage } from "../../db/queries/sitemap";
 import { listEmptyListPages, listNoindexFixedPages } from "../../db/queries/unlisted-pages";
 import { matchDynamicRoute } from "../../contract/routes";
-import { PAGE_TABLE, RESOLUTION_STATUS, cityListRequest, lastListPage, pageDecision, wholeNumberSegment } from "../../contract/page-table";
+import { PAGE_TABLE, RESOLUTION_STATUS, cityListRequest, lastListPage, pageDecision } from "../../contract/page-table";
+import { parseRecordId } from "../../contract/record-id";
 import { pageHeading } from "../../contract/page-headings";
 import { CSV_EXPORT, type PageSort } from "../../contract/staff";
 import { latestRevisionId, listLiveRules } from "../../db/queries/workspace";
 import { latestContentChangeId } from "../../db/queries/content-changes";
 import { SERP, textWidth } from "../../contract/serp";
-import { AUDIT_PROBLEM_KEYS, auditPages, causeSource, countProblems, type AuditCauseSource, type AuditProblem } from "../../contract/seo-audit";
+import { auditPages, causeSource, countProblems, type AuditCauseSource, type AuditProblem } from "../../contract/seo-audit";
 import {
   EMPTY_PATTERN,
   LIST_KINDS,
@@ -96,7 +97,7 @@ function tableCanonical(page: IndexablePage): string | null {
       return request && facts.state_abbr ? PAGE_TABLE.city(request, { state: facts.state_abbr, city_slug: route.city, last_page: lastListPage(Number(facts.count)) }) : null;
     }
     case "agent": {
-      const id = wholeNumberSegment(route.id);
+      const id = parseRecordId(route.id);
       return id !== null && facts.state_abbr ? PAGE_TABLE.agent({ state: facts.state_abbr, city_slug: route.city, agent_id: id }) : null;
     }
     case "law":
@@ -393,6 +394,3 @@ export async function templateImpact(db: Db, { kind, pattern }: { kind: SeoKind;
     counts: countProblems(triedRows.map((row) => row.problems)),
   };
 }
-
-/** Every problem key, for the audit's table (in the order it shows them). */
-export const PROBLEM_ORDER = AUDIT_PROBLEM_KEYS;

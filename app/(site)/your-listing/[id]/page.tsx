@@ -3,7 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { SITE_NAME } from "@/lib/contract/site";
 import { agentPath } from "@/lib/contract/routes";
-import { wholeNumberSegment } from "@/lib/contract/page-table";
+import { parseRecordId } from "@/lib/contract/record-id";
 import { LISTING_SELF } from "@/lib/contract/listing-messages";
 import { ApiError } from "@/lib/contract/errors";
 import { linkRequestPage, siteListingDb } from "@/lib/service/listing-self-service";
@@ -26,7 +26,7 @@ export const metadata: Metadata = {
 };
 
 async function listingPage(id: string) {
-  const agentId = wholeNumberSegment(id);
+  const agentId = parseRecordId(id);
   if (agentId === null) return null;
   try {
     return await linkRequestPage(await siteListingDb(), { agentId });

@@ -13,6 +13,7 @@ import { refusalFor } from "@/lib/service/workspace/audit";
 import type { ActionState } from "@/components/workspace/ActionForm";
 import { requireStaff } from "../staff-session";
 import { formText } from "../form-text";
+import { parseRecordId } from "@/lib/contract/record-id";
 
 /** Reverts a listing's change (admins and operators): a revision of its own, and its pages refreshed as a manager's save refreshes them. */
 export async function revertListingAction(_state: ActionState, formData: FormData): Promise<ActionState> {
@@ -20,8 +21,8 @@ export async function revertListingAction(_state: ActionState, formData: FormDat
   const staff = await requireStaff();
   const refused = await refusalFor(await workspaceDb(), staff, "application:decide", LISTING_CHANGES.forbidden(staff.role));
   if (refused !== null) return { ok: false, message: refused };
-  const revisionId = Number(formText(formData, "revision_id"));
-  if (!Number.isSafeInteger(revisionId) || revisionId <= 0) return { ok: false, message: LISTING_CHANGES.unknownRevision };
+  const revisionId = parseRecordId(formText(formData, "revision_id"));
+  if (revisionId === null) return { ok: false, message: LISTING_CHANGES.unknownRevision };
   try {
     const reverted = await revertListingChange(await workspaceDb(), staff, { revisionId, routing: siteRouting() });
     for (const path of reverted.paths) revalidatePath(path);

@@ -4,7 +4,7 @@ import { cookies } from "next/headers";
 import { forbidden, notFound } from "next/navigation";
 import { SITE_NAME, categoryLabel } from "@/lib/contract/site";
 import { agentPath } from "@/lib/contract/routes";
-import { wholeNumberSegment } from "@/lib/contract/page-table";
+import { parseRecordId } from "@/lib/contract/record-id";
 import { ApiError } from "@/lib/contract/errors";
 import { LISTING_SELF } from "@/lib/contract/listing-messages";
 import { LISTING_SESSION_COOKIE, formValuesOf, maskedEmail, yourListingPath } from "@/lib/contract/listing-self-service";
@@ -30,7 +30,7 @@ export const metadata: Metadata = {
 
 export default async function YourListingEditPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const agentId = wholeNumberSegment(id);
+  const agentId = parseRecordId(id);
   if (agentId === null) notFound();
   const db = await siteListingDb();
   const cookie = (await cookies()).get(LISTING_SESSION_COOKIE)?.value;

@@ -12,6 +12,7 @@ import { ActionForm, IntentButton } from "@/components/workspace/ActionForm";
 import { approveAction, declineAction, linkAction } from "../../network-actions";
 import { requireStaff } from "../../staff-session";
 import { StatusBadge, phoneText, when } from "../../network-ui";
+import { parseRecordId } from "@/lib/contract/record-id";
 
 export const metadata = { title: "Application" };
 
@@ -20,8 +21,8 @@ type Props = { params: Promise<{ id: string }>; searchParams: Promise<{ decided?
 /** One application: its facts, and while it is new, the listings it may duplicate, the listing it would become and the decline. */
 export default async function ApplicationPage({ params, searchParams }: Props) {
   const staff = await requireStaff();
-  const id = Number((await params).id);
-  if (!Number.isSafeInteger(id) || id <= 0) notFound();
+  const id = parseRecordId((await params).id);
+  if (id === null) notFound();
   const detail = await applicationDetail(await workspaceDb(), { id });
   if (!detail) notFound();
   const { application, listing, matches } = detail;

@@ -8,6 +8,7 @@ import { ActionForm, IntentButton } from "@/components/workspace/ActionForm";
 import { messageStatusAction, replyAction } from "../../network-actions";
 import { requireStaff } from "../../staff-session";
 import { StatusBadge, phoneText, when } from "../../network-ui";
+import { parseRecordId } from "@/lib/contract/record-id";
 
 export const metadata = { title: "Message" };
 
@@ -17,8 +18,8 @@ type Delivery = { kind: string; channel: string; status: string };
 /** One message and its thread: the replies sent from the workspace, the reply form and the status. */
 export default async function MessagePage({ params }: Props) {
   const staff = await requireStaff();
-  const id = Number((await params).id);
-  if (!Number.isSafeInteger(id) || id <= 0) notFound();
+  const id = parseRecordId((await params).id);
+  if (id === null) notFound();
   const detail = await messageDetail(await workspaceDb(), { id });
   if (!detail) notFound();
   const { message, replies, deliveries } = detail;

@@ -1,13 +1,14 @@
 import { getAgent } from "@/lib/api/pages";
 import { publishedSeo } from "@/lib/api/seo";
 import { agentPath } from "@/lib/contract/routes";
+import { parseRecordId } from "@/lib/contract/record-id";
 import { agentSeoFacts } from "@/lib/seo/page-facts";
 import { SHARE_CARD_SIZE, SHARE_CARD_TYPE, agentShareCard } from "@/components/seo/ShareCard";
 
 /** The manager's share card (PNG): made on the first request, then cached and refreshed like the page. */
 export const revalidate = 3600;
 
-const agentIdOf = (id: string) => (/^\d{1,9}$/.test(id) ? Number(id) : 0);
+const agentIdOf = (id: string) => parseRecordId(id) ?? 0;
 
 /**
  * One card per manager, with its alt text as published (the workspace's image alt text, else the

@@ -19,7 +19,8 @@ import { RequestQuotesLink } from "@/components/directory/RequestQuotesLink";
 import { LicenseLine } from "@/components/directory/LicenseLine";
 import { SampleBadge, SampleNotice } from "@/components/directory/SampleNotice";
 import { areaText, serviceLabels, unitsText, yearsText } from "@/components/directory/manager-facts";
-import { PAGE_TABLE, wholeNumberSegment } from "@/lib/contract/page-table";
+import { PAGE_TABLE } from "@/lib/contract/page-table";
+import { parseRecordId } from "@/lib/contract/record-id";
 import { requirePage } from "@/lib/seo/canonical";
 import { yourListingPath } from "@/lib/contract/listing-self-service";
 import { LISTING_SELF } from "@/lib/contract/listing-messages";
@@ -34,7 +35,7 @@ export function generateStaticParams() {
 
 async function load(params: Props["params"]) {
   const { state, city, id } = await params;
-  const agentId = wholeNumberSegment(id);
+  const agentId = parseRecordId(id);
   return { state, city, id, agent: agentId === null ? null : await getAgent(agentId) };
 }
 

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { EMPTY_PATTERN, SEO_FIELDS, SEO_KIND_LABELS, isSeoKind, wordsBelowTemplate } from "@/lib/contract/seo-text";
+import { EMPTY_PATTERN, SEO_KIND_LABELS, isSeoKind } from "@/lib/contract/seo-text";
 import { WORKSPACE_PATHS, workspaceTemplatePath } from "@/lib/contract/workspace-routes";
 import { SEO_FIELD_LABELS, WORKSPACE, can } from "@/lib/contract/staff";
 import { workspaceDb } from "@/lib/service/workspace";
@@ -8,6 +8,7 @@ import { changeOf, publishEffect } from "@/lib/service/workspace/pages";
 import { editorState, patternFromRow } from "@/lib/service/workspace/seo";
 import { ActionForm, IntentButton } from "@/components/workspace/ActionForm";
 import { FocusedHeading } from "@/components/workspace/FocusedHeading";
+import { PatternChanges } from "@/components/workspace/PatternChanges";
 import { PublishEffects } from "@/components/workspace/PublishEffects";
 import { draftAction } from "../../../actions";
 import { effectListHref } from "../../../filters";
@@ -51,7 +52,6 @@ export default async function PublishTemplatePage({ params }: Props) {
   const pattern = patternFromRow(draft)!;
   const now = patternFromRow(live) ?? EMPTY_PATTERN;
   const effect = await publishEffect(db, changeOf(target, pattern));
-  const below = wordsBelowTemplate(kind);
   return (
     <>
       <p className="ws-crumbs">
@@ -67,16 +67,7 @@ export default async function PublishTemplatePage({ params }: Props) {
 
       <section aria-labelledby="confirm-words-heading">
         <h2 id="confirm-words-heading">The patterns</h2>
-        <dl className="ws-facts">
-          {SEO_FIELDS.filter((field) => pattern[field] !== now[field]).map((field) => (
-            <div key={field}>
-              <dt>{SEO_FIELD_LABELS[field]}</dt>
-              <dd>
-                <del>{now[field] ?? below[field]}</del> → <ins>{pattern[field] ?? below[field]}</ins>
-              </dd>
-            </div>
-          ))}
-        </dl>
+        <PatternChanges kind={kind} from={now} to={pattern} unchanged={WORKSPACE.confirmChangesNothing} />
       </section>
 
       <ActionForm action={draftAction} className="ws-panel ws-confirm" label="Confirm the publish">

@@ -1,13 +1,15 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { SEO_FIELDS, SEO_KIND_LABELS, isSeoKind, wordsBelowTemplate } from "@/lib/contract/seo-text";
+import { SEO_KIND_LABELS, isSeoKind } from "@/lib/contract/seo-text";
 import { WORKSPACE_PATHS, workspaceTemplatePath } from "@/lib/contract/workspace-routes";
 import { SEO_FIELD_LABELS, WORKSPACE } from "@/lib/contract/staff";
 import { ApiError } from "@/lib/contract/errors";
+import { parseRecordId } from "@/lib/contract/record-id";
 import { workspaceDb } from "@/lib/service/workspace";
 import { rollbackPreview } from "@/lib/service/workspace/seo";
 import { ActionForm, IntentButton } from "@/components/workspace/ActionForm";
 import { FocusedHeading } from "@/components/workspace/FocusedHeading";
+import { PatternChanges } from "@/components/workspace/PatternChanges";
 import { PublishEffects } from "@/components/workspace/PublishEffects";
 import { rollbackAction } from "../../../../actions";
 import { effectListHref } from "../../../../filters";
@@ -26,8 +28,8 @@ export const metadata = { title: "Roll back a template" };
 export default async function RollbackTemplatePage({ params }: Props) {
   const staff = await requireStaff();
   const { kind, revision: revisionParam } = await params;
-  const revisionId = Number(revisionParam);
-  if (!isSeoKind(kind) || !/^[1-9]\d{0,9}$/.test(revisionParam)) notFound();
+  const revisionId = parseRecordId(revisionParam);
+  if (!isSeoKind(kind) || revisionId === null) notFound();
   const label = `${SEO_KIND_LABELS[kind].toLowerCase()} template`;
   const cancel = (
     <Link className="button ws-button ws-button--outline" href={workspaceTemplatePath(kind)}>
@@ -51,8 +53,6 @@ export default async function RollbackTemplatePage({ params }: Props) {
   }
   const { revision, target, words, live, liveRevisionId, effect } = preview;
   if (target.type !== "template" || target.kind !== kind) notFound();
-  const below = wordsBelowTemplate(kind);
-  const changes = SEO_FIELDS.filter((field) => words[field] !== live[field]);
   return (
     <>
       <p className="ws-crumbs">
@@ -68,20 +68,7 @@ export default async function RollbackTemplatePage({ params }: Props) {
 
       <section aria-labelledby="rollback-words-heading">
         <h2 id="rollback-words-heading">The patterns</h2>
-        {changes.length === 0 ? (
-          <p>{WORKSPACE.rollbackChangesNothing}</p>
-        ) : (
-          <dl className="ws-facts">
-            {changes.map((field) => (
-              <div key={field}>
-                <dt>{SEO_FIELD_LABELS[field]}</dt>
-                <dd>
-                  <del>{live[field] ?? below[field]}</del> → <ins>{words[field] ?? below[field]}</ins>
-                </dd>
-              </div>
-            ))}
-          </dl>
-        )}
+        <PatternChanges kind={kind} from={live} to={words} unchanged={WORKSPACE.rollbackChangesNothing} />
       </section>
 
       <ActionForm action={rollbackAction} className="ws-panel ws-confirm" label="Confirm the rollback">
