@@ -5,6 +5,7 @@ import { PATHS, STEP_PATHS } from "@/lib/contract/routes";
 import { DEFAULT_SHARE_IMAGE } from "@/lib/seo/metadata";
 import "@/styles/site.css";
 import { PAGE_DESCRIPTIONS } from "@/lib/contract/messages";
+import { FAILED_PAGE } from "@/lib/contract/page-messages";
 
 const TITLE = `Page not found | ${SITE_NAME}`;
 const DESCRIPTION = PAGE_DESCRIPTIONS.notFound;
@@ -41,7 +42,7 @@ const PAGE = (
       </a>
       <p className="not-found__code">404</p>
       <h1>We could not find that page</h1>
-      <p>The address may be mistyped, or the page may have moved. These will get you back on track:</p>
+      <p>{FAILED_PAGE.notFoundLead}</p>
       <ul className="not-found__links">
         {LINKS.map((link) => (
           <li key={link.href}>

@@ -1,8 +1,10 @@
+import { DIRECTORY_PAGE } from "@/lib/contract/page-messages";
+
 /** The one-line notice of directory pages that show a sample listing. */
 export function SampleNotice() {
   return (
     <p className="sample-notice" role="note">
-      Listings marked <strong>Sample listing</strong> are examples: the companies, their fees and their license data are fictional.
+      {DIRECTORY_PAGE.sampleNotice.before} <strong>Sample listing</strong> {DIRECTORY_PAGE.sampleNotice.after}
     </p>
   );
 }

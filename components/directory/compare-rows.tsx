@@ -4,6 +4,7 @@ import { feeRows, NO_FEES } from "@/lib/contract/fees";
 import { LicenseRuleLine } from "@/components/laws/LicenseRuleLine";
 import { LicenseLine } from "./LicenseLine";
 import { areaText, categoryLabels, serviceLabels, unitsText, yearsText } from "./manager-facts";
+import { LAW_PAGES } from "@/lib/contract/page-messages";
 
 /**
  * The rows of /compare, top to bottom: one entry per fact, each rendering one manager's cell.
@@ -19,7 +20,7 @@ export function CompareLicenseRules({ rules }: { rules: { name: string; rule: St
     <section className="compare__rules" aria-labelledby="compare-rules-title">
       <h2 id="compare-rules-title">{rules.length === 1 ? "The state's license rule" : "The states' license rules"}</h2>
       {rules.map(({ name, rule }) =>
-        rule ? <LicenseRuleLine key={name} rule={rule} whose="these managers' licenses" /> : <p key={name}>{name}: not yet covered by our law summaries.</p>,
+        rule ? <LicenseRuleLine key={name} rule={rule} whose="these managers' licenses" /> : <p key={name}>{LAW_PAGES.notCovered(name)}</p>,
       )}
     </section>
   );

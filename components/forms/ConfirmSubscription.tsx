@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { useSave } from "./useSave";
 import "@/styles/requests.css";
+import { NEWSLETTER_PAGE } from "@/lib/contract/page-messages";
 
 /** One button that confirms a newsletter subscription (newsletter/confirm), then says so. */
 export function ConfirmSubscription({ token }: { token: string }) {
@@ -23,7 +24,7 @@ export function ConfirmSubscription({ token }: { token: string }) {
   }
   return (
     <>
-      <p>Please confirm that you want our newsletter of articles, resources and events at the address that received this link. Until you do, we send it nothing.</p>
+      <p>{NEWSLETTER_PAGE.confirm}</p>
       <button type="button" className="button" onClick={confirm} disabled={pending} aria-busy={pending}>
         {pending ? "Processing..." : "Confirm my subscription"}
       </button>

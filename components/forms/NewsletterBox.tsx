@@ -6,6 +6,7 @@ import { useMessages } from "@/components/ui/MessageDialog";
 import { useSave } from "./useSave";
 import { SubmitButton } from "./SubmitButton";
 import { HoneypotField } from "./HoneypotField";
+import { NEWSLETTER_PAGE } from "@/lib/contract/page-messages";
 
 /** The newsletter box of content pages (spec 2.2): an empty email is refused before any call. */
 export function NewsletterBox() {
@@ -32,7 +33,7 @@ export function NewsletterBox() {
       <div className="container newsletter__inner">
         <div className="newsletter__copy">
           <h2 id={headingId} className="newsletter__title">
-            Get Exclusive Insights Directly to Your Inbox!
+            {NEWSLETTER_PAGE.heading}
           </h2>
           <p>Subscribe to our newsletter, articles, resources, and events</p>
         </div>

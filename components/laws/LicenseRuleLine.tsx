@@ -3,6 +3,7 @@ import type { StateLicenseRule } from "@/lib/api/pages";
 import { lawTopic, sectionAnchor } from "@/lib/contract/law-topics";
 import { lawPath } from "@/lib/contract/routes";
 import "@/styles/laws.css";
+import { LAW_PAGES } from "@/lib/contract/page-messages";
 
 const LICENSE = lawTopic("property_manager_license");
 
@@ -23,7 +24,7 @@ export function LicenseRuleLine({ rule, whose = "this manager's license" }: { ru
       <Link href={`${lawPath(rule.slug)}#${sectionAnchor(LICENSE.section)}`}>{rule.state}&apos;s licensing rule in full</Link>
       <span className="license-rule__note">
         {" "}
-        This describes {rule.state} law; it is not a check of {whose}.
+        {LAW_PAGES.notACheck(rule.state, whose)}
       </span>
     </p>
   );

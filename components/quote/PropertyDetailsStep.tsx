@@ -9,6 +9,7 @@ import { examEntriesFor, type Answer, type QuoteQuestion } from "./answers";
 import { QuestionField } from "./QuestionField";
 import { StepForm } from "./StepForm";
 import { useStepEntry } from "./useStepEntry";
+import { QUOTE_NOTES } from "@/lib/contract/page-messages";
 
 /** Spec 2.4 and 9: opening step 3 sets the stored property_price to 300. */
 const STEP_THREE_PROPERTY_PRICE = "300";
@@ -42,12 +43,12 @@ function QuestionsForm({ questions, disabled }: { questions: QuoteQuestion[]; di
   return (
     <StepForm legend="Property details" onNext={() => saveAnswers(entries)} nextHref={STEP_PATHS[4]} backHref={STEP_PATHS[2]} disabled={disabled} busy={disabled}>
       {disabled ? (
-        <p className="quote-form__note">Loading the questions for your property type...</p>
+        <p className="quote-form__note">{QUOTE_NOTES.loadingQuestions}</p>
       ) : questions.length === 0 ? (
-        <p className="quote-form__note">There are no questions for this property type. Select Next to continue.</p>
+        <p className="quote-form__note">{QUOTE_NOTES.noQuestions}</p>
       ) : (
         <>
-          <p className="quote-form__note">Every question is optional: answer what you know and skip the rest.</p>
+          <p className="quote-form__note">{QUOTE_NOTES.allOptional}</p>
           {questions.map((question, index) => (
             <QuestionField
               key={question.question}

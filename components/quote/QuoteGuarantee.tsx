@@ -14,6 +14,7 @@ import { CloseIcon, ShieldIcon } from "./icons";
 import { useRecipients } from "./useRecipients";
 import { useSubmitLead } from "./useSubmitLead";
 import { ConsentLine, RecipientChoice } from "./RecipientChoice";
+import { QUOTE_NOTES } from "@/lib/contract/page-messages";
 
 const TITLE = "No More Spam: Our Quote Guarantee";
 
@@ -45,7 +46,7 @@ export function QuoteGuarantee() {
 
   return (
     <div className="guarantee">
-      <p className="guarantee__pitch">Rather set the budget yourself? Name your price, and only the managers you choose will hear it.</p>
+      <p className="guarantee__pitch">{QUOTE_NOTES.guaranteePitch}</p>
       <button ref={opener} type="button" className="button button--accent guarantee__open" onClick={open}>
         <ShieldIcon />
         {TITLE}
@@ -116,10 +117,7 @@ function GuaranteeForm({ idPrefix, stored, mobileInput }: { idPrefix: string; st
 
   return (
     <form className="modal__body" noValidate onSubmit={onSubmit}>
-      <p>
-        Tell us the monthly management fee you would like to pay and leave your mobile number. Your price of ${price} a month,
-        your number and your property&apos;s address go only to the managers you tick below.
-      </p>
+      <p>{QUOTE_NOTES.guaranteeLead(price)}</p>
       <h3 className="guarantee-modal__section">Name Your Price</h3>
       <Field ref={mobileInput} kind="phone" id={`${idPrefix}-mobile`} label="Mobile Number" name="mobile" value={mobile} onChange={setMobile} />
       <PriceField id={`${idPrefix}-price`} price={price} onChange={setPrice} />

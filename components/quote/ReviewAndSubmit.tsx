@@ -16,6 +16,7 @@ import { useSubmitLead } from "./useSubmitLead";
 import { ConsentLine, RecipientChoice } from "./RecipientChoice";
 import { assumptionOf } from "@/lib/contract/proposals";
 import { QUOTE_STEP_TITLES } from "@/lib/contract/messages";
+import { QUOTE_NOTES } from "@/lib/contract/page-messages";
 
 /**
  * Step 5: everything the owner entered, an Edit link per step, who should receive the request
@@ -26,7 +27,7 @@ export function ReviewAndSubmit() {
   if (!values || !ready) {
     return (
       <p className="quote-form__note" aria-busy="true">
-        Loading your answers...
+        {QUOTE_NOTES.loadingAnswers}
       </p>
     );
   }

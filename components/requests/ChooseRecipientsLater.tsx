@@ -10,6 +10,7 @@ import { useSave } from "@/components/forms/useSave";
 import { SubmitButton } from "@/components/forms/SubmitButton";
 import { ConsentLine, RecipientChoice } from "@/components/quote/RecipientChoice";
 import type { RecipientsState } from "@/components/quote/useRecipients";
+import { REQUEST_STATUS } from "@/lib/contract/page-messages";
 
 /**
  * For a request nobody has received (no manager served its ZIP when it was sent): the managers
@@ -58,7 +59,7 @@ export function ChooseRecipientsLater({
 
   return (
     <form onSubmit={submit} noValidate className="request__choose">
-      <p>A property manager serves your ZIP now. Nobody receives your request until you choose.</p>
+      <p>{REQUEST_STATUS.servedNow}</p>
       <RecipientChoice state={state} onToggle={toggle} onRetry={() => {}} zip={zip} categoryId={1} email="" assumption={assumptionOf(answers)} headingLevel={3} />
       <ConsentLine id={consentId} state={state} ways={ways} />
       <SubmitButton pending={pending} label="Send my request" describedBy={consentId} />

@@ -4,6 +4,7 @@ import { CONFIRM, REQUEST_PAGE, SAMPLE } from "@/lib/contract/messages";
 import { WithdrawRequest } from "./WithdrawRequest";
 import { ChooseRecipientsLater } from "./ChooseRecipientsLater";
 import "@/styles/requests.css";
+import { REQUEST_STATUS } from "@/lib/contract/page-messages";
 
 const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" });
 const when = (iso: string) => `${dateTime.format(new Date(iso))} UTC`;
@@ -57,7 +58,7 @@ function RequestStatus({ request }: { request: RequestView }) {
   if (request.withdrawn_at !== null) {
     return (
       <p className="request__status request__status--withdrawn" role="status">
-        You withdrew this request on {when(request.withdrawn_at!)}.{" "}
+        {REQUEST_STATUS.withdrawnOn(when(request.withdrawn_at!))}{" "}
         {request.recipients.some((recipient) => recipient.demo !== 1)
           ? REQUEST_PAGE.erasedAndTold
           : REQUEST_PAGE.erasedOnly}
@@ -74,7 +75,7 @@ function RequestStatus({ request }: { request: RequestView }) {
       </div>
     );
   }
-  return <p className="request__status">Sent {when(request.created_at)}. Only you have this page&apos;s link: keep it to yourself.</p>;
+  return <p className="request__status">{REQUEST_STATUS.sent(when(request.created_at))}</p>;
 }
 
 /**
@@ -103,7 +104,7 @@ export function RequestDetails({ request, token, proposals }: { request: Request
             ))}
           </ul>
         ) : withdrawn ? (
-          <p>Nobody: no manager had received it.</p>
+          <p>{REQUEST_STATUS.nobodyReceived}</p>
         ) : request.matches.length > 0 ? (
           <ChooseRecipientsLater
             token={token}
@@ -115,10 +116,7 @@ export function RequestDetails({ request, token, proposals }: { request: Request
             answers={request.answers}
           />
         ) : (
-          <p>
-            Nobody yet: no property manager serves ZIP {request.property_zip} for {category} properties. We will email you when one
-            does{request.email_masked ? ` (at ${request.email_masked})` : ""}, so you can choose who receives your request.
-          </p>
+          <p>{REQUEST_STATUS.nobodyServes(request.property_zip, category, request.email_masked)}</p>
         )}
       </section>
 
@@ -150,7 +148,7 @@ export function RequestDetails({ request, token, proposals }: { request: Request
       {/* A request not confirmed yet is decided on the confirmation email's page only (whoever typed the address holds this page). */}
       {!withdrawn && request.awaiting_confirmation && (
         <section className="request__section" aria-labelledby="request-unsent">
-          <h2 id="request-unsent">Changed your mind?</h2>
+          <h2 id="request-unsent">{REQUEST_STATUS.changedMind}</h2>
           <p>{CONFIRM.unconfirmedNotWithdrawn}</p>
         </section>
       )}

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { REQUEST_PAGE } from "@/lib/contract/messages";
 import { useSave } from "@/components/forms/useSave";
+import { REQUEST_STATUS } from "@/lib/contract/page-messages";
 
 /**
  * "Withdraw my request", asked twice: the first click explains what happens, the second sends
@@ -24,11 +25,8 @@ export function WithdrawRequest({ token, recipients }: { token: string; recipien
 
   return (
     <section className="request__section request__withdraw" aria-labelledby="request-withdraw">
-      <h2 id="request-withdraw">Changed your mind?</h2>
-      <p>
-        {`Withdrawing tells ${recipients === 0 ? "any manager who received it" : recipients === 1 ? "the manager who received it" : `the ${recipients} managers who received it`} and`}{" "}
-        erases your name, email, phone number and address from our records.
-      </p>
+      <h2 id="request-withdraw">{REQUEST_STATUS.changedMind}</h2>
+      <p>{REQUEST_STATUS.withdrawEffect(recipients)}</p>
       {asking ? (
         <div className="request__confirm" role="group" aria-label="Confirm withdrawal">
           <p id="withdraw-confirm-text">{REQUEST_PAGE.withdrawConfirm}</p>

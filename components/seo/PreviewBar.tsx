@@ -2,6 +2,7 @@ import { previewState } from "@/lib/api/seo";
 import { SEO_KIND_LABELS } from "@/lib/contract/seo-text";
 import { WORKSPACE_PATHS, workspacePagePath, workspaceTemplatePath } from "@/lib/contract/workspace-routes";
 import "@/styles/preview-bar.css";
+import { PREVIEW_BAR } from "@/lib/contract/workspace-messages";
 
 /**
  * The bar every public page shows in draft mode: which draft the page shows and
@@ -21,12 +22,12 @@ export async function PreviewBar() {
         <p className="preview-bar__text">
           {draft ? (
             <>
-              <strong>Draft preview.</strong> This page shows draft {draft.id} of{" "}
-              {draft.path === null ? `the ${SEO_KIND_LABELS[draft.kind].toLowerCase()} template` : "this page's own words"}, by {draft.owner}: only you see it.
+              <strong>{PREVIEW_BAR.draftTitle}</strong>{" "}
+              {PREVIEW_BAR.draft(draft.id, draft.path === null ? PREVIEW_BAR.templateDraft(SEO_KIND_LABELS[draft.kind].toLowerCase()) : PREVIEW_BAR.pageDraft, draft.owner)}
             </>
           ) : (
             <>
-              <strong>Preview ended.</strong> Your workspace session is over or the draft is gone: this page shows what is published.
+              <strong>{PREVIEW_BAR.endedTitle}</strong> {PREVIEW_BAR.ended}
             </>
           )}
         </p>

@@ -1,8 +1,9 @@
 import type { JsonLdBlock } from "@/lib/contract/json-ld-check";
+import { WORKSPACE_PAGES } from "@/lib/contract/workspace-messages";
 
 /** The page's JSON-LD blocks as it serves them, each with its check. */
 export function JsonLdReport({ blocks }: { blocks: JsonLdBlock[] }) {
-  if (blocks.length === 0) return <p>The page has no JSON-LD.</p>;
+  if (blocks.length === 0) return <p>{WORKSPACE_PAGES.noJsonLd}</p>;
   return (
     <ul className="ws-jsonld">
       {blocks.map((block, index) => (

@@ -3,6 +3,7 @@ import { SEO_FIELDS, isSocialField, type SeoPattern } from "@/lib/contract/seo-f
 import { workspaceTemplateRollbackPath } from "@/lib/contract/workspace-routes";
 import { HISTORY, SEO_FIELD_LABELS } from "@/lib/contract/staff";
 import { ActionForm, IntentButton, type ActionState } from "./ActionForm";
+import { WORKSPACE_PAGES } from "@/lib/contract/workspace-messages";
 
 /** Publishes and rollbacks of one target (or of all), newest first, each with a rollback when allowed. */
 export type RevisionItem = {
@@ -108,7 +109,7 @@ function Rollback({ revision, rollback }: { revision: RevisionItem; rollback: (s
 }
 
 export function RevisionList({ revisions, rollback }: { revisions: RevisionItem[]; rollback: (state: ActionState, formData: FormData) => Promise<ActionState> }) {
-  if (revisions.length === 0) return <p>Nothing has been published here yet: the page uses its template or the default wording.</p>;
+  if (revisions.length === 0) return <p>{WORKSPACE_PAGES.noRevisions}</p>;
   return (
     <ol className="ws-revisions">
       {revisions.map((revision) => (

@@ -1,6 +1,7 @@
 import { SERP, cutDescription, cutTitle, phoneResultPath, phoneTitleLines, type Cut } from "@/lib/contract/serp";
 import { characterCount } from "@/lib/contract/social-cards";
 import { SITE_NAME } from "@/lib/contract/site";
+import { WORKSPACE_PAGES } from "@/lib/contract/workspace-messages";
 
 /**
  * A page as a Google result lays it out today, on a desktop and on a phone: the site's icon and
@@ -108,11 +109,7 @@ export function SerpPreview({ url, title, description, label, date, crumbs }: Pr
     <section className="ws-serps" aria-label={label ?? "Search result preview"}>
       <Result url={url} title={title} description={description} date={date} crumbs={crumbs} device="desktop" />
       <Result url={url} title={title} description={description} date={date} crumbs={crumbs} device="phone" />
-      <p className="ws-hint">
-        Estimates: titles at {SERP.title.fontPx} px Arial up to about {SERP.title.maxPx} px on a desktop, at {SERP.phoneTitle.fontPx} px on at most{" "}
-        {SERP.phoneTitle.maxLines} lines of about {SERP.phoneTitle.lineWidthPx} px on a phone; descriptions at {SERP.description.fontPx} px up to about{" "}
-        {SERP.description.desktopMaxPx} px on a desktop and {SERP.description.phoneMaxPx} px on a phone. Search engines may show other words.
-      </p>
+      <p className="ws-hint">{WORKSPACE_PAGES.serpEstimates}</p>
     </section>
   );
 }

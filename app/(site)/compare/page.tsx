@@ -12,6 +12,7 @@ import { RentForm } from "@/components/directory/RentForm";
 import { SampleNotice } from "@/components/directory/SampleNotice";
 import { PageShell } from "@/components/layout/PageShell";
 import { PAGE_DESCRIPTIONS } from "@/lib/contract/messages";
+import { COMPARE_PAGE } from "@/lib/contract/page-messages";
 import { parseRecordId } from "@/lib/contract/record-id";
 
 type Query = { ids?: string | string[]; rent?: string | string[] };
@@ -58,14 +59,15 @@ export default async function ComparePage({ searchParams }: Props) {
       <div className="container section compare">
         {requested.length > COMPARE_MAX && (
           <p className="compare__note" role="note">
-            You picked {requested.length} managers; the first {COMPARE_MAX} are shown.
+            {COMPARE_PAGE.tooMany(requested.length, COMPARE_MAX)}
           </p>
         )}
         {agents.length === 0 ? (
           <div className="empty-notice">
-            <p className="empty-notice__title">No managers to compare yet.</p>
+            <p className="empty-notice__title">{COMPARE_PAGE.empty}</p>
             <p>
-              Tick &ldquo;Compare&rdquo; on up to {COMPARE_MAX} managers in a city list or in the <a href={PATHS.managers}>ZIP search</a>, then choose &ldquo;Compare selected&rdquo;.
+              {COMPARE_PAGE.howTo.before(COMPARE_MAX)} <a href={PATHS.managers}>{COMPARE_PAGE.howTo.link}</a>
+              {COMPARE_PAGE.howTo.after}
             </p>
           </div>
         ) : (
@@ -73,7 +75,7 @@ export default async function ComparePage({ searchParams }: Props) {
             {agents.some((agent) => agent.demo === 1) && <SampleNotice />}
             <div className="compare__next">
               <RequestQuotesLink ids={agents.map((agent) => agent.agent_id)} />
-              <p>They will receive your request only if they serve your property&apos;s ZIP code; the last step says which do not.</p>
+              <p>{COMPARE_PAGE.recipientsNote}</p>
             </div>
             <RentForm
               id="compare-rent"

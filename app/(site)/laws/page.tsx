@@ -12,6 +12,7 @@ import { CompareLinks } from "@/components/laws/CompareLinks";
 import { LegalNotice } from "@/components/laws/LegalNotice";
 import { PATHS, lawPath } from "@/lib/contract/routes";
 import { fixedHeading } from "@/lib/contract/page-headings";
+import { LAW_PAGES } from "@/lib/contract/page-messages";
 
 export async function generateMetadata() {
   const page = await getPageRecord(PAGE_IDS.laws);
@@ -50,15 +51,12 @@ export default async function LawsPage() {
             ))}
           </ul>
         ) : (
-          <p className="empty-notice">We are preparing landlord-tenant summaries for every state. Please check back soon.</p>
+          <p className="empty-notice">{LAW_PAGES.preparing}</p>
         )}
         {comparisons.length > 0 && (
           <section aria-labelledby="compare-states" className="laws-index__compare">
             <h2 id="compare-states">Compare the states</h2>
-            <p>
-              Each table puts one rule side by side for every state, in plain words, with its statute and its source. Tables on
-              newer topics mark the states we have not covered yet.
-            </p>
+            <p>{LAW_PAGES.compareLead}</p>
             <CompareLinks topics={comparisons} />
           </section>
         )}

@@ -15,6 +15,7 @@ import { Pagination } from "@/components/directory/Pagination";
 import { SampleNotice } from "@/components/directory/SampleNotice";
 import { ZipSearchForm } from "@/components/directory/ZipSearchForm";
 import { PageShell } from "@/components/layout/PageShell";
+import { DIRECTORY_PAGE } from "@/lib/contract/page-messages";
 
 type Query = ViewQuery & { zip?: string | string[] };
 type Props = { searchParams: Promise<Query> };
@@ -61,7 +62,8 @@ export default async function ManagersNearPage({ searchParams }: Props) {
         )}
         {!zip && (
           <p className="directory__hint">
-            Type a ZIP code to see the managers whose service area includes it, or <a href={PATHS.resources}>browse by state and city</a>.
+            {DIRECTORY_PAGE.zipHint.before} <a href={PATHS.resources}>{DIRECTORY_PAGE.zipHint.link}</a>
+            {DIRECTORY_PAGE.zipHint.after}
           </p>
         )}
         {found && <Results found={found} view={view} />}
@@ -92,7 +94,7 @@ function Results({ found, view }: { found: CallResponse<"agents/near">; view: Vi
   return (
     <>
       <div className="directory__actions">
-        <p className="directory__prompt">Tell us about your property once and hear back from the managers you choose.</p>
+        <p className="directory__prompt">{DIRECTORY_PAGE.zipPrompt}</p>
         <GetQuotesLink city={place.city} zip={place.zip} category={view.category || undefined} />
       </div>
       {/* The ZIP form above already chooses the property type. */}

@@ -15,6 +15,7 @@ import { afterPublishMessage, deployment } from "@/lib/service/workspace/deploym
 import { WorkspaceTable } from "@/components/workspace/WorkspaceTable";
 import { CsvExport } from "@/components/workspace/CsvExport";
 import { NetworkTasks } from "./network-ui";
+import { WORKSPACE_PAGES } from "@/lib/contract/workspace-messages";
 
 export const metadata = { title: "Pages" };
 
@@ -45,8 +46,7 @@ export default async function PagesListPage({ searchParams }: Props) {
       </div>
       <NetworkTasks />
       <p className="ws-lead">
-        The {number(list.all)} pages of the sitemap, with the title, description and keywords they serve, their canonical link, robots and share image.
-        Widths are estimates at {SERP.title.fontPx} px (titles, limit {SERP.title.maxPx} px) and {SERP.description.fontPx} px (descriptions, limit {SERP.description.desktopMaxPx} px).
+        {WORKSPACE_PAGES.sitemapLead(number(list.all))}
       </p>
       {filter.draft && (
         <p className={draft ? "ws-notice ws-notice--ok" : "ws-notice ws-notice--error"}>

@@ -1,6 +1,7 @@
 import { ActionForm, IntentButton } from "@/components/workspace/ActionForm";
 import { ReturnPathField } from "@/components/workspace/ReturnPathField";
 import { requestSignIn } from "./actions";
+import { SIGN_IN_PAGE } from "@/lib/contract/workspace-messages";
 
 /** The email field that asks for a sign-in link (the sign-in page and every signed-out workspace URL). */
 function SignInForm() {
@@ -21,7 +22,7 @@ export function SignInPanel() {
   return (
     <div className="ws-narrow">
       <h1>Sign in to the workspace</h1>
-      <p>The workspace is for Managely staff. Enter your work email and we will send you a link that signs you in.</p>
+      <p>{SIGN_IN_PAGE.lead}</p>
       <SignInForm />
     </div>
   );

@@ -5,8 +5,8 @@ import { staffEmailForMessage } from "../../db/queries/staff";
 import { categoryLabel, SITE_NAME } from "../../contract/site";
 import { leadConfirmPath, newsletterConfirmPath, requestPath } from "../../contract/routes";
 import { workspaceSignInPath } from "../../contract/workspace-routes";
-import { SIGN_IN_LINK_MINUTES } from "../../contract/staff";
-import { CONFIRM, REQUEST_PAGE, SAMPLE, VERIFICATION } from "../../contract/messages";
+import { REQUEST_PAGE, SAMPLE, VERIFICATION } from "../../contract/messages";
+import { CONFIRM_MAIL, CONTACT_MAIL, GREETING, MATCH_MAIL, NEWSLETTER_MAIL, NEW_LEAD_MAIL, STAFF_SIGN_IN_MAIL, WITHDRAWN_MAIL } from "../../contract/email-copy";
 import { composeProposalMessage, registerProposalLink, withProposalLink } from "./proposal-messages";
 import { purgeMessage } from "./purge";
 import { composeOperatorMessage, withUnsubscribe } from "./operator-messages";
@@ -138,14 +138,14 @@ function propertyLines(lead: LeadFacts): string[] {
     `Reference: ${lead.reference}`,
     `Property type: ${category(lead.property_category)}`,
     `Address: ${oneLine(lead.property_address)}, ${lead.property_city} ${lead.property_zip}`,
-    ...(lead.price ? [`Named price (quote guarantee): $${lead.price} a month`] : []),
+    ...(lead.price ? [NEW_LEAD_MAIL.namedPrice(lead.price)] : []),
   ];
 }
 
 /** Whether the owner's contact details were confirmed, for the managers. */
 function verificationOf(lead: LeadFacts): { key: string; text: string } {
-  if (lead.email_confirmed_at) return { key: "email_confirmed", text: `${VERIFICATION.emailConfirmed} (the owner opened the link we emailed them, ${when(lead.email_confirmed_at)})` };
-  if (!lead.email_address) return { key: "phone_not_verified", text: `${VERIFICATION.phoneNotVerified} (no email address was given; nobody confirmed these details)` };
+  if (lead.email_confirmed_at) return { key: "email_confirmed", text: NEW_LEAD_MAIL.emailConfirmed(when(lead.email_confirmed_at)) };
+  if (!lead.email_address) return { key: "phone_not_verified", text: NEW_LEAD_MAIL.phoneNotVerified };
   return { key: "email_not_confirmed", text: VERIFICATION.emailNotConfirmed };
 }
 
@@ -156,32 +156,30 @@ export function newLeadMessage(lead: LeadFacts, manager: ManagerFacts, recipient
   const verification = verificationOf(lead);
   const owner = [
     `Contact details: ${verification.text}`,
-    `Name: ${lead.full_name || "not given"}`,
-    `Email: ${lead.email_address || "not given"}`,
-    `Phone: ${lead.property_number ? formatPhone(lead.property_number) : "not given"}`,
+    `Name: ${lead.full_name || NEW_LEAD_MAIL.notGiven}`,
+    `Email: ${lead.email_address || NEW_LEAD_MAIL.notGiven}`,
+    `Phone: ${lead.property_number ? formatPhone(lead.property_number) : NEW_LEAD_MAIL.notGiven}`,
     ...(lead.preferred_contact_method ? [`Preferred contact method: ${lead.preferred_contact_method}`] : []),
   ];
   const text = [
-    `Hello ${manager.company_name},`,
+    GREETING.named(manager.company_name),
     "",
-    `An owner chose ${manager.company_name} to receive their request for property management on ${SITE_NAME}. ${
-      others <= 0 ? "Nobody else received it." : `${others === 1 ? "One other manager" : `${others} other managers`} received it too, as the owner was told.`
-    }`,
+    NEW_LEAD_MAIL.chosen(manager.company_name, others),
     "",
     ...propertyLines(lead),
     "",
     ...owner,
-    ...(answers.length ? ["", "About the property:", ...answers.map((entry) => `- ${entry.question} ${entry.answer}`)] : []),
+    ...(answers.length ? ["", NEW_LEAD_MAIL.aboutProperty, ...answers.map((entry) => `- ${entry.question} ${entry.answer}`)] : []),
     "",
-    `The owner agreed to this when sending the request (${when(recipient.consented_at)}, consent version ${recipient.consent_version}):`,
+    NEW_LEAD_MAIL.consent(when(recipient.consented_at), recipient.consent_version),
     `"${recipient.consent_text}"`,
     "",
-    "Please contact the owner only about this request and pass their details to nobody. If the owner withdraws the request, we will tell you, and you must then delete their details.",
+    NEW_LEAD_MAIL.duty,
   ].join("\n");
   return {
     email: {
       to: manager.email,
-      subject: `New request ${lead.reference}: ${category(lead.property_category)} in ${lead.property_city} ${lead.property_zip}`,
+      subject: NEW_LEAD_MAIL.subject(lead.reference, category(lead.property_category), lead.property_city, lead.property_zip),
       text,
       ...(lead.email_address ? { replyTo: lead.email_address } : {}),
     },
@@ -247,17 +245,17 @@ export function confirmationMessage(
   const site = `${SITE_NAME} (${new URL(siteUrl).host})`;
   const chosen = recipients.length > 0;
   const samples = recipients.filter((recipient) => recipient.demo === 1).length;
-  const subject = `Confirm your request ${lead.reference} on ${SITE_NAME}`;
-  const intro = `Please confirm your request ${lead.reference} for property management quotes. It was entered in the quote form on ${site} with this email address as the property owner's contact.`;
-  const who = chosen ? "It is to go to:" : "Nobody has been chosen to receive it yet.";
-  const allSamples = chosen && samples === recipients.length ? "Every company chosen is a sample listing: nobody will contact you about this request." : "";
-  const until = `Nobody receives it until you confirm. ${chosen ? "To send it" : "To confirm your address"}, open the page below and press its button.`;
-  const confirmLabel = chosen ? "Review and send my request" : "Confirm my email address";
-  const pageLabel = "See or withdraw my request";
-  const notYou = `The link works for ${CONFIRM.linkDays} days and sends every request waiting for this address. If you did not ask for this, ignore this email: nothing is sent, we email this address at most once a day, and the request is erased after ${CONFIRM.linkDays} days.`;
+  const subject = CONFIRM_MAIL.subject(lead.reference);
+  const intro = CONFIRM_MAIL.intro(lead.reference, site);
+  const who = CONFIRM_MAIL.who(chosen);
+  const allSamples = chosen && samples === recipients.length ? CONFIRM_MAIL.allSamples : "";
+  const until = CONFIRM_MAIL.until(chosen);
+  const confirmLabel = CONFIRM_MAIL.confirmLabel(chosen);
+  const pageLabel = CONFIRM_MAIL.pageLabel;
+  const notYou = CONFIRM_MAIL.notYou;
 
   const text = [
-    "Hello,",
+    GREETING.anyone,
     "",
     intro,
     "",
@@ -270,7 +268,7 @@ export function confirmationMessage(
     "",
     notYou,
     "",
-    `${pageLabel} on its private page:`,
+    CONFIRM_MAIL.onPrivatePage(pageLabel),
     pageUrl,
     "",
     REQUEST_PAGE.keepLinkPrivate,
@@ -280,7 +278,7 @@ export function confirmationMessage(
   const html = htmlDocument(
     subject,
     [
-      paragraph("Hello,"),
+      paragraph(GREETING.anyone),
       paragraph(escapeHtml(intro)),
       paragraph(escapeHtml(who)),
       chosen ? `<ul style="margin:0 0 16px;padding-left:20px">${recipients.map((recipient) => `<li>${escapeHtml(recipientLine(recipient))}</li>`).join("")}</ul>` : "",
@@ -300,16 +298,16 @@ export function confirmationMessage(
 
 /** To each manager who received a request the owner then withdrew. */
 export function withdrawnMessage(lead: LeadFacts, manager: ManagerFacts, recipient: RecipientFacts | undefined): RenderedMessage {
-  const sentOn = recipient ? ` sent to you on ${when(recipient.consented_at)}` : "";
+  const sentOn = recipient ? when(recipient.consented_at) : null;
   const text = [
-    `Hello ${manager.company_name},`,
+    GREETING.named(manager.company_name),
     "",
-    `The owner withdrew request ${lead.reference} (${category(lead.property_category)} in ${lead.property_city} ${lead.property_zip})${sentOn}.`,
+    WITHDRAWN_MAIL.withdrew(lead.reference, `${category(lead.property_category)} in ${lead.property_city} ${lead.property_zip}`, sentOn),
     "",
-    "Please delete the owner's name, email, phone number and address, and do not contact them about this request. We have erased them on our side.",
+    WITHDRAWN_MAIL.erase,
   ].join("\n");
   return {
-    email: { to: manager.email, subject: `Request ${lead.reference} withdrawn`, text },
+    email: { to: manager.email, subject: WITHDRAWN_MAIL.subject(lead.reference), text },
     event: { type: "lead.withdrawn", data: { reference: lead.reference, agent_id: manager.id, withdrawn_at: lead.withdrawn_at } },
   };
 }
@@ -317,15 +315,15 @@ export function withdrawnMessage(lead: LeadFacts, manager: ManagerFacts, recipie
 /** To an owner whose ZIP nobody served: somebody does now; the owner chooses on the request page. */
 export function matchAvailableMessage(lead: LeadFacts, { siteUrl, token, managers }: { siteUrl: string; token: string; managers: number }): RenderedMessage {
   const text = [
-    "Hello,",
+    GREETING.anyone,
     "",
-    `When you sent request ${lead.reference}, no property manager served ZIP ${lead.property_zip} for ${category(lead.property_category)} properties. ${managers === 1 ? "One does" : `${managers} do`} now.`,
+    MATCH_MAIL.servedNow(lead.reference, lead.property_zip, category(lead.property_category), managers),
     "",
-    "Choose who receives your request on its private page (nobody receives it until you choose):",
+    MATCH_MAIL.choose,
     `${siteUrl}${requestPath(token)}`,
   ].join("\n");
   return {
-    email: { to: lead.email_address, subject: `A property manager now serves ZIP ${lead.property_zip}`, text },
+    email: { to: lead.email_address, subject: MATCH_MAIL.subject(lead.property_zip), text },
     event: { type: "lead.match_available", data: { reference: lead.reference } },
   };
 }
@@ -333,9 +331,9 @@ export function matchAvailableMessage(lead: LeadFacts, { siteUrl, token, manager
 /** A profile's "Get In Touch" message, to that manager. */
 export function contactMessage(contact: ContactFacts, manager: ManagerFacts): RenderedMessage {
   const text = [
-    `Hello ${manager.company_name},`,
+    GREETING.named(manager.company_name),
     "",
-    `${contact.name} sent you a message through your profile on ${SITE_NAME}:`,
+    CONTACT_MAIL.intro(contact.name),
     "",
     contact.message,
     "",
@@ -343,10 +341,10 @@ export function contactMessage(contact: ContactFacts, manager: ManagerFacts): Re
     `Email: ${contact.email}`,
     ...(contact.mobile ? [`Phone: ${formatPhone(contact.mobile)}`] : []),
     "",
-    "Reply to this email to answer them. Please use their details only to answer this message.",
+    CONTACT_MAIL.reply,
   ].join("\n");
   return {
-    email: { to: manager.email, subject: `Message from ${contact.name} through ${SITE_NAME}`, text, replyTo: contact.email },
+    email: { to: manager.email, subject: CONTACT_MAIL.subject(contact.name), text, replyTo: contact.email },
     event: {
       type: "contact.message",
       data: { agent_id: manager.id, name: contact.name, email: contact.email, phone: contact.mobile, message: contact.message, sent_at: contact.created_at },
@@ -357,15 +355,15 @@ export function contactMessage(contact: ContactFacts, manager: ManagerFacts): Re
 /** Double opt-in: the link that makes a subscription count. */
 export function newsletterConfirmationMessage(email: string, { siteUrl, token }: { siteUrl: string; token: string }): RenderedMessage {
   const text = [
-    "Hello,",
+    GREETING.anyone,
     "",
-    `Please confirm that you want the ${SITE_NAME} newsletter at this address by opening this link:`,
+    NEWSLETTER_MAIL.confirm,
     `${siteUrl}${newsletterConfirmPath(token)}`,
     "",
-    "If you did not ask for it, ignore this email: without your confirmation nothing more is sent.",
+    NEWSLETTER_MAIL.ignore,
   ].join("\n");
   return {
-    email: { to: email, subject: `Confirm your ${SITE_NAME} newsletter subscription`, text },
+    email: { to: email, subject: NEWSLETTER_MAIL.subject, text },
     event: { type: "newsletter.confirmation", data: {} },
   };
 }
@@ -373,15 +371,15 @@ export function newsletterConfirmationMessage(email: string, { siteUrl, token }:
 /** A staff member's sign-in link to the marketers' workspace (it opens a page whose button signs in). */
 export function staffSignInMessage(email: string, { siteUrl, token }: { siteUrl: string; token: string }): RenderedMessage {
   const text = [
-    "Hello,",
+    GREETING.anyone,
     "",
-    `Open this link to sign in to the ${SITE_NAME} workspace, then press "Sign in" on the page it opens:`,
+    STAFF_SIGN_IN_MAIL.open,
     `${siteUrl}${workspaceSignInPath(token)}`,
     "",
-    `The link works once, within ${SIGN_IN_LINK_MINUTES} minutes. If you did not ask for it, ignore this email: nobody can sign in without opening it.`,
+    STAFF_SIGN_IN_MAIL.once,
   ].join("\n");
   return {
-    email: { to: email, subject: `Sign in to the ${SITE_NAME} workspace`, text },
+    email: { to: email, subject: STAFF_SIGN_IN_MAIL.subject, text },
     event: { type: "staff.sign_in", data: {} },
   };
 }

@@ -13,6 +13,7 @@ import { JsonLd } from "@/components/seo/JsonLd";
 import { PageShell } from "@/components/layout/PageShell";
 import { PAGE_TABLE } from "@/lib/contract/page-table";
 import { requirePage } from "@/lib/seo/canonical";
+import { LAW_PAGES } from "@/lib/contract/page-messages";
 
 type Props = { params: Promise<{ state: string }> };
 
@@ -95,7 +96,7 @@ export default async function StateHubPage({ params }: Props) {
         <section className="state-hub__law" aria-labelledby="state-hub-law">
           <h2 id="state-hub-law">{state.state} landlord-tenant law</h2>
           <p>
-            Security deposits, notice periods and the other rules a landlord in {state.state} has to follow, with the statutes they come from.{" "}
+            {LAW_PAGES.stateHubLead(state.state)}{" "}
             <Link href={lawPath(state.slug)}>Read {state.state}&apos;s landlord-tenant law</Link>
           </p>
         </section>

@@ -21,6 +21,7 @@ import { auditStatus } from "../actions";
 import { requireStaff } from "../staff-session";
 import { queryString } from "../filters";
 import { WorkspaceTable } from "@/components/workspace/WorkspaceTable";
+import { WORKSPACE_PAGES } from "@/lib/contract/workspace-messages";
 
 export const metadata = { title: "Audit" };
 
@@ -52,8 +53,8 @@ export default async function AuditPage() {
     <>
       <h1>Site audit</h1>
       <p className="ws-lead">
-        {AUDIT_PAGE.summary(number(summary.indexable), number(summary.withError), number(summary.withAnyProblem - summary.withError))} Checked from the database on{" "}
-        {new Date(site.builtAt).toUTCString()} in {number(site.buildMs)} ms; it runs again when content changes or anything is published.
+        {AUDIT_PAGE.summary(number(summary.indexable), number(summary.withError), number(summary.withAnyProblem - summary.withError))}{" "}
+        {WORKSPACE_PAGES.auditChecked(new Date(site.builtAt).toUTCString(), number(site.buildMs))}
       </p>
       <Problems rows={site.rows} counts={site.counts} />
       <Causes causes={auditCauses(site.rows)} />

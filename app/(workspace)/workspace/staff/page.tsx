@@ -5,6 +5,7 @@ import { ActionForm, IntentButton } from "@/components/workspace/ActionForm";
 import { addStaffAction, changeRoleAction } from "../actions";
 import { requireStaff } from "../staff-session";
 import { WorkspaceTable } from "@/components/workspace/WorkspaceTable";
+import { SIGN_IN_PAGE } from "@/lib/contract/workspace-messages";
 
 export const metadata = { title: "Staff" };
 
@@ -25,7 +26,10 @@ export default async function StaffPage() {
       </ul>
       <StaffTable members={members} manage={manage} selfId={staff.id} />
       {manage && <AddStaffSection />}
-      <p className="ws-hint">On a server without the workspace open, an operator adds staff with <code>npm run staff -- add EMAIL --role admin|operator|editor|viewer</code>.</p>
+      <p className="ws-hint">
+        {SIGN_IN_PAGE.staffCommand.before} <code>{SIGN_IN_PAGE.staffCommand.command}</code>
+        {SIGN_IN_PAGE.staffCommand.after}
+      </p>
     </>
   );
 }

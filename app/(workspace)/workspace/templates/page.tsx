@@ -6,6 +6,7 @@ import { siteRows } from "@/lib/service/workspace/pages";
 import { listLiveTemplates } from "@/lib/service/workspace/seo";
 import { requireStaff } from "../staff-session";
 import { WorkspaceTable } from "@/components/workspace/WorkspaceTable";
+import { WORKSPACE_PAGES } from "@/lib/contract/workspace-messages";
 
 export const metadata = { title: "Templates" };
 
@@ -19,10 +20,7 @@ export default async function TemplatesPage() {
   return (
     <>
       <h1>Templates</h1>
-      <p className="ws-lead">
-        Each kind of page writes its title, description and keywords from a pattern with variables. Admins change them here; a single page can still override
-        its template.
-      </p>
+      <p className="ws-lead">{WORKSPACE_PAGES.templatesLead}</p>
       <WorkspaceTable columns={["Kind", "Pages", "Title pattern", "Published"]}>
         {SEO_KINDS.map((kind) => {
           const published = live.get(templateTarget(kind));

@@ -31,6 +31,7 @@ import { JsonLd } from "@/components/seo/JsonLd";
 import { PageShell } from "@/components/layout/PageShell";
 import { PAGE_TABLE, cityListRequest } from "@/lib/contract/page-table";
 import { requirePage } from "@/lib/seo/canonical";
+import { DIRECTORY_PAGE } from "@/lib/contract/page-messages";
 
 /**
  * The routes of a city's managers share this: /agents/TX/austin, a category tab
@@ -146,7 +147,7 @@ function ListingBody({ loaded }: { loaded: Loaded }) {
   return (
     <>
       <div className="directory__actions">
-        <p className="directory__prompt">Tell us about your property once and hear back from managers who serve {city.city}.</p>
+        <p className="directory__prompt">{DIRECTORY_PAGE.cityPrompt(city.city)}</p>
         <GetQuotesLink city={city.city} category={categoryId || undefined} />
       </div>
       <CategoryTabs state={state.abbreviation} citySlug={city.slug} current={category?.slug} counts={listing.category_counts} />
@@ -210,7 +211,7 @@ function EmptyArea({ listing }: { listing: Listing }) {
       ) : (
         <section className="directory__nearby" aria-labelledby="nearby-heading">
           <h2 id="nearby-heading">Managers with an office near {city.city}</h2>
-          <p>The nearest offices within {NEARBY_RADIUS_MILES} miles. They do not list {city.city} in their service area: ask them whether they would take on a property there.</p>
+          <p>{DIRECTORY_PAGE.nearby(city.city, NEARBY_RADIUS_MILES)}</p>
           {nearby.some((agent) => agent.demo === 1) && <SampleNotice />}
           <AgentList agents={nearby} placeName={city.city} quotePlace={{ property_city: city.city }} id="nearby-managers" />
         </section>

@@ -34,6 +34,7 @@ import { SocialCards } from "@/components/workspace/SocialCards";
 import { TextDiff } from "@/components/workspace/TextDiff";
 import { draftAction, rollbackAction } from "../../actions";
 import { requireStaff } from "../../staff-session";
+import { WORKSPACE_PAGES } from "@/lib/contract/workspace-messages";
 
 type Props = { params: Promise<{ path?: string[] }> };
 
@@ -99,7 +100,7 @@ export default async function PageEditor({ params }: Props) {
             live={{ url, kind: row.kind, facts: row.facts, level: "page", template: rules.template, date: row.published, image, crumbs }}
           />
         ) : (
-          <p>Your role ({staff.role}) can see this page but not change it.</p>
+          <p>{WORKSPACE_PAGES.pageReadOnly(staff.role)}</p>
         )}
         {draft && drafted && <DraftAgainstLive url={url} published={published} drafted={drafted} crumbs={crumbs} />}
       </section>

@@ -1,6 +1,7 @@
 import { ActionForm, IntentButton } from "@/components/workspace/ActionForm";
 import { WORKSPACE_PATHS } from "@/lib/contract/workspace-routes";
 import { confirmSignIn } from "../../actions";
+import { SIGN_IN_PAGE } from "@/lib/contract/workspace-messages";
 
 // Reached signed out: it says noindex itself (layout.tsx).
 // The token in this page's address is the key to a session: never sent on, not even to the site's own pages.
@@ -17,13 +18,14 @@ export default async function ConfirmSignInPage({ params }: Props) {
   return (
     <div className="ws-narrow">
       <h1>Sign in to the workspace</h1>
-      <p>Press the button to sign in on this device. The link works once.</p>
+      <p>{SIGN_IN_PAGE.confirmLead}</p>
       <ActionForm action={confirmSignIn} className="ws-panel" label="Confirm sign-in">
         <input type="hidden" name="token" value={token} />
         <IntentButton>Sign in</IntentButton>
       </ActionForm>
       <p className="ws-hint">
-        Link expired or used already? <a href={WORKSPACE_PATHS.signIn}>Ask for a new one</a>.
+        {SIGN_IN_PAGE.expired.before} <a href={WORKSPACE_PATHS.signIn}>{SIGN_IN_PAGE.expired.link}</a>
+        {SIGN_IN_PAGE.expired.after}
       </p>
     </div>
   );

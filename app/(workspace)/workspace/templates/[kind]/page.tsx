@@ -17,6 +17,7 @@ import { RevisionList } from "@/components/workspace/RevisionList";
 import { SerpPreview } from "@/components/workspace/SerpPreview";
 import { draftAction, rollbackAction } from "../../actions";
 import { requireStaff } from "../../staff-session";
+import { WORKSPACE_PAGES } from "@/lib/contract/workspace-messages";
 
 type Props = { params: Promise<{ kind: string }>; searchParams: Promise<{ published?: string; pages?: string }> };
 
@@ -115,7 +116,7 @@ function TemplateHeading({ kind, pages, live }: { kind: SeoKind; pages: number; 
       </p>
       <h1>{SEO_KIND_LABELS[kind]} template</h1>
       <p className="ws-lead">
-        {number(pages)} pages of this kind.{" "}
+        {WORKSPACE_PAGES.templatePages(number(pages))}{" "}
         {live && !isEmptyPattern(patternOf(live))
           ? `Live: revision ${live.revision_id}, by ${live.published_by}.`
           : `It uses the default wording${live ? ` (revision ${live.revision_id}, by ${live.published_by})` : ""}.`}
@@ -128,7 +129,7 @@ function TemplateHeading({ kind, pages, live }: { kind: SeoKind; pages: number; 
 function LivePatterns({ role, pattern, defaults }: { role: StaffRole; pattern: SeoPattern; defaults: Record<SeoField, string> }) {
   return (
     <>
-      <p>Only admins change templates; your role ({role}) can see them.</p>
+      <p>{WORKSPACE_PAGES.templatesReadOnly(role)}</p>
       <dl className="ws-facts">
         {SEO_FIELDS.map((field) => (
           <div key={field}>
@@ -160,7 +161,7 @@ function ImpactSection({ kind, draftId, effect, impact, problemsNow, previewBase
       {impact.sameName.length > 0 && (
         <>
           <h3>Same-named cities</h3>
-          <p>Cities that share a name across states must tell them apart.</p>
+          <p>{WORKSPACE_PAGES.sameNameCities}</p>
           {impact.sameName.map((row) => (
             <Example key={row.path} title={`${(row.facts as { city?: string }).city}, ${row.state}`} row={row} previewBase={previewBase} />
           ))}

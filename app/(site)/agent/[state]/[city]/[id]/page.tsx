@@ -24,6 +24,7 @@ import { parseRecordId } from "@/lib/contract/record-id";
 import { requirePage } from "@/lib/seo/canonical";
 import { yourListingPath } from "@/lib/contract/listing-self-service";
 import { LISTING_SELF } from "@/lib/contract/listing-messages";
+import { PROFILE } from "@/lib/contract/page-messages";
 
 type Props = { params: Promise<{ state: string; city: string; id: string }> };
 
@@ -148,7 +149,7 @@ function ProfileFacts({ agent }: { agent: Agent }) {
         <LicenseLine license={agent.license} />
         <StateLicenseRule state={agent.state} />
         <ul className="profile__facts">
-          <li>{areaText(agent)} of its office.</li>
+          <li>{PROFILE.area(areaText(agent))}</li>
           {yearsText(agent.year_founded) && <li>{yearsText(agent.year_founded)}</li>}
           {unitsText(agent.units_managed) && <li>{unitsText(agent.units_managed)}</li>}
         </ul>
