@@ -9,7 +9,7 @@ import { MASKED_RUN_EMAIL, runEmail } from "./support/run-key";
 import { onlyOnTheLocalBuild } from "./support/target";
 
 /**
- * Issue 11 as an owner lives it: on /preview the owner sees who serves the ZIP, chooses who
+ * Delivery as an owner lives it: on /preview the owner sees who serves the ZIP, chooses who
  * receives the request (unticking one), reads the one sentence naming them, submits; the
  * thank-you page gives the reference, the recipients and the private link; the request page
  * shows the delivery and withdraws the request. Also the quote-guarantee modal, a ZIP nobody

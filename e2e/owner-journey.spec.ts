@@ -9,7 +9,7 @@ import { PATHS, STEP_PATHS, agentPath, cityPath, cityViewPath } from "../lib/con
 import { quoteStartPath } from "../lib/contract/quote-start";
 
 /**
- * Issue 20, as a demanding owner on a phone and on a desktop: from "who serves my town" to
+ * As a demanding owner on a phone and on a desktop: from "who serves my town" to
  * "request sent" without a doubt or a dead end. Every sentence after a request is true about
  * sample companies, a withdrawn request says so, the ranking puts a town's own offices first,
  * sort and filter live in the address, compare leads into the quote flow, and a place nobody
@@ -142,7 +142,7 @@ test("sort and filter are in the address, rendered by the server, kept out of th
   await city.open(cityPath("TX", "austin"));
   if (isMobile) {
     // Two whole cards and the next one's name fit on one phone screen. (Three did before the
-    // spec's address, about text and View Detail link came back to each card, issue 30.)
+    // spec's address, about text and View Detail link came back to each card.)
     const [first, second, third] = await city.firstCardSizes();
     expect(first.height + second.height + 2 * 12 + third.name).toBeLessThanOrEqual(page.viewportSize()!.height);
   }

@@ -34,8 +34,8 @@ async function rawPage(request: APIRequestContext, path: string) {
 test("the heaviest pages are light in their raw HTML, every card's content still in it (city ≤ 96 kB, profile ≤ 50 kB)", { tag: ["@journey"] }, async ({ request }) => {
   // Full pages of 20 managers; Elk Grove Village, IL was the largest of all 2,911 served city pages
   // (68.2 kB; 84.7 kB, 12.8 kB in brotli, since each card has the spec's address, about text and
-  // View Detail link again, issue 30: +15.6 kB raw, +1.8 kB on the wire; then each card's "Request a
-  // quote from this manager" link, issue 30 item 4: Austin 92.2 kB raw).
+  // View Detail link again: +15.6 kB raw, +1.8 kB on the wire; then each card's "Request a
+  // quote from this manager" link: Austin 92.2 kB raw).
   for (const [state, city] of [["TX", "austin"], ["IL", "elk-grove-village"], ["NJ", "franklin-township"]]) {
     const { html, bytes } = await rawPage(request, cityPath(state, city));
     // Austin's was 155 kB, about 100 kB of it the flight data repeating the cards.

@@ -10,7 +10,7 @@ import { formatDollars } from "../lib/contract/fees";
 import type { Fees } from "../lib/contract";
 
 /**
- * Issue 28 as its people live it: an owner's request reaches three managers; two open their
+ * Proposals as their people live them: an owner's request reaches three managers; two open their
  * private links from the messages the worker wrote and propose (one changes theirs once); the
  * owner sees both side by side with the first-year cost at their rent, accepts one; the accepted
  * and a declined manager get their messages; every link then shows it is closed.

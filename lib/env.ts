@@ -76,7 +76,7 @@ const envShape = z.object({
       .transform((value) => (value ? value.split(",").map((url) => url.trim()).filter(Boolean) : []))
       .pipe(z.array(z.url({ protocol: /^https$/, error: "SOCIAL_PROFILES must be https:// URLs, comma-separated" }))),
   ),
-  // Delivery (issue 11; README "Delivery"). Neither SMTP_URL nor LEAD_WEBHOOK_URL: every message
+  // Delivery (docs/operations.md). Neither SMTP_URL nor LEAD_WEBHOOK_URL: every message
   // is written as a file under OUTBOX_DIR.
   /** smtp://user:pass@host:587 or smtps://…: email through nodemailer. */
   SMTP_URL: z.preprocess(emptyAsUndefined, z.string().regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://").optional()),
@@ -109,7 +109,7 @@ const envShape = z.object({
   OUTBOX_POLL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(50).default(1_000)),
   /** How often it looks for waiting leads whose ZIP a manager now serves. */
   OUTBOX_MATCH_CHECK_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1_000).default(600_000)),
-  // The marketers' workspace (issue 21; README "Workspace").
+  // The marketers' workspace (docs/operations.md).
   /**
    * Signs staff session cookies (32 characters or more). Unset: a secret generated on first use
    * and kept in the database, shared by every instance on it.

@@ -140,7 +140,7 @@ type ComparisonProps = {
 };
 
 /**
- * The owner's side of issue 28: every proposal side by side in the same fields (a table on a wide
+ * The owner's side of proposals: every proposal side by side in the same fields (a table on a wide
  * screen, a card each on a phone), the first-year cost at the owner's rent and unit count (taken
  * from the request's answers, shown, and editable here) with what it holds and cannot, the
  * services the owner asked for checked, the cheapest first year and the most services asked for

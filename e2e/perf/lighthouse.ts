@@ -3,7 +3,7 @@
  * serves it on a free port of 3500-3599, and runs Lighthouse (its default mobile configuration:
  * Moto G Power emulation, simulated slow 4G and 4x CPU slowdown) three times on home, a city page,
  * a profile, a law page, step 1 and /compare in the system Chromium, a fresh browser per run.
- * Prints the median score of each category against the targets (performance 98 since issue 17,
+ * Prints the median score of each category against the targets (performance 98,
  * the others 100), the JavaScript each page sent (transfer size, as it went over the wire) and,
  * for a category under its target, the audits that cost it points. Reports are kept in
  * .bench/lighthouse/.

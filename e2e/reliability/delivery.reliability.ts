@@ -32,7 +32,7 @@ import {
 } from "./delivery-harness";
 
 /**
- * Issue 11: delivery never loses a lead. On each database, 2,000 concurrent leads with chosen
+ * Delivery never loses a lead. On each database, 2,000 concurrent leads with chosen
  * recipients, each stored with exactly its recipient and outbox rows. On SQLite: an SMTP receiver
  * gets each owner's confirmation with the reference; the agent panel's webhook receiver is down
  * for a minute and then up, and every message arrives, a receiver deduplicating by idempotency
@@ -40,7 +40,7 @@ import {
  * and restarted, and nothing is lost. On PostgreSQL: two instances' workers never send a message
  * both. The figures (leads, messages, retries, duplicates seen before deduplication) are printed.
  *
- * Issue 19's double opt-in: a lead reaches its managers only once its owner confirms. Each owner
+ * The double opt-in: a lead reaches its managers only once its owner confirms. Each owner
  * here has an address of its own (one confirmation email a day per address), reads the link in
  * the mail that reached it (the SMTP receiver, the outbox folder's .eml files; the outbox row
  * where no worker runs) and presses its button (lead/confirm), as a real owner would.

@@ -5,7 +5,7 @@ import { callApi, createAgent } from "./http";
 import { startServer, stopAllServers, type RunningServer } from "./servers";
 
 /**
- * Issue 28: 500 concurrent proposal saves against one production server, every fifth sent twice
+ * 500 concurrent proposal saves against one production server, every fifth sent twice
  * at once (a retry racing its original), through the agent panel's door (the API token, the
  * request's reference and the manager's id). Each acknowledged save is stored exactly once: one
  * revision per save key, each proposal's revisions numbered 1..n with no gap, its revision count

@@ -1,7 +1,7 @@
 import { tabRepeatsCity } from "./seo-text";
 
 /**
- * Duplicate lists, for the audit (issue 41's "one page per listing set"): two indexable pages
+ * Duplicate lists, for the audit ("one page per listing set"): two indexable pages
  * whose lists hold the same managers are the same page twice to a search engine, whatever their
  * order. A category tab holding all its city's managers is already the city page (tabRepeatsCity:
  * canonical to it and out of the sitemap), so the audit counts those as handled; two city pages

@@ -74,7 +74,7 @@ function openSqlite(file: string, options: OpenOptions): DatabaseHandle {
  * busy_timeout for another process to release it. Kysely's plain `begin` defers the lock to the
  * first write: a transaction that reads, then writes after another process (the outbox worker,
  * `npm run worker`) has committed, cannot move its snapshot forward and fails at once with
- * SQLITE_BUSY_SNAPSHOT (no wait), which a visitor saw as a 500 (CI, issue 19's stop). The site's
+ * SQLITE_BUSY_SNAPSHOT (no wait), which a visitor saw as a 500 in CI. The site's
  * transactions all write, so taking the lock first costs nothing.
  */
 class ImmediateSqliteDialect extends SqliteDialect {

@@ -20,7 +20,7 @@ export interface LeadsTable {
   /** JSON text of the answer entries. */
   exam: string;
   created_at: string;
-  /** Short, readable and unique (MG-4K7Q-2XRD); null for leads stored before issue 11. */
+  /** Short, readable and unique (MG-4K7Q-2XRD); null for leads stored before references existed. */
   reference: string | null;
   /** When the owner withdrew it; name, email, phone, address and answers are erased then. */
   withdrawn_at: string | null;

@@ -7,8 +7,8 @@ import type { SiteOperator } from "../env";
 
 /**
  * Brings a database to a usable state: migrates, then seeds when it holds no content yet, or
- * lacks what a later version seeds or derives (the ZIP codes of issue 10, the landlord-tenant
- * facts table of issue 12: migrations cannot read the seed files; the office index and ZIP
+ * lacks what a later version seeds or derives (the ZIP codes, the landlord-tenant
+ * facts table: migrations cannot read the seed files; the office index and ZIP
  * counts, for managers added before them). The seeder only adds what is missing. Then the site's
  * own words are put in the mode of its operator and listings (lib/db/site-words.ts). Used by
  * `npm start`, by the first request of a server started some other way, and by tests.

@@ -46,7 +46,7 @@ import {
 import { flightWithoutQuery, htmlWithoutQuery } from "./rendered-query";
 
 /**
- * Issue 44, item 7: what lib/server/next-internals.ts assumes of Next.js, checked against the
+ * What lib/server/next-internals.ts assumes of Next.js, checked against the
  * installed Next.js: its own functions and constants where they can be imported, its source
  * where the behaviour is buried in a function that cannot be called alone. A failure here after
  * an upgrade names the assumption to recheck; fix next-internals.ts (and what uses it), then move

@@ -3,7 +3,7 @@ import { boundNextActionLogs } from "./next-log";
 import { MAX_LINE, REPEATED_LOG_INTERVAL_MS } from "../service/log";
 
 /**
- * Issue 26, N9: Next.js answers a POST naming an unknown server action with `console.warn(error)`
+ * Next.js answers a POST naming an unknown server action with `console.warn(error)`
  * (action-handler.js, handleUnrecognizedAction), ~250 bytes per anonymous request. In the
  * production server those lines follow the site's log policy: one bounded line per interval.
  */

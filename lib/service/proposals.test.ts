@@ -384,7 +384,7 @@ describe.each(databaseKinds)("proposals on %s", (kind) => {
     const manager = await database.db.selectFrom("agents").select(["company_name", "email"]).where("id", "=", links[0].agentId).executeTakeFirstOrThrow();
     const place = `${categoryLabel(2)} in Austin 78701`;
 
-    // The request's message ends with the private link; one queued before issue 28 (no token) has none.
+    // The request's message ends with the private link; one queued before proposals existed (no token) has none.
     const [newLead] = (await rowsOf(leadId, "lead.new")).filter((row) => row.agent_id === links[0].agentId);
     const withLink = await render(newLead);
     const url = `${SITE}/proposals/${links[0].token}`;

@@ -151,7 +151,7 @@ describe.each(databaseKinds)("save limits' counters on %s", (kind) => {
 
 /**
  * The limits as a browser meets them, through the service's door: what counts against which
- * key (issue 19 M1: refused calls never use up a manager's cap), and what a save costs on disk.
+ * key (refused calls never use up a manager's cap), and what a save costs on disk.
  */
 describe.each(databaseKinds)("a browser's saves on %s", (kind) => {
   const PER_MINUTE = 2;

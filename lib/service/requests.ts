@@ -23,7 +23,7 @@ import type { ServiceContext } from "./context";
 import { configuredOperator } from "../env";
 
 /**
- * The handlers of issue 11 after a lead's save (leads.ts): the private request page (lead/request,
+ * The handlers after a lead's save (leads.ts): the private request page (lead/request,
  * lead/withdraw, lead/recipients), delivery of contact messages and the newsletter's double
  * opt-in, and the health check. handlers.ts lists them with the others.
  */

@@ -386,7 +386,7 @@ describe.each(databaseKinds)("service on %s", (kind) => {
       expect((await call("agents/list", { cate_id: 5, state: "TX", city: "Austin" })).body.message).toBe("Please select a valid property type.");
     });
 
-    it("agent/get and agents/list answer the decision data of issue 10", async () => {
+    it("agent/get and agents/list answer the owner's decision data", async () => {
       const listed = (await call("agents/list", { state: "TX", city: "Austin" })).body.agents.data[0];
       const found = await call("agent/get", { agent_id: listed.agent_id, state: "TX", city: "austin" });
       expect(contract["agent/get"].response.safeParse(found.body).success).toBe(true);

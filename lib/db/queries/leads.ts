@@ -12,7 +12,7 @@ type Db = Kysely<Database>;
 
 export type Consent = { version: string; text: string };
 
-/** A lead as the service reads it: its reference always set (leads from before issue 11 had none). */
+/** A lead as the service reads it: its reference always set (leads stored before references existed had none). */
 export type LeadRecord = Omit<LeadRow, "submission_key" | "submission_hash" | "reference" | "property_price"> & { reference: string };
 
 /** leads rows, read: the one place a row becomes a LeadRecord. */

@@ -12,7 +12,7 @@ import { approveApplication } from "../../service/workspace/network";
 import { createTestDatabase, type TestDatabase } from "@/test-support";
 
 /**
- * Issue 30, item 2: the demo seed is a sample site, so its own words promise no team, payment,
+ * The demo seed is a sample site, so its own words promise no team, payment,
  * review or reply that nobody will give. Each phrase is one such promise as the pages once made it.
  */
 const UNTRUE_PROMISES = [
@@ -134,7 +134,7 @@ describe("the operator's pages (SEED_DEMO=0)", () => {
   });
 });
 
-/** Issue 39, item 2: who runs the site, as OPERATOR_NAME and OPERATOR_EMAIL set it. */
+/** Who runs the site, as OPERATOR_NAME and OPERATOR_EMAIL set it. */
 const OPERATOR = { name: "Hill & Country Listings LLC", email: "desk@hill-country-listings.example.com" };
 const OPERATOR_HTML_NAME = "Hill &amp; Country Listings LLC";
 

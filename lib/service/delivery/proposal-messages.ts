@@ -15,7 +15,7 @@ import { hashToken } from "./tokens";
 import { answersOf, type LeadFacts, type ManagerFacts, type RenderedMessage } from "./message";
 
 /**
- * The messages of issue 28 (proposals), written when they are sent like every other (render.ts):
+ * The proposals' messages, written when they are sent like every other (render.ts):
  * the proposal link in a new request, the agent panel's proposal.saved event, the owner's summary
  * of new or changed proposals, and the owner's decision to each manager.
  */
@@ -25,7 +25,7 @@ const place = (lead: LeadFacts) => `${category(lead.property_category)} in ${lea
 /**
  * A new request's proposal link: its token waits in the message's payload until it is sent, and
  * its hash is registered here, before the message goes out (again on a retry: kept once). Null
- * when the message carries none (queued before issue 28).
+ * when the message carries none (queued before proposals existed).
  */
 export async function registerProposalLink(db: Kysely<Database>, row: OutboxRow, token: string | undefined, siteUrl: string): Promise<string | null> {
   if (!token || row.lead_id === null || row.agent_id === null) return null;

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 
 /**
- * The secrets and names of issue 11: a request page's token (128 random bits; only its SHA-256
+ * The secrets and names of delivery: a request page's token (128 random bits; only its SHA-256
  * is stored), a lead's readable reference, and an outbox message's idempotency key.
  */
 
