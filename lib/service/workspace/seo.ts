@@ -189,20 +189,7 @@ export async function publishSeoDraft(
   try {
     const revisionId = await db.transaction().execute(async (trx) => {
       const at = now();
-      const id = await insertRevision(trx, {
-        target: draft.target,
-        kind: draft.kind,
-        path: draft.path,
-        ...wordsOf(draft),
-        action: "publish",
-        previous_revision_id: draft.base_revision_id,
-        restored_revision_id: null,
-        published_at: at,
-        published_by: staff.id,
-        published_by_email: staff.email,
-      });
-      const live: SeoLiveRow = { target: draft.target, kind: draft.kind, path: draft.path, ...wordsOf(draft), revision_id: id, published_at: at, published_by: staff.email };
-      if (!(await replaceLive(trx, { row: live, expectedRevisionId: draft.base_revision_id }))) throw new StaleError();
+      const id = await makeLive(trx, staff, { row: draft, words: wordsOf(draft), action: "publish", over: draft.base_revision_id, restored: null, at });
       await deleteDraft(trx, { id: draft.id });
       await queuePurge(trx, purge, at);
       await audit(trx, staff, "seo.published", draft.target, `revision ${id}`);
@@ -218,6 +205,22 @@ export async function publishSeoDraft(
 }
 
 class StaleError extends Error {}
+
+/**
+ * Puts `words` live on a target as a new revision (a publish or a rollback), the one way every
+ * change goes live: the append-only revision, then the live row, only if what is live is still
+ * revision `over` (else StaleError, and the transaction changes nothing). Answers the revision.
+ */
+async function makeLive(
+  trx: Db,
+  staff: StaffIdentity,
+  { row, words, action, over, restored, at }: { row: Pick<SeoLiveRow, "target" | "kind" | "path">; words: SeoPattern; action: "publish" | "rollback"; over: number | null; restored: number | null; at: string },
+): Promise<number> {
+  const target = { target: row.target, kind: row.kind, path: row.path, ...words };
+  const id = await insertRevision(trx, { ...target, action, previous_revision_id: over, restored_revision_id: restored, published_at: at, published_by: staff.id, published_by_email: staff.email });
+  if (!(await replaceLive(trx, { row: { ...target, revision_id: id, published_at: at, published_by: staff.email }, expectedRevisionId: over }))) throw new StaleError();
+  return id;
+}
 
 /**
  * Undoes a publish: a new revision (action "rollback") with the words that were live before
@@ -257,20 +260,7 @@ export async function rollbackSeoRevision(
   try {
     const id = await db.transaction().execute(async (trx) => {
       const at = now();
-      const id = await insertRevision(trx, {
-        target: revision.target,
-        kind: revision.kind,
-        path: revision.path,
-        ...words,
-        action: "rollback",
-        previous_revision_id: expectedLiveRevisionId,
-        restored_revision_id: restored?.id ?? null,
-        published_at: at,
-        published_by: staff.id,
-        published_by_email: staff.email,
-      });
-      const live: SeoLiveRow = { target: revision.target, kind: revision.kind, path: revision.path, ...words, revision_id: id, published_at: at, published_by: staff.email };
-      if (!(await replaceLive(trx, { row: live, expectedRevisionId: expectedLiveRevisionId }))) throw new StaleError();
+      const id = await makeLive(trx, staff, { row: revision, words, action: "rollback", over: expectedLiveRevisionId, restored: restored?.id ?? null, at });
       await queuePurge(trx, purge, at);
       await audit(trx, staff, "seo.rolled_back", revision.target, `revision ${revisionId} undone by revision ${id}`);
       return id;
@@ -319,9 +309,7 @@ export async function publishBulkEdit(
         const key = pageTarget(page.path);
         const live = await getLive(trx, { target: key });
         const words = { ...(patternOf(live) ?? EMPTY_PATTERN), [edit.field]: value };
-        const base = { target: key, kind: page.kind, path: page.path, ...words };
-        const id = await insertRevision(trx, { ...base, action: "publish", previous_revision_id: live?.revision_id ?? null, restored_revision_id: null, published_at: at, published_by: staff.id, published_by_email: staff.email });
-        if (!(await replaceLive(trx, { row: { ...base, revision_id: id, published_at: at, published_by: staff.email }, expectedRevisionId: live?.revision_id ?? null }))) throw new StaleError();
+        const id = await makeLive(trx, staff, { row: { target: key, kind: page.kind, path: page.path }, words, action: "publish", over: live?.revision_id ?? null, restored: null, at });
         await audit(trx, staff, "seo.published", key, `revision ${id} (bulk edit of ${edit.field})`);
       }
       await queuePurge(trx, purge, at);
