@@ -1,4 +1,4 @@
-import { pageMetadata } from "./metadata";
+import { pageMetadata, privatePageMetadata } from "./metadata";
 
 const config = { TWITTER_SITE: undefined as string | undefined };
 jest.mock("../env", () => ({ env: () => config }));
@@ -23,5 +23,15 @@ describe("pageMetadata", () => {
     expect(own.twitter?.images).toEqual([expect.objectContaining({ alt: "The Managely card for Austin" })]);
     // Empty words are no words: the search ones stand.
     expect(pageMetadata({ ...page, og_title: "", og_description: "", image_alt: "" }).openGraph).toMatchObject({ title: page.title, description: page.description });
+  });
+});
+
+describe("privatePageMetadata", () => {
+  it("titles a private page with the site's name, keeps it out of every index, and sends its address to nobody", () => {
+    expect(privatePageMetadata("Your proposal")).toEqual({
+      title: { absolute: "Your proposal | Managely" },
+      robots: { index: false, follow: false },
+      referrer: "no-referrer",
+    });
   });
 });

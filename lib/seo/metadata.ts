@@ -61,3 +61,12 @@ export function pageMetadata({ title, description, keywords, og_title, og_descri
     },
   };
 }
+
+/**
+ * A private page's metadata (a request, a proposal, a confirmation or sign-in link, a listing's
+ * own page): its title with the site's name, never indexed or followed, and its address (which
+ * holds the key to it) never sent on as a referrer, not even to the site's own pages.
+ */
+export function privatePageMetadata(title: string): Metadata {
+  return { title: { absolute: `${title} | ${SITE_NAME}` }, robots: { index: false, follow: false }, referrer: "no-referrer" };
+}

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
+import { privatePageMetadata } from "@/lib/seo/metadata";
 import { notFound } from "next/navigation";
 import { getManagerProposal } from "@/lib/api/requests";
-import { SITE_NAME } from "@/lib/contract/site";
 import { PROPOSAL } from "@/lib/contract/proposal-messages";
 import { PageShell } from "@/components/layout/PageShell";
 import { LiveManagerProposal } from "@/components/proposals/LiveManagerProposal";
@@ -13,11 +13,7 @@ import { LiveManagerProposal } from "@/components/proposals/LiveManagerProposal"
  */
 export const dynamic = "force-dynamic";
 
-export const metadata: Metadata = {
-  title: { absolute: `Your proposal | ${SITE_NAME}` },
-  robots: { index: false, follow: false },
-  referrer: "no-referrer",
-};
+export const metadata: Metadata = privatePageMetadata("Your proposal");
 
 export default async function ProposalPage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;

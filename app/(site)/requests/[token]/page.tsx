@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
+import { privatePageMetadata } from "@/lib/seo/metadata";
 import { notFound } from "next/navigation";
 import { getOwnerProposals, getOwnerRequest } from "@/lib/api/requests";
-import { SITE_NAME } from "@/lib/contract/site";
 import { PageShell } from "@/components/layout/PageShell";
 import { RequestDetails } from "@/components/requests/RequestDetails";
 import { LiveProposals } from "@/components/requests/LiveProposals";
@@ -14,11 +14,7 @@ import { LiveProposals } from "@/components/requests/LiveProposals";
  */
 export const dynamic = "force-dynamic";
 
-export const metadata: Metadata = {
-  title: { absolute: `Your request | ${SITE_NAME}` },
-  robots: { index: false, follow: false },
-  referrer: "no-referrer",
-};
+export const metadata: Metadata = privatePageMetadata("Your request");
 
 export default async function RequestPage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;

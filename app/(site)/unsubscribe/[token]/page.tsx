@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
+import { privatePageMetadata } from "@/lib/seo/metadata";
 import { notFound } from "next/navigation";
-import { SITE_NAME } from "@/lib/contract/site";
 import { UNSUBSCRIBE } from "@/lib/contract/operator-messages";
 import { unsubscribeOneClickPath } from "@/lib/contract/routes";
 import { siteUnsubscribeState } from "@/lib/service/unsubscribe";
@@ -16,11 +16,7 @@ import "@/styles/requests.css";
  */
 export const dynamic = "force-dynamic";
 
-export const metadata: Metadata = {
-  title: { absolute: `${UNSUBSCRIBE.pageTitle} | ${SITE_NAME}` },
-  robots: { index: false, follow: false },
-  referrer: "no-referrer",
-};
+export const metadata: Metadata = privatePageMetadata(UNSUBSCRIBE.pageTitle);
 
 export default async function UnsubscribePage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;

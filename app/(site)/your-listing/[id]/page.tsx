@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
+import { privatePageMetadata } from "@/lib/seo/metadata";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { SITE_NAME } from "@/lib/contract/site";
 import { agentPath } from "@/lib/contract/routes";
 import { parseRecordId } from "@/lib/contract/record-id";
 import { LISTING_SELF } from "@/lib/contract/listing-messages";
@@ -19,11 +19,7 @@ import "@/styles/listing.css";
  */
 export const dynamic = "force-dynamic";
 
-export const metadata: Metadata = {
-  title: { absolute: `${LISTING_SELF.profileLink} | ${SITE_NAME}` },
-  robots: { index: false, follow: false },
-  referrer: "no-referrer",
-};
+export const metadata: Metadata = privatePageMetadata(LISTING_SELF.profileLink);
 
 async function listingPage(id: string) {
   const agentId = parseRecordId(id);

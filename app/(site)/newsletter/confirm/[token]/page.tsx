@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { SITE_NAME } from "@/lib/contract/site";
+import { privatePageMetadata } from "@/lib/seo/metadata";
 import { PageShell } from "@/components/layout/PageShell";
 import { ConfirmSubscription } from "@/components/forms/ConfirmSubscription";
 
@@ -10,11 +10,7 @@ import { ConfirmSubscription } from "@/components/forms/ConfirmSubscription";
  */
 export const dynamic = "force-dynamic";
 
-export const metadata: Metadata = {
-  title: { absolute: `Confirm your subscription | ${SITE_NAME}` },
-  robots: { index: false, follow: false },
-  referrer: "no-referrer",
-};
+export const metadata: Metadata = privatePageMetadata("Confirm your subscription");
 
 export default async function ConfirmSubscriptionPage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
+import { privatePageMetadata } from "@/lib/seo/metadata";
 import { getLeadConfirmation } from "@/lib/api/requests";
-import { SITE_NAME } from "@/lib/contract/site";
 import { CONFIRM } from "@/lib/contract/messages";
 import { PageShell } from "@/components/layout/PageShell";
 import { ConfirmLead } from "@/components/requests/ConfirmLead";
@@ -13,11 +13,7 @@ import { ConfirmLead } from "@/components/requests/ConfirmLead";
  */
 export const dynamic = "force-dynamic";
 
-export const metadata: Metadata = {
-  title: { absolute: `${CONFIRM.title} | ${SITE_NAME}` },
-  robots: { index: false, follow: false },
-  referrer: "no-referrer",
-};
+export const metadata: Metadata = privatePageMetadata(CONFIRM.title);
 
 export default async function ConfirmLeadPage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;

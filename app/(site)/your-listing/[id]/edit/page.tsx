@@ -1,8 +1,9 @@
 import type { Metadata } from "next";
+import { privatePageMetadata } from "@/lib/seo/metadata";
 import Link from "next/link";
 import { cookies } from "next/headers";
 import { forbidden, notFound } from "next/navigation";
-import { SITE_NAME, categoryLabel } from "@/lib/contract/site";
+import { categoryLabel } from "@/lib/contract/site";
 import { agentPath } from "@/lib/contract/routes";
 import { parseRecordId } from "@/lib/contract/record-id";
 import { ApiError } from "@/lib/contract/errors";
@@ -22,11 +23,7 @@ import "@/styles/listing.css";
  */
 export const dynamic = "force-dynamic";
 
-export const metadata: Metadata = {
-  title: { absolute: `Your listing | ${SITE_NAME}` },
-  robots: { index: false, follow: false },
-  referrer: "no-referrer",
-};
+export const metadata: Metadata = privatePageMetadata("Your listing");
 
 export default async function YourListingEditPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;

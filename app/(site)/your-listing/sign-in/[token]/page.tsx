@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { privatePageMetadata } from "@/lib/seo/metadata";
 import { SITE_NAME } from "@/lib/contract/site";
 import { PATHS } from "@/lib/contract/routes";
 import { LISTING_SELF } from "@/lib/contract/listing-messages";
@@ -14,11 +15,7 @@ import "@/styles/listing.css";
  */
 export const dynamic = "force-dynamic";
 
-export const metadata: Metadata = {
-  title: { absolute: `${LISTING_SELF.signInTitle} | ${SITE_NAME}` },
-  robots: { index: false, follow: false },
-  referrer: "no-referrer",
-};
+export const metadata: Metadata = privatePageMetadata(LISTING_SELF.signInTitle);
 
 export default async function ListingSignInPage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
