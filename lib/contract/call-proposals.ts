@@ -73,13 +73,7 @@ const proposalSaveShape = {
 };
 
 /** A stored proposal: its terms, which save it is and when it was made. */
-export const storedProposalSchema = z.object({
-  management_percent: z.number().nullable(),
-  management_flat: z.number().nullable(),
-  leasing_percent: z.number().nullable(),
-  setup_fee: z.number().nullable(),
-  renewal_fee: z.number().nullable(),
-  maintenance_markup_percent: z.number().nullable(),
+export const storedProposalSchema = feesSchema.omit({ vacancy_fee: true }).extend({
   contract_months: z.number(),
   start_date: z.string(),
   services: z.array(z.string()),
