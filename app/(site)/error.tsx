@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { PATHS } from "@/lib/contract/routes";
-import { FAILED_PAGE } from "@/lib/contract/page-messages";
+import { SITE_CHROME } from "@/lib/contract/messages";
 
 /** Something failed while rendering a page: say so plainly and offer a retry. */
 export default function SiteError({ reset }: { error: Error & { digest?: string }; reset: () => void }) {
@@ -10,7 +10,7 @@ export default function SiteError({ reset }: { error: Error & { digest?: string 
     <main id="main" className="not-found">
       <div className="container not-found__inner">
         <h1>Something went wrong</h1>
-        <p>{FAILED_PAGE.loadFailed}</p>
+        <p>{SITE_CHROME.loadFailed}</p>
         <p>
           <button type="button" className="button" onClick={reset}>
             Try again

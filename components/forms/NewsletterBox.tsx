@@ -1,12 +1,11 @@
 "use client";
 
 import { useId, useRef, useState } from "react";
-import { REQUIRED } from "@/lib/contract/messages";
+import { REQUIRED, SITE_CHROME } from "@/lib/contract/messages";
 import { useMessages } from "@/components/ui/MessageDialog";
 import { useSave } from "./useSave";
 import { SubmitButton } from "./SubmitButton";
 import { HoneypotField } from "./HoneypotField";
-import { NEWSLETTER_PAGE } from "@/lib/contract/page-messages";
 
 /** The newsletter box of content pages (spec 2.2): an empty email is refused before any call. */
 export function NewsletterBox() {
@@ -33,7 +32,7 @@ export function NewsletterBox() {
       <div className="container newsletter__inner">
         <div className="newsletter__copy">
           <h2 id={headingId} className="newsletter__title">
-            {NEWSLETTER_PAGE.heading}
+            {SITE_CHROME.newsletterHeading}
           </h2>
           <p>Subscribe to our newsletter, articles, resources, and events</p>
         </div>

@@ -291,3 +291,13 @@ export const COMPARE_TRAY = {
   profileFull: (max: number) => `Your compare list holds ${max} managers, the most at once: compare them, or remove one from a list's compare tray.`,
   compareNow: "Compare now",
 } as const;
+
+/**
+ * What the client parts of every content page say: the newsletter box's heading and the error
+ * boundary's sentence. Here rather than in page-messages.ts because every page's browser bundle
+ * already loads this module (a module of its own would add to each page's first load).
+ */
+export const SITE_CHROME = {
+  newsletterHeading: "Get Exclusive Insights Directly to Your Inbox!",
+  loadFailed: "We could not load this page just now. Please try again in a moment.",
+} as const;

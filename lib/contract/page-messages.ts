@@ -40,13 +40,11 @@ export const COMPARE_PAGE = {
 
 /** A page that failed or was not found. */
 export const FAILED_PAGE = {
-  loadFailed: "We could not load this page just now. Please try again in a moment.",
   notFoundLead: "The address may be mistyped, or the page may have moved. These will get you back on track:",
 } as const;
 
 /** The newsletter box and the subscription's confirmation page. */
 export const NEWSLETTER_PAGE = {
-  heading: "Get Exclusive Insights Directly to Your Inbox!",
   confirm: "Please confirm that you want our newsletter of articles, resources and events at the address that received this link. Until you do, we send it nothing.",
 } as const;
 
