@@ -1,7 +1,10 @@
 import "server-only";
 import { serverApi } from "./server";
-import { ApiError } from "../contract/errors";
+import { nullWhenMissing } from "../contract/errors";
 import type { AnyCallResponse, RequestView, ConfirmationRequest } from "../contract";
+
+/** A token the service does not know (404), or one that is not a token at all (400). */
+const TOKEN_OPENS_NOTHING = [404, 400];
 
 type CallResponse<C extends "proposal/get" | "request/proposals"> = AnyCallResponse<C>;
 
@@ -11,12 +14,7 @@ type CallResponse<C extends "proposal/get" | "request/proposals"> = AnyCallRespo
  * page is per owner and shows delivery as it happens.
  */
 export async function getOwnerRequest(token: string): Promise<RequestView | null> {
-  try {
-    return (await serverApi().call("lead/request", { token })).request;
-  } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
-    throw error;
-  }
+  return (await nullWhenMissing(serverApi().call("lead/request", { token }), TOKEN_OPENS_NOTHING))?.request ?? null;
 }
 
 /**
@@ -24,12 +22,7 @@ export async function getOwnerRequest(token: string): Promise<RequestView | null
  * unknown or expired (the page then says so). Not cached, like the request page.
  */
 export async function getLeadConfirmation(token: string): Promise<ConfirmationRequest[] | null> {
-  try {
-    return (await serverApi().call("lead/confirmation", { token })).requests;
-  } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
-    throw error;
-  }
+  return (await nullWhenMissing(serverApi().call("lead/confirmation", { token }), TOKEN_OPENS_NOTHING))?.requests ?? null;
 }
 
 /**
@@ -37,20 +30,10 @@ export async function getLeadConfirmation(token: string): Promise<ConfirmationRe
  * the link is still open; null when the token opens nothing (the page answers 404). Not cached.
  */
 export async function getManagerProposal(token: string): Promise<CallResponse<"proposal/get"> | null> {
-  try {
-    return await serverApi().call("proposal/get", { token });
-  } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
-    throw error;
-  }
+  return nullWhenMissing(serverApi().call("proposal/get", { token }), TOKEN_OPENS_NOTHING);
 }
 
 /** The owner's comparison of proposals on the private request page; null when the token opens nothing. */
 export async function getOwnerProposals(token: string): Promise<CallResponse<"request/proposals"> | null> {
-  try {
-    return await serverApi().call("request/proposals", { token });
-  } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
-    throw error;
-  }
+  return nullWhenMissing(serverApi().call("request/proposals", { token }), TOKEN_OPENS_NOTHING);
 }

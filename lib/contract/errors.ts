@@ -20,3 +20,17 @@ export class ApiError extends Error {
     return this.status === 0;
   }
 }
+
+/**
+ * A read whose answer may be "nothing there": its value, or null when the service refused it with
+ * one of `statuses` (by default 404; a token page passes 400 too, a malformed token opening nothing
+ * either). Any other failure is thrown on.
+ */
+export async function nullWhenMissing<T>(read: Promise<T>, statuses: readonly number[] = [404]): Promise<T | null> {
+  try {
+    return await read;
+  } catch (error) {
+    if (error instanceof ApiError && statuses.includes(error.status)) return null;
+    throw error;
+  }
+}

@@ -5,7 +5,7 @@ import { notFound } from "next/navigation";
 import { agentPath } from "@/lib/contract/routes";
 import { parseRecordId } from "@/lib/contract/record-id";
 import { LISTING_SELF } from "@/lib/contract/listing-messages";
-import { ApiError } from "@/lib/contract/errors";
+import { nullWhenMissing } from "@/lib/contract/errors";
 import { linkRequestPage, siteListingDb } from "@/lib/service/listing-self-service";
 import { PageShell } from "@/components/layout/PageShell";
 import { AskLinkForm } from "../ask-link-form";
@@ -24,12 +24,7 @@ export const metadata: Metadata = privatePageMetadata(LISTING_SELF.profileLink);
 async function listingPage(id: string) {
   const agentId = parseRecordId(id);
   if (agentId === null) return null;
-  try {
-    return await linkRequestPage(await siteListingDb(), { agentId });
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
-    throw error;
-  }
+  return nullWhenMissing(linkRequestPage(await siteListingDb(), { agentId }));
 }
 
 export default async function YourListingPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ "signed-out"?: string }> }) {
