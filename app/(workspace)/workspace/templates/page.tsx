@@ -2,7 +2,7 @@ import Link from "next/link";
 import { DEFAULT_SEO_TEMPLATES, SEO_KINDS, SEO_KIND_LABELS, templateTarget } from "@/lib/contract/seo-text";
 import { workspaceTemplatePath } from "@/lib/contract/workspace-routes";
 import { workspaceDb } from "@/lib/service/workspace";
-import { siteRows } from "@/lib/service/workspace/pages";
+import { siteRows } from "@/lib/service/workspace/site";
 import { listLiveTemplates } from "@/lib/service/workspace/seo";
 import { requireStaff } from "../staff-session";
 import { WorkspaceTable } from "@/components/workspace/WorkspaceTable";

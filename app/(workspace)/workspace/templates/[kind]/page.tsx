@@ -7,7 +7,8 @@ import { WORKSPACE_PATHS, workspacePagePath, workspacePreviewPath } from "@/lib/
 import { can, SEO_FIELD_LABELS, type StaffRole, WORKSPACE } from "@/lib/contract/staff";
 import { siteUrl } from "@/lib/env";
 import { workspaceDb } from "@/lib/service/workspace";
-import { changeOf, publishEffect, siteRows, templateImpact, type PageRow, type PublishEffect, type TemplateImpact } from "@/lib/service/workspace/pages";
+import { type PageRow } from "@/lib/service/workspace/pages";
+import { changeOf, publishEffect, siteRows, templateImpact, type PublishEffect, type TemplateImpact } from "@/lib/service/workspace/site";
 import { afterPublishMessage, deployment } from "@/lib/service/workspace/deployment";
 import { PublishEffects } from "@/components/workspace/PublishEffects";
 import { effectListHref } from "../../filters";

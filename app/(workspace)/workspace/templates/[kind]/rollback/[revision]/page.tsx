@@ -1,16 +1,12 @@
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import { SEO_KIND_LABELS, isSeoKind } from "@/lib/contract/seo-text";
-import { WORKSPACE_PATHS, workspaceTemplatePath } from "@/lib/contract/workspace-routes";
-import { SEO_FIELD_LABELS, WORKSPACE } from "@/lib/contract/staff";
+import { WORKSPACE } from "@/lib/contract/staff";
 import { ApiError } from "@/lib/contract/errors";
 import { parseRecordId } from "@/lib/contract/record-id";
 import { workspaceDb } from "@/lib/service/workspace";
 import { rollbackPreview } from "@/lib/service/workspace/seo";
-import { ActionForm, IntentButton } from "@/components/workspace/ActionForm";
-import { FocusedHeading } from "@/components/workspace/FocusedHeading";
-import { PatternChanges } from "@/components/workspace/PatternChanges";
-import { PublishEffects } from "@/components/workspace/PublishEffects";
+import { IntentButton } from "@/components/workspace/ActionForm";
+import { TemplateConfirmRefused, TemplateConfirmation } from "@/components/workspace/TemplateConfirmation";
 import { rollbackAction } from "../../../../actions";
 import { effectListHref } from "../../../../filters";
 import { requireStaff } from "../../../../staff-session";
@@ -30,59 +26,34 @@ export default async function RollbackTemplatePage({ params }: Props) {
   const { kind, revision: revisionParam } = await params;
   const revisionId = parseRecordId(revisionParam);
   if (!isSeoKind(kind) || revisionId === null) notFound();
-  const label = `${SEO_KIND_LABELS[kind].toLowerCase()} template`;
-  const cancel = (
-    <Link className="button ws-button ws-button--outline" href={workspaceTemplatePath(kind)}>
-      Cancel
-    </Link>
-  );
+  const title = WORKSPACE.rollbackConfirmTitle(revisionId, `${SEO_KIND_LABELS[kind].toLowerCase()} template`);
   let preview: Awaited<ReturnType<typeof rollbackPreview>>;
   try {
     preview = await rollbackPreview(await workspaceDb(), staff, { revisionId });
   } catch (error) {
     if (!(error instanceof ApiError) || error.status === 404) notFound();
-    return (
-      <>
-        <FocusedHeading>{WORKSPACE.rollbackConfirmTitle(revisionId, label)}</FocusedHeading>
-        <p className="ws-notice ws-notice--error" role="alert">
-          {error.message}
-        </p>
-        <div className="ws-actions">{cancel}</div>
-      </>
-    );
+    return <TemplateConfirmRefused kind={kind} title={title} reason={error.message} />;
   }
   const { revision, target, words, live, liveRevisionId, effect } = preview;
   if (target.type !== "template" || target.kind !== kind) notFound();
   return (
-    <>
-      <p className="ws-crumbs">
-        <Link href={WORKSPACE_PATHS.templates}>Templates</Link> › <Link href={workspaceTemplatePath(kind)}>{SEO_KIND_LABELS[kind]}</Link> › Roll back
-      </p>
-      <FocusedHeading>{WORKSPACE.rollbackConfirmTitle(revision.id, label)}</FocusedHeading>
-      <p className="ws-lead">{WORKSPACE.rollbackConfirmLead(effect.pages, effect.fields.map((field) => ({ field: SEO_FIELD_LABELS[field.field].toLowerCase(), pages: field.changed })))}</p>
-
-      <section aria-labelledby="rollback-effects-heading">
-        <h2 id="rollback-effects-heading">What it does, field by field</h2>
-        <PublishEffects fields={effect.fields} listHref={(pages) => effectListHref({ kind }, null, pages)} />
-      </section>
-
-      <section aria-labelledby="rollback-words-heading">
-        <h2 id="rollback-words-heading">The patterns</h2>
-        <PatternChanges kind={kind} from={live} to={words} unchanged={WORKSPACE.rollbackChangesNothing} />
-      </section>
-
-      <ActionForm action={rollbackAction} className="ws-panel ws-confirm" label="Confirm the rollback">
-        <input type="hidden" name="revision_id" value={revision.id} />
-        <input type="hidden" name="live_revision_id" value={liveRevisionId ?? ""} />
-        <input type="hidden" name="type" value="template" />
-        <input type="hidden" name="kind" value={kind} />
-        <div className="ws-actions">
-          <IntentButton variant="danger" busy={WORKSPACE.changingPages("rollback", effect.pages)}>
-            Roll back
-          </IntentButton>
-          {cancel}
-        </div>
-      </ActionForm>
-    </>
+    <TemplateConfirmation
+      kind={kind}
+      title={title}
+      crumb="Roll back"
+      lead={WORKSPACE.rollbackConfirmLead}
+      effect={effect}
+      listHref={(pages) => effectListHref({ kind }, null, pages)}
+      from={live}
+      to={words}
+      unchanged={WORKSPACE.rollbackChangesNothing}
+      action={rollbackAction}
+      formLabel="Confirm the rollback"
+      fields={{ revision_id: revision.id, live_revision_id: liveRevisionId ?? "", type: "template", kind }}
+    >
+      <IntentButton variant="danger" busy={WORKSPACE.changingPages("rollback", effect.pages)}>
+        Roll back
+      </IntentButton>
+    </TemplateConfirmation>
   );
 }
