@@ -39,6 +39,48 @@ export function ListPager({ base, params, page, lastPage, label }: { base: strin
   );
 }
 
+/** A list's filter form (GET, so a filtered list has its own address): its fields, then the search box and the button. */
+export function ListFilters({ action, label, searchLabel, search, submit = "Filter", children }: { action: string; label: string; searchLabel: string; search?: string; submit?: string; children?: React.ReactNode }) {
+  return (
+    <form className="ws-filters" method="get" action={action} aria-label={label}>
+      {children}
+      <div className="field">
+        <label htmlFor="filter-q">{searchLabel}</label>
+        <input id="filter-q" name="q" type="search" defaultValue={search ?? ""} />
+      </div>
+      <button type="submit" className="button ws-button">
+        {submit}
+      </button>
+    </form>
+  );
+}
+
+/** One choice of a list's filters: "any" first, then each value by its label. */
+export function FilterSelect<V extends string>({ name, label, any, values, labels, value }: { name: string; label: string; any: string; values: readonly V[]; labels: Record<V, string>; value?: V }) {
+  return (
+    <div className="field">
+      <label htmlFor={`filter-${name}`}>{label}</label>
+      <select id={`filter-${name}`} name={name} defaultValue={value ?? ""}>
+        <option value="">{any}</option>
+        {values.map((option) => (
+          <option key={option} value={option}>
+            {labels[option]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** How many rows the filters found (a status line, read out when it changes), or the sentence for none. */
+export function ListCount({ total, none, some }: { total: number; none: string; some: (total: number) => string }) {
+  return (
+    <p className="ws-count" role="status">
+      {total === 0 ? none : some(total)}
+    </p>
+  );
+}
+
 /** A status badge: new ones stand out. */
 export function StatusBadge({ status, label }: { status: string; label: string }) {
   return <span className={status === "new" ? "ws-badge ws-badge--warning" : "ws-badge ws-badge--notice"}>{label}</span>;

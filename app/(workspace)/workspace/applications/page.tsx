@@ -7,7 +7,7 @@ import { applicationsPage, decidesNetwork } from "@/lib/service/workspace/networ
 import { WorkspaceTable } from "@/components/workspace/WorkspaceTable";
 import { requireStaff } from "../staff-session";
 import { one, type ListQuery } from "../filters";
-import { ListPager, StatusBadge, pagingFrom, phoneText, when } from "../network-ui";
+import { FilterSelect, ListCount, ListFilters, ListPager, StatusBadge, pagingFrom, phoneText, when } from "../network-ui";
 
 export const metadata = { title: "Applications" };
 
@@ -27,29 +27,10 @@ export default async function ApplicationsPage({ searchParams }: Props) {
       <h1>{NETWORK.applicationsTitle}</h1>
       <p className="ws-lead">{NETWORK.applicationsLead}</p>
       {!decidesNetwork(staff.role) && <p className="ws-hint">{NETWORK.readOnly(staff.role)}</p>}
-      <form className="ws-filters" method="get" action={WORKSPACE_PATHS.applications} aria-label="Filter the applications">
-        <div className="field">
-          <label htmlFor="filter-status">Status</label>
-          <select id="filter-status" name="status" defaultValue={filter.status ?? ""}>
-            <option value="">Any status</option>
-            {APPLICATION_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {APPLICATION_STATUS_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="filter-q">Company, email or phone</label>
-          <input id="filter-q" name="q" type="search" defaultValue={search ?? ""} />
-        </div>
-        <button type="submit" className="button ws-button">
-          Filter
-        </button>
-      </form>
-      <p className="ws-count" role="status">
-        {list.total === 0 ? NETWORK.noApplications : `${list.total.toLocaleString("en-US")} ${list.total === 1 ? "application" : "applications"}`}
-      </p>
+      <ListFilters action={WORKSPACE_PATHS.applications} label="Filter the applications" searchLabel="Company, email or phone" search={search}>
+        <FilterSelect name="status" label="Status" any="Any status" values={APPLICATION_STATUSES} labels={APPLICATION_STATUS_LABELS} value={filter.status} />
+      </ListFilters>
+      <ListCount total={list.total} none={NETWORK.noApplications} some={NETWORK.applicationCount} />
       {list.rows.length > 0 && (
         <WorkspaceTable caption="Applications, newest first" columns={["Company", "Email", "Mobile", "Applied", "Status"]}>
           {list.rows.map((row) => (

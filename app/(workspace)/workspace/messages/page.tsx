@@ -7,7 +7,7 @@ import { decidesNetwork, messagesPage } from "@/lib/service/workspace/network";
 import { WorkspaceTable } from "@/components/workspace/WorkspaceTable";
 import { requireStaff } from "../staff-session";
 import { one, type ListQuery } from "../filters";
-import { ListPager, StatusBadge, pagingFrom, when } from "../network-ui";
+import { FilterSelect, ListCount, ListFilters, ListPager, StatusBadge, pagingFrom, when } from "../network-ui";
 
 export const metadata = { title: "Messages" };
 
@@ -29,40 +29,11 @@ export default async function MessagesPage({ searchParams }: Props) {
       <h1>{NETWORK.messagesTitle}</h1>
       <p className="ws-lead">{NETWORK.messagesLead}</p>
       {!decidesNetwork(staff.role) && <p className="ws-hint">{NETWORK.readOnly(staff.role)}</p>}
-      <form className="ws-filters" method="get" action={WORKSPACE_PATHS.messages} aria-label="Filter the messages">
-        <div className="field">
-          <label htmlFor="filter-status">Status</label>
-          <select id="filter-status" name="status" defaultValue={filter.status ?? ""}>
-            <option value="">Any status</option>
-            {MESSAGE_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {MESSAGE_STATUS_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="filter-kind">Sent to</label>
-          <select id="filter-kind" name="kind" defaultValue={filter.kind ?? ""}>
-            <option value="">Anyone</option>
-            {MESSAGE_KINDS.map((value) => (
-              <option key={value} value={value}>
-                {MESSAGE_KIND_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="filter-q">Name, email or words</label>
-          <input id="filter-q" name="q" type="search" defaultValue={search ?? ""} />
-        </div>
-        <button type="submit" className="button ws-button">
-          Filter
-        </button>
-      </form>
-      <p className="ws-count" role="status">
-        {list.total === 0 ? NETWORK.noMessages : `${list.total.toLocaleString("en-US")} ${list.total === 1 ? "message" : "messages"}`}
-      </p>
+      <ListFilters action={WORKSPACE_PATHS.messages} label="Filter the messages" searchLabel="Name, email or words" search={search}>
+        <FilterSelect name="status" label="Status" any="Any status" values={MESSAGE_STATUSES} labels={MESSAGE_STATUS_LABELS} value={filter.status} />
+        <FilterSelect name="kind" label="Sent to" any="Anyone" values={MESSAGE_KINDS} labels={MESSAGE_KIND_LABELS} value={filter.kind} />
+      </ListFilters>
+      <ListCount total={list.total} none={NETWORK.noMessages} some={NETWORK.messageCount} />
       {list.rows.length > 0 && (
         <WorkspaceTable caption="Messages, newest first" columns={["From", "Sent to", "Message", "Sent", "Status"]}>
           {list.rows.map((row) => (

@@ -8,7 +8,7 @@ import { ActionForm, IntentButton } from "@/components/workspace/ActionForm";
 import { removeSubscriberAction } from "../network-actions";
 import { requireStaff } from "../staff-session";
 import { one, type ListQuery } from "../filters";
-import { ListPager, pagingFrom, when } from "../network-ui";
+import { ListCount, ListFilters, ListPager, pagingFrom, when } from "../network-ui";
 
 export const metadata = { title: "Subscribers" };
 
@@ -36,18 +36,8 @@ export default async function SubscribersPage({ searchParams }: Props) {
         <p className="ws-notice ws-notice--error">{NETWORK.subscribersOnlyManagers(staff.role)}</p>
       ) : (
         <>
-          <form className="ws-filters" method="get" action={WORKSPACE_PATHS.subscribers} aria-label="Find a subscriber">
-            <div className="field">
-              <label htmlFor="filter-q">Email contains</label>
-              <input id="filter-q" name="q" type="search" defaultValue={search ?? ""} />
-            </div>
-            <button type="submit" className="button ws-button">
-              Find
-            </button>
-          </form>
-          <p className="ws-count" role="status">
-            {list.total === 0 ? NETWORK.noSubscribers : NETWORK.subscriberCount(list.total)}
-          </p>
+          <ListFilters action={WORKSPACE_PATHS.subscribers} label="Find a subscriber" searchLabel="Email contains" search={search} submit="Find" />
+          <ListCount total={list.total} none={NETWORK.noSubscribers} some={NETWORK.subscriberCount} />
           {list.rows.length > 0 && (
             <WorkspaceTable caption="Confirmed subscribers, newest first" columns={["Email", "Subscribed", "Confirmed", "Remove"]}>
               {list.rows.map((row) => (
