@@ -12,7 +12,7 @@ import path from "node:path";
 import { env } from "../lib/env";
 import { openDatabase } from "../lib/db/connection";
 import { prepareDatabase } from "../lib/db/setup";
-import { siteRows } from "../lib/service/workspace/pages";
+import { siteRows } from "../lib/service/workspace/site";
 import { AUDIT_SEVERITY, auditSummary } from "../lib/contract/seo-audit";
 import { duplicateLists } from "../lib/service/workspace/duplicate-lists";
 

@@ -15,7 +15,7 @@ import { allowedOrigins, siteUrl } from "@/lib/env";
 import { isSameOriginRequest } from "@/lib/service/guard";
 import { logError } from "@/lib/service/log";
 import { audit, requestSignInLink, workspaceDb, type StaffIdentity, type Db } from "@/lib/service/workspace";
-import { bulkChange, bulkPages, changeOf, publishEffect, siteRows, siteStatus } from "@/lib/service/workspace/pages";
+import { bulkChange, bulkPages, changeOf, publishEffect, siteRows, siteStatus } from "@/lib/service/workspace/site";
 import { bulkFrom, queryOf, queryString } from "./filters";
 import {
   BULK_EDIT_LIMIT,

@@ -1,7 +1,7 @@
 import { AUDIT_PROBLEM_KEYS, AUDIT_SEVERITY, auditSummary } from "../../contract/seo-audit";
 import { SERP, endsCut } from "../../contract/serp";
 import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase } from "@/test-support";
-import { siteRows } from "./pages";
+import { siteRows } from "./site";
 
 announcePostgres();
 

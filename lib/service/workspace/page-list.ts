@@ -1,7 +1,8 @@
 import type { Db } from "../../db/schema";
 import type { PageSort } from "../../contract/staff";
 import { countProblems } from "../../contract/seo-audit";
-import { filterRows, siteRows, trySite, type PageFilter, type PageRow, type TrialChange } from "./pages";
+import { filterRows, type PageFilter, type PageRow } from "./pages";
+import { siteRows, trySite, type TrialChange } from "./site";
 
 /** The workspace's page list (/workspace): one screen of the site's rows, filtered and ordered. */
 

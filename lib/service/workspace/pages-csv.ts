@@ -1,6 +1,7 @@
 import type { Db } from "../../db/schema";
 import { characterCount } from "../../contract/social-cards";
-import { filterRows, siteRows, trySite, type PageFilter, type PageRow, type SiteRows, type TrialChange } from "./pages";
+import { filterRows, type PageFilter, type PageRow, type SiteRows } from "./pages";
+import { siteRows, trySite, type TrialChange } from "./site";
 import { sortRows } from "./page-list";
 
 /** The page list's CSV export (/workspace/pages.csv): a crawler's columns, the list's filter and order. */

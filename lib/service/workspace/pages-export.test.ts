@@ -2,7 +2,8 @@ import { announcePostgres, createTestDatabase, databaseKinds, WHOLE_SEED_TIMEOUT
 import { listSitemapEntries } from "../../db/queries/sitemap";
 import { cityPath } from "../../contract/routes";
 import { DIRECTORY_PAGE_SIZE } from "../../contract/site";
-import { renderRow, siteRows } from "./pages";
+import { renderRow } from "./pages";
+import { siteRows } from "./site";
 import { CSV_COLUMNS, csvLines, exportRows } from "./pages-csv";
 
 announcePostgres();

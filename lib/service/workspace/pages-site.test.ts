@@ -1,6 +1,7 @@
 import { EMPTY_PATTERN } from "../../contract/seo-text";
 import { WHOLE_SEED_TIMEOUT_MS, announcePostgres, createTestDatabase, databaseKinds, type TestDatabase, insertStaff } from "@/test-support";
-import { bulkChange, bulkPages, changeOf, publishEffect, renderRow, siteRows, siteStatus, templateImpact, trySite, type PageRow } from "./pages";
+import { renderRow, type PageRow } from "./pages";
+import { SITE_IDLE_RELEASE_MS, bulkChange, bulkPages, changeOf, publishEffect, siteRows, siteStatus, templateImpact, trySite } from "./site";
 import { PAGE_LIST_SIZE, listPages } from "./page-list";
 import { publishSeoDraft, saveSeoDraft, type StaffIdentity } from "./seo";
 
@@ -162,5 +163,37 @@ describe.each(databaseKinds)("the workspace's site, built once and kept, on %s",
     const blog = site.rows.find((each) => each.kind === "blog")!;
     expect(blog.published).toMatch(/^\d{4}-\d{2}-\d{2}/);
     expect(site.rows.filter((each) => each.kind !== "blog").every((each) => each.published === null)).toBe(true);
+  });
+
+  it("keeps of a trial only the pages it changes: every other row is the site's own", async () => {
+    const trial = await trySite(database.db, changeOf({ type: "page", path: AUSTIN }, words("Austin, at its own words")));
+    const site = trial.before;
+    const own = trial.rows.filter((row, index) => row !== site.rows[index]);
+    expect(own.map((row) => row.path)).toEqual([AUSTIN]);
+    expect(trial.byPath.get(AUSTIN)).toMatchObject({ title: "Austin, at its own words" });
+    expect(trial.byPath.get("/agents/TX/dallas")).toBe(site.byPath.get("/agents/TX/dallas"));
+    expect(trial.byPath.get("/agents/TX/nowhere")).toBeUndefined();
+    // A template's trial renders its kind again: its rows are new, the other kinds' are the site's.
+    const template = await trySite(database.db, changeOf(cityTemplate, words("Managers of {city} | {site}")));
+    const changed = template.rows.filter((row, index) => row !== template.before.rows[index]);
+    expect(changed.length).toBe(template.before.rows.filter((row) => row.kind === "city").length);
+    expect(changed.every((row) => row.kind === "city")).toBe(true);
+  });
+
+  it("lets the rows and the trials go ten minutes after the last use, and keeps them while staff keep using them", async () => {
+    jest.useFakeTimers({ doNotFake: ["Date", "hrtime", "nextTick", "performance", "queueMicrotask", "setImmediate", "clearImmediate", "setInterval", "clearInterval"] });
+    try {
+      const change = changeOf({ type: "page", path: AUSTIN }, words("Kept while used"));
+      const tried = await trySite(database.db, change);
+      jest.advanceTimersByTime(SITE_IDLE_RELEASE_MS - 1);
+      expect(await trySite(database.db, change)).toBe(tried);
+      jest.advanceTimersByTime(SITE_IDLE_RELEASE_MS - 1);
+      expect(await trySite(database.db, change)).toBe(tried);
+      jest.advanceTimersByTime(SITE_IDLE_RELEASE_MS);
+      // Let go: the trial is made again (on a site built again).
+      expect(await trySite(database.db, change)).not.toBe(tried);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });

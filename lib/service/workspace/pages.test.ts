@@ -1,7 +1,8 @@
 import { listSitemapEntries } from "../../db/queries/sitemap";
 import { EMPTY_PATTERN, seoTextFor, type SeoFactsOf } from "../../contract/seo-text";
 import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase, insertStaff } from "@/test-support";
-import { changeOf, filterRows, publishEffect, siteRows, templateImpact, type PageRow, type SiteRows } from "./pages";
+import { filterRows, type PageRow, type SiteRows } from "./pages";
+import { changeOf, publishEffect, siteRows, templateImpact } from "./site";
 import { listPages } from "./page-list";
 import { csvLines, exportRows } from "./pages-csv";
 import { publishSeoDraft, saveSeoDraft, type StaffIdentity } from "./seo";

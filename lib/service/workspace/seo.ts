@@ -19,7 +19,7 @@ import { listStaff } from "../../db/queries/staff";
 import { insertOutboxMessages } from "../../db/queries/outbox";
 import { purgeRows } from "../delivery/purge";
 import type { DeliveryRouting } from "../delivery/routing";
-import { changeOf, publishEffect } from "./pages";
+import { changeOf, publishEffect } from "./site";
 import { audit, refuseUnless, type StaffIdentity } from "./audit";
 import { withSides } from "./history";
 import { ApiError } from "../../contract/errors";

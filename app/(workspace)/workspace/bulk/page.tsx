@@ -2,7 +2,7 @@ import Link from "next/link";
 import { SEO_FIELD_LABELS, WORKSPACE, can } from "@/lib/contract/staff";
 import { WORKSPACE_PATHS, workspacePagePath } from "@/lib/contract/workspace-routes";
 import { workspaceDb } from "@/lib/service/workspace";
-import { bulkChange, bulkPages, publishEffect, type PublishEffect } from "@/lib/service/workspace/pages";
+import { bulkChange, bulkPages, publishEffect, type PublishEffect } from "@/lib/service/workspace/site";
 import { BULK_EDIT_LIMIT, cleanBulkValue, publishedStamp } from "@/lib/service/workspace/seo";
 import { ApiError } from "@/lib/contract/errors";
 import { effectAnchor, effectCounts, type EffectPages } from "@/lib/contract/publish-effects";

@@ -1,6 +1,6 @@
 import { siteUrl } from "@/lib/env";
 import { workspaceDb } from "@/lib/service/workspace";
-import { changeOf } from "@/lib/service/workspace/pages";
+import { changeOf } from "@/lib/service/workspace/site";
 import { csvLines, exportRowsWith } from "@/lib/service/workspace/pages-csv";
 import { myDraftById } from "@/lib/service/workspace/seo";
 import { staffOf } from "../staff-session";

@@ -6,7 +6,7 @@ import { PATHS } from "@/lib/contract/routes";
 import { WORKSPACE_PATHS } from "@/lib/contract/workspace-routes";
 import { siteUrl } from "@/lib/env";
 import { previewCookieValue, workspaceDb } from "@/lib/service/workspace";
-import { siteRows } from "@/lib/service/workspace/pages";
+import { siteRows } from "@/lib/service/workspace/site";
 import { draftToPreview } from "@/lib/service/workspace/seo";
 import { staffOf } from "../../../staff-session";
 import { PRIVATE_NO_STORE_HEADERS } from "@/lib/contract/cache-policy";
