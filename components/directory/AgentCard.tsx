@@ -21,7 +21,7 @@ type Props = {
  * The cards of a list (spec 2.5) and, where the page has one, its ItemList JSON-LD. A client
  * component for its bytes, not its behaviour: it receives each card's fields (card-fields.ts),
  * worded on the server, so they travel once in the flight data and once as HTML, where a server
- * card's every element and class travelled twice (a city page of 20 cards: 92 → see the commit).
+ * card's every element and class travelled twice (Austin's 20 cards: 92.2 → 70.5 kB raw).
  * The ItemList is built from the same fields, so its names and URLs do not travel a third time.
  */
 export function AgentCardList({ id, start, cards, compareFormId, itemList }: Props) {
