@@ -23,6 +23,9 @@ async function cityAgents(request: APIRequestContext, state: string, city: strin
   return { data: body.agents.data, category_counts: body.category_counts };
 }
 
+/** The bytes of a page's inline flight data: the scripts that hand React the server's elements again. */
+const flightBytes = (html: string) => (html.match(/<script>self\.__next_f\.push\([\s\S]*?<\/script>/g) ?? []).reduce((total, script) => total + Buffer.byteLength(script), 0);
+
 /** The raw HTML of a page and its size in bytes. */
 async function rawPage(request: APIRequestContext, path: string) {
   const response = await request.get(path);
@@ -31,15 +34,19 @@ async function rawPage(request: APIRequestContext, path: string) {
   return { html, bytes: Buffer.byteLength(html) };
 }
 
-test("the heaviest pages are light in their raw HTML, every card's content still in it (city ≤ 96 kB, profile ≤ 50 kB)", { tag: ["@journey"] }, async ({ request }) => {
+test("the heaviest pages are light in their raw HTML, every card's content still in it (city ≤ 74 kB, flight data ≤ 52% of it, profile ≤ 45 kB)", { tag: ["@journey"] }, async ({ request }) => {
   // Full pages of 20 managers; Elk Grove Village, IL was the largest of all 2,911 served city pages
   // (68.2 kB; 84.7 kB, 12.8 kB in brotli, since each card has the spec's address, about text and
   // View Detail link again: +15.6 kB raw, +1.8 kB on the wire; then each card's "Request a
-  // quote from this manager" link: Austin 92.2 kB raw).
+  // quote from this manager" link: Austin 92.2 kB raw, 55.5 kB of it the flight data). Since the
+  // cards travel in the flight data as their fields, not their elements, and the Join our Network
+  // form is no longer sent closed: Austin 69.1 kB, Elk Grove Village 72.2 kB, flight data 49%
+  // (issue 42 asks for 60 kB and under 40%: docs/reports/2026-12-07-page-bytes.md says what is left).
   for (const [state, city] of [["TX", "austin"], ["IL", "elk-grove-village"], ["NJ", "franklin-township"]]) {
     const { html, bytes } = await rawPage(request, cityPath(state, city));
     // Austin's was 155 kB, about 100 kB of it the flight data repeating the cards.
-    expect(bytes, city).toBeLessThanOrEqual(96_000);
+    expect(bytes, city).toBeLessThanOrEqual(74_000);
+    expect(flightBytes(html) / bytes, `${city}: the flight data's share`).toBeLessThanOrEqual(0.52);
     const { data } = await cityAgents(request, state, city);
     expect(data).toHaveLength(20);
     for (const agent of data) {
@@ -52,7 +59,7 @@ test("the heaviest pages are light in their raw HTML, every card's content still
   }
   const first = (await cityAgents(request, "TX", "austin")).data[0];
   const profile = await rawPage(request, agentPath(first));
-  expect(profile.bytes, "was 63.5 kB").toBeLessThanOrEqual(50_000);
+  expect(profile.bytes, "was 63.5 kB, then 45.5 kB").toBeLessThanOrEqual(45_000);
   expect(profile.html).toContain("Fees of ");
 });
 

@@ -1,6 +1,7 @@
 import type { ServingAgent } from "@/lib/contract";
 import { PATHS } from "@/lib/contract/routes";
-import { AgentCard } from "./AgentCard";
+import { AgentCardList, type CardItemList } from "./AgentCard";
+import { cardFields } from "./card-fields";
 import { CompareControls } from "./CompareControls";
 import { CardQuoteLinks } from "./CardQuoteLinks";
 
@@ -18,17 +19,21 @@ type Props = {
   quotePlace?: { property_city?: string; property_zip?: string };
   /** Sorted by first-year cost at this rent: each card shows its figure. */
   costRent?: number;
+  /** The page's schema.org ItemList of these cards: its origin, name and the list's size. */
+  itemList?: Omit<CardItemList, "firstPosition">;
 };
 
-export function AgentList({ agents, placeName, id = "managers", start = 1, quotePlace = {}, costRent }: Props) {
+export function AgentList({ agents, placeName, id = "managers", start = 1, quotePlace = {}, costRent, itemList }: Props) {
   const formId = `${id}-c`;
   return (
     <>
-      <ol className="agent-list" id={id} start={start}>
-        {agents.map((agent) => (
-          <AgentCard key={agent.agent_id} agent={agent} placeName={placeName} compareFormId={formId} costRent={costRent} />
-        ))}
-      </ol>
+      <AgentCardList
+        id={id}
+        start={start}
+        cards={agents.map((agent) => cardFields(agent, { placeName, costRent }))}
+        compareFormId={formId}
+        itemList={itemList && { ...itemList, firstPosition: start }}
+      />
       <form id={formId} action={PATHS.compare} method="get" className="agent-list-form" aria-label="Managers to compare">
         <CompareControls formId={formId} />
       </form>

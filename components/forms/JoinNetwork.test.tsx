@@ -1,5 +1,6 @@
 /** @jest-environment jsdom */
 import { render, screen, within } from "@testing-library/react";
+import { renderToString } from "react-dom/server";
 import userEvent from "@testing-library/user-event";
 import { MessageDialogProvider } from "@/components/ui/MessageDialog";
 import { ApiError } from "@/lib/contract/errors";
@@ -31,6 +32,21 @@ async function openAndFill() {
 beforeEach(() => call.mockReset());
 
 describe("Join our Network popup", () => {
+  it("sends no form in the page's HTML (only JavaScript opens it), and has it on opening", async () => {
+    const html = renderToString(
+      <MessageDialogProvider>
+        <JoinNetworkProvider>
+          <JoinNetworkButton />
+        </JoinNetworkProvider>
+      </MessageDialogProvider>,
+    );
+    expect(html).toContain('<dialog class="modal">');
+    expect(html).not.toContain("Company Name");
+    renderPopup();
+    await userEvent.click(screen.getByRole("button", { name: "Join Our Network" }));
+    expect(within(screen.getByRole("dialog", { name: "Join our Network" })).getByLabelText("Company Name")).toBeVisible();
+  });
+
   it("offers US +1 (1) and IN +91 (91), and limits the mobile number to 10 characters", async () => {
     renderPopup();
     const popup = await openAndFill();

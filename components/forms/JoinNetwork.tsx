@@ -1,6 +1,7 @@
 "use client";
 
 import { createContext, useCallback, useContext, useId, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { COUNTRY_CODES } from "@/lib/contract/site";
 import { JOIN_NETWORK } from "@/lib/contract/messages";
 import { useMessages } from "@/components/ui/MessageDialog";
@@ -27,7 +28,13 @@ export function JoinNetworkProvider({ children, intro = JOIN_NETWORK.intro }: { 
   const titleId = useId();
   const codeId = useId();
 
-  const open = useCallback(() => dialogRef.current?.showModal(), []);
+  // The popup's contents are rendered on its first opening: every page's HTML carried the closed
+  // popup's form (1.3 kB), of no use before JavaScript runs, since only JavaScript opens it.
+  const [rendered, setRendered] = useState(false);
+  const open = useCallback(() => {
+    flushSync(() => setRendered(true));
+    dialogRef.current?.showModal();
+  }, []);
   const close = useCallback(() => dialogRef.current?.close(), []);
 
   const update = (field: keyof typeof EMPTY) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
@@ -54,35 +61,39 @@ export function JoinNetworkProvider({ children, intro = JOIN_NETWORK.intro }: { 
   return (
     <JoinNetworkContext.Provider value={open}>
       {children}
-      <dialog ref={dialogRef} className="modal" aria-labelledby={titleId}>
-        <div className="modal__header">
-          <h2 id={titleId} className="modal__title">
-            Join our Network
-          </h2>
-          <button type="button" className="modal__close" aria-label="Close" onClick={close}>
-            ×
-          </button>
-        </div>
-        <form ref={formRef} className="modal__body" onSubmit={submit} noValidate>
-          <p>{intro}</p>
-          <Field kind="text" label="Company Name" name="company_name" autoComplete="organization" value={values.company_name} onChange={update("company_name")} />
-          <Field kind="email" label="Email Address" name="email" value={values.email} onChange={update("email")} />
-          <div className="field-row">
-            <div className="field field--code">
-              <label htmlFor={codeId}>Country Code</label>
-              <select id={codeId} name="country_code" value={values.country_code} onChange={(event) => update("country_code")(event.target.value)}>
-                {COUNTRY_CODES.map((code) => (
-                  <option key={code.value} value={code.value}>
-                    {code.label}
-                  </option>
-                ))}
-              </select>
+      <dialog ref={dialogRef} className="modal" aria-labelledby={rendered ? titleId : undefined}>
+        {rendered && (
+          <>
+            <div className="modal__header">
+              <h2 id={titleId} className="modal__title">
+                Join our Network
+              </h2>
+              <button type="button" className="modal__close" aria-label="Close" onClick={close}>
+                ×
+              </button>
             </div>
-            <Field kind="phone" label="Mobile Number" name="mobile" value={values.mobile} onChange={update("mobile")} />
-          </div>
-          <HoneypotField value={values.website} onChange={(event) => update("website")(event.target.value)} />
-          <SubmitButton pending={pending} />
-        </form>
+            <form ref={formRef} className="modal__body" onSubmit={submit} noValidate>
+              <p>{intro}</p>
+              <Field kind="text" label="Company Name" name="company_name" autoComplete="organization" value={values.company_name} onChange={update("company_name")} />
+              <Field kind="email" label="Email Address" name="email" value={values.email} onChange={update("email")} />
+              <div className="field-row">
+                <div className="field field--code">
+                  <label htmlFor={codeId}>Country Code</label>
+                  <select id={codeId} name="country_code" value={values.country_code} onChange={(event) => update("country_code")(event.target.value)}>
+                    {COUNTRY_CODES.map((code) => (
+                      <option key={code.value} value={code.value}>
+                        {code.label}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <Field kind="phone" label="Mobile Number" name="mobile" value={values.mobile} onChange={update("mobile")} />
+              </div>
+              <HoneypotField value={values.website} onChange={(event) => update("website")(event.target.value)} />
+              <SubmitButton pending={pending} />
+            </form>
+          </>
+        )}
       </dialog>
     </JoinNetworkContext.Provider>
   );

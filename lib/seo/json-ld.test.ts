@@ -1,11 +1,11 @@
-import { itemListLd, linkListLd, localBusinessLd, organizationLd } from "./json-ld";
+import { linkListLd, localBusinessLd, organizationLd } from "./json-ld";
 
 const ORIGIN = "https://example.com";
-const agent = (id: number) => ({ agent_id: id, company_name: `Company ${id}`, state: "TX", city_slug: "austin" }) as unknown as Parameters<typeof itemListLd>[2][number];
+const manager = (id: number) => ({ name: `Company ${id}`, path: `/agent/TX/austin/${id}` });
 
 describe("ItemList JSON-LD", () => {
   it("page 2 of a 25-item list: positions 21-25, numberOfItems the whole list's 25", () => {
-    const list = itemListLd(ORIGIN, "Austin, page 2", [21, 22, 23, 24, 25].map(agent), { firstPosition: 21, total: 25 });
+    const list = linkListLd(ORIGIN, "Austin, page 2", [21, 22, 23, 24, 25].map(manager), { firstPosition: 21, total: 25 });
     expect(list.numberOfItems).toBe(25);
     expect((list.itemListElement as { position: number }[]).map((item) => item.position)).toEqual([21, 22, 23, 24, 25]);
   });

@@ -1,13 +1,13 @@
+/** schema.org objects for the JSON-LD of each page kind. URLs are absolute. */
 import type { Agent, Blog, Faq } from "../contract";
 import { htmlToText } from "../sanitize";
 import { SITE_NAME, SITE_TAGLINE } from "../contract/site";
 import { PATHS, agentPath, blogPath } from "../contract/routes";
 import { feeHeadline } from "../contract/fees";
 import { sampleName } from "../contract/seo-text";
+import { absolute, type Thing } from "./json-ld-list";
 
-/** schema.org objects for the JSON-LD of each page kind. URLs are absolute. */
-type Thing = Record<string, unknown>;
-const absolute = (origin: string, path: string) => new URL(path, origin).toString();
+export { linkListLd, serializeJsonLd } from "./json-ld-list";
 
 /** The site's operator; `sameAs` only the profiles it runs (SOCIAL_PROFILES), left out when there are none. */
 export function organizationLd(origin: string, profiles: readonly string[]): Thing {
@@ -109,41 +109,6 @@ export function localBusinessLd(origin: string, agent: Agent): Thing {
   };
 }
 
-/**
- * Where a page's items stand in the whole list: the position of its first (page 2 of 12 a page
- * starts at 13) and the list's size over every page (unset: the page shows the whole list).
- */
-type ListPlace = { firstPosition?: number; total?: number };
-
-/**
- * The managers a list page shows: the summary-page form of an ItemList, each item its position,
- * URL and the company's name (Google's rich results need `name` or `item.name` on every ListItem).
- */
-export function itemListLd(origin: string, name: string, agents: Agent[], place: ListPlace = {}): Thing {
-  return linkListLd(origin, name, agents.map((agent) => ({ name: agent.company_name, path: agentPath(agent) })), place);
-}
-
-/**
- * Any list of pages as a schema.org ItemList: the items the page shows, and `numberOfItems` the
- * size of the whole list they belong to (25 on page 2 of a 25-manager list, never its 5). Also
- * the mainEntity of a collection page (blog posts, state law pages).
- */
-export function linkListLd(origin: string, name: string, items: { name: string; path: string }[], { firstPosition = 1, total }: ListPlace = {}): Thing {
-  return {
-    "@context": "https://schema.org",
-    "@type": "ItemList",
-    name,
-    // Never fewer than the last position shown (a total read a moment before a manager was added).
-    numberOfItems: Math.max(total ?? 0, firstPosition - 1 + items.length),
-    itemListElement: items.map((item, index) => ({
-      "@type": "ListItem",
-      position: firstPosition + index,
-      url: absolute(origin, item.path),
-      name: item.name,
-    })),
-  };
-}
-
 /** The FAQs page: each question with its answer as plain text (block boundaries as spaces). */
 export function faqPageLd(origin: string, page: Omit<PageLd, "type" | "mainEntity">, faqs: Faq[]): Thing {
   return webPageLd(origin, {
@@ -196,9 +161,4 @@ export function lawDatasetLd(
     creator: { "@type": "Organization", name: SITE_NAME, url: absolute(origin, "/") },
     isBasedOn: dataset.sources,
   };
-}
-
-/** JSON for a <script type="application/ld+json">, with "<" escaped so no text can close the tag. */
-export function serializeJsonLd(data: Thing | Thing[]): string {
-  return JSON.stringify(data).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
 }

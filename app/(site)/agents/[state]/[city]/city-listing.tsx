@@ -2,7 +2,7 @@ import { notFound, redirect } from "next/navigation";
 import type { Metadata } from "next";
 import { getCityListing, servicesKey, type CityListing as Listing } from "@/lib/api/pages";
 import { siteUrl } from "@/lib/env";
-import { breadcrumbLd, itemListLd } from "@/lib/seo/json-ld";
+import { breadcrumbLd } from "@/lib/seo/json-ld";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { pageSeo } from "@/lib/api/seo";
 import { emptyListIsNoindex, tabRepeatsCity } from "@/lib/contract/seo-text";
@@ -116,20 +116,17 @@ export async function CityView({ params, view }: { params: Promise<ListingParams
 }
 
 function ListingPage({ loaded }: { loaded: Loaded }) {
-  const { listing, category, page, heading, view } = loaded;
+  const { listing, category, heading } = loaded;
   const { state, city } = listing;
-  const agents = listing.agents.data;
   const crumbs = [
     { name: "Home", path: PATHS.home },
     { name: state.state, path: statePath(state.abbreviation) },
     { name: city.city, path: cityPath(state.abbreviation, city.slug) },
     ...(category ? [{ name: category.label, path: cityPath(state.abbreviation, city.slug, { category: category.slug }) }] : []),
   ];
-  const firstPosition = (page - 1) * DIRECTORY_PAGE_SIZE + 1;
   return (
     <PageShell title={heading} crumbs={crumbs} newsletter={false}>
       <JsonLd data={breadcrumbLd(siteUrl(), crumbs)} />
-      {agents.length > 0 && !view && <JsonLd data={itemListLd(siteUrl(), `${heading}${page > 1 ? `, page ${page}` : ""}`, agents, { firstPosition, total: listing.agents.total })} />}
       <div className="container section directory">
         {listing.category_counts.every((count) => count.managers === 0) ? <EmptyArea listing={listing} /> : <ListingBody loaded={loaded} />}
       </div>
@@ -138,7 +135,7 @@ function ListingPage({ loaded }: { loaded: Loaded }) {
 }
 
 function ListingBody({ loaded }: { loaded: Loaded }) {
-  const { listing, category, categoryId, page, view } = loaded;
+  const { listing, category, categoryId, page, view, heading } = loaded;
   const { state, city } = listing;
   const { total, last_page } = listing.agents;
   const agents = listing.agents.data;
@@ -174,6 +171,8 @@ function ListingBody({ loaded }: { loaded: Loaded }) {
             quotePlace={{ property_city: city.city }}
             start={(page - 1) * DIRECTORY_PAGE_SIZE + 1}
             costRent={view?.sort === "fee" ? view.rent : undefined}
+            // The default view's ItemList (a chosen view is a copy of the list, never indexed).
+            itemList={view ? undefined : { origin: siteUrl(), name: `${heading}${page > 1 ? `, page ${page}` : ""}`, total }}
           />
           <Pagination page={page} lastPage={last_page} hrefFor={hrefFor} />
           <HowWeRank rule={RANKING.city(city.city)} />
