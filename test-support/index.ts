@@ -10,6 +10,7 @@ export { mailText, startSmtpReceiver, type ReceivedMail } from "./smtp-receiver"
 export { insertStaff, type TestStaff } from "./staff";
 export { serviceSuite, type ServiceSuite } from "./suite";
 export { AUSTIN_LEAD, tokenOf } from "./leads";
+export { outboxWorkerSuite, recordingChannel, TEST_WORKER_TIMING } from "./outbox";
 export { STORED_LEAD, STORED_MANAGER, STORED_RECIPIENT } from "./stored-lead";
 export { alaskanManager, requestsSuite, SERVED_ZIP, UNSERVED_ZIP } from "./requests";
 
