@@ -1,5 +1,5 @@
 import type { Service } from "../lib/service";
-import { createTestDatabase, type TestDatabase, type TestDatabaseKind } from "./database";
+import { createTestDatabase, WHOLE_SEED_TIMEOUT_MS, type TestDatabase, type TestDatabaseKind } from "./database";
 import { callAsSite, createTestService } from "./service";
 
 /** A describe block's database and the embedded service on it (see serviceSuite). */
@@ -20,7 +20,9 @@ export function serviceSuite(kind: TestDatabaseKind, options?: Parameters<typeof
   beforeAll(async () => {
     suite.database = await createTestDatabase(kind);
     suite.service = createTestService(suite.database, options);
-  });
+    // The run's first suite of a kind seeds the template every later one copies: on a busy machine
+    // that takes longer than a test's minute.
+  }, WHOLE_SEED_TIMEOUT_MS);
   afterAll(async () => suite.database?.destroy());
   return suite;
 }
