@@ -12,6 +12,7 @@ export { serviceSuite, type ServiceSuite } from "./suite";
 export { AUSTIN_LEAD, tokenOf } from "./leads";
 export { outboxWorkerSuite, recordingChannel, TEST_WORKER_TIMING } from "./outbox";
 export { STORED_LEAD, STORED_MANAGER, STORED_RECIPIENT } from "./stored-lead";
+export { PROPOSAL_API_TOKEN, PROPOSAL_SITE_URL, proposalsSuite } from "./proposals";
 export { alaskanManager, requestsSuite, SERVED_ZIP, UNSERVED_ZIP } from "./requests";
 
 import { ApiError } from "../lib/contract/errors";

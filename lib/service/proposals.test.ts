@@ -3,11 +3,9 @@ import { NOT_FOUND, REQUEST_PAGE } from "../contract/messages";
 import { PROPOSAL, PROPOSAL_MAIL } from "../contract/proposal-messages";
 import { categoryLabel, SITE_NAME } from "../contract/site";
 import { isPrivatePath, redactPrivatePath } from "../contract/routes";
-import { BODY_TOO_LARGE, handleCall, type Service } from ".";
+import { BODY_TOO_LARGE } from ".";
 import type { OutboxRow } from "../db/schema";
-import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase, callAsSite, confirmAsOwner } from "@/test-support";
-import { createWriteRunner } from "./write";
-import { deliveryRouting } from "./delivery/routing";
+import { announcePostgres, databaseKinds, PROPOSAL_SITE_URL, proposalsSuite } from "@/test-support";
 import { renderMessage } from "./delivery/render";
 import { registerProposalLink } from "./delivery/proposal-messages";
 import { SUMMARY_EVERY_MS } from "./proposals";
@@ -16,10 +14,6 @@ import { unsubscribeToken } from "./unsubscribe";
 import { UNSUBSCRIBE } from "../contract/operator-messages";
 
 announcePostgres();
-
-const SITE = "https://managely.example";
-const API_TOKEN = "proposals-test-token-that-is-long-enough";
-const ORIGIN = "http://localhost:3000";
 
 const lead = {
   property_category: 2,
@@ -40,75 +34,19 @@ const lead = {
 const terms = { management_percent: 8, leasing_percent: 50, setup_fee: 0, renewal_fee: 150, maintenance_markup_percent: 10, contract_months: 12, start_date: "2027-01-15", services: ["rent_collection", "tenant_screening"], message: "Happy to help." };
 
 describe.each(databaseKinds)("proposals on %s", (kind) => {
-  let database: TestDatabase;
-  let service: Service;
-  let sequence = 0;
-  const next = () => `${kind}-${++sequence}`;
-  const call = (name: string, body: unknown) => callAsSite(service, name, body);
-  let addresses = 0;
-  /** A client address of its own per call unless a test names one: the per-address limit is tested on its own. */
-  const freshAddress = () => `10.${Math.floor(++addresses / 250)}.${addresses % 250}.1`;
-  const http = async (name: string, body: unknown, { address = freshAddress(), bearer = false, raw }: { address?: string; bearer?: boolean; raw?: string } = {}) => {
-    const headers = new Headers({ "content-type": "application/json", ...(bearer ? { authorization: `Bearer ${API_TOKEN}` } : { origin: ORIGIN }) });
-    const result = await service.handle({ call: name, body: raw !== undefined ? raw : JSON.stringify(body), caller: { kind: "http", method: "POST", headers, address } });
-    return { status: result.status, body: result.body as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
-  };
-  const rowsOf = (leadId: number, kindOf: string) =>
-    database.db.selectFrom("outbox_messages").selectAll().where("lead_id", "=", leadId).where("kind", "=", kindOf as OutboxRow["kind"]).orderBy("id").execute();
+  const suite = proposalsSuite(kind, { lead, managers: 3, savesPerMinute: 5, label: "proposal" });
+  const { call, next, http, rowsOf, deliveredRequest } = suite;
   const counts = async () => ({
-    proposals: Number((await database.db.selectFrom("proposals").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n),
-    revisions: Number((await database.db.selectFrom("proposal_revisions").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n),
-    outbox: Number((await database.db.selectFrom("outbox_messages").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n),
+    proposals: Number((await suite.database.db.selectFrom("proposals").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n),
+    revisions: Number((await suite.database.db.selectFrom("proposal_revisions").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n),
+    outbox: Number((await suite.database.db.selectFrom("outbox_messages").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n),
   });
-
-  /**
-   * A confirmed request to three managers; each manager's proposal link as its message carries it.
-   * Without an email (the quote-guarantee lead) there is nothing to confirm: it goes out at once.
-   */
-  async function deliveredRequest({ email = true }: { email?: boolean } = {}) {
-    const id = next();
-    const matches = (await call("agents/match", { property_zip: "78701", property_category: 2 })).body.agents as { agent_id: number; company_name: string }[];
-    const chosen = matches.slice(0, 3);
-    const { preferred_contact_method: _method, ...guarantee } = lead;
-    const saved = await call("lead/save", {
-      ...(email ? { ...lead, email_address: `owner.${id}@example.org` } : guarantee),
-      submission_key: `proposal-${id}-abcdef`,
-      agent_ids: chosen.map((agent) => agent.agent_id),
-    });
-    expect(saved.status).toBe(200);
-    const row = await database.db.selectFrom("leads").select(["id"]).where("reference", "=", saved.body.reference).executeTakeFirstOrThrow();
-    if (email) {
-      const [confirmation] = await rowsOf(row.id, "lead.confirmation");
-      expect((await confirmAsOwner(service, JSON.parse(confirmation.payload).confirm_token)).status).toBe(200);
-    }
-    const links: { agentId: number; company: string; token: string }[] = [];
-    for (const message of await rowsOf(row.id, "lead.new")) {
-      const rendered = await renderMessage(database.db, message, { siteUrl: SITE });
-      const url = String(rendered!.event.data.proposal_url);
-      expect(rendered!.email.text).toContain(url);
-      if (links.some((link) => link.agentId === message.agent_id)) {
-        // The webhook's and the email's copy carry the same link.
-        expect(links.find((link) => link.agentId === message.agent_id)!.token).toBe(url.split("/").pop());
-        continue;
-      }
-      links.push({ agentId: message.agent_id!, company: chosen.find((agent) => agent.agent_id === message.agent_id)!.company_name, token: url.split("/").pop()! });
-    }
-    return { leadId: row.id, reference: saved.body.reference as string, ownerToken: (saved.body.request_path as string).split("/").pop()!, links, chosen };
-  }
   const save = (token: string, extra: Record<string, unknown> = {}, options?: Parameters<typeof http>[2]) => http("proposal/save", { token, save_key: `key-${next()}-abcdef`, ...terms, ...extra }, options);
-
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    const context = { db: database.db, dialect: database.dialect, write: createWriteRunner(database), halfStateCount: 10, delivery: deliveryRouting({ smtp: true, webhook: true }) };
-    const settings = { allowedOrigins: [ORIGIN], apiToken: API_TOKEN, savesPerMinute: 5 };
-    service = { handle: (request) => handleCall(request, { context, settings }) };
-  });
-  afterAll(async () => database?.destroy());
 
   it("gives each recipient a private link, stored as its hash only, opening the request and the manager's own proposal", async () => {
     const { leadId, links, reference } = await deliveredRequest();
     expect(links).toHaveLength(3);
-    const stored = await database.db.selectFrom("proposal_tokens").selectAll().where("lead_id", "=", leadId).execute();
+    const stored = await suite.database.db.selectFrom("proposal_tokens").selectAll().where("lead_id", "=", leadId).execute();
     expect(stored).toHaveLength(3);
     for (const link of links) expect(stored.map((row) => row.token_hash)).not.toContain(link.token);
     const read = await call("proposal/get", { token: links[0].token });
@@ -116,7 +54,7 @@ describe.each(databaseKinds)("proposals on %s", (kind) => {
     expect(contract["proposal/get"].response.safeParse(read.body).success).toBe(true);
     expect(read.body).toMatchObject({ status: "open", request: { reference, property_city: "Austin" }, manager: { agent_id: links[0].agentId }, proposal: null });
     // Where a first proposal starts: the listing's own fees and services; and the owner's rent and units, for the figure the form shows.
-    const listing = await database.db.selectFrom("agents").select(["management_fee_percent", "leasing_fee_percent"]).where("id", "=", links[0].agentId).executeTakeFirstOrThrow();
+    const listing = await suite.database.db.selectFrom("agents").select(["management_fee_percent", "leasing_fee_percent"]).where("id", "=", links[0].agentId).executeTakeFirstOrThrow();
     expect(read.body.manager.profile.fees).toMatchObject({ management_percent: listing.management_fee_percent, leasing_percent: listing.leasing_fee_percent });
     expect(read.body.manager.profile.services.length).toBeGreaterThan(0);
     expect(read.body.assumption).toEqual({ rent: 1500, units: 5, from_answers: true });
@@ -146,7 +84,7 @@ describe.each(databaseKinds)("proposals on %s", (kind) => {
     expect(signals).toHaveBeenCalledTimes(2);
     expect(edit.body.proposal).toMatchObject({ revision: 2, management_percent: 7 });
     expect(edit.body.message).toBe(PROPOSAL.saved(2));
-    const revisions = await database.db.selectFrom("proposal_revisions").innerJoin("proposals", "proposals.id", "proposal_revisions.proposal_id").select(["proposal_revisions.revision", "proposal_revisions.management_percent"]).where("proposals.lead_id", "=", leadId).orderBy("proposal_revisions.revision").execute();
+    const revisions = await suite.database.db.selectFrom("proposal_revisions").innerJoin("proposals", "proposals.id", "proposal_revisions.proposal_id").select(["proposal_revisions.revision", "proposal_revisions.management_percent"]).where("proposals.lead_id", "=", leadId).orderBy("proposal_revisions.revision").execute();
     expect(revisions.map((row) => [row.revision, Number(row.management_percent)])).toEqual([[1, 8], [2, 7]]);
     // The agent panel hears of each save (webhook only), with its own idempotency key.
     const events = await rowsOf(leadId, "proposal.saved");
@@ -172,7 +110,7 @@ describe.each(databaseKinds)("proposals on %s", (kind) => {
     const { leadId, links } = await deliveredRequest();
     await save(links[0].token);
     const servicesRead = async (services: string) => {
-      await database.db.updateTable("proposals").set({ services }).where("lead_id", "=", leadId).where("agent_id", "=", links[0].agentId).execute();
+      await suite.database.db.updateTable("proposals").set({ services }).where("lead_id", "=", leadId).where("agent_id", "=", links[0].agentId).execute();
       return (await call("proposal/get", { token: links[0].token })).body.proposal.services;
     };
     expect(await servicesRead(JSON.stringify(["rent_collection", 7, null, "repairs"]))).toEqual(["rent_collection", "repairs"]);
@@ -187,7 +125,7 @@ describe.each(databaseKinds)("proposals on %s", (kind) => {
     expect([first.status, first.body.message]).toEqual([200, PROPOSAL.saved(1)]);
     expect((await rowsOf(leadId, "proposal.saved")).map((row) => row.agent_id)).toEqual([links[0].agentId]);
     expect(await rowsOf(leadId, "proposal.summary")).toEqual([]);
-    expect((await database.db.selectFrom("leads").select("proposals_told_at").where("id", "=", leadId).executeTakeFirstOrThrow()).proposals_told_at).toBeNull();
+    expect((await suite.database.db.selectFrom("leads").select("proposals_told_at").where("id", "=", leadId).executeTakeFirstOrThrow()).proposals_told_at).toBeNull();
   });
 
   it("refuses bad input with a clear 400, bounds the body, and changes nothing", async () => {
@@ -274,17 +212,17 @@ describe.each(databaseKinds)("proposals on %s", (kind) => {
     expect(Date.parse(first.next_attempt_at)).toBeGreaterThanOrEqual(savedFrom);
     expect(Date.parse(first.next_attempt_at)).toBeLessThanOrEqual(savedBy);
     expect(JSON.parse(first.payload).since).toBe("");
-    const rendered = await renderMessage(database.db, first, { siteUrl: SITE });
+    const rendered = await renderMessage(suite.database.db, first, { siteUrl: PROPOSAL_SITE_URL });
     expect(rendered!.email.to).toMatch(/^owner\./);
     expect(rendered!.email.text).toContain(links[0].company);
     expect(rendered!.email.text).toContain(links[1].company);
     // Its link opens the owner's page (a fresh token, stored hashed like the first).
     const pageToken = JSON.parse(first.payload).token as string;
-    expect(rendered!.email.text).toContain(`${SITE}/requests/${pageToken}`);
+    expect(rendered!.email.text).toContain(`${PROPOSAL_SITE_URL}/requests/${pageToken}`);
     expect((await call("request/proposals", { token: pageToken })).status).toBe(200);
     expect(pageToken).not.toBe(ownerToken);
     // Once it is sent, the next change waits an hour after it.
-    await database.db.updateTable("outbox_messages").set({ status: "sent", payload: "{}" }).where("id", "=", first.id).execute();
+    await suite.database.db.updateTable("outbox_messages").set({ status: "sent", payload: "{}" }).where("id", "=", first.id).execute();
     await save(links[1].token, { management_percent: 9 });
     const summaries = await rowsOf(leadId, "proposal.summary");
     expect(summaries).toHaveLength(2);
@@ -316,14 +254,14 @@ describe.each(databaseKinds)("proposals on %s", (kind) => {
     // At the answers' rent ($1,500) for 5 units: 8% for 12 months, half a month's rent each, no setup.
     expect([accepted.status, accepted.body]).toEqual([200, { success: true, message: PROPOSAL.acceptedTerms(links[0].company, 1, "$10,950", PROPOSAL.atRent("$1,500", 5)) }]);
     const [acceptedRow] = (await rowsOf(leadId, "request.accepted")).filter((row) => row.channel === "email");
-    const acceptedMail = await renderMessage(database.db, acceptedRow, { siteUrl: SITE });
+    const acceptedMail = await renderMessage(suite.database.db, acceptedRow, { siteUrl: PROPOSAL_SITE_URL });
     expect(acceptedRow.agent_id).toBe(links[0].agentId);
     expect(acceptedMail!.email.text).toContain("Phone: 5125550188");
     expect(acceptedMail!.email.text).not.toContain("@example.org"); // the owner chose the phone
     expect(acceptedMail!.email.replyTo).toBeUndefined();
     const declined = (await rowsOf(leadId, "request.declined")).filter((row) => row.channel === "email");
     expect(declined.map((row) => row.agent_id).sort()).toEqual([links[1].agentId, links[2].agentId].sort());
-    const declinedMail = await renderMessage(database.db, declined[0], { siteUrl: SITE });
+    const declinedMail = await renderMessage(suite.database.db, declined[0], { siteUrl: PROPOSAL_SITE_URL });
     expect(declinedMail!.email.text).not.toContain("Jordan");
     expect(declinedMail!.email.text).not.toContain("5125550188");
     expect((await call("proposal/get", { token: links[0].token })).body.status).toBe("accepted");
@@ -378,24 +316,24 @@ describe.each(databaseKinds)("proposals on %s", (kind) => {
 
   it("writes each proposal message in full: the link, the saved event, the summary, the decision with the owner's chosen details, and nothing once there is nothing to say", async () => {
     const { leadId, reference, links, ownerToken } = await deliveredRequest();
-    const render = (row: OutboxRow, change: Partial<OutboxRow> = {}) => renderMessage(database.db, { ...row, ...change }, { siteUrl: SITE });
+    const render = (row: OutboxRow, change: Partial<OutboxRow> = {}) => renderMessage(suite.database.db, { ...row, ...change }, { siteUrl: PROPOSAL_SITE_URL });
     const setLead = (values: { full_name?: string; email_address?: string; preferred_contact_method?: string; property_category?: number; withdrawn_at?: string }) =>
-      database.db.updateTable("leads").set(values).where("id", "=", leadId).execute();
-    const manager = await database.db.selectFrom("agents").select(["company_name", "email"]).where("id", "=", links[0].agentId).executeTakeFirstOrThrow();
+      suite.database.db.updateTable("leads").set(values).where("id", "=", leadId).execute();
+    const manager = await suite.database.db.selectFrom("agents").select(["company_name", "email"]).where("id", "=", links[0].agentId).executeTakeFirstOrThrow();
     const place = `${categoryLabel(2)} in Austin 78701`;
 
     // The request's message ends with the private link; one queued before proposals existed (no token) has none.
     const [newLead] = (await rowsOf(leadId, "lead.new")).filter((row) => row.agent_id === links[0].agentId);
     const withLink = await render(newLead);
-    const url = `${SITE}/proposals/${links[0].token}`;
+    const url = `${PROPOSAL_SITE_URL}/proposals/${links[0].token}`;
     const withoutLink = await render(newLead, { payload: "{}" });
     expect(withLink!.email.text).toBe([withoutLink!.email.text, "", PROPOSAL_MAIL.link(SITE_NAME), url].join("\n"));
     expect(withoutLink!.event.data).not.toHaveProperty("proposal_url");
     // No link without the lead and the manager it opens (nothing stored either).
-    const tokens = async () => (await database.db.selectFrom("proposal_tokens").select("token_hash").where("lead_id", "=", leadId).execute()).length;
+    const tokens = async () => (await suite.database.db.selectFrom("proposal_tokens").select("token_hash").where("lead_id", "=", leadId).execute()).length;
     const stored = await tokens();
-    expect(await registerProposalLink(database.db, { ...newLead, agent_id: null }, "BBBBBBBBBBBBBBBBBBBBBB", SITE)).toBeNull();
-    expect(await registerProposalLink(database.db, { ...newLead, lead_id: null }, "BBBBBBBBBBBBBBBBBBBBBB", SITE)).toBeNull();
+    expect(await registerProposalLink(suite.database.db, { ...newLead, agent_id: null }, "BBBBBBBBBBBBBBBBBBBBBB", PROPOSAL_SITE_URL)).toBeNull();
+    expect(await registerProposalLink(suite.database.db, { ...newLead, lead_id: null }, "BBBBBBBBBBBBBBBBBBBBBB", PROPOSAL_SITE_URL)).toBeNull();
     expect(await tokens()).toBe(stored);
 
     // proposal.saved: the manager's terms as saved, without the table's ids.
@@ -425,12 +363,12 @@ describe.each(databaseKinds)("proposals on %s", (kind) => {
       PROPOSAL_MAIL.summaryLine(links[1].company, 1, "$60 a month per unit"),
       "",
       PROPOSAL_MAIL.summaryLink,
-      `${SITE}/requests/${payload.token}`,
+      `${PROPOSAL_SITE_URL}/requests/${payload.token}`,
       "",
       `${PROPOSAL_MAIL.summaryEvery} ${REQUEST_PAGE.keepLinkPrivate}`,
       "",
       UNSUBSCRIBE.mailLine(SITE_NAME),
-      `${SITE}/unsubscribe/${await unsubscribeToken(database.db, { email: summary!.email.to })}`,
+      `${PROPOSAL_SITE_URL}/unsubscribe/${await unsubscribeToken(suite.database.db, { email: summary!.email.to })}`,
     ]);
     expect(summary!.event).toEqual({ type: "proposal.summary", data: { reference, proposals: 2 } });
     // Nothing changed since `since`, or no page token: no summary.
@@ -440,7 +378,7 @@ describe.each(databaseKinds)("proposals on %s", (kind) => {
     // The decision: the accepted manager gets the owner's details as the owner chose to give them.
     expect((await http("request/decide", { token: ownerToken, agent_id: links[0].agentId, decision: "accept", revision: 2 })).status).toBe(200);
     const [acceptedRow] = await rowsOf(leadId, "request.accepted");
-    const lead = await database.db.selectFrom("leads").select(["email_address", "decided_at"]).where("id", "=", leadId).executeTakeFirstOrThrow();
+    const lead = await suite.database.db.selectFrom("leads").select(["email_address", "decided_at"]).where("id", "=", leadId).executeTakeFirstOrThrow();
     const { message: _message, ...withoutMessage } = terms;
     const acceptedTerms = [
       PROPOSAL_MAIL.acceptedTerms(2),
@@ -482,7 +420,7 @@ describe.each(databaseKinds)("proposals on %s", (kind) => {
 
     // Every other manager is told politely, with nothing of the owner's.
     const declinedRow = (await rowsOf(leadId, "request.declined")).find((row) => row.agent_id === links[1].agentId)!;
-    const other = await database.db.selectFrom("agents").select(["company_name", "email"]).where("id", "=", links[1].agentId).executeTakeFirstOrThrow();
+    const other = await suite.database.db.selectFrom("agents").select(["company_name", "email"]).where("id", "=", links[1].agentId).executeTakeFirstOrThrow();
     expect(await render(declinedRow)).toEqual({
       email: {
         to: other.email,
