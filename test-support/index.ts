@@ -6,7 +6,7 @@
  */
 export { announcePostgres, createTestDatabase, databaseKinds, postgresUrl, WHOLE_SEED_TIMEOUT_MS, type TestDatabase, type TestDatabaseKind } from "./database";
 export { callAsSite, confirmAsOwner, createTestService } from "./service";
-export { mailText, startSmtpReceiver, type ReceivedMail } from "./smtp-receiver";
+export { mailsThroughSmtp, mailText, startSmtpReceiver, type ReceivedMail } from "./smtp-receiver";
 export { insertStaff, type TestStaff } from "./staff";
 export { serviceSuite, type ServiceSuite } from "./suite";
 export { AUSTIN_LEAD, tokenOf } from "./leads";
