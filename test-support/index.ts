@@ -9,6 +9,7 @@ export { callAsSite, confirmAsOwner, createTestService } from "./service";
 export { mailsThroughSmtp, mailText, startSmtpReceiver, type ReceivedMail } from "./smtp-receiver";
 export { insertStaff, type TestStaff } from "./staff";
 export { serviceSuite, type ServiceSuite } from "./suite";
+export { citiesServedBy } from "./cities";
 export { AUSTIN_LEAD, tokenOf } from "./leads";
 export { outboxWorkerSuite, recordingChannel, TEST_WORKER_TIMING } from "./outbox";
 export { STORED_LEAD, STORED_MANAGER, STORED_RECIPIENT } from "./stored-lead";

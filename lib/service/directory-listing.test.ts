@@ -1,7 +1,7 @@
 import { contract, type Fees } from "../contract";
 import { firstYearCost } from "../contract/first-year-cost";
 import { distanceMiles } from "../contract/geo";
-import { announcePostgres, databaseKinds, serviceSuite } from "@/test-support";
+import { announcePostgres, citiesServedBy, databaseKinds, serviceSuite } from "@/test-support";
 
 announcePostgres();
 
@@ -10,14 +10,7 @@ describe.each(databaseKinds)("the directory's lists on %s", (kind) => {
   const suite = serviceSuite(kind);
   const { call } = suite;
   /** A seeded city nobody serves (remote towns have no office of their own). */
-  const unservedCity = async () =>
-    suite.database.db
-      .selectFrom("cities")
-      .innerJoin("states", "states.id", "cities.state_id")
-      .select(["cities.id", "cities.name", "cities.slug", "cities.lat", "cities.lng", "states.abbreviation"])
-      .where("cities.managers_serving", "=", 0)
-      .orderBy("cities.id")
-      .executeTakeFirstOrThrow();
+  const unservedCity = () => citiesServedBy(suite.database, "=", 0).executeTakeFirstOrThrow();
 
   const servesAustin = (agent: { city: string; distance_miles: number; service_area: { radius_miles: number } }) =>
     agent.city === "Austin" || agent.distance_miles <= agent.service_area.radius_miles;
@@ -126,12 +119,7 @@ describe.each(databaseKinds)("the directory's lists on %s", (kind) => {
   });
 
   it("agents/list answers an empty list and the nearest offices for a city nobody serves, 404 for unknown places", async () => {
-    const unserved = await suite.database.db
-      .selectFrom("cities")
-      .innerJoin("states", "states.id", "cities.state_id")
-      .select(["cities.slug", "cities.lat", "cities.lng", "states.abbreviation"])
-      .where("cities.managers_serving", "=", 0)
-      .execute();
+    const unserved = await citiesServedBy(suite.database, "=", 0).execute();
     expect(unserved.length).toBeGreaterThan(0);
     const offices = await suite.database.db.selectFrom("agents").select(["office_lat", "office_lng"]).execute();
     let withNearby = 0;
@@ -153,13 +141,7 @@ describe.each(databaseKinds)("the directory's lists on %s", (kind) => {
     }
     expect(withNearby).toBeGreaterThan(0);
     // A town one manager serves, in some categories only: served, so neither nearby offices nor other cities.
-    const single = await suite.database.db
-      .selectFrom("cities")
-      .innerJoin("states", "states.id", "cities.state_id")
-      .select(["cities.slug", "states.abbreviation"])
-      .where("cities.managers_serving", "=", 1)
-      .orderBy("cities.id")
-      .executeTakeFirstOrThrow();
+    const single = await citiesServedBy(suite.database, "=", 1).executeTakeFirstOrThrow();
     const partly = await call("agents/list", { cate_id: 0, state: single.abbreviation, city: single.slug });
     const counts = (partly.body.category_counts as { managers: number }[]).map((count) => count.managers);
     expect(counts).toContain(0);

@@ -1,7 +1,7 @@
 import { contract } from "../contract";
 import { distanceMiles } from "../contract/geo";
 import { RECIPIENTS } from "../contract/messages";
-import { announcePostgres, databaseKinds, serviceSuite } from "@/test-support";
+import { announcePostgres, citiesServedBy, databaseKinds, serviceSuite } from "@/test-support";
 
 announcePostgres();
 
@@ -56,12 +56,7 @@ describe.each(databaseKinds)("the managers nearby on %s", (kind) => {
     // Alaska's two metros, not the lone manager of Susitna North and four suburbs of Fairbanks.
     expect(names).toEqual(expect.arrayContaining(["Anchorage", "Fairbanks"]));
     for (const suburb of ["College", "Badger", "Steele Creek"]) expect(names).not.toContain(suburb);
-    const points = await suite.database.db
-      .selectFrom("cities")
-      .innerJoin("states", "states.id", "cities.state_id")
-      .select(["cities.slug", "cities.lat", "cities.lng", "states.abbreviation"])
-      .where("cities.managers_serving", ">", 0)
-      .execute();
+    const points = await citiesServedBy(suite.database, ">", 0).execute();
     const at = (city: { state: string; slug: string }) => {
       const row = points.find((point) => point.abbreviation === city.state && point.slug === city.slug)!;
       return { lat: Number(row.lat), lng: Number(row.lng) };
