@@ -13,7 +13,7 @@ export { citiesServedBy } from "./cities";
 export { AUSTIN_LEAD, tokenOf } from "./leads";
 export { outboxWorkerSuite, recordingChannel, TEST_WORKER_TIMING } from "./outbox";
 export { STORED_LEAD, STORED_MANAGER, STORED_RECIPIENT } from "./stored-lead";
-export { PROPOSAL_API_TOKEN, PROPOSAL_SITE_URL, proposalsSuite } from "./proposals";
+export { PROPOSAL_LEAD, PROPOSAL_SITE_URL, PROPOSAL_TERMS, proposalsSuite } from "./proposals";
 export { alaskanManager, requestsSuite, SERVED_ZIP, UNSERVED_ZIP } from "./requests";
 
 import { ApiError } from "../lib/contract/errors";

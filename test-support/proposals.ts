@@ -9,16 +9,40 @@ import { serviceSuite } from "./suite";
 /** The site address the proposal suites render links under. */
 export const PROPOSAL_SITE_URL = "https://managely.example";
 /** The bearer token a server's calls carry in the proposal suites. */
-export const PROPOSAL_API_TOKEN = "proposals-test-token-that-is-long-enough";
+const PROPOSAL_API_TOKEN = "proposals-test-token-that-is-long-enough";
 
 type Lead = Record<string, unknown> & { property_category: number };
+
+/** The owner's request of the proposal suites: a multi-family property in Austin, by phone, with its rent and units. */
+export const PROPOSAL_LEAD = {
+  property_category: 2,
+  property_address: "415 W 6th St",
+  property_city: "Austin",
+  property_zip: "78701",
+  property_price: "",
+  full_name: "Jordan Ellis",
+  property_number: "5125550188",
+  preferred_contact_method: "Phone",
+  price: "",
+  exam: [
+    { question: "How many units are in the property?", answer: "5 to 10 units" },
+    { question: "What is the average monthly rent per unit?", answer: "$1,200 to $1,800" },
+  ],
+};
+
+/** A manager's proposal in the proposal suites. */
+export const PROPOSAL_TERMS = { management_percent: 8, leasing_percent: 50, setup_fee: 0, renewal_fee: 150, maintenance_markup_percent: 10, contract_months: 12, start_date: "2027-01-15", services: ["rent_collection", "tenant_screening"], message: "Happy to help." };
 
 /**
  * The proposal suites' set-up: a database of `kind` and a service that writes every kind of row
  * (managers by webhook and email), a browser's or a server's call from an address of its own, and
- * a request to `managers` managers delivered with each one's proposal link.
+ * a request to `managers` managers delivered with each one's proposal link, a manager's save of
+ * `terms` (or what a test changes in them), and the rows the proposal tables and the outbox hold.
  */
-export function proposalsSuite(kind: TestDatabaseKind, { lead, managers, savesPerMinute, label }: { lead: Lead; managers: number; savesPerMinute: number; label: string }) {
+export function proposalsSuite(
+  kind: TestDatabaseKind,
+  { lead, terms, managers, savesPerMinute, label }: { lead: Lead; terms: Record<string, unknown>; managers: number; savesPerMinute: number; label: string },
+) {
   const suite = serviceSuite(kind, { savesPerMinute, apiToken: PROPOSAL_API_TOKEN, delivery: deliveryRouting({ smtp: true, webhook: true }) });
   let sequence = 0;
   let addresses = 0;
@@ -69,5 +93,12 @@ export function proposalsSuite(kind: TestDatabaseKind, { lead, managers, savesPe
     return { leadId: row.id, reference: saved.body.reference as string, ownerToken: tokenOf(saved.body.request_path), links, chosen };
   }
 
-  return Object.assign(suite, { next, http, rowsOf, deliveredRequest });
+  /** A manager's save through their link: the suite's terms, with these changes, under a key of its own. */
+  const save = (token: string, extra: Record<string, unknown> = {}, options?: Parameters<typeof http>[2]) => http("proposal/save", { token, save_key: `key-${next()}-abcdef`, ...terms, ...extra }, options);
+  const countOf = async (table: "proposals" | "proposal_revisions" | "outbox_messages") =>
+    Number((await suite.database.db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+  /** How many proposals, revisions and outbox messages there are: what a refused call must leave as it was. */
+  const counts = async () => ({ proposals: await countOf("proposals"), revisions: await countOf("proposal_revisions"), outbox: await countOf("outbox_messages") });
+
+  return Object.assign(suite, { next, http, rowsOf, deliveredRequest, save, counts });
 }

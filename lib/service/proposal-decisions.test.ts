@@ -31,10 +31,9 @@ const EXAMPLE_QUESTION = "What is the current or expected monthly rent?";
 const terms = { management_percent: 6, leasing_percent: 50, setup_fee: 0, renewal_fee: 150, maintenance_markup_percent: 10, contract_months: 12, start_date: "2027-01-15", services: ["rent_collection"], message: "" };
 
 describe.each(databaseKinds)("accepting the version seen on %s", (kind) => {
-  const suite = proposalsSuite(kind, { lead, managers: 2, savesPerMinute: 50, label: "decide" });
-  const { next, http, rowsOf, deliveredRequest } = suite;
+  const suite = proposalsSuite(kind, { lead, terms, managers: 2, savesPerMinute: 50, label: "decide" });
+  const { next, http, rowsOf, deliveredRequest, save } = suite;
   const decidedAt = async (leadId: number) => (await suite.database.db.selectFrom("leads").select("decided_at").where("id", "=", leadId).executeTakeFirstOrThrow()).decided_at;
-  const save = (token: string, extra: Record<string, unknown> = {}) => http("proposal/save", { token, save_key: `key-${next()}-abcdef`, ...terms, ...extra });
 
   it("asks an acceptance to name the version seen", async () => {
     const { links, ownerToken } = await deliveredRequest();
