@@ -2,7 +2,7 @@ import { contract } from "../contract";
 import { PROPOSAL, PROPOSAL_MAIL } from "../contract/proposal-messages";
 import { categoryLabel } from "../contract/site";
 import { proposalChanges } from "../contract/proposal-compare";
-import { announcePostgres, databaseKinds, PROPOSAL_SITE_URL, proposalsSuite } from "@/test-support";
+import { announcePostgres, databaseKinds, PROPOSAL_LEAD, PROPOSAL_SITE_URL, proposalsSuite } from "@/test-support";
 import { renderMessage } from "./delivery/render";
 
 announcePostgres();
@@ -11,16 +11,11 @@ announcePostgres();
  * The price accepted is the price seen: request/decide names the version the owner saw, an older
  * one is refused with what changed, and the acceptance's messages carry the accepted terms.
  */
+
+/** The proposal suites' owner, for a single-family home, with the rent the first year's cost is worked out from. */
 const lead = {
+  ...PROPOSAL_LEAD,
   property_category: 1,
-  property_address: "415 W 6th St",
-  property_city: "Austin",
-  property_zip: "78701",
-  property_price: "",
-  full_name: "Jordan Ellis",
-  property_number: "5125550188",
-  preferred_contact_method: "Phone",
-  price: "",
   exam: [
     { question: "What is the current or expected monthly rent?", answer: "$2,000 to $3,000" },
     { question: "Which services would you like a manager to handle?", answer: ["Rent collection", "Maintenance coordination"] },
