@@ -15,7 +15,8 @@ export function createTestService(
     delivery = FILES_ONLY,
     outboxDir,
     pingRedis,
-  }: { savesPerMinute?: number; delivery?: DeliveryRouting; outboxDir?: string; pingRedis?: () => Promise<void> } = {},
+    apiToken,
+  }: { savesPerMinute?: number; delivery?: DeliveryRouting; outboxDir?: string; pingRedis?: () => Promise<void>; apiToken?: string } = {},
 ): Service {
   const context: ServiceContext = {
     db: database.db,
@@ -26,7 +27,7 @@ export function createTestService(
     outboxDir,
     ...(pingRedis ? { pingRedis } : {}),
   };
-  const settings: ServiceSettings = { allowedOrigins: ["http://localhost:3000"], savesPerMinute };
+  const settings: ServiceSettings = { allowedOrigins: ["http://localhost:3000"], savesPerMinute, ...(apiToken ? { apiToken } : {}) };
   return { handle: (request) => handleCall(request, { context, settings }) };
 }
 

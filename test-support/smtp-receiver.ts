@@ -1,6 +1,7 @@
 /** The SMTP receiver of the delivery tests (unit and reliability): smtp-server, no TLS, no auth. */
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
+import { emailChannel, type Channel } from "../lib/service/delivery/channels";
 
 export type ReceivedMail = { from: string; to: string[]; data: string };
 
@@ -38,4 +39,20 @@ export async function startSmtpReceiver({ port = 0 }: { port?: number } = {}) {
     mails: () => [...mails],
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * Gives `send` the site's email channel to an SMTP receiver of its own (Message-IDs at
+ * managely.test), closes both, and answers the mails the receiver got.
+ */
+export async function mailsThroughSmtp(send: (channel: Channel) => Promise<void>): Promise<ReceivedMail[]> {
+  const receiver = await startSmtpReceiver();
+  const channel = emailChannel({ smtpUrl: receiver.url, from: "Managely <no-reply@managely.test>", messageIdDomain: "managely.test" });
+  try {
+    await send(channel);
+  } finally {
+    await channel.close?.();
+    await receiver.close();
+  }
+  return receiver.mails();
 }

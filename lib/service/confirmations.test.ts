@@ -1,6 +1,6 @@
 import type { Service } from ".";
 import { CONFIRM, NOT_FOUND, VERIFICATION } from "../contract/messages";
-import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase, callAsSite, confirmAsOwner, createTestService } from "@/test-support";
+import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase, callAsSite, confirmAsOwner, createTestService, tokenOf } from "@/test-support";
 import { deliveryRouting } from "./delivery/routing";
 import { renderMessage } from "./delivery/render";
 import { CONFIRMATION_VALID_MS, sweepUnconfirmedLeads } from "./confirmations";
@@ -25,8 +25,6 @@ const attackerLead = {
   price: "",
   exam: [{ question: "How many units are in the building?", answer: "Win a prize at http://evil.example/prize" }],
 };
-
-const tokenOf = (path: string) => path.split("/").pop()!;
 
 describe.each(databaseKinds)("the owner's email confirmation (double opt-in) on %s", (kind) => {
   let database: TestDatabase;

@@ -1,9 +1,8 @@
 import { Readable } from "node:stream";
 import { MANAGER_CSV_COLUMNS, type ManagerCsvRecord } from "../contract/managers-csv";
-import { ApiError } from "../contract/errors";
 import { agentPath } from "../contract/routes";
 import { listingEditSchema, listingSignInPath, type ListingEditInput } from "../contract/listing-self-service";
-import { announcePostgres, createTestDatabase, databaseKinds, WHOLE_SEED_TIMEOUT_MS, type TestDatabase } from "@/test-support";
+import { announcePostgres, createTestDatabase, databaseKinds, failure, WHOLE_SEED_TIMEOUT_MS, type TestDatabase } from "@/test-support";
 import type { StaffIdentity } from "./workspace/seo";
 import { deliveryRouting } from "./delivery/routing";
 import { renderMessage } from "./delivery/render";
@@ -65,16 +64,6 @@ const FORM: ListingEditInput = {
 };
 const edit = (changes: Partial<ListingEditInput> = {}) => listingEditSchema.parse({ ...FORM, ...changes });
 
-async function refusal(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error("expected a refusal");
-}
-
 describe.each(databaseKinds)("a manager's own listing on %s", (kind) => {
   let database: TestDatabase;
   let own: number;
@@ -120,9 +109,9 @@ describe.each(databaseKinds)("a manager's own listing on %s", (kind) => {
     expect(mail?.email.to).toBe("dana@self-service.example.com");
     expect(mail?.email.text).toContain(`https://site.example${listingSignInPath(token)}`);
 
-    expect((await refusal(requestListingLink(database.db, { agentId: sample, routing, now }))).status).toBe(409);
-    expect((await refusal(requestListingLink(database.db, { agentId: 999_999_999, routing, now }))).status).toBe(404);
-    expect((await refusal(requestListingLink(database.db, { agentId: -1, routing, now }))).status).toBe(404);
+    expect((await failure(requestListingLink(database.db, { agentId: sample, routing, now }))).status).toBe(409);
+    expect((await failure(requestListingLink(database.db, { agentId: 999_999_999, routing, now }))).status).toBe(404);
+    expect((await failure(requestListingLink(database.db, { agentId: -1, routing, now }))).status).toBe(404);
     expect(await outboxOf(sample)).toEqual([]);
   });
 
@@ -168,7 +157,7 @@ describe.each(databaseKinds)("a manager's own listing on %s", (kind) => {
     const cookie = await signIn(own, now);
     const before = await agent(own);
 
-    const zipRefused = await refusal(saveListingEdit(database.db, { cookie, agentId: own, edit: edit({ management_fee: "6%", service_zips: "78701;00001" }), routing, now }));
+    const zipRefused = await failure(saveListingEdit(database.db, { cookie, agentId: own, edit: edit({ management_fee: "6%", service_zips: "78701;00001" }), routing, now }));
     expect(zipRefused).toMatchObject({ status: 400, field: "service_zips" });
     expect(await agent(own)).toEqual(before);
     expect(listingEditSchema.safeParse({ ...FORM, management_fee: "eight" }).success).toBe(false);
@@ -199,10 +188,10 @@ describe.each(databaseKinds)("a manager's own listing on %s", (kind) => {
     const now = Date.now();
     const cookie = await signIn(own, now);
     const otherBefore = await agent(other);
-    expect((await refusal(saveListingEdit(database.db, { cookie, agentId: other, edit: edit({ management_fee: "1%" }), routing, now }))).status).toBe(403);
+    expect((await failure(saveListingEdit(database.db, { cookie, agentId: other, edit: edit({ management_fee: "1%" }), routing, now }))).status).toBe(403);
     expect(await agent(other)).toEqual(otherBefore);
-    expect((await refusal(ownRequests(database.db, { cookie, agentId: other }))).status).toBe(403);
-    expect((await refusal(ownRequests(database.db, { cookie: undefined, agentId: own }))).status).toBe(401);
+    expect((await failure(ownRequests(database.db, { cookie, agentId: other }))).status).toBe(403);
+    expect((await failure(ownRequests(database.db, { cookie: undefined, agentId: own }))).status).toBe(401);
 
     // Two requests: one sent to this listing, one to the other only.
     const at = new Date(now).toISOString();
@@ -227,8 +216,8 @@ describe.each(databaseKinds)("a manager's own listing on %s", (kind) => {
     expect((await ownRequests(database.db, { cookie, agentId: own })).map((request) => request.reference)).toEqual(["MG-SELF-0001"]);
     const token = await ownProposalToken(database.db, { cookie, agentId: own, leadId: mine });
     expect(await database.db.selectFrom("proposal_tokens").select(["lead_id", "agent_id"]).where("token_hash", "=", hashToken(token)).executeTakeFirst()).toEqual({ lead_id: mine, agent_id: own });
-    expect((await refusal(ownProposalToken(database.db, { cookie, agentId: own, leadId: theirs }))).status).toBe(404);
-    expect((await refusal(ownProposalToken(database.db, { cookie, agentId: other, leadId: theirs }))).status).toBe(403);
+    expect((await failure(ownProposalToken(database.db, { cookie, agentId: own, leadId: theirs }))).status).toBe(404);
+    expect((await failure(ownProposalToken(database.db, { cookie, agentId: other, leadId: theirs }))).status).toBe(403);
   });
 
   it("lets admins and operators revert a change (a revision of its own, logged); editors and viewers only read", async () => {
@@ -237,11 +226,11 @@ describe.each(databaseKinds)("a manager's own listing on %s", (kind) => {
     const editor: StaffIdentity = { id: "editor-1", email: "editor@staff.example.com", role: "editor" };
     const operator: StaffIdentity = { id: "operator-1", email: "operator@staff.example.com", role: "operator" };
     for (const staff of [viewer, editor]) {
-      const refused = await refusal(revertListingChange(database.db, staff, { revisionId: change.id, routing }));
+      const refused = await failure(revertListingChange(database.db, staff, { revisionId: change.id, routing }));
       expect(refused.status).toBe(403);
       expect(refused.message).toBe(`Your role (${staff.role}) cannot revert a listing's change, so nothing was changed: ask an admin or an operator.`);
     }
-    expect((await refusal(revertListingChange(database.db, operator, { revisionId: 999_999, routing }))).status).toBe(404);
+    expect((await failure(revertListingChange(database.db, operator, { revisionId: 999_999, routing }))).status).toBe(404);
 
     const reverted = await revertListingChange(database.db, operator, { revisionId: change.id, routing });
     expect(reverted).toMatchObject({ changed: true, company: "Self Service Homes" });

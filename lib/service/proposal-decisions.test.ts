@@ -2,11 +2,7 @@ import { contract } from "../contract";
 import { PROPOSAL, PROPOSAL_MAIL } from "../contract/proposal-messages";
 import { categoryLabel } from "../contract/site";
 import { proposalChanges } from "../contract/proposal-compare";
-import { handleCall, type Service } from ".";
-import type { OutboxRow } from "../db/schema";
-import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase, callAsSite, confirmAsOwner } from "@/test-support";
-import { createWriteRunner } from "./write";
-import { deliveryRouting } from "./delivery/routing";
+import { announcePostgres, databaseKinds, PROPOSAL_LEAD, PROPOSAL_SITE_URL, proposalsSuite } from "@/test-support";
 import { renderMessage } from "./delivery/render";
 
 announcePostgres();
@@ -15,19 +11,11 @@ announcePostgres();
  * The price accepted is the price seen: request/decide names the version the owner saw, an older
  * one is refused with what changed, and the acceptance's messages carry the accepted terms.
  */
-const SITE = "https://managely.example";
-const ORIGIN = "http://localhost:3000";
 
+/** The proposal suites' owner, for a single-family home, with the rent the first year's cost is worked out from. */
 const lead = {
+  ...PROPOSAL_LEAD,
   property_category: 1,
-  property_address: "415 W 6th St",
-  property_city: "Austin",
-  property_zip: "78701",
-  property_price: "",
-  full_name: "Jordan Ellis",
-  property_number: "5125550188",
-  preferred_contact_method: "Phone",
-  price: "",
   exam: [
     { question: "What is the current or expected monthly rent?", answer: "$2,000 to $3,000" },
     { question: "Which services would you like a manager to handle?", answer: ["Rent collection", "Maintenance coordination"] },
@@ -38,54 +26,9 @@ const EXAMPLE_QUESTION = "What is the current or expected monthly rent?";
 const terms = { management_percent: 6, leasing_percent: 50, setup_fee: 0, renewal_fee: 150, maintenance_markup_percent: 10, contract_months: 12, start_date: "2027-01-15", services: ["rent_collection"], message: "" };
 
 describe.each(databaseKinds)("accepting the version seen on %s", (kind) => {
-  let database: TestDatabase;
-  let service: Service;
-  let sequence = 0;
-  const next = () => `${kind}-decide-${++sequence}`;
-  const call = (name: string, body: unknown) => callAsSite(service, name, body);
-  let addresses = 0;
-  const http = async (name: string, body: unknown) => {
-    const headers = new Headers({ "content-type": "application/json", origin: ORIGIN });
-    const result = await service.handle({ call: name, body: JSON.stringify(body), caller: { kind: "http", method: "POST", headers, address: `10.9.${++addresses % 250}.1` } });
-    return { status: result.status, body: result.body as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
-  };
-  const rowsOf = (leadId: number, kindOf: string) =>
-    database.db.selectFrom("outbox_messages").selectAll().where("lead_id", "=", leadId).where("kind", "=", kindOf as OutboxRow["kind"]).orderBy("id").execute();
-  const decidedAt = async (leadId: number) => (await database.db.selectFrom("leads").select("decided_at").where("id", "=", leadId).executeTakeFirstOrThrow()).decided_at;
-
-  /** A request to two managers, confirmed (or phone-only: nothing to confirm), with each manager's proposal link. */
-  async function deliveredRequest({ email = true }: { email?: boolean } = {}) {
-    const id = next();
-    const matches = (await call("agents/match", { property_zip: "78701", property_category: 1 })).body.agents as { agent_id: number; company_name: string }[];
-    const chosen = matches.slice(0, 2);
-    const { preferred_contact_method: _method, ...phoneOnly } = lead;
-    const saved = await call("lead/save", {
-      ...(email ? { ...lead, email_address: `owner.${id}@example.org` } : phoneOnly),
-      submission_key: `decide-${id}-abcdef`,
-      agent_ids: chosen.map((agent) => agent.agent_id),
-    });
-    expect(saved.status).toBe(200);
-    const row = await database.db.selectFrom("leads").select(["id"]).where("reference", "=", saved.body.reference).executeTakeFirstOrThrow();
-    if (email) {
-      const [confirmation] = await rowsOf(row.id, "lead.confirmation");
-      expect((await confirmAsOwner(service, JSON.parse(confirmation.payload).confirm_token)).status).toBe(200);
-    }
-    const links: { agentId: number; company: string; token: string }[] = [];
-    for (const message of (await rowsOf(row.id, "lead.new")).filter((entry) => entry.channel === "email")) {
-      const rendered = await renderMessage(database.db, message, { siteUrl: SITE });
-      const company = chosen.find((agent) => agent.agent_id === message.agent_id)!.company_name;
-      links.push({ agentId: message.agent_id!, company, token: String(rendered!.event.data.proposal_url).split("/").pop()! });
-    }
-    return { leadId: row.id, reference: saved.body.reference as string, ownerToken: (saved.body.request_path as string).split("/").pop()!, links };
-  }
-  const save = (token: string, extra: Record<string, unknown> = {}) => http("proposal/save", { token, save_key: `key-${next()}-abcdef`, ...terms, ...extra });
-
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    const context = { db: database.db, dialect: database.dialect, write: createWriteRunner(database), halfStateCount: 10, delivery: deliveryRouting({ smtp: true, webhook: true }) };
-    service = { handle: (request) => handleCall(request, { context, settings: { allowedOrigins: [ORIGIN], savesPerMinute: 50 } }) };
-  });
-  afterAll(async () => database?.destroy());
+  const suite = proposalsSuite(kind, { lead, terms, managers: 2, savesPerMinute: 50, label: "decide" });
+  const { next, http, rowsOf, deliveredRequest, save } = suite;
+  const decidedAt = async (leadId: number) => (await suite.database.db.selectFrom("leads").select("decided_at").where("id", "=", leadId).executeTakeFirstOrThrow()).decided_at;
 
   it("asks an acceptance to name the version seen", async () => {
     const { links, ownerToken } = await deliveredRequest();
@@ -134,13 +77,13 @@ describe.each(databaseKinds)("accepting the version seen on %s", (kind) => {
     ];
     const managerRows = await rowsOf(leadId, "request.accepted");
     expect(managerRows.map((row) => JSON.parse(row.payload))).toEqual([{ revision: "2" }, { revision: "2" }]);
-    const toManager = await renderMessage(database.db, managerRows.find((row) => row.channel === "email")!, { siteUrl: SITE });
+    const toManager = await renderMessage(suite.database.db, managerRows.find((row) => row.channel === "email")!, { siteUrl: PROPOSAL_SITE_URL });
     expect(toManager!.email.text).toContain(termLines.join("\n"));
     expect(toManager!.event.data.proposal).toMatchObject({ revision: 2, management_percent: 8, renewal_fee: 150, services: ["rent_collection"] });
 
     const [ownerRow, ...more] = await rowsOf(leadId, "request.accepted.owner");
     expect(more).toHaveLength(0);
-    const toOwner = await renderMessage(database.db, ownerRow, { siteUrl: SITE });
+    const toOwner = await renderMessage(suite.database.db, ownerRow, { siteUrl: PROPOSAL_SITE_URL });
     expect(toOwner!.email.to).toMatch(/^owner\./);
     expect(toOwner!.email.subject).toBe(PROPOSAL_MAIL.ownerAcceptedSubject(reference));
     expect(toOwner!.email.text).toContain(PROPOSAL_MAIL.ownerAccepted(links[0].company, reference, `${categoryLabel(1)} in Austin 78701`));
@@ -148,7 +91,7 @@ describe.each(databaseKinds)("accepting the version seen on %s", (kind) => {
     // An owner's email: with its one-click unsubscribe.
     expect(toOwner!.email.unsubscribe).toBeDefined();
     // A row naming the first version says the first version's terms.
-    const asFirst = await renderMessage(database.db, { ...ownerRow, payload: JSON.stringify({ revision: "1" }) }, { siteUrl: SITE });
+    const asFirst = await renderMessage(suite.database.db, { ...ownerRow, payload: JSON.stringify({ revision: "1" }) }, { siteUrl: PROPOSAL_SITE_URL });
     expect(asFirst!.email.text).toContain("- Management fee: 6% of collected rent");
   });
 

@@ -3,9 +3,9 @@ import os from "node:os";
 import path from "node:path";
 import fc from "fast-check";
 import type { OutboxKind, OutboxRow } from "../db/schema";
-import { announcePostgres, callAsSite, createTestDatabase, createTestService, databaseKinds, startSmtpReceiver, WHOLE_SEED_TIMEOUT_MS, type TestDatabase } from "@/test-support";
+import { announcePostgres, callAsSite, createTestDatabase, createTestService, databaseKinds, mailsThroughSmtp, WHOLE_SEED_TIMEOUT_MS, type TestDatabase } from "@/test-support";
 import { mailboxKey } from "../contract/keys";
-import { emailChannel, fileChannel } from "./delivery/channels";
+import { fileChannel } from "./delivery/channels";
 import { renderMessage } from "./delivery/render";
 import { mailboxOfToken, unsubscribe, unsubscribeState, unsubscribeToken } from "./unsubscribe";
 import { removeSubscriber } from "./workspace/network";
@@ -71,15 +71,8 @@ describe.each(databaseKinds)("subscribers can leave (RFC 8058) on %s", (kind) =>
     const headers = eml.slice(0, eml.indexOf("\n\n")).split("\n");
     expect(headers).toEqual(expect.arrayContaining([`List-Unsubscribe: <${siteUrl}/unsubscribe/${token}/one-click>`, "List-Unsubscribe-Post: List-Unsubscribe=One-Click"]));
 
-    const receiver = await startSmtpReceiver();
-    const channel = emailChannel({ smtpUrl: receiver.url, from: "Managely <no-reply@managely.test>", messageIdDomain: "managely.test" });
-    try {
-      await channel.send(message);
-    } finally {
-      await channel.close?.();
-      await receiver.close();
-    }
-    const data = receiver.mails()[0].data.replace(/\r?\n[ \t]+/g, " ");
+    const [mail] = await mailsThroughSmtp((channel) => channel.send(message));
+    const data = mail.data.replace(/\r?\n[ \t]+/g, " ");
     expect(data).toContain(`List-Unsubscribe: <${siteUrl}/unsubscribe/${token}/one-click>`);
     expect(data).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
   });

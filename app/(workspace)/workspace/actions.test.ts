@@ -1,9 +1,10 @@
 import { EMPTY_PATTERN } from "@/lib/contract/seo-text";
-import { SIGN_IN_RETURN_COOKIE, WORKSPACE, type StaffRole } from "@/lib/contract/staff";
+import { SIGN_IN_RETURN_COOKIE, WORKSPACE } from "@/lib/contract/staff";
 import fc from "fast-check";
+import { addStaff, formOf, fromTheSite, redirected } from "@/test-support/server-actions";
 import { createTestDatabase, type TestDatabase } from "@/test-support";
 import { STAFF_SIGN_IN_LINKS_PER_DAY } from "@/lib/service/rate-limit";
-import { siteStaffAuth, type StaffIdentity } from "@/lib/service/workspace";
+import type { StaffIdentity } from "@/lib/service/workspace";
 import { saveSeoDraft } from "@/lib/service/workspace/seo";
 
 /**
@@ -47,25 +48,6 @@ jest.mock("./staff-session", () => ({
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const actions = require("./actions") as typeof import("./actions");
 
-const SITE = "http://localhost:3000";
-const fromTheSite = () => new Headers({ host: "localhost:3000", origin: SITE, "sec-fetch-site": "same-origin" });
-const form = (fields: Record<string, string>) => {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(fields)) data.set(name, value);
-  return data;
-};
-
-/** Where a server action's redirect() goes (its error's digest: "NEXT_REDIRECT;replace;/path;303;"). */
-const redirected = (error: unknown) => {
-  const digest = (error as { digest?: unknown }).digest;
-  if (typeof digest !== "string" || !digest.startsWith("NEXT_REDIRECT;")) throw error;
-  return { redirectedTo: digest.split(";")[2] };
-};
-
-async function addStaff(email: string, role: StaffRole): Promise<StaffIdentity> {
-  const { user } = await (await siteStaffAuth()).api.createUser({ body: { email, name: "", role } });
-  return { id: user.id, email: user.email, role };
-}
 
 beforeAll(async () => {
   database = await createTestDatabase("sqlite", { seed: false });
@@ -92,7 +74,7 @@ describe("workspace server actions", () => {
       await database.db.updateTable("seo_drafts").set({ updated_at: new Date(Date.parse(shown.updated_at) + 1_000).toISOString() }).where("id", "=", draftId).execute();
     }
     const fields = { intent: "publish", type: "template", kind: "city", draft_id: String(draftId), ...(reviewed ? { reviewed: shown.updated_at } : {}) };
-    const answer = await actions.draftAction(null, form(fields)).catch(redirected);
+    const answer = await actions.draftAction(null, formOf(fields)).catch(redirected);
     const live = await database.db.selectFrom("seo_live").selectAll().where("target", "=", "template:city").executeTakeFirst();
     const draft = await database.db.selectFrom("seo_drafts").select("id").where("id", "=", draftId).executeTakeFirst();
     return { answer, live, draft };
@@ -163,7 +145,7 @@ describe("workspace server actions", () => {
     it("saves the typed words, then opens the confirmation (Review and publish)", async () => {
       requestHeaders = fromTheSite();
       signedIn = admin;
-      const answer = await actions.draftAction(null, form({ intent: "confirm", type: "template", kind: "city", title: "Reviewed managers in {city} | {site}" })).catch(redirected);
+      const answer = await actions.draftAction(null, formOf({ intent: "confirm", type: "template", kind: "city", title: "Reviewed managers in {city} | {site}" })).catch(redirected);
       expect(answer).toEqual({ redirectedTo: "/workspace/templates/city/publish" });
       expect(await database.db.selectFrom("seo_drafts").select("title").where("target", "=", "template:city").executeTakeFirst()).toEqual({ title: "Reviewed managers in {city} | {site}" });
       expect(await database.db.selectFrom("seo_live").select("target").execute()).toEqual([]);
@@ -177,7 +159,7 @@ describe("workspace server actions", () => {
     const askForLink = async (email: string) => {
       requestHeaders = fromTheSite();
       signedIn = null;
-      return actions.requestSignIn(null, form({ email }));
+      return actions.requestSignIn(null, formOf({ email }));
     };
 
     it("answers before the address is looked up: the same answer for staff and anyone else, and nothing mailed until after it (generated addresses)", async () => {
@@ -219,12 +201,12 @@ describe("workspace server actions", () => {
   it("keeps the workspace page a signed-out visitor asked for while the link is on its way, and nothing else", async () => {
     requestHeaders = fromTheSite();
     signedIn = null;
-    await actions.requestSignIn(null, form({ email: "nobody@example.com", return_to: "/workspace/templates/city" }));
+    await actions.requestSignIn(null, formOf({ email: "nobody@example.com", return_to: "/workspace/templates/city" }));
     expect(jar.get(SIGN_IN_RETURN_COOKIE)).toBe("/workspace/templates/city");
     // Another site, or the sign-in page itself: nothing kept, and an earlier page forgotten.
-    await actions.requestSignIn(null, form({ email: "nobody@example.com", return_to: "https://elsewhere.example/workspace" }));
+    await actions.requestSignIn(null, formOf({ email: "nobody@example.com", return_to: "https://elsewhere.example/workspace" }));
     expect(jar.has(SIGN_IN_RETURN_COOKIE)).toBe(false);
-    await actions.requestSignIn(null, form({ email: "nobody@example.com", return_to: "/workspace/sign-in" }));
+    await actions.requestSignIn(null, formOf({ email: "nobody@example.com", return_to: "/workspace/sign-in" }));
     expect(jar.has(SIGN_IN_RETURN_COOKIE)).toBe(false);
     await runAfterAnswer();
   });

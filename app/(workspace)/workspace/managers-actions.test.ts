@@ -4,9 +4,9 @@ import os from "node:os";
 import path from "node:path";
 import { MANAGERS_PAGE, SAMPLE_WORDS } from "@/lib/contract/operator-messages";
 import { IMPORT_WORDS, MANAGER_CSV_COLUMNS, MANAGERS_UPLOAD_MAX_BYTES } from "@/lib/contract/managers-csv";
-import type { StaffRole } from "@/lib/contract/staff";
+import { addStaff, formOf, fromTheSite, redirected } from "@/test-support/server-actions";
 import { createTestDatabase, WHOLE_SEED_TIMEOUT_MS, type TestDatabase } from "@/test-support";
-import { siteStaffAuth, type StaffIdentity } from "@/lib/service/workspace";
+import type { StaffIdentity } from "@/lib/service/workspace";
 import type { ImportState } from "@/components/workspace/ManagersImport";
 
 /**
@@ -40,7 +40,6 @@ const EXAMPLE = fs.readFileSync(path.join(__dirname, "../../../docs/examples/man
 /** The example's header and its four valid rows (lines 2 to 5): a file with no problem. */
 const CLEAN = EXAMPLE.split("\n").slice(0, 5).join("\n") + "\n";
 
-const fromTheSite = () => new Headers({ host: "localhost:3000", origin: "http://localhost:3000", "sec-fetch-site": "same-origin" });
 
 const upload = (text: string, name = "managers.csv") => {
   const data = new FormData();
@@ -56,23 +55,6 @@ const applying = (state: ImportState) => {
   data.set("file_name", state.fileName);
   return data;
 };
-const form = (fields: Record<string, string>) => {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(fields)) data.set(name, value);
-  return data;
-};
-
-/** Where a server action's redirect() goes (its error's digest: "NEXT_REDIRECT;replace;/path;303;"). */
-const redirected = (error: unknown) => {
-  const digest = (error as { digest?: unknown }).digest;
-  if (typeof digest !== "string" || !digest.startsWith("NEXT_REDIRECT;")) throw error;
-  return { redirectedTo: digest.split(";")[2] };
-};
-
-async function addStaff(email: string, role: StaffRole): Promise<StaffIdentity> {
-  const { user } = await (await siteStaffAuth()).api.createUser({ body: { email, name: "", role } });
-  return { id: user.id, email: user.email, role };
-}
 
 const count = async (table: "agents" | "outbox_messages" | "content_changes" | "staff_audit_log") =>
   Number((await database.db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
@@ -102,7 +84,7 @@ describe("the Managers page's actions", () => {
     const refused = { step: "refused", message: MANAGERS_PAGE.forbidden("editor") };
     expect(await actions.importAction(null, upload(CLEAN))).toEqual(refused);
     expect(await actions.importAction(null, applying(dryRun))).toEqual(refused);
-    expect(await actions.removeSamplesAction(null, form({ expected: String(await samples()) }))).toEqual({ ok: false, message: MANAGERS_PAGE.forbidden("editor") });
+    expect(await actions.removeSamplesAction(null, formOf({ expected: String(await samples()) }))).toEqual({ ok: false, message: MANAGERS_PAGE.forbidden("editor") });
     const response = await exportRoute.GET(new Request("http://localhost:3000/workspace/managers.csv"));
     expect(response.status).toBe(403);
     expect(await response.text()).toBe(`${MANAGERS_PAGE.exportForbidden("editor")}\n`);
@@ -140,13 +122,13 @@ describe("the Managers page's actions", () => {
     const large = new FormData();
     large.set("file", new File([new Uint8Array(MANAGERS_UPLOAD_MAX_BYTES + 1)], "large.csv"));
     expect(await actions.importAction(null, large)).toEqual({ step: "refused", message: MANAGERS_PAGE.tooLarge(MANAGERS_UPLOAD_MAX_BYTES + 1, MANAGERS_UPLOAD_MAX_BYTES) });
-    expect(await actions.importAction(null, form({ intent: "dry-run" }))).toEqual({ step: "refused", message: MANAGERS_PAGE.noFile });
+    expect(await actions.importAction(null, formOf({ intent: "dry-run" }))).toEqual({ step: "refused", message: MANAGERS_PAGE.noFile });
   });
 
   it("refuses to remove the samples while no real manager exists, as the command does without --force", async () => {
     const before = await snapshot();
     const sampleCount = await samples();
-    expect(await actions.removeSamplesAction(null, form({ expected: String(sampleCount) }))).toEqual({ ok: false, message: SAMPLE_WORDS.wouldEmpty(sampleCount, "workspace") });
+    expect(await actions.removeSamplesAction(null, formOf({ expected: String(sampleCount) }))).toEqual({ ok: false, message: SAMPLE_WORDS.wouldEmpty(sampleCount, "workspace") });
     expect(await snapshot()).toEqual(before);
   });
 
@@ -201,9 +183,9 @@ describe("the Managers page's actions", () => {
     async () => {
       const sampleCount = await samples();
       expect(sampleCount).toBeGreaterThan(0);
-      expect(await actions.removeSamplesAction(null, form({ expected: String(sampleCount - 1) }))).toEqual({ ok: false, message: MANAGERS_PAGE.samplesChanged });
+      expect(await actions.removeSamplesAction(null, formOf({ expected: String(sampleCount - 1) }))).toEqual({ ok: false, message: MANAGERS_PAGE.samplesChanged });
       expect(await samples()).toBe(sampleCount);
-      expect(await actions.removeSamplesAction(null, form({ expected: String(sampleCount) })).catch(redirected)).toEqual({ redirectedTo: `/workspace/managers?removed=${sampleCount}` });
+      expect(await actions.removeSamplesAction(null, formOf({ expected: String(sampleCount) })).catch(redirected)).toEqual({ redirectedTo: `/workspace/managers?removed=${sampleCount}` });
       expect(await samples()).toBe(0);
       expect(await imported()).toEqual(["ex-0001", "ex-0002", "ex-0003", "ex-0004"]);
     },

@@ -3,7 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { startSmtpReceiver } from "@/test-support";
+import { mailsThroughSmtp } from "@/test-support";
 import {
   DeliveryError,
   describeFailure,
@@ -135,15 +135,7 @@ describe("the webhook", () => {
 
 describe("email", () => {
   it("sends through SMTP with the idempotency key as the Message-ID and a header", async () => {
-    const receiver = await startSmtpReceiver();
-    const channel = emailChannel({ smtpUrl: receiver.url, from: "Managely <no-reply@managely.test>", messageIdDomain: "managely.test" });
-    try {
-      await channel.send(message);
-    } finally {
-      await channel.close?.();
-      await receiver.close();
-    }
-    const mails = receiver.mails();
+    const mails = await mailsThroughSmtp((channel) => channel.send(message));
     expect(mails).toHaveLength(1);
     expect(mails[0].from).toBe("no-reply@managely.test");
     expect(mails[0].to).toEqual(["office@hillcountry.example.com"]);
@@ -157,17 +149,11 @@ describe("email", () => {
   });
 
   it("sends an HTML version as multipart/alternative, no Reply-To when there is none, and nothing to no address", async () => {
-    const receiver = await startSmtpReceiver();
-    const channel = emailChannel({ smtpUrl: receiver.url, from: "Managely <no-reply@managely.test>", messageIdDomain: "managely.test" });
     const { replyTo: _replyTo, ...withoutReplyTo } = message.rendered.email;
-    try {
+    const mails = await mailsThroughSmtp(async (channel) => {
       await channel.send({ ...message, rendered: { ...message.rendered, email: { ...withoutReplyTo, html: "<p>A request for <b>you</b>.</p>" } } });
       await expect(channel.send({ ...message, rendered: { ...message.rendered, email: { ...message.rendered.email, to: "" } } })).rejects.toMatchObject({ description: "no address" });
-    } finally {
-      await channel.close?.();
-      await receiver.close();
-    }
-    const mails = receiver.mails();
+    });
     expect(mails).toHaveLength(1);
     expect(mails[0].data).toContain("multipart/alternative");
     expect(mails[0].data).toContain("<p>A request for <b>you</b>.</p>");

@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { EMPTY_PATTERN } from "../../contract/seo-text";
-import { createTestDatabase, type TestDatabase, insertStaff } from "@/test-support";
+import { createTestDatabase, type TestDatabase, insertStaff, TEST_WORKER_TIMING } from "@/test-support";
 import { publishSeoDraft, saveSeoDraft, type StaffIdentity } from "../workspace/seo";
 import { verifyWebhook, WEBHOOK_HEADERS, webhookChannel } from "./channels";
 import { deliveryRouting } from "./routing";
@@ -27,17 +27,7 @@ describe("the CDN purge after a publish", () => {
   // Publishes queue at the real time; the worker's clock starts just after it.
   let clock = Date.now() + 1_000;
 
-  const settings: WorkerSettings = {
-    siteUrl: SITE,
-    delivery: withPurge,
-    retryBaseMs: 1_000,
-    retryMaxMs: 60_000,
-    giveUpMs: 72 * 3_600_000,
-    leaseMs: 120_000,
-    pollMs: 1_000,
-    matchCheckMs: 600_000,
-    retentionDays: 30,
-  };
+  const settings: WorkerSettings = { siteUrl: SITE, delivery: withPurge, ...TEST_WORKER_TIMING };
   const worker = () => createOutboxWorker({ db: database.db, dialect: database.dialect, channels: { purge: webhookChannel({ url, secret: SECRET }) }, settings, now: () => clock });
   const purges = () => database.db.selectFrom("outbox_messages").selectAll().where("kind", "=", "cdn.purge").orderBy("id").execute();
   const publishPage = async (path: string, delivery = withPurge) => {
