@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { PageSettings } from "./seo-fields";
+import { robotsSetting } from "./robots";
 import { PAGE_SETTINGS_COPY } from "./workspace-messages";
 
 /**
@@ -14,10 +15,6 @@ export const SHARE_IMAGE_FILE = /\.(png|jpe?g|gif|webp)$/i;
 
 /** What a form sends: the two robots switches, and the two addresses as typed. */
 export type PageSettingsInput = { noindex: boolean; nofollow: boolean; canonical: string; share_image: string };
-
-/** The robots setting of two switches (null: neither). */
-export const robotsSetting = ({ noindex, nofollow }: { noindex: boolean; nofollow: boolean }) =>
-  noindex && nofollow ? "noindex, nofollow" : noindex ? "noindex" : nofollow ? "nofollow" : null;
 
 /**
  * The path on this site an address names ("/agents/TX/austin", with its query), or null when it
@@ -84,3 +81,4 @@ export function pageSettingsSchema({ origin, path, images }: { origin: string; p
       }),
     );
 }
+
