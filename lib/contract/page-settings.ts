@@ -20,7 +20,7 @@ export type PageSettingsInput = { noindex: boolean; nofollow: boolean; canonical
  * The path on this site an address names ("/agents/TX/austin", with its query), or null when it
  * names another site, a scheme other than the site's, or is not a path at all ("agents/TX").
  */
-export function sitePath(value: string, origin: string): string | null {
+function sitePath(value: string, origin: string): string | null {
   const site = new URL(origin);
   const absolute = /^[a-z][a-z0-9+.-]*:/i.test(value);
   if (!absolute && (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\"))) return null;

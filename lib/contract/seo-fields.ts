@@ -49,7 +49,7 @@ export type SeoText = Record<SeoField, string>;
 export const PAGE_SETTING_FIELDS = ["robots", "canonical", "share_image"] as const;
 export type PageSettingField = (typeof PAGE_SETTING_FIELDS)[number];
 export type PageSettings = Record<PageSettingField, string | null>;
-export const EMPTY_PAGE_SETTINGS: PageSettings = { robots: null, canonical: null, share_image: null };
+const EMPTY_PAGE_SETTINGS: PageSettings = { robots: null, canonical: null, share_image: null };
 /** Every column of a template or an override: its words, then a page's settings. */
 export const RULE_FIELDS = [...SEO_FIELDS, ...PAGE_SETTING_FIELDS] as const;
 export type RuleField = (typeof RULE_FIELDS)[number];
