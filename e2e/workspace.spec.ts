@@ -500,15 +500,16 @@ test("an editor sets a page noindex: the live page's robots meta says so and it 
   await signInAsStaff(page, "editor", "robots");
   const editor = new WordsEditor(page);
   await editor.openPage(LAW);
+  // Another site's address is refused, saying why.
+  await page.getByLabel("Canonical address").fill("https://elsewhere.example.com/laws/vermont");
+  await editor.saveDraft();
+  await expect(page.getByRole("alert").filter({ hasText: "The canonical address must be a path on this site (/agents/TX/austin) or an address on" })).toBeVisible();
+  await page.getByLabel("Canonical address").fill("");
   await page.getByLabel("Keep this page out of search results (noindex)").check();
   // The result as you type says at once that no search engine will show it.
   await expect(page.getByRole("region", { name: "Search result as you type" }).getByRole("note")).toHaveText(
     "This page will not appear in search results: it tells search engines noindex, and it leaves the sitemap.",
   );
-  await page.getByLabel("Canonical address").fill("https://elsewhere.example.com/laws/vermont");
-  await editor.saveDraft();
-  await expect(page.getByRole("alert")).toContainText("The canonical address must be a path on this site (/agents/TX/austin) or an address on");
-  await page.getByLabel("Canonical address").fill("");
   await editor.saveDraft();
   await expect(editor.status("Draft saved")).toBeVisible();
   await expect(page.getByText("Publishing this draft takes the page out of search results and out of the sitemap.")).toBeVisible();
