@@ -15,8 +15,9 @@ export const SIGN_IN_PAGE = {
 
 /** The pages list, a page's editor, the templates and the audit. */
 export const WORKSPACE_PAGES = {
+  listTitle: "The site's pages",
   sitemapLead: (pages: string) =>
-    `The ${pages} pages of the sitemap, with the title, description and keywords they serve, their canonical link, robots and share image. ` +
+    `The ${pages} pages of the sitemap (a page whose own settings say noindex, or name another canonical, leaves the sitemap and stays here), with the title, description and keywords they serve, their canonical link, robots and share image. ` +
     `Widths are estimates at ${SERP.title.fontPx} px (titles, limit ${SERP.title.maxPx} px) and ${SERP.description.fontPx} px (descriptions, limit ${SERP.description.desktopMaxPx} px).`,
   pageReadOnly: (role: string) => `Your role (${role}) can see this page but not change it.`,
   templatesLead: "Each kind of page writes its title, description and keywords from a pattern with variables. Admins change them here; a single page can still override its template.",

@@ -34,7 +34,7 @@ const number = (value: number) => value.toLocaleString("en-US");
 
 type PageList = Awaited<ReturnType<typeof listPages>>;
 
-/** Every indexable page of the site (the sitemap's own list), with its words, filters and CSV. */
+/** The site's pages (the sitemap's own list, and the pages their own settings keep out of it), with their words, filters and CSV. */
 export default async function PagesListPage({ searchParams }: Props) {
   const staff = await requireStaff();
   const query = await searchParams;
@@ -50,7 +50,7 @@ export default async function PagesListPage({ searchParams }: Props) {
   return (
     <>
       <div className="ws-title-row">
-        <h1>Every indexable page</h1>
+        <h1>{WORKSPACE_PAGES.listTitle}</h1>
         <CsvExport action={WORKSPACE_PATHS.csv} fields={Object.fromEntries(new URLSearchParams(queryString(filter)))} />
       </div>
       <NetworkTasks />
