@@ -26,7 +26,8 @@ export default class RunReport implements Reporter {
     }
     const reasons = new Map<string, number>();
     for (const test of tests) {
-      if (test.outcome() !== "skipped") continue;
+      // A test an interrupted run never started has no result: it was not skipped for a reason.
+      if (test.results.length === 0 || test.outcome() !== "skipped") continue;
       const reason = test.annotations.find((annotation) => annotation.type === "skip")?.description ?? "skipped without a reason";
       reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
     }
