@@ -13,14 +13,15 @@ export { expect } from "@playwright/test";
  * the failure that shows the refusal dialog's words.
  */
 export const test = base.extend<{ runPolicy: void }>({
-  context: async ({ context }, use, testInfo) => {
+  // Named `provide`, not `use`: the React hooks lint rule would read `use` as React's hook.
+  context: async ({ context }, provide, testInfo) => {
     context.on("response", (response) => {
       if (response.status() !== 429) return;
       const { pathname } = new URL(response.url());
       const retryAfter = response.headers()["retry-after"];
       testInfo.annotations.push({ type: RATE_LIMITED, description: `${response.request().method()} ${pathname}: 429 from the site's rate limit, Retry-After ${retryAfter ?? "not given"} s` });
     });
-    await use(context);
+    await provide(context);
   },
   runPolicy: [
     async ({}, use, testInfo) => {
