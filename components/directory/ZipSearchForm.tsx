@@ -1,10 +1,11 @@
-import Form from "next/form";
 import { PROPERTY_CATEGORIES } from "@/lib/contract/site";
 import { PATHS } from "@/lib/contract/routes";
 
 /**
- * ZIP code + property type → /managers?zip=78701&category=1. A plain GET form: it works without
- * JavaScript, and with it next/form navigates without a full reload.
+ * ZIP code + property type → /managers?zip=78701&category=1. A plain GET form, with or without
+ * JavaScript: the browser loads the results page as a page. (next/form would navigate without a
+ * reload, but it adds about 1.7 kB gzipped to the first load of every page that holds this form,
+ * home and the results page among them, for a navigation whose cost is a server render anyway.)
  */
 export function ZipSearchForm({
   zip = "",
@@ -23,7 +24,7 @@ export function ZipSearchForm({
   extra?: React.ReactNode;
 }) {
   return (
-    <Form id={`${idPrefix}-form`} action={PATHS.managers} className={`zip-search zip-search--${variant}${extra ? " zip-search--extra" : ""}`} aria-label={label}>
+    <form method="get" id={`${idPrefix}-form`} action={PATHS.managers} className={`zip-search zip-search--${variant}${extra ? " zip-search--extra" : ""}`} aria-label={label}>
       <div className="zip-search__field">
         {/* Up to ZIP+4 (10 characters); the service checks the form. */}
         <label htmlFor={`${idPrefix}-zip`}>ZIP code</label>
@@ -54,6 +55,6 @@ export function ZipSearchForm({
         Find managers
       </button>
       {extra}
-    </Form>
+    </form>
   );
 }
