@@ -14,8 +14,8 @@
  *
  * `npm run bench -- --crawl` measures first requests instead, as a crawler makes them (see
  * crawl.ts: `--crawl-all`, `--redis`, `--pages=N`). `-- --crawl --cpu-profile` then prints where a
- * cold page's time goes, by phase, beside the bare Next.js page's (cpu-profile.ts; alone,
- * `--cpu-profile` profiles without the crawl).
+ * cold page's time goes, by phase, beside the bare Next.js page's (cpu-profile.ts; `--top`:
+ * what each phase spent its time in; alone, `--cpu-profile` profiles without the crawl).
  *
  * `npm run bench -- --import[=ROWS]` measures the managers CSV import instead (import.ts: the dry
  * run, the import, the same file again and the export of 100,000 rows; no site is built).
@@ -209,7 +209,7 @@ async function crawlBench(options: Set<string>): Promise<number> {
     await redis?.cleanup();
   }
   // On servers of its own (the profiler slows what it watches), after the crawl's are stopped.
-  if (options.has("cpu-profile")) await profileColdRenders({ distDir: site.distDir, databaseUrl: site.databaseUrl });
+  if (options.has("cpu-profile")) await profileColdRenders({ distDir: site.distDir, databaseUrl: site.databaseUrl, top: options.has("top") });
   console.log(`\n[bench] done: ${describeMachine()}${redis ? " (pages on Redis)" : ""}`);
   return clean ? 0 : 1;
 }

@@ -1,8 +1,8 @@
 /**
  * Where a cold page's time goes: the production server runs under Node's `--cpu-prof`, asks N
  * distinct URLs of each kind (profile, city, law, blog: a spread of the URLs the crawl picks,
- * after a few of each kind to warm the code up) as the crawl does (8 in flight, gzip and br, each
- * URL once, so the page store never answers), then stops cleanly (SIGTERM: the server exits and
+ * after 10 of every kind have warmed the code up) as the crawl does (8 in flight, gzip and br,
+ * each URL once, so the page store never answers), then stops cleanly (SIGTERM: the server exits and
  * Node writes the profile). The bare Next.js page of the crawl (reference-app.ts) gets the same
  * treatment. Each sample of the main thread inside a kind's window is given to a phase by the
  * nearest frame of its stack that says what it is (bundled code through its source map):
@@ -42,17 +42,19 @@ import { describeMachine, formatNumber, percent, printTable, warnIfBusy } from "
 
 const PROFILE_DIR = path.join(OUTPUT_DIR, "cpu-profile");
 const WINDOWS_FILE = "windows.json";
-/** Pages per kind asked before the measured ones: the first renders of a kind load its code. */
-const WARM_UP_PAGES = 5;
+/** Pages of each kind asked before any is measured: the first renders load and optimise the code. */
+const WARM_UP_PAGES = 10;
 const DEFAULT_PAGES = 40;
 /** The crawl's own sample of each kind (crawl.ts, `--pages`), of which these are a spread. */
 const CRAWL_PAGES = 300;
 const EXIT_TIMEOUT_MS = 120_000;
 /**
  * Node's default sampling interval. Each sample counts for this much CPU time: a thread that is
- * not running takes no samples (the profiler's signals wait for it), so on a busy machine the
- * count follows the thread's CPU time (/proc agrees within a few percent) where the timestamps
- * would also count the time it waited for a core.
+ * not running takes no samples (the profiler's signal waits for it), so on a busy machine the
+ * count follows the thread's CPU time, where the timestamps would also count the time it waited
+ * for a core. Not exactly: on 2026-12-07 the counts came out 0-55% above the CPU time /proc gave
+ * for the same window (printed beside it), so compare shares, and pages with the bare page of
+ * the same run, rather than milliseconds between runs.
  */
 const SAMPLE_INTERVAL_US = 1000;
 
@@ -279,10 +281,9 @@ async function stopAndCollect(pid: number, dir: string): Promise<string> {
   return path.join(dir, file);
 }
 
-/** Asks `warmUp`, then `paths` in a window of their own. */
-async function measureWindow(label: string, baseUrl: string, pid: number, warmUp: string[], paths: string[]): Promise<Window> {
-  process.stdout.write(`[cpu-profile] ${label}: ${warmUp.length} to warm up, ${paths.length} measured … `);
-  await crawl(baseUrl, warmUp);
+/** Asks `paths` in a window of their own. */
+async function measureWindow(label: string, baseUrl: string, pid: number, paths: string[]): Promise<Window> {
+  process.stdout.write(`[cpu-profile] ${label}: ${paths.length} cold pages … `);
   const before = threadTimes(pid);
   const from = nowMicros();
   const result = await crawl(baseUrl, paths);
@@ -308,14 +309,19 @@ async function profileSite({ distDir, databaseUrl, pagesPerKind }: { distDir: st
   });
   try {
     const { byKind } = await pathsByKind(site);
-    const windows: Window[] = [];
-    for (const kind of KINDS) {
+    const samples = KINDS.map((kind) => {
       const picked = spread(spread(byKind.get(kind) ?? [], CRAWL_PAGES), WARM_UP_PAGES + pagesPerKind);
       // A kind with few pages (the blog) keeps most of them for the measurement.
       const warmUp = Math.min(WARM_UP_PAGES, Math.floor(picked.length / 4));
-      if (picked.length - warmUp < 1) continue;
-      windows.push(await measureWindow(kind, site.url, site.pid, picked.slice(0, warmUp), picked.slice(warmUp)));
-    }
+      return { kind, warmUp: picked.slice(0, warmUp), measured: picked.slice(warmUp) };
+    });
+    // Every kind warms up before any is measured: the code they share (Next.js, React) is then
+    // as warm for the first kind as for the last.
+    process.stdout.write(`[cpu-profile] warming up: ${samples.map(({ kind, warmUp }) => `${warmUp.length} ${kind}`).join(", ")} … `);
+    const warm = await crawl(site.url, samples.flatMap(({ warmUp }) => warmUp));
+    console.log(warm.failures ? `${warm.failures} not 200` : "done");
+    const windows: Window[] = [];
+    for (const { kind, measured } of samples) if (measured.length) windows.push(await measureWindow(kind, site.url, site.pid, measured));
     return { label: "site", profile: await stopAndCollect(site.pid, dir), windows };
   } finally {
     await site.stop();
@@ -328,7 +334,8 @@ async function profileReference(pages: number): Promise<Run> {
   const reference = await startReferenceApp({ nodeArgs: cpuProfArgs(dir) });
   try {
     const numbered = (prefix: string, count: number) => Array.from({ length: count }, (_, index) => `/${prefix}${index + 1}`);
-    const window = await measureWindow("bare Next.js page", reference.url, reference.pid, numbered("w", WARM_UP_PAGES), numbered("p", pages));
+    await crawl(reference.url, numbered("w", WARM_UP_PAGES * KINDS.length));
+    const window = await measureWindow("bare Next.js page", reference.url, reference.pid, numbered("p", pages));
     return { label: "reference", profile: await stopAndCollect(reference.pid, dir), windows: [window] };
   } finally {
     await reference.stop();
