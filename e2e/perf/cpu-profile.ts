@@ -27,7 +27,7 @@
  * its own: the profiler slows what it watches, so the crawl's figures are measured without it).
  * Standalone: `npx tsx e2e/perf/cpu-profile.ts --dist=.next-bench [--pages=40] [--top]` serves
  * that build with a fresh seeded database; `--from=.bench/cpu-profile` summarises the last run's
- * profiles again (`--top`: the files that take the most self time, to check the phases). The
+ * profiles again (`--top`: what each phase spent its samples in, to check the phases). The
  * profiles stay in .bench/cpu-profile (Chrome DevTools → Performance → Load profile).
  * PERF_PORTS=first-last picks the ports (production-site.ts).
  */
