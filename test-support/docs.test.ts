@@ -29,6 +29,8 @@ const GENERATED = new Set([
   ".next-reliability",
   ".bench/",
   ".bench/reference-app",
+  ".bench/cpu-profile",
+  ".bench/cpu-profile/",
   ".stryker-tmp*",
   ".stryker-tmp-<name>",
   ".stryker-db-templates",

@@ -13,7 +13,9 @@
  * (e2e/perf/scale.ts: agents/list, agents/near and an uncached city page; target: within 10%).
  *
  * `npm run bench -- --crawl` measures first requests instead, as a crawler makes them (see
- * crawl.ts: `--crawl-all`, `--redis`, `--pages=N`).
+ * crawl.ts: `--crawl-all`, `--redis`, `--pages=N`). `-- --crawl --cpu-profile` then prints where a
+ * cold page's time goes, by phase, beside the bare Next.js page's (cpu-profile.ts; `--top`:
+ * what each phase spent its time in; alone, `--cpu-profile` profiles without the crawl).
  *
  * `npm run bench -- --import[=ROWS]` measures the managers CSV import instead (import.ts: the dry
  * run, the import, the same file again and the export of 100,000 rows; no site is built).
@@ -30,6 +32,7 @@ import { buildAndStartSite, flags, stopEverything, type RunningSite } from "../s
 import { compareAtScale } from "./scale";
 import { importBench } from "./import";
 import { measureCrawl, redisSiteEnvironment } from "./crawl";
+import { profileColdRenders } from "./cpu-profile";
 import { measureLoad, warmPath } from "./load";
 import { startReference } from "./reference";
 import { describeMachine, formatNumber, percent, printTable, verdict, warnIfBusy } from "./report";
@@ -196,21 +199,26 @@ async function crawlBench(options: Set<string>): Promise<number> {
   const pagesFlag = [...options].find((flag) => flag.startsWith("pages="));
   const redis = options.has("redis") ? redisSiteEnvironment() : undefined;
   const site = await buildAndStartSite({ name: "bench", reuse: options.has("reuse-build"), env: redis?.env });
+  let clean = true;
   try {
-    const clean = await measureCrawl(site, { pagesPerKind: pagesFlag ? Number(pagesFlag.slice("pages=".length)) : 300, all: options.has("crawl-all") });
-    console.log(`\n[bench] done: ${describeMachine()}${redis ? " (pages on Redis)" : ""}`);
-    return clean ? 0 : 1;
+    if (options.has("crawl") || options.has("crawl-all")) {
+      clean = await measureCrawl(site, { pagesPerKind: pagesFlag ? Number(pagesFlag.slice("pages=".length)) : 300, all: options.has("crawl-all") });
+    }
   } finally {
     await site.stop();
     await redis?.cleanup();
   }
+  // On servers of its own (the profiler slows what it watches), after the crawl's are stopped.
+  if (options.has("cpu-profile")) await profileColdRenders({ distDir: site.distDir, databaseUrl: site.databaseUrl, top: options.has("top") });
+  console.log(`\n[bench] done: ${describeMachine()}${redis ? " (pages on Redis)" : ""}`);
+  return clean ? 0 : 1;
 }
 
 async function main(): Promise<number> {
   const options = flags();
   console.log(`[bench] ${describeMachine()}`);
   warnIfBusy();
-  if (options.has("crawl") || options.has("crawl-all")) return crawlBench(options);
+  if (options.has("crawl") || options.has("crawl-all") || options.has("cpu-profile")) return crawlBench(options);
   const importFlag = [...options].find((flag) => flag === "import" || flag.startsWith("import="));
   if (importFlag) return importBench(importFlag.includes("=") ? Number(importFlag.slice("import=".length)) : undefined);
   const site = await buildAndStartSite({ name: "bench", reuse: options.has("reuse-build") });

@@ -32,13 +32,14 @@ const TARGET_P99_MS = 250;
 const JUNK_URLS = 10_000;
 
 type Kind = keyof typeof TARGET_SHARE;
+export const KINDS = ["profile", "city", "law", "blog"] as const satisfies readonly Kind[];
 type CrawlResult = { pages: number; seconds: number; p50: number; p99: number; failures: number; bytes: number; failed: string[] };
 
 // ---------------------------------------------------------------------------------------------
 // The crawler
 
 /** Asks each path once, `inFlight` at a time, over keep-alive connections; answers are read and dropped. */
-async function crawl(baseUrl: string, paths: string[], { inFlight = IN_FLIGHT, expect = 200 } = {}): Promise<CrawlResult> {
+export async function crawl(baseUrl: string, paths: string[], { inFlight = IN_FLIGHT, expect = 200 } = {}): Promise<CrawlResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: inFlight });
   const latencies: number[] = [];
   let failures = 0;
@@ -103,8 +104,19 @@ function kindOf(pathname: string): Kind | undefined {
   return undefined;
 }
 
+/** The sitemap's paths of each kind, in sitemap order. */
+export async function pathsByKind(site: RunningSite): Promise<{ all: string[]; byKind: Map<Kind, string[]> }> {
+  const all = await sitemapPaths(site);
+  const byKind = new Map<Kind, string[]>();
+  for (const pathname of all) {
+    const kind = kindOf(pathname);
+    if (kind) byKind.set(kind, [...(byKind.get(kind) ?? []), pathname]);
+  }
+  return { all, byKind };
+}
+
 /** `count` paths spread evenly over the list, so a sample covers every state. */
-const spread = (paths: string[], count: number) => (paths.length <= count ? paths : Array.from({ length: count }, (_, index) => paths[Math.floor((index * paths.length) / count)]));
+export const spread = (paths: string[], count: number) => (paths.length <= count ? paths : Array.from({ length: count }, (_, index) => paths[Math.floor((index * paths.length) / count)]));
 
 // ---------------------------------------------------------------------------------------------
 // The store and the disk
@@ -152,12 +164,7 @@ export function redisSiteEnvironment(): { env: Record<string, string>; cleanup()
 }
 
 export async function measureCrawl(site: RunningSite, { pagesPerKind, all }: CrawlOptions): Promise<boolean> {
-  const allPaths = await sitemapPaths(site);
-  const byKind = new Map<Kind, string[]>();
-  for (const pathname of allPaths) {
-    const kind = kindOf(pathname);
-    if (kind) byKind.set(kind, [...(byKind.get(kind) ?? []), pathname]);
-  }
+  const { all: allPaths, byKind } = await pathsByKind(site);
   const buildFolder = [path.resolve(REPO_ROOT, site.distDir)];
   const dataFolder = [path.resolve(REPO_ROOT, ".data")];
   const diskBefore = { build: bytesOnDisk(buildFolder), data: bytesOnDisk(dataFolder) };
@@ -180,7 +187,7 @@ export async function measureCrawl(site: RunningSite, { pagesPerKind, all }: Cra
       clean &&= junkResult.failures === 0;
       rows.push(["junk URLs (404)", junkResult.pages, formatNumber(junkResult.pages / junkResult.seconds), junkResult.p50, junkResult.p99, "", "", "", verdict(junkResult.failures === 0)]);
     } else {
-      for (const kind of ["profile", "city", "law", "blog"] as const) {
+      for (const kind of KINDS) {
         const paths = spread(byKind.get(kind) ?? [], pagesPerKind);
         if (paths.length === 0) continue;
         process.stdout.write(`[crawl] ${paths.length} ${kind} pages … `);

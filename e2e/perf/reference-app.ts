@@ -19,10 +19,13 @@ const REFERENCE_FILES: Record<string, string> = {
   "next.config.mjs": "export default { poweredByHeader: false };\n",
 };
 
-export type ReferenceApp = { url: string; stop(): Promise<void> };
+export type ReferenceApp = { url: string; pid: number; stop(): Promise<void> };
 
-/** Builds the reference app when its stamp is missing or stale, starts it on a free port, and waits until it answers. */
-export async function startReferenceApp(): Promise<ReferenceApp> {
+/**
+ * Builds the reference app when its stamp is missing or stale, starts it on a free port, and waits
+ * until it answers. `nodeArgs` go to Node before `next start` (`--cpu-prof`: cpu-profile.ts).
+ */
+export async function startReferenceApp({ nodeArgs = [] }: { nodeArgs?: string[] } = {}): Promise<ReferenceApp> {
   const stamp = crypto.createHash("sha1").update(JSON.stringify(REFERENCE_FILES)).digest("hex");
   const stampFile = path.join(REFERENCE_DIR, ".next", "bench-stamp");
   if (!fs.existsSync(stampFile) || fs.readFileSync(stampFile, "utf8") !== stamp) {
@@ -41,7 +44,7 @@ export async function startReferenceApp(): Promise<ReferenceApp> {
   }
   const [port] = await reservePorts(1, PORTS.perf);
   const output = outputKeeper(path.join(OUTPUT_DIR, "reference-server.log"));
-  const child = startGroup(process.execPath, [nextBin(), "start", REFERENCE_DIR, "-p", String(port), "-H", "127.0.0.1"], {
+  const child = startGroup(process.execPath, [...nodeArgs, nextBin(), "start", REFERENCE_DIR, "-p", String(port), "-H", "127.0.0.1"], {
     env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
     onOutput: (chunk) => output.write(chunk),
   });
@@ -55,5 +58,5 @@ export async function startReferenceApp(): Promise<ReferenceApp> {
     if (tries > 240) throw new Error(`The reference app did not start:\n${output.lines().join("\n")}`);
     await sleep(250);
   }
-  return { url, stop: async () => stopGroup(child) };
+  return { url, pid: child.pid ?? -1, stop: async () => stopGroup(child) };
 }

@@ -25,7 +25,15 @@ export const REPO_ROOT = path.resolve(__dirname, "../..");
 export const OUTPUT_DIR = path.join(REPO_ROOT, ".bench");
 
 export type PortRange = { first: number; last: number };
-export const PORTS = { perf: { first: 3500, last: 3599 }, reliability: { first: 3600, last: 3699 } } as const;
+
+/** `PERF_PORTS=3640-3649`: the measurements' ports, for a run beside others on a shared machine. */
+function perfPorts(spec = process.env.PERF_PORTS): PortRange {
+  const match = /^(\d+)-(\d+)$/.exec(spec ?? "");
+  if (!match) return { first: 3500, last: 3599 };
+  return { first: Number(match[1]), last: Number(match[2]) };
+}
+
+export const PORTS = { perf: perfPorts(), reliability: { first: 3600, last: 3699 } } as const;
 
 const BUILD_TIMEOUT_MS = 15 * 60_000;
 const READY_TIMEOUT_MS = 180_000;
@@ -318,6 +326,8 @@ export type SiteOptions = {
   /** false: no SITE_URL, as on a fresh machine (the site's origin then follows PORT). */
   siteUrl?: false;
   logFile?: string;
+  /** Options for Node itself, before the server's script: `--cpu-prof` (not allowed in NODE_OPTIONS). */
+  nodeArgs?: string[];
 };
 
 export type RunningSite = {
@@ -367,7 +377,7 @@ export async function startSite(options: SiteOptions): Promise<RunningSite> {
   const url = `http://127.0.0.1:${port}`;
   const apiToken = options.apiToken ?? crypto.randomBytes(24).toString("hex");
   const output = outputKeeper(options.logFile);
-  const child = startGroup(process.execPath, ["--require", "tsx/cjs", path.join("lib", "server", "index.ts")], {
+  const child = startGroup(process.execPath, [...(options.nodeArgs ?? []), "--require", "tsx/cjs", path.join("lib", "server", "index.ts")], {
     env: siteEnvironment({
       NEXT_DIST_DIR: options.distDir,
       PORT: String(port),
