@@ -2,6 +2,7 @@ import { SEARCH_FIELDS, SEO_FIELD_LABELS, SEO_PATTERN_MAX_LENGTH, SOCIAL_FIELDS,
 import { SOCIAL_CARDS, WORKSPACE } from "@/lib/contract/staff";
 import { ActionForm, IntentButton, type ActionState } from "./ActionForm";
 import { LiveDraftPreview, type LiveDraftPreviewProps } from "./LiveDraftPreview";
+import { PageSettingsFields, type PageSettingsFieldsProps } from "./PageSettingsFields";
 
 /**
  * The words a draft sets (a template's patterns, or one page's override): each field empty means
@@ -37,10 +38,12 @@ type Props = {
   previewHref: string | null;
   emptyMeans: string;
   /** The page the draft is drawn on while typing (a template's sample page); none: no live preview. */
-  live?: Omit<LiveDraftPreviewProps, "initial">;
+  live?: Omit<LiveDraftPreviewProps, "initial" | "initialSettings">;
+  /** A page's own settings (robots, canonical, share image); a template has none. */
+  settings?: PageSettingsFieldsProps;
 };
 
-export function DraftForm({ action, target, values, placeholders, variables, draftId, canPublish, confirmFirst = false, previewHref, emptyMeans, live }: Props) {
+export function DraftForm({ action, target, values, placeholders, variables, draftId, canPublish, confirmFirst = false, previewHref, emptyMeans, live, settings }: Props) {
   return (
     <ActionForm action={action} className="ws-panel ws-draft" label="Draft">
       <input type="hidden" name="type" value={target.type} />
@@ -58,6 +61,7 @@ export function DraftForm({ action, target, values, placeholders, variables, dra
         ))}
         <p className="ws-hint">{WORKSPACE.socialEmptyMeans}</p>
       </fieldset>
+      {settings && <PageSettingsFields {...settings} />}
       <details className="ws-variables">
         <summary>Variables you can use</summary>
         <dl>
@@ -71,7 +75,7 @@ export function DraftForm({ action, target, values, placeholders, variables, dra
           ))}
         </dl>
       </details>
-      {live && <LiveDraftPreview {...live} initial={values} />}
+      {live && <LiveDraftPreview {...live} initial={values} initialSettings={settings?.values ?? null} />}
       {live && <p className="ws-hint">{SOCIAL_CARDS.howCut}</p>}
       <div className="ws-actions">
         <IntentButton intent="save" variant={draftId === null ? "primary" : "outline"}>

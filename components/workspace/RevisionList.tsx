@@ -1,9 +1,14 @@
 import Link from "next/link";
-import { SEO_FIELDS, isSocialField, type SeoPattern } from "@/lib/contract/seo-fields";
+import { PAGE_SETTING_FIELDS, RULE_FIELDS, isSocialField, type PageSettingField, type RuleField, type SeoPattern } from "@/lib/contract/seo-fields";
 import { workspaceTemplateRollbackPath } from "@/lib/contract/workspace-routes";
 import { HISTORY, SEO_FIELD_LABELS } from "@/lib/contract/staff";
 import { ActionForm, IntentButton, type ActionState } from "./ActionForm";
-import { WORKSPACE_PAGES } from "@/lib/contract/workspace-messages";
+import { PAGE_SETTINGS_COPY, WORKSPACE_PAGES } from "@/lib/contract/workspace-messages";
+
+/** A page's settings in the history: their names, and what none of them set means. */
+const SETTING_LABELS: Record<PageSettingField, string> = { robots: PAGE_SETTINGS_COPY.robotsLabel, canonical: PAGE_SETTINGS_COPY.canonicalLabel, share_image: PAGE_SETTINGS_COPY.shareImageLabel };
+const SETTING_DEFAULTS: Record<PageSettingField, string> = { robots: PAGE_SETTINGS_COPY.robotsDefault, canonical: PAGE_SETTINGS_COPY.canonicalDefault, share_image: PAGE_SETTINGS_COPY.shareImageDefault };
+const isSetting = (field: RuleField): field is PageSettingField => (PAGE_SETTING_FIELDS as readonly string[]).includes(field);
 
 /** Publishes and rollbacks of one target (or of all), newest first, each with a rollback when allowed. */
 export type RevisionItem = {
@@ -32,14 +37,14 @@ const isTemplate = (revision: RevisionItem) => revision.target.startsWith("templ
 
 function describe(revision: RevisionItem): string {
   if (revision.action === "publish") return "published";
-  if (SEO_FIELDS.every((field) => revision.after[field] === null)) return `rolled back to ${HISTORY.levelBelow(isTemplate(revision))}`;
+  if (RULE_FIELDS.every((field) => (revision.after[field] ?? null) === null)) return `rolled back to ${HISTORY.levelBelow(isTemplate(revision))}`;
   return `rolled back to the words of revision ${revision.restored_revision_id}`;
 }
 
 const when = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC";
 
-function Words({ words, revision }: { words: string | null; revision: RevisionItem }) {
-  return words ?? <em>{HISTORY.levelBelow(isTemplate(revision))}</em>;
+function Words({ words, revision, field }: { words: string | null; revision: RevisionItem; field: RuleField }) {
+  return words ?? <em>{isSetting(field) ? SETTING_DEFAULTS[field] : HISTORY.levelBelow(isTemplate(revision))}</em>;
 }
 
 /** Each field's words before and after the revision; a field it left as it was says so once. */
@@ -47,23 +52,24 @@ function Sides({ revision }: { revision: RevisionItem }) {
   return (
     <div className="ws-sides">
       {/* A social field no side sets (the share card follows the search words) is left out. */}
-      {SEO_FIELDS.filter((field) => !isSocialField(field) || revision.before[field] !== null || revision.after[field] !== null).map((field) => (
+      {/* So is a page setting no side sets (a template never has one). */}
+      {RULE_FIELDS.filter((field) => (!isSetting(field) && !isSocialField(field)) || (revision.before[field] ?? null) !== null || (revision.after[field] ?? null) !== null).map((field) => (
         <div key={field} className="ws-sides__field" data-field={field}>
-          <p className="ws-sides__label">{SEO_FIELD_LABELS[field]}</p>
-          {revision.before[field] === revision.after[field] ? (
+          <p className="ws-sides__label">{isSetting(field) ? SETTING_LABELS[field] : SEO_FIELD_LABELS[field]}</p>
+          {(revision.before[field] ?? null) === (revision.after[field] ?? null) ? (
             <p className="ws-sides__same">
               <span className="ws-sides__side">{HISTORY.unchanged}: </span>
-              <Words words={revision.after[field]} revision={revision} />
+              <Words words={revision.after[field]} revision={revision} field={field} />
             </p>
           ) : (
             <dl className="ws-sides__pair">
               <dt>Before</dt>
               <dd className="ws-sides__before" data-side="before">
-                <Words words={revision.before[field]} revision={revision} />
+                <Words words={revision.before[field]} revision={revision} field={field} />
               </dd>
               <dt>After</dt>
               <dd className="ws-sides__after" data-side="after">
-                <Words words={revision.after[field]} revision={revision} />
+                <Words words={revision.after[field]} revision={revision} field={field} />
               </dd>
             </dl>
           )}

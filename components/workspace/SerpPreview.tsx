@@ -23,6 +23,12 @@ type Props = {
   date?: string | null;
   /** The served page's breadcrumb names (BreadcrumbList), which a phone result shows after the domain. */
   crumbs?: readonly string[] | null;
+  /**
+   * Why no result will show this page (noindex, or a canonical elsewhere: lib/contract/page-settings.ts
+   * previewNotes), said above both results, which are drawn faded; and any other note (nofollow).
+   */
+  hidden?: string | null;
+  note?: string | null;
 };
 
 /** "https://example.com › agents › TX › austin": the origin, then the path's segments. */
@@ -104,9 +110,19 @@ function Result({ url, title, description, date, crumbs, device }: Omit<Props, "
   );
 }
 
-export function SerpPreview({ url, title, description, label, date, crumbs }: Props) {
+export function SerpPreview({ url, title, description, label, date, crumbs, hidden, note }: Props) {
   return (
-    <section className="ws-serps" aria-label={label ?? "Search result preview"}>
+    <section className={hidden ? "ws-serps ws-serps--hidden" : "ws-serps"} aria-label={label ?? "Search result preview"}>
+      {hidden && (
+        <p className="ws-notice ws-notice--warning ws-serps__hidden" role="note">
+          {hidden}
+        </p>
+      )}
+      {note && (
+        <p className="ws-hint ws-serps__note" role="note">
+          {note}
+        </p>
+      )}
       <Result url={url} title={title} description={description} date={date} crumbs={crumbs} device="desktop" />
       <Result url={url} title={title} description={description} date={date} crumbs={crumbs} device="phone" />
       <p className="ws-hint">{WORKSPACE_PAGES.serpEstimates}</p>

@@ -82,7 +82,7 @@ export async function useSignInLink(page: Page, link: string, returnsTo?: string
     return;
   }
   await expect(page).toHaveURL(/\/workspace$/, { timeout: 60_000 });
-  await expect(page.getByRole("heading", { level: 1, name: "Every indexable page" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "The site's pages" })).toBeVisible();
 }
 
 /** The <title> a public page serves right now to a visitor without cookies. */

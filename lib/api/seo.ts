@@ -3,7 +3,7 @@ import { cache } from "react";
 import { unstable_cache } from "next/cache";
 import { cookies, draftMode } from "next/headers";
 import { serverApi } from "./server";
-import { seoCacheTags, seoTextFor, type SeoFactsOf, type SeoKind, type SeoPattern, type SeoText } from "../contract/seo-text";
+import { seoCacheTags, seoTextFor, settingsOf, type PageSettings, type SeoFactsOf, type SeoKind, type SeoPattern, type SeoText } from "../contract/seo-text";
 import { PREVIEW_DRAFT_COOKIE } from "../contract/staff";
 import { PAGE_REVALIDATE_SECONDS } from "../contract/cache-policy";
 
@@ -96,7 +96,12 @@ export async function publishedSeo<K extends SeoKind>(kind: K, path: string, fac
   return seoTextFor({ kind, facts, ...(await publishedRules(kind, path)) });
 }
 
-export async function pageSeo<K extends SeoKind>(kind: K, path: string, facts: SeoFactsOf[K]): Promise<SeoText> {
+/**
+ * A page's words, and its own settings (robots, canonical, share image: lib/contract/seo-fields.ts)
+ * from its override, the previewed draft's in draft mode: pageMetadata turns them into tags.
+ */
+export async function pageSeo<K extends SeoKind>(kind: K, path: string, facts: SeoFactsOf[K]): Promise<SeoText & PageSettings> {
   const [rules, draft] = await Promise.all([publishedRules(kind, path), previewedDraft(kind, path)]);
-  return seoTextFor({ kind, facts, ...rules, ...draft });
+  const chosen = { ...rules, ...draft };
+  return { ...seoTextFor({ kind, facts, ...chosen }), ...settingsOf(chosen.override) };
 }

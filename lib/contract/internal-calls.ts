@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { SEO_KINDS } from "./seo-text";
-import { SEO_FIELDS, type SeoField } from "./seo-fields";
+import { RULE_FIELDS, type RuleField } from "./seo-fields";
 import { pageSize, wholeNumber } from "./call-fields";
 import { confirmationRequestSchema, linkToken, ok, requestViewSchema } from "./call-requests";
 
@@ -8,9 +8,8 @@ import { confirmationRequestSchema, linkToken, ok, requestViewSchema } from "./c
 
 export const sitemapEntrySchema = z.object({ path: z.string(), lastModified: z.string().optional() });
 
-/** A template's or an override's pattern per field; null lets the next level decide. */
-/** A template's or an override's words: every field of lib/contract/seo-fields.ts, each a pattern or null. */
-const seoPatternSchema = z.object(Object.fromEntries(SEO_FIELDS.map((field) => [field, z.string().nullable()])) as Record<SeoField, z.ZodNullable<z.ZodString>>);
+/** A template's or an override's words and a page's settings: every field of lib/contract/seo-fields.ts, each text or null. */
+const seoPatternSchema = z.object(Object.fromEntries(RULE_FIELDS.map((field) => [field, z.string().nullable()])) as Record<RuleField, z.ZodNullable<z.ZodString>>);
 
 export const internalContract = {
   /** Every indexable path, in a stable order, one page of them at a time. */

@@ -247,9 +247,22 @@ export function countProblems(problems: AuditProblem[][]): Record<AuditProblem, 
   return counts;
 }
 
+/**
+ * Each page's problems, auditing only the pages open to search engines: a page the workspace set
+ * noindex, or canonical to another page, shows in no result, so it has none and takes no part in
+ * another's (a duplicate title with a noindex page is no duplicate).
+ */
+export function auditOpenPages(pages: AuditedPage[]): AuditProblem[][] {
+  const open = pages.flatMap((page, index) => (page.robots === "index" && page.canonical === page.path ? [index] : []));
+  const found = auditPages(open.map((index) => pages[index]));
+  const problems: AuditProblem[][] = pages.map(() => []);
+  open.forEach((index, position) => (problems[index] = found[position]));
+  return problems;
+}
+
 /** The audit in figures: indexable pages, how many have at least one error, and each problem's count. */
-export function auditSummary(pages: { robots: "index" | "noindex"; problems: AuditProblem[] }[]) {
-  const indexable = pages.filter((page) => page.robots === "index");
+export function auditSummary(pages: { robots: "index" | "noindex"; indexable?: boolean; problems: AuditProblem[] }[]) {
+  const indexable = pages.filter((page) => page.robots === "index" && page.indexable !== false);
   const withError = indexable.filter((page) => page.problems.some(isAuditError)).length;
   return {
     indexable: indexable.length,

@@ -39,9 +39,27 @@ export type SeoField = (typeof SEO_FIELDS)[number];
 export const isSeoField = (value: unknown): value is SeoField => typeof value === "string" && (SEO_FIELDS as readonly string[]).includes(value);
 export const isSocialField = (field: SeoField): field is SocialField => (SOCIAL_FIELDS as readonly string[]).includes(field);
 export type SeoText = Record<SeoField, string>;
-/** A template or one page's override: a pattern per field; null lets the next level decide. */
-export type SeoPattern = Record<SeoField, string | null>;
-export const EMPTY_PATTERN: SeoPattern = { title: null, description: null, keywords: null, og_title: null, og_description: null, image_alt: null };
+
+/**
+ * One page's own settings for search engines and sharing, beside its words: its robots
+ * ("noindex", "nofollow" or both; null: what the page decides), its canonical (a path on this
+ * site; null: its own address) and its share image (a path on this site; null: the page's own
+ * card). Only a page's override sets them (a template's are always null): lib/contract/page-settings.ts.
+ */
+export const PAGE_SETTING_FIELDS = ["robots", "canonical", "share_image"] as const;
+export type PageSettingField = (typeof PAGE_SETTING_FIELDS)[number];
+export type PageSettings = Record<PageSettingField, string | null>;
+const EMPTY_PAGE_SETTINGS: PageSettings = { robots: null, canonical: null, share_image: null };
+/** Every column of a template or an override: its words, then a page's settings. */
+export const RULE_FIELDS = [...SEO_FIELDS, ...PAGE_SETTING_FIELDS] as const;
+export type RuleField = (typeof RULE_FIELDS)[number];
+
+/**
+ * A template or one page's override: a pattern per field, and a page's settings; null lets the
+ * next level decide.
+ */
+export type SeoPattern = Record<RuleField, string | null>;
+export const EMPTY_PATTERN: SeoPattern = { title: null, description: null, keywords: null, og_title: null, og_description: null, image_alt: null, ...EMPTY_PAGE_SETTINGS };
 
 /**
  * What a share card says when neither the page's override nor its kind's template sets a social
@@ -56,10 +74,18 @@ export const SOCIAL_FALLBACK_LABELS = {
   image_alt: "the share image's own alt text",
 } as const satisfies Record<SocialField, string>;
 
-/** The words of a row (a draft, a revision, a live rule, a form): every field, missing ones null. */
-export function patternOf(row: Partial<Record<SeoField, string | null | undefined>>): SeoPattern {
-  return Object.fromEntries(SEO_FIELDS.map((field) => [field, row[field] ?? null])) as SeoPattern;
+/** The words and settings of a row (a draft, a revision, a live rule, a form): every field, missing ones null. */
+export function patternOf(row: Partial<Record<RuleField, string | null | undefined>>): SeoPattern {
+  return Object.fromEntries(RULE_FIELDS.map((field) => [field, row[field] ?? null])) as SeoPattern;
 }
 
-/** A pattern that sets nothing: every field falls through to the level below. */
-export const isEmptyPattern = (pattern: SeoPattern) => SEO_FIELDS.every((field) => pattern[field] === null);
+/** A page's settings alone (what its metadata adds to its words). */
+export function settingsOf(row: Partial<Record<PageSettingField, string | null | undefined>> | null | undefined): PageSettings {
+  return { robots: row?.robots ?? null, canonical: row?.canonical ?? null, share_image: row?.share_image ?? null };
+}
+
+/** A pattern that sets nothing: every field and setting falls through to the level below. */
+export const isEmptyPattern = (pattern: SeoPattern) => RULE_FIELDS.every((field) => (pattern[field] ?? null) === null);
+
+/** What a page's robots setting says, as two switches. */
+export const robotsFlags = (robots: string | null | undefined) => ({ noindex: /\bnoindex\b/.test(robots ?? ""), nofollow: /\bnofollow\b/.test(robots ?? "") });

@@ -300,6 +300,8 @@ export const CSV_EXPORT = {
     laterStep: "noindex: a later step of the request form (it needs the answers before it)",
     afterSubmission: "noindex: shown after a request is submitted",
   },
+  noindexOverride: "noindex: set in the workspace",
+  canonicalElsewhere: (canonical: string) => `not indexable: canonical to ${canonical}, set in the workspace`,
   notFound: "not indexable: the address answers 404",
   redirected: "not indexable: the address redirects to its canonical form",
 } as const;

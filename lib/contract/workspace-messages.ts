@@ -15,8 +15,9 @@ export const SIGN_IN_PAGE = {
 
 /** The pages list, a page's editor, the templates and the audit. */
 export const WORKSPACE_PAGES = {
+  listTitle: "The site's pages",
   sitemapLead: (pages: string) =>
-    `The ${pages} pages of the sitemap, with the title, description and keywords they serve, their canonical link, robots and share image. ` +
+    `The ${pages} pages of the sitemap (a page whose own settings say noindex, or name another canonical, leaves the sitemap and stays here), with the title, description and keywords they serve, their canonical link, robots and share image. ` +
     `Widths are estimates at ${SERP.title.fontPx} px (titles, limit ${SERP.title.maxPx} px) and ${SERP.description.fontPx} px (descriptions, limit ${SERP.description.desktopMaxPx} px).`,
   pageReadOnly: (role: string) => `Your role (${role}) can see this page but not change it.`,
   templatesLead: "Each kind of page writes its title, description and keywords from a pattern with variables. Admins change them here; a single page can still override its template.",
@@ -40,4 +41,43 @@ export const PREVIEW_BAR = {
   pageDraft: "this page's own words",
   endedTitle: "Preview ended.",
   ended: "Your workspace session is over or the draft is gone: this page shows what is published.",
+} as const;
+
+/**
+ * A page's own settings for search engines and sharing (lib/contract/page-settings.ts): the
+ * editor's fields, its previews, the list, the history, and the refusals of what cannot be saved.
+ */
+export const PAGE_SETTINGS_COPY = {
+  legend: "Search engines and sharing",
+  noindexLabel: "Keep this page out of search results (noindex)",
+  nofollowLabel: "Ask search engines not to follow its links (nofollow)",
+  canonicalLabel: "Canonical address",
+  shareImageLabel: "Share image",
+  emptyMeans: (origin: string) =>
+    `Leave the canonical empty and the page names itself; leave the share image empty and it keeps its own card. Both take a path on this site (/agents/TX/austin) or an address on ${origin}.`,
+  shareImageChoices: (images: string) => `Images the site serves: ${images}.`,
+  robotsLabel: "Robots",
+  robotsDefault: "what the page decides",
+  canonicalDefault: "its own address",
+  shareImageDefault: "its own card",
+  /** The search results' note when the page will not be shown. */
+  notShownNoindex: "This page will not appear in search results: it tells search engines noindex, and it leaves the sitemap.",
+  notShownCanonical: (canonical: string) => `Search engines are asked to show ${canonical} instead of this page: it leaves the sitemap.`,
+  nofollowNote: "Search engines are asked not to follow this page's links (nofollow).",
+  /** Said above Publish when the draft changes how search engines treat the page. */
+  publishLeaves: "Publishing this draft takes the page out of search results and out of the sitemap.",
+  publishReturns: "Publishing this draft lets search engines index the page again and puts it back in the sitemap.",
+  /** Refusals. */
+  notOnSite: (label: string, value: string, origin: string) =>
+    `The ${label.toLowerCase()} must be a path on this site (/agents/TX/austin) or an address on ${origin}; “${value}” is not.`,
+  tooLong: (label: string, max: number) => `The ${label.toLowerCase()} must be ${max} characters or fewer.`,
+  notAnImage: (value: string) => `The share image must be a PNG, JPEG, GIF or WebP image (search engines and social sites do not show SVG); “${value}” is not.`,
+  notServed: (value: string, images: string) => `The site does not serve an image at ${value}. Choose one it serves: ${images}.`,
+  /** The list's filter. */
+  filterLabel: "Robots",
+  filterAny: "Any",
+  filterIndex: "Indexable",
+  filterNoindex: "noindex",
+  filterNofollow: "nofollow",
+  filterCanonical: "Canonical elsewhere",
 } as const;

@@ -61,6 +61,10 @@ interface SeoWordsColumns {
   og_title: string | null;
   og_description: string | null;
   image_alt: string | null;
+  /** A page's own settings (lib/contract/seo-fields.ts PAGE_SETTING_FIELDS); always null on a template. */
+  robots: string | null;
+  canonical: string | null;
+  share_image: string | null;
 }
 
 /** What the public pages use now: a template ("template:city") or one page's override ("page:/agents/TX/austin"). */

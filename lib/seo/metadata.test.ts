@@ -26,6 +26,37 @@ describe("pageMetadata", () => {
   });
 });
 
+describe("pageMetadata with a page's own settings from the workspace", () => {
+  const page = { title: "Property Managers in Austin, TX | Managely", description: "25 managers serve Austin.", path: "/agents/TX/austin" };
+
+  it("says index, follow and names the page itself when no setting is made", () => {
+    const plain = pageMetadata({ ...page, robots: null, canonical: null, share_image: null });
+    expect(plain.robots).toEqual({ index: true, follow: true });
+    expect(plain.alternates).toEqual({ canonical: "/agents/TX/austin" });
+    expect(plain.openGraph?.images).toEqual([expect.objectContaining({ url: "/brand/og-image.png", width: 1200 })]);
+  });
+
+  it("adds noindex and nofollow to what the page decides, each on its own", () => {
+    expect(pageMetadata({ ...page, robots: "noindex" }).robots).toEqual({ index: false, follow: true });
+    expect(pageMetadata({ ...page, robots: "nofollow" }).robots).toEqual({ index: true, follow: false });
+    expect(pageMetadata({ ...page, robots: "noindex, nofollow" }).robots).toEqual({ index: false, follow: false });
+    // The page's own noindex (an empty list) stays whatever the setting says.
+    expect(pageMetadata({ ...page, noindex: true, robots: "nofollow" }).robots).toEqual({ index: false, follow: false });
+  });
+
+  it("names the canonical path instead of the page's own, in the canonical link and og:url", () => {
+    const moved = pageMetadata({ ...page, canonical: "/agents/TX/round-rock" });
+    expect(moved.alternates).toEqual({ canonical: "/agents/TX/round-rock" });
+    expect(moved.openGraph).toMatchObject({ url: "/agents/TX/round-rock" });
+  });
+
+  it("shows the chosen share image in og:image and twitter:image, over a segment's own card", () => {
+    const chosen = pageMetadata({ ...page, image: "from-segment", share_image: "/brand/icon-512.png", image_alt: "Managely's icon" });
+    expect(chosen.openGraph?.images).toEqual([{ url: "/brand/icon-512.png", alt: "Managely's icon" }]);
+    expect(chosen.twitter?.images).toEqual([{ url: "/brand/icon-512.png", alt: "Managely's icon" }]);
+  });
+});
+
 describe("privatePageMetadata", () => {
   it("titles a private page with the site's name, keeps it out of every index, and sends its address to nobody", () => {
     expect(privatePageMetadata("Your proposal")).toEqual({

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { env } from "../env";
 import { SITE_NAME } from "../contract/site";
-import { DEFAULT_SHARE_IMAGE, type ShareImage } from "../contract/seo-text";
+import { DEFAULT_SHARE_IMAGE, robotsFlags, type ShareImage } from "../contract/seo-text";
 
 // The share image's type and the site's card live with the rest of a page's SEO words, where the
 // marketers' workspace reads them too.
@@ -26,6 +26,14 @@ type PageSeo = {
   type?: "website" | "article" | "profile";
   noindex?: boolean;
   publishedTime?: string;
+  /**
+   * The page's own settings from the workspace (lib/api/seo.ts pageSeo): "noindex" and/or
+   * "nofollow" added to what the page decides, a canonical path that replaces `path`, a share
+   * image path that replaces `image`. Null or absent: the page as it is.
+   */
+  robots?: string | null;
+  canonical?: string | null;
+  share_image?: string | null;
 };
 
 /**
@@ -33,18 +41,23 @@ type PageSeo = {
  * itself, Open Graph and a Twitter card. Set per page because a canonical set in a layout would
  * be inherited by every child (DESIGN.md "SEO pitfalls").
  */
-export function pageMetadata({ title, description, keywords, og_title, og_description, image_alt, path, image = DEFAULT_SHARE_IMAGE, type = "website", noindex, publishedTime }: PageSeo): Metadata {
+export function pageMetadata(seo: PageSeo): Metadata {
+  const { title, description, keywords, og_title, og_description, image_alt, type = "website", noindex, publishedTime } = seo;
+  const own = robotsFlags(seo.robots);
+  // A share image chosen in the workspace replaces the page's own card (a segment's image file too: metadata that names images wins).
+  const image = seo.share_image ? { url: seo.share_image, alt: DEFAULT_SHARE_IMAGE.alt } : (seo.image ?? DEFAULT_SHARE_IMAGE);
   const ownImage = image === "from-segment" ? null : { ...image, alt: image_alt || image.alt };
   const social = { title: og_title || title, description: og_description || description };
+  const canonical = seo.canonical || seo.path;
   return {
     title: { absolute: title },
     description,
     keywords: keywords || undefined,
-    alternates: { canonical: path },
-    robots: noindex ? { index: false, follow: true } : { index: true, follow: true },
+    alternates: { canonical },
+    robots: { index: !(noindex || own.noindex), follow: !own.nofollow },
     openGraph: {
       type,
-      url: path,
+      url: canonical,
       siteName: SITE_NAME,
       ...social,
       locale: "en_US",

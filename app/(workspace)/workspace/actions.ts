@@ -33,6 +33,7 @@ import {
   type SeoTarget,
 } from "@/lib/service/workspace/seo";
 import { afterPublishMessage, deployment } from "@/lib/service/workspace/deployment";
+import { cleanPageSettings, servedShareImages } from "@/lib/service/workspace/page-settings";
 import { configuredRouting } from "@/lib/service/default-worker";
 import type { ActionState } from "@/components/workspace/ActionForm";
 import { refusalFor } from "@/lib/service/workspace/audit";
@@ -172,7 +173,9 @@ export async function draftAction(_state: ActionState, formData: FormData): Prom
   const db = await workspaceDb();
   try {
     if (intent === "save" || (intent === "confirm" && target.type === "template")) {
-      const pattern = cleanPattern(target.kind as SeoKind, Object.fromEntries(SEO_FIELDS.map((field) => [field, text(formData, field)])));
+      const words = cleanPattern(target.kind as SeoKind, Object.fromEntries(SEO_FIELDS.map((field) => [field, text(formData, field)])));
+      // A page's own settings beside its words (a template has none).
+      const pattern = target.type === "page" ? { ...words, ...(await settingsFrom(formData, target.path)) } : words;
       await saveSeoDraft(db, staff, { target, pattern });
       if (intent === "confirm") redirect(workspaceTemplatePublishPath(target.kind));
       refresh();
@@ -190,6 +193,12 @@ export async function draftAction(_state: ActionState, formData: FormData): Prom
   } catch (error) {
     return failed(error);
   }
+}
+
+/** A page's robots switches, canonical and share image as the editor's form sends them, checked. */
+async function settingsFrom(formData: FormData, path: string) {
+  const input = { noindex: text(formData, "noindex") === "on", nofollow: text(formData, "nofollow") === "on", canonical: text(formData, "canonical"), share_image: text(formData, "share_image") };
+  return cleanPageSettings(input, { origin: siteUrl(), path, images: await servedShareImages() });
 }
 
 /** Publishes the staff member's draft, queues the changed paths' purge, and says what is true of this deployment. */

@@ -5,6 +5,7 @@ import type { EffectPages } from "@/lib/contract/publish-effects";
 import { WORKSPACE_PATHS } from "@/lib/contract/workspace-routes";
 import { isPageSort } from "@/lib/contract/staff";
 import { parseRecordId } from "@/lib/contract/record-id";
+import { isRobotsFilter } from "@/lib/contract/robots";
 
 /** The list's filters from its query (anything unknown is ignored), and back. */
 export type ListQuery = { [key: string]: string | string[] | undefined };
@@ -22,6 +23,7 @@ export function filterFrom(query: ListQuery): { filter: PageFilter; page: number
   const changed = one(query.changed);
   const errors = one(query.errors);
   const sort = one(query.sort);
+  const robots = one(query.robots);
   return {
     filter: {
       ...(isSeoKind(kind) ? { kind } : {}),
@@ -32,6 +34,7 @@ export function filterFrom(query: ListQuery): { filter: PageFilter; page: number
       ...(isSeoField(changed) ? { changed } : {}),
       ...(isSeoField(errors) ? { errors } : {}),
       ...(isPageSort(sort) ? { sort } : {}),
+      ...(isRobotsFilter(robots) ? { robots } : {}),
     },
     page: Number.isSafeInteger(page) && page > 0 ? page : 1,
   };
@@ -48,6 +51,7 @@ export function queryString(filter: PageFilter, page?: number): string {
   if (filter.changed) params.set("changed", filter.changed);
   if (filter.draft) params.set("draft", String(filter.draft));
   if (filter.sort) params.set("sort", filter.sort);
+  if (filter.robots) params.set("robots", filter.robots);
   if (page && page > 1) params.set("page", String(page));
   const text = params.toString();
   return text ? `?${text}` : "";

@@ -16,7 +16,15 @@ import { afterPublishMessage, deployment } from "@/lib/service/workspace/deploym
 import { WorkspaceTable } from "@/components/workspace/WorkspaceTable";
 import { CsvExport } from "@/components/workspace/CsvExport";
 import { NetworkTasks } from "./network-ui";
-import { WORKSPACE_PAGES } from "@/lib/contract/workspace-messages";
+import { PAGE_SETTINGS_COPY, WORKSPACE_PAGES } from "@/lib/contract/workspace-messages";
+import { ROBOTS_FILTERS, robotsText, type RobotsFilter } from "@/lib/contract/robots";
+
+const ROBOTS_FILTER_LABELS: Record<RobotsFilter, string> = {
+  index: PAGE_SETTINGS_COPY.filterIndex,
+  noindex: PAGE_SETTINGS_COPY.filterNoindex,
+  nofollow: PAGE_SETTINGS_COPY.filterNofollow,
+  canonical: PAGE_SETTINGS_COPY.filterCanonical,
+};
 
 export const metadata = { title: "Pages" };
 
@@ -26,7 +34,7 @@ const number = (value: number) => value.toLocaleString("en-US");
 
 type PageList = Awaited<ReturnType<typeof listPages>>;
 
-/** Every indexable page of the site (the sitemap's own list), with its words, filters and CSV. */
+/** The site's pages (the sitemap's own list, and the pages their own settings keep out of it), with their words, filters and CSV. */
 export default async function PagesListPage({ searchParams }: Props) {
   const staff = await requireStaff();
   const query = await searchParams;
@@ -42,7 +50,7 @@ export default async function PagesListPage({ searchParams }: Props) {
   return (
     <>
       <div className="ws-title-row">
-        <h1>Every indexable page</h1>
+        <h1>{WORKSPACE_PAGES.listTitle}</h1>
         <CsvExport action={WORKSPACE_PATHS.csv} fields={Object.fromEntries(new URLSearchParams(queryString(filter)))} />
       </div>
       <NetworkTasks />
@@ -133,6 +141,7 @@ function Filters({ filter, list }: { filter: PageFilter; list: PageList }) {
           ))}
         </select>
       </div>
+      <RobotsFilterField value={filter.robots} />
       <div className="field">
         <label htmlFor="filter-q">Address or title contains</label>
         <input id="filter-q" name="q" type="search" defaultValue={filter.q ?? ""} />
@@ -141,6 +150,23 @@ function Filters({ filter, list }: { filter: PageFilter; list: PageList }) {
         Filter
       </button>
     </form>
+  );
+}
+
+/** The robots filter: indexable pages, noindex, nofollow, or canonical to another page. */
+function RobotsFilterField({ value }: { value: RobotsFilter | undefined }) {
+  return (
+    <div className="field">
+      <label htmlFor="filter-robots">{PAGE_SETTINGS_COPY.filterLabel}</label>
+      <select id="filter-robots" name="robots" defaultValue={value ?? ""}>
+        <option value="">{PAGE_SETTINGS_COPY.filterAny}</option>
+        {ROBOTS_FILTERS.map((choice) => (
+          <option key={choice} value={choice}>
+            {ROBOTS_FILTER_LABELS[choice]}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
 
@@ -193,7 +219,9 @@ function PageTableRow({ row, origin, selectable }: { row: PageRow; origin: strin
       </td>
       <td data-label="Canonical, robots, share image" className="ws-small">
         <span className="ws-block">{origin + row.canonical}</span>
-        <span className="ws-block">{row.robots === "index" ? "index, follow" : "noindex, follow"}</span>
+        <span className={row.robots === "noindex" || row.nofollow ? "ws-block ws-robots ws-robots--off" : "ws-block ws-robots"} data-robots={robotsText(row)}>
+          {robotsText(row)}
+        </span>
         <span className="ws-block">{row.image.url ?? "the page's own card"}</span>
       </td>
     </tr>
@@ -221,7 +249,7 @@ const BULK_FORM_ID = "bulk-edit";
  * which shows what it does before anything is published.
  */
 function BulkForm({ filter, total }: { filter: PageFilter; total: number }) {
-  const kept = (["kind", "state", "problem", "q", "errors"] as const).filter((name) => filter[name] !== undefined);
+  const kept = (["kind", "state", "problem", "q", "errors", "robots"] as const).filter((name) => filter[name] !== undefined);
   return (
     <form id={BULK_FORM_ID} className="ws-panel ws-bulk" method="get" action={WORKSPACE_PATHS.bulk} aria-labelledby="bulk-heading">
       <h2 id="bulk-heading">Bulk edit</h2>

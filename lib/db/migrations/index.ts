@@ -23,6 +23,7 @@ import { managersImportMigration } from "./2026-12-07-managers-import";
 import { listingUpdatedAtMigration } from "./2026-12-07-updated-at";
 import { listingSelfServiceMigration } from "./2026-12-07-listing-self-service";
 import { redirectsMigration } from "./2026-12-07-redirects";
+import { pageSettingsMigration } from "./2026-12-07-page-settings";
 
 /**
  * A static list of migrations: a file-system provider does not survive the Next.js bundler.
@@ -54,6 +55,7 @@ export function migrationProvider(dialect: "sqlite" | "postgres"): MigrationProv
     "2026-12-07-updated-at": listingUpdatedAtMigration(),
     "2026-12-07-listing-self-service": listingSelfServiceMigration(dialect),
     "2026-12-07-redirects": redirectsMigration(),
+    "2026-12-07-page-settings": pageSettingsMigration(),
   };
   return { getMigrations: async () => migrations };
 }

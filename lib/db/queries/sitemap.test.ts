@@ -73,3 +73,34 @@ describe.each(databaseKinds)("the sitemap's category tabs on %s", (kind) => {
     expect(fewer.filter((row) => !paths.has(tab(row)))).toEqual([]);
   });
 });
+
+/** A page the workspace keeps out of the index (noindex, or canonical elsewhere) leaves the sitemap; nofollow alone does not. */
+describe.each(databaseKinds)("the sitemap and the workspace's page settings on %s", (kind) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterAll(async () => database?.destroy());
+
+  const paths = async () => new Set((await listSitemapEntries(database.db, { offset: 0, limit: 50_000 })).entries.map((entry) => entry.path));
+  const override = (path: string, settings: { robots?: string; canonical?: string }, revision: number) =>
+    database.db
+      .insertInto("seo_live")
+      .values({ target: `page:${path}`, kind: "city", path, title: null, description: null, keywords: null, ...settings, revision_id: revision, published_at: new Date().toISOString(), published_by: "a@staff.example.com" })
+      .execute();
+
+  it("leaves out a noindex page and a page canonical to another, and keeps a nofollow page and every other", async () => {
+    const before = await paths();
+    for (const path of ["/agents/TX/austin", "/agents/TX/austin/page/2", "/agents/TX/dallas", "/agents/TX/houston"]) expect(before).toContain(path);
+    await override("/agents/TX/austin", { robots: "noindex" }, 1);
+    await override("/agents/TX/austin/page/2", { robots: "noindex, nofollow" }, 2);
+    await override("/agents/TX/dallas", { canonical: "/agents/TX/austin" }, 3);
+    await override("/agents/TX/houston", { robots: "nofollow" }, 4);
+    const after = await paths();
+    expect(after).not.toContain("/agents/TX/austin");
+    expect(after).not.toContain("/agents/TX/austin/page/2");
+    expect(after).not.toContain("/agents/TX/dallas");
+    expect(after).toContain("/agents/TX/houston");
+    expect([...before].filter((path) => !after.has(path)).sort()).toEqual(["/agents/TX/austin", "/agents/TX/austin/page/2", "/agents/TX/dallas"]);
+  });
+});

@@ -7,6 +7,7 @@ import { LAW_TOPICS, hasComparePage, lawCompareSummary } from "../../contract/la
 import { FIXED_PAGE_RECORDS } from "../../contract/fixed-pages";
 import { INDEXED_LIST_MIN, pageTarget, templateTarget, type SeoFactsOf, type SeoKind } from "../../contract/seo-text";
 import { excerpt } from "../../sanitize";
+import { listPathsOutOfIndex } from "./workspace";
 import { listTopicComparison, statesWithLawFacts, summarizeLawTopics } from "./laws";
 import { categoryBit, samplesListed } from "../service-areas";
 
@@ -372,11 +373,15 @@ function withPublished(entry: SitemapEntry, kind: SeoKind, published: Map<string
   return latest !== undefined && (content === undefined || latest > content) ? { ...entry, lastModified: latest } : entry;
 }
 
+/** The sitemap's pages, but those the workspace keeps out of the index (listPathsOutOfIndex). */
 export async function listSitemapEntries(db: Db, { offset, limit }: { offset: number; limit: number }): Promise<{ entries: SitemapEntry[]; total: number }> {
   const entries: SitemapEntry[] = [];
-  const published = await publishedDates(db);
+  const [published, outOfIndex] = await Promise.all([publishedDates(db), listPathsOutOfIndex(db)]);
   const total = await eachSlice(db, { offset, limit }, async (entry, rows) => {
-    entries.push(...rows.map((row) => withPublished(entry.entry(row), entry.kind, published)));
+    for (const row of rows) {
+      const found = entry.entry(row);
+      if (!outOfIndex.has(found.path)) entries.push(withPublished(found, entry.kind, published));
+    }
   });
   return { entries, total };
 }

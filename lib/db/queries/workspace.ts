@@ -32,6 +32,21 @@ export async function listLiveRules(db: Db): Promise<SeoLiveRow[]> {
   return (await db.selectFrom("seo_live").selectAll().execute()).map(numbered);
 }
 
+/**
+ * The pages the workspace keeps out of the index: an override that says noindex, or that names
+ * another canonical (null: the page names itself). A sitemap lists only pages that are indexable
+ * and canonical to themselves, so these leave it (a part may then hold a few fewer than its slice).
+ */
+export async function listPathsOutOfIndex(db: Db): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom("seo_live")
+    .select("path")
+    .where("target", "like", "page:%")
+    .where((eb) => eb.or([eb("robots", "like", "%noindex%"), eb("canonical", "is not", null)]))
+    .execute();
+  return new Set(rows.flatMap((row) => (row.path === null ? [] : [row.path])));
+}
+
 export async function getLive(db: Db, { target }: { target: string }): Promise<SeoLiveRow | undefined> {
   const row = await db.selectFrom("seo_live").selectAll().where("target", "=", target).executeTakeFirst();
   return row && numbered(row);

@@ -1,6 +1,6 @@
 import type { SeoLiveRow, SeoRevisionRow } from "../../db/schema";
 import { listRevisionsByIds } from "../../db/queries/workspace";
-import { EMPTY_PATTERN, SEO_FIELDS, patternOf, type SeoPattern } from "../../contract/seo-text";
+import { EMPTY_PATTERN, RULE_FIELDS, patternOf, type SeoPattern } from "../../contract/seo-text";
 import type { Db } from "../../db/schema";
 
 /**
@@ -20,7 +20,7 @@ export type RevisionSides = {
   rollbackChangesLive: boolean;
 };
 
-const samePattern = (a: SeoPattern, b: SeoPattern) => SEO_FIELDS.every((field) => (a[field] ?? null) === (b[field] ?? null));
+const samePattern = (a: SeoPattern, b: SeoPattern) => RULE_FIELDS.every((field) => (a[field] ?? null) === (b[field] ?? null));
 
 /** The words a rollback of `revision` would make live: those from before it. */
 function wordsBefore(revision: SeoRevisionRow, previous: ReadonlyMap<number, SeoRevisionRow>): SeoPattern {

@@ -1,3 +1,4 @@
+import { robotsText } from "../../contract/robots";
 import type { Db } from "../../db/schema";
 import { characterCount } from "../../contract/social-cards";
 import { filterRows, type PageFilter, type PageRow, type SiteRows } from "./pages";
@@ -72,7 +73,7 @@ export function* csvLines(rows: PageRow[], origin: string): Generator<string> {
       row.h1,
       row.keywords,
       `${origin}${row.canonical}`,
-      row.robots === "index" ? "index, follow" : "noindex, follow",
+      robotsText(row),
       row.og_title,
       row.og_description,
       row.image.url ? `${origin}${row.image.url}` : "the page's own card",

@@ -106,6 +106,7 @@ describe("csvLines", () => {
     sources: { title: "default", description: "default", keywords: "default", og_title: "default", og_description: "default", image_alt: "default" },
     canonical: "/agents/TX/austin",
     robots: "index",
+    nofollow: false,
     image: { url: null, alt: "A card" },
     titlePx: 391.6,
     descriptionPx: 80.2,

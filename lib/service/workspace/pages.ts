@@ -1,16 +1,13 @@
 import { NOINDEX_FIXED_PAGES } from "../../contract/fixed-pages";
 import type { IndexablePage } from "../../db/queries/sitemap";
-import { matchDynamicRoute } from "../../contract/routes";
-import { PAGE_TABLE, RESOLUTION_STATUS, cityListRequest, lastListPage, pageDecision } from "../../contract/page-table";
-import { parseRecordId } from "../../contract/record-id";
+import type { RESOLUTION_STATUS } from "../../contract/page-table";
+import { indexability } from "./indexability";
 import { pageHeading } from "../../contract/page-headings";
-import { CSV_EXPORT, type PageSort } from "../../contract/staff";
+import type { PageSort } from "../../contract/staff";
 import { listLiveRules } from "../../db/queries/workspace";
 import { SERP, textWidth } from "../../contract/serp";
-import { auditPages, causeSource, countProblems, type AuditCauseSource, type AuditProblem } from "../../contract/seo-audit";
+import { auditOpenPages, causeSource, countProblems, type AuditCauseSource, type AuditProblem } from "../../contract/seo-audit";
 import {
-  LIST_KINDS,
-  emptyListIsNoindex,
   patternOf,
   pageTarget,
   resolveSeo,
@@ -24,6 +21,7 @@ import {
   type SeoText,
 } from "../../contract/seo-text";
 import type { Db } from "../../db/schema";
+import { matchesRobotsFilter, type RobotsFilter } from "../../contract/robots";
 import { hasFieldError, ownWords } from "../../contract/publish-effects";
 
 /**
@@ -38,6 +36,8 @@ export type PageRow = SeoText & {
   sources: Record<SeoField, SeoSource>;
   canonical: string;
   robots: "index" | "noindex";
+  /** Its override asks search engines not to follow its links. */
+  nofollow: boolean;
   /** The share image, and its alt text as the page declares it (text.image_alt). */
   image: { url: string | null; alt: string };
   titlePx: number;
@@ -75,61 +75,10 @@ export async function publishedRules(db: Db): Promise<Rules> {
   return { templates, overrides };
 }
 
-/**
- * The canonical address the page table gives a row's page, from the record the row was read from
- * (its facts and its path's segments), as the production server's route resolver decides from
- * the service's answer (lib/server/route-resolver.ts); a fixed page is its own address.
- */
-function tableCanonical(page: IndexablePage): string | null {
-  const route = matchDynamicRoute(page.path.split("/").slice(1));
-  if (!route) return page.path;
-  const facts = page.facts as { state_abbr?: string; count?: number };
-  switch (route.route) {
-    case "state":
-      return PAGE_TABLE.state(facts.state_abbr ? { abbreviation: facts.state_abbr } : null);
-    case "city": {
-      const request = cityListRequest(route);
-      return request && facts.state_abbr ? PAGE_TABLE.city(request, { state: facts.state_abbr, city_slug: route.city, last_page: lastListPage(Number(facts.count)) }) : null;
-    }
-    case "agent": {
-      const id = parseRecordId(route.id);
-      return id !== null && facts.state_abbr ? PAGE_TABLE.agent({ state: facts.state_abbr, city_slug: route.city, agent_id: id }) : null;
-    }
-    case "law":
-      return PAGE_TABLE.law({ slug: route.slug });
-    case "lawCompare":
-      // The list holds only the topics with a 50-state comparison.
-      return PAGE_TABLE.lawCompare({ slug: route.topic, compare: true });
-    case "blog":
-      return PAGE_TABLE.blog({ slug: route.slug });
-  }
-}
-
-/** A page's status, robots and whether it may be indexed, with the reason. */
-function indexability(page: IndexablePage) {
-  const status = RESOLUTION_STATUS[pageDecision(page.path, tableCanonical(page)).kind];
-  const facts = page.facts as { count?: number };
-  // The one rule the list pages apply (their generateMetadata): an empty list says noindex.
-  const emptyList = LIST_KINDS.has(page.kind) && emptyListIsNoindex(Number(facts.count));
-  // And the fixed pages' table (their metadata reads it too).
-  const hidden = page.kind === "fixed" ? NOINDEX_FIXED_PAGES[page.path] : undefined;
-  const robots: PageRow["robots"] = emptyList || hidden ? "noindex" : "index";
-  const reason =
-    status === 404
-      ? CSV_EXPORT.notFound
-      : status === 308
-        ? CSV_EXPORT.redirected
-        : hidden
-          ? CSV_EXPORT.noindexFixed[hidden.reason]
-          : emptyList
-            ? CSV_EXPORT.emptyList(page.kind === "state" ? "cities" : "managers")
-            : CSV_EXPORT.indexable;
-  return { status, robots, indexable: status === 200 && robots === "index", indexabilityReason: reason };
-}
-
 /** A page's row, with its words from `rules` (what is published, or a template being tried). */
 export function renderRow(page: IndexablePage, rules: Rules, stateAbbreviations: Map<string, string>): Omit<PageRow, "problems"> {
-  const { text, sources } = resolveSeo({ kind: page.kind, facts: page.facts, template: rules.templates.get(page.kind), override: rules.overrides.get(page.path) } as Parameters<typeof resolveSeo>[0]);
+  const override = rules.overrides.get(page.path);
+  const { text, sources } = resolveSeo({ kind: page.kind, facts: page.facts, template: rules.templates.get(page.kind), override } as Parameters<typeof resolveSeo>[0]);
   // A noindex page with a title of its own (the review step) says it, as its metadata does.
   const ownTitle = page.kind === "fixed" ? NOINDEX_FIXED_PAGES[page.path]?.title : undefined;
   if (ownTitle) text.title = ownTitle;
@@ -140,10 +89,10 @@ export function renderRow(page: IndexablePage, rules: Rules, stateAbbreviations:
     facts: page.facts,
     ...text,
     sources,
-    // What pageMetadata declares: the page's own address (lib/seo/metadata.ts).
-    canonical: page.path,
-    ...indexability(page),
-    image: { url: shareImageFor(page).url, alt: text.image_alt },
+    // What pageMetadata declares: the page's own address, or its override's canonical (lib/seo/metadata.ts).
+    canonical: override?.canonical ?? page.path,
+    ...indexability(page, override),
+    image: { url: override?.share_image ?? shareImageFor(page).url, alt: text.image_alt },
     titlePx: textWidth(text.title, SERP.title.fontPx),
     descriptionPx: textWidth(text.description, SERP.description.fontPx),
     state: facts.state_abbr ?? (facts.state ? (stateAbbreviations.get(facts.state) ?? null) : null),
@@ -181,7 +130,7 @@ export async function buildRows(pages: IndexablePage[], unlisted: IndexablePage[
   }
   report({ phase: "auditing", done: pages.length, total: pages.length });
   await yieldToOthers();
-  const problems = auditPages(rendered);
+  const problems = auditOpenPages(rendered);
   const rows = rendered.map((row, index) => ({ ...row, problems: problems[index] }));
   return { rows, noindex, byPath: new Map(rows.map((row) => [row.path, row])), counts: countProblems(problems), builtAt: new Date().toISOString(), buildMs: Math.round(performance.now() - started) };
 }
@@ -189,16 +138,15 @@ export async function buildRows(pages: IndexablePage[], unlisted: IndexablePage[
 // ---------------------------------------------------------------------------------------------
 // The list: filters and pages
 
-
 /**
  * The list's filters. `source` (where the words with the problem come from) only narrows a
  * problem. `draft` shows the list as the staff member's draft would make it (a publish's
  * confirmation links there); `changed`, only the pages whose words for that field it changes;
  * `errors`, only the pages with an audit error about that field.
  */
-export type PageFilter = { kind?: SeoKind; state?: string; problem?: AuditProblem; source?: AuditCauseSource; q?: string; draft?: number; changed?: SeoField; errors?: SeoField; sort?: PageSort };
+export type PageFilter = { kind?: SeoKind; state?: string; problem?: AuditProblem; source?: AuditCauseSource; q?: string; draft?: number; changed?: SeoField; errors?: SeoField; sort?: PageSort; robots?: RobotsFilter };
 
-export function filterRows(rows: PageRow[], { kind, state, problem, source, q, changed, errors }: PageFilter, before?: ReadonlyMap<string, PageRow>): PageRow[] {
+export function filterRows(rows: PageRow[], { kind, state, problem, source, q, changed, errors, robots }: PageFilter, before?: ReadonlyMap<string, PageRow>): PageRow[] {
   const query = q?.trim().toLowerCase();
   return rows.filter(
     (row) =>
@@ -206,6 +154,7 @@ export function filterRows(rows: PageRow[], { kind, state, problem, source, q, c
       (!state || row.state === state) &&
       (!problem || (row.problems.includes(problem) && (!source || causeSource(problem, row.sources) === source))) &&
       (!errors || hasFieldError(row.problems, errors)) &&
+      (!robots || matchesRobotsFilter(row, robots)) &&
       (!changed || !before?.has(row.path) || ownWords(before.get(row.path)!, changed) !== ownWords(row, changed)) &&
       (!query || row.path.toLowerCase().includes(query) || row.title.toLowerCase().includes(query)),
   );

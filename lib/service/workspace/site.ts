@@ -2,7 +2,7 @@ import { listIndexablePages, type IndexablePage } from "../../db/queries/sitemap
 import { listEmptyListPages, listNoindexFixedPages } from "../../db/queries/unlisted-pages";
 import { latestRevisionId } from "../../db/queries/workspace";
 import { latestContentChangeId } from "../../db/queries/content-changes";
-import { auditPages, countProblems, type AuditProblem } from "../../contract/seo-audit";
+import { auditOpenPages, countProblems, type AuditProblem } from "../../contract/seo-audit";
 import { EMPTY_PATTERN, isEmptyPattern, type SeoField, type SeoKind, type SeoPattern } from "../../contract/seo-text";
 import type { Db } from "../../db/schema";
 import { changedPaths, fieldEffects, type EffectPages } from "../../contract/publish-effects";
@@ -149,7 +149,7 @@ async function runTrial(db: Db, site: Site, change: TrialChange): Promise<Trial>
   const touched = (row: { kind: SeoKind; path: string }) => Boolean(change.templates?.has(row.kind) || change.overrides?.has(row.path));
   const states = abbreviations(site.pages);
   const rendered = site.pages.map((page, index) => (touched(page) ? renderRow(page, trial, states) : site.rows.rows[index]));
-  const problems = auditPages(rendered);
+  const problems = auditOpenPages(rendered);
   const rows: PageRow[] = rendered.map((row, index) => {
     const kept = site.rows.rows[index];
     return row === kept && sameProblems(kept.problems, problems[index]) ? kept : { ...row, problems: problems[index] };

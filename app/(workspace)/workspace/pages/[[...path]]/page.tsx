@@ -28,6 +28,9 @@ import { changeOf, publishEffect, siteRows } from "@/lib/service/workspace/site"
 import { addedErrors } from "@/lib/contract/publish-effects";
 import { editorState, liveRulesFor, patternFromRow } from "@/lib/service/workspace/seo";
 import { DraftForm } from "@/components/workspace/DraftForm";
+import { PAGE_SETTING_FIELDS, settingsOf, type PageSettings } from "@/lib/contract/seo-fields";
+import { previewNotes } from "@/lib/contract/robots";
+import { servedShareImages } from "@/lib/service/workspace/page-settings";
 import { JsonLdReport } from "@/components/workspace/JsonLdReport";
 import { RevisionList } from "@/components/workspace/RevisionList";
 import { SerpPreview } from "@/components/workspace/SerpPreview";
@@ -35,7 +38,7 @@ import { SocialCards } from "@/components/workspace/SocialCards";
 import { TextDiff } from "@/components/workspace/TextDiff";
 import { draftAction, rollbackAction } from "../../actions";
 import { requireStaff } from "../../staff-session";
-import { WORKSPACE_PAGES } from "@/lib/contract/workspace-messages";
+import { PAGE_SETTINGS_COPY, WORKSPACE_PAGES } from "@/lib/contract/workspace-messages";
 
 type Props = { params: Promise<{ path?: string[] }> };
 
@@ -58,16 +61,19 @@ export default async function PageEditor({ params }: Props) {
   if (!row) notFound();
 
   const target = { type: "page" as const, kind: row.kind, path };
-  const [{ live, draft, revisions }, rules, served] = await Promise.all([
+  const [{ live, draft, revisions }, rules, served, images] = await Promise.all([
     editorState(db, staff, target),
     liveRulesFor(db, { kind: row.kind, path }),
     readLivePage(siteUrl(), path),
+    servedShareImages(),
   ]);
   const url = `${siteUrl()}${path}`;
   const published = resolveSeo({ kind: row.kind, facts: row.facts, template: rules.template, override: rules.override } as Parameters<typeof resolveSeo>[0]);
   const drafted = draft ? resolveSeo({ kind: row.kind, facts: row.facts, template: rules.template, override: patternFromRow(draft) } as Parameters<typeof resolveSeo>[0]) : null;
   const withoutOverride = resolveSeo({ kind: row.kind, facts: row.facts, template: rules.template, override: EMPTY_PATTERN } as Parameters<typeof resolveSeo>[0]);
   const formValues = patternFromRow(draft) ?? rules.override ?? EMPTY_PATTERN;
+  const liveSettings = settingsOf(rules.override);
+  const draftSettings = draft ? settingsOf(draft) : null;
   const image = served.ok ? (served.og.image ?? null) : row.image.url ? `${siteUrl()}${row.image.url}` : null;
   const crumbs = served.ok ? breadcrumbNames(served.jsonLd) : null;
   const shown = (drafted ?? published).text;
@@ -79,7 +85,7 @@ export default async function PageEditor({ params }: Props) {
   return (
     <>
       <PageHeading row={row} path={path} url={url} />
-      <LiveSection row={row} url={url} live={live} published={published} served={served} crumbs={crumbs} />
+      <LiveSection row={row} url={url} live={live} published={published} served={served} crumbs={crumbs} settings={liveSettings} />
       <section aria-labelledby="draft-heading">
         <h2 id="draft-heading">{draft ? "Your draft" : canEdit ? "Change this page" : "Drafts"}</h2>
         {errorsAdded.length > 0 && (
@@ -99,11 +105,12 @@ export default async function PageEditor({ params }: Props) {
             previewHref={draft ? workspacePreviewPath(draft.id) : null}
             emptyMeans={WORKSPACE.pageEmptyMeans(SEO_KIND_LABELS[row.kind].toLowerCase())}
             live={{ url, kind: row.kind, facts: row.facts, level: "page", template: rules.template, date: row.published, image, crumbs }}
+            settings={{ values: settingsOf(formValues), url, origin: siteUrl(), images }}
           />
         ) : (
           <p>{WORKSPACE_PAGES.pageReadOnly(staff.role)}</p>
         )}
-        {draft && drafted && <DraftAgainstLive url={url} published={published} drafted={drafted} crumbs={crumbs} />}
+        {draft && drafted && draftSettings && <DraftAgainstLive url={url} published={published} drafted={drafted} crumbs={crumbs} settings={{ live: liveSettings, draft: draftSettings }} />}
       </section>
 
       <section aria-labelledby="social-heading">
@@ -153,7 +160,7 @@ function PageHeading({ row, path, url }: { row: PageRow; path: string; url: stri
 /** What the page publishes now, where each word comes from, and what it really serves. */
 type Crumbs = readonly string[] | null;
 
-function LiveSection({ row, url, live, published, served, crumbs }: { row: PageRow; url: string; live: EditorState["live"]; published: ResolvedSeo; served: Served; crumbs: Crumbs }) {
+function LiveSection({ row, url, live, published, served, crumbs, settings }: { row: PageRow; url: string; live: EditorState["live"]; published: ResolvedSeo; served: Served; crumbs: Crumbs; settings: PageSettings }) {
   return (
     <section aria-labelledby="live-heading">
       <h2 id="live-heading">Live</h2>
@@ -186,20 +193,33 @@ function LiveSection({ row, url, live, published, served, crumbs }: { row: PageR
       ) : (
         <p className="ws-notice ws-notice--error">{served.error}</p>
       )}
-      <SerpPreview url={url} title={published.text.title} description={published.text.description} date={row.published} crumbs={crumbs} label="Live search result" />
+      <SerpPreview url={url} title={published.text.title} description={published.text.description} date={row.published} crumbs={crumbs} label="Live search result" {...previewNotes(settings, { path: row.path, origin: siteUrl() })} />
     </section>
   );
 }
 
-/** The draft's words beside the live ones, and its search result. */
-function DraftAgainstLive({ url, published, drafted, crumbs }: { url: string; published: ResolvedSeo; drafted: ResolvedSeo; crumbs: Crumbs }) {
+const SETTING_LABELS = { robots: PAGE_SETTINGS_COPY.robotsLabel, canonical: PAGE_SETTINGS_COPY.canonicalLabel, share_image: PAGE_SETTINGS_COPY.shareImageLabel } as const;
+const SETTING_DEFAULTS = { robots: PAGE_SETTINGS_COPY.robotsDefault, canonical: PAGE_SETTINGS_COPY.canonicalDefault, share_image: PAGE_SETTINGS_COPY.shareImageDefault } as const;
+
+/** The draft's words and settings beside the live ones, what publishing does to the index, and its search result. */
+function DraftAgainstLive({ url, published, drafted, crumbs, settings }: { url: string; published: ResolvedSeo; drafted: ResolvedSeo; crumbs: Crumbs; settings: { live: PageSettings; draft: PageSettings } }) {
+  const path = new URL(url).pathname;
+  const [before, after] = [settings.live, settings.draft].map((side) => previewNotes(side, { path, origin: siteUrl() }).hidden !== null);
   return (
     <>
       <h3>Draft against what is live</h3>
+      {before !== after && (
+        <p className="ws-notice ws-notice--warning" role="note">
+          {after ? PAGE_SETTINGS_COPY.publishLeaves : PAGE_SETTINGS_COPY.publishReturns}
+        </p>
+      )}
       {SEO_FIELDS.filter((field) => !SOCIAL_FIELDS.includes(field as never) || published.text[field] !== drafted.text[field]).map((field) => (
         <TextDiff key={field} label={SEO_FIELD_LABELS[field]} live={published.text[field]} draft={drafted.text[field]} />
       ))}
-      <SerpPreview url={url} title={drafted.text.title} description={drafted.text.description} crumbs={crumbs} label="Draft search result" />
+      {PAGE_SETTING_FIELDS.filter((field) => settings.live[field] !== settings.draft[field]).map((field) => (
+        <TextDiff key={field} label={SETTING_LABELS[field]} live={settings.live[field] ?? SETTING_DEFAULTS[field]} draft={settings.draft[field] ?? SETTING_DEFAULTS[field]} />
+      ))}
+      <SerpPreview url={url} title={drafted.text.title} description={drafted.text.description} crumbs={crumbs} label="Draft search result" {...previewNotes(settings.draft, { path, origin: siteUrl() })} />
     </>
   );
 }
