@@ -1,7 +1,7 @@
 import path from "node:path";
 import { ApiError } from "../../contract/errors";
 import { EMPTY_PATTERN } from "../../contract/seo-text";
-import { announcePostgres, createTestDatabase, databaseKinds, type TestDatabase, insertStaff } from "@/test-support";
+import { WHOLE_SEED_TIMEOUT_MS, announcePostgres, createTestDatabase, databaseKinds, type TestDatabase, insertStaff } from "@/test-support";
 import { listSitemapEntries } from "../../db/queries/sitemap";
 import { cleanPageSettings, servedShareImages } from "./page-settings";
 import { liveRulesFor, publishSeoDraft, rollbackSeoRevision, saveSeoDraft, type SeoTarget, type StaffIdentity } from "./seo";
@@ -77,6 +77,8 @@ describe("servedShareImages", () => {
 });
 
 describe.each(databaseKinds)("a page's settings from draft to live and back on %s", (kind) => {
+  // Each test reads every page of the site (siteRows) once or twice.
+  jest.setTimeout(WHOLE_SEED_TIMEOUT_MS);
   let database: TestDatabase;
   const admin: StaffIdentity = { id: "admin-1", email: "admin@staff.example.com", role: "admin" };
   const target: SeoTarget = { type: "page", kind: "city", path: PAGE };
