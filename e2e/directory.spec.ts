@@ -215,6 +215,8 @@ test("a profile's Add to compare puts the manager in the tray a city list shows;
 });
 
 test("category tabs list every manager serving the city for that type, page by page", { tag: ["@journey"] }, async ({ page }) => {
+  // Two pages of cards and two axe scans (each with its 320px check): 45 s and more at a load of 16 on two cores.
+  test.setTimeout(90_000);
   const [austin] = queryRows<{ id: number; managers_serving: number }>(
     "select cities.id, cities.managers_serving from cities join states on states.id = cities.state_id where states.abbreviation = 'TX' and cities.slug = 'austin'",
   );
