@@ -1,6 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./support/test";
-import { E2E_BASE_URL } from "./support/server";
+import { E2E_SITE_URL } from "./support/server";
 import { PAGE_KINDS, pathOf } from "./support/page-kinds";
 import { queryRows } from "./support/db";
 import { CONTENT_PAGE_PATHS, INDEXABLE_FIXED_PATHS, agentPath, cityPath } from "../lib/contract/routes";
@@ -51,7 +51,7 @@ async function pageRecord(request: APIRequestContext, pageId: number) {
 test("home: page 1's SEO, a canonical to itself, Organization and WebSite", { tag: ["@seo", "@smoke"] }, async ({ request }) => {
   const record = await pageRecord(request, 1);
   const head = await fetchHead(request, "/");
-  expect(head).toMatchObject({ title: record.seo_title, description: record.seo_description, keywords: record.seo_keywords, canonical: E2E_BASE_URL });
+  expect(head).toMatchObject({ title: record.seo_title, description: record.seo_description, keywords: record.seo_keywords, canonical: E2E_SITE_URL });
   expect(head.ogTitle).toBe(record.seo_title);
   expect(head.twitterCard).toBe("summary_large_image");
   expect(types(head)).toEqual(["Organization", "WebSite"]);
@@ -64,7 +64,7 @@ test("content pages carry their own record's SEO", { tag: ["@seo"] }, async ({ r
     const head = await fetchHead(request, path);
     // The record's words exactly as written: never cut to a sentence.
     expect(seoTextFor({ kind: "fixed", facts: record })).toMatchObject({ title: record.seo_title, description: record.seo_description });
-    expect(head, path).toMatchObject({ title: record.seo_title, description: record.seo_description, keywords: record.seo_keywords, canonical: `${E2E_BASE_URL}${path}` });
+    expect(head, path).toMatchObject({ title: record.seo_title, description: record.seo_description, keywords: record.seo_keywords, canonical: `${E2E_SITE_URL}${path}` });
   }
   expect(types(await fetchHead(request, "/faqs"))).toEqual(["FAQPage", "BreadcrumbList"]);
 });
@@ -86,12 +86,12 @@ test("every indexable page has JSON-LD of its kind and a BreadcrumbList ending a
   for (const path of INDEXABLE_FIXED_PATHS.filter((fixed) => fixed !== "/")) {
     const head = await fetchHead(request, path);
     const page = head.jsonLd.find((item) => item["@type"] === PAGE_TYPES[path]);
-    expect(page, path).toMatchObject({ url: `${E2E_BASE_URL}${path}`, isPartOf: { "@type": "WebSite" } });
+    expect(page, path).toMatchObject({ url: `${E2E_SITE_URL}${path}`, isPartOf: { "@type": "WebSite" } });
     expect(typeof page?.name, path).toBe("string");
     const crumbs = head.jsonLd.find((item) => item["@type"] === "BreadcrumbList") as { itemListElement: { item: string; position: number }[] } | undefined;
     expect(crumbs, path).toBeDefined();
-    expect(crumbs!.itemListElement[0].item, path).toBe(`${E2E_BASE_URL}/`);
-    expect(crumbs!.itemListElement.at(-1)!.item, path).toBe(`${E2E_BASE_URL}${path}`);
+    expect(crumbs!.itemListElement[0].item, path).toBe(`${E2E_SITE_URL}/`);
+    expect(crumbs!.itemListElement.at(-1)!.item, path).toBe(`${E2E_SITE_URL}${path}`);
   }
   // The collection pages list what they link to.
   const blogs = (await fetchHead(request, "/blogs")).jsonLd.find((item) => item["@type"] === "CollectionPage") as { mainEntity: { numberOfItems: number } };
@@ -105,7 +105,7 @@ test("a blog post uses its own SEO fields and BlogPosting", { tag: ["@seo"] }, a
   const { blogs } = await (await request.post("/api/blogs/list", { data: { type: "All" } })).json();
   const blog = blogs[0];
   const head = await fetchHead(request, `/blog/${blog.slug}`);
-  expect(head).toMatchObject({ title: blog.seo_title, description: blog.seo_description, keywords: blog.seo_keywords, canonical: `${E2E_BASE_URL}/blog/${blog.slug}` });
+  expect(head).toMatchObject({ title: blog.seo_title, description: blog.seo_description, keywords: blog.seo_keywords, canonical: `${E2E_SITE_URL}/blog/${blog.slug}` });
   expect(head.jsonLd[0]).toMatchObject({ "@type": "BlogPosting", headline: blog.heading });
   expect(types(head)).toEqual(["BlogPosting", "BreadcrumbList"]);
 });
@@ -163,7 +163,7 @@ test("a law page: laws title and state, BreadcrumbList", { tag: ["@seo"] }, asyn
   expect(head.title).toBe("Landlord Tenant Laws in Texas | Managely");
   expect(head.description).toContain("Landlord Tenant Laws in Texas");
   expect(head.keywords).toContain("Texas");
-  expect(head.canonical).toBe(`${E2E_BASE_URL}/laws/texas`);
+  expect(head.canonical).toBe(`${E2E_SITE_URL}/laws/texas`);
   expect(head.jsonLd[0]).toMatchObject({ "@type": "BreadcrumbList" });
 });
 
@@ -172,7 +172,7 @@ test("a city page: product name, state and city; BreadcrumbList and ItemList", {
   expect(head.title).toBe("Property Managers in Austin, TX | Managely");
   expect(head.description).toContain("Austin, Texas");
   expect(head.keywords).toContain("Austin");
-  expect(head.canonical).toBe(`${E2E_BASE_URL}/agents/TX/austin`);
+  expect(head.canonical).toBe(`${E2E_SITE_URL}/agents/TX/austin`);
   expect(types(head)).toEqual(["BreadcrumbList", "ItemList"]);
   expect(head.robots).toBe("index, follow");
 });
@@ -182,7 +182,7 @@ test("a profile: RealEstateAgent without email or phone", { tag: ["@seo"] }, asy
   const agent = agents.data[0];
   const path = agentPath(agent);
   const head = await fetchHead(request, path);
-  expect(head.canonical).toBe(`${E2E_BASE_URL}${path}`);
+  expect(head.canonical).toBe(`${E2E_SITE_URL}${path}`);
   expect(head.title).toContain(agent.company_name);
   const business = head.jsonLd.find((item) => item["@type"] === "RealEstateAgent")!;
   expect(agent.demo).toBe(1);
@@ -212,7 +212,7 @@ test("metadata is in <head> for ordinary browsers and for bots alike", { tag: ["
   for (const agent of ["Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile Safari/604.1", "Googlebot/2.1 (+http://www.google.com/bot.html)", "curl/8.5.0"]) {
     const head = await fetchHead(request, "/laws/ohio", agent);
     expect(head.title, agent).toBe("Landlord Tenant Laws in Ohio | Managely");
-    expect(head.canonical, agent).toBe(`${E2E_BASE_URL}/laws/ohio`);
+    expect(head.canonical, agent).toBe(`${E2E_SITE_URL}/laws/ohio`);
   }
 });
 
@@ -225,12 +225,12 @@ test("a city nobody serves is No Record and noindex; search results and compare 
 test("tabs, later pages and state hubs: canonical to themselves, ItemList of what they show", { tag: ["@seo"] }, async ({ request }) => {
   const tab = await fetchHead(request, "/agents/TX/austin/multi-family");
   expect(tab.title).toBe("Multi Family Property Managers in Austin, TX | Managely");
-  expect(tab.canonical).toBe(`${E2E_BASE_URL}/agents/TX/austin/multi-family`);
+  expect(tab.canonical).toBe(`${E2E_SITE_URL}/agents/TX/austin/multi-family`);
   expect(tab.robots).toBe("index, follow");
   expect(types(tab)).toEqual(["BreadcrumbList", "ItemList"]);
 
   const second = await fetchHead(request, "/agents/TX/austin/page/2");
-  expect(second.canonical).toBe(`${E2E_BASE_URL}/agents/TX/austin/page/2`);
+  expect(second.canonical).toBe(`${E2E_SITE_URL}/agents/TX/austin/page/2`);
   expect(second.title).toBe("Property Managers in Austin, TX – Page 2 | Managely");
   const list = second.jsonLd.find((item) => item["@type"] === "ItemList") as { numberOfItems: number; itemListElement: { position: number }[] };
   expect(list.itemListElement[0].position).toBe(DIRECTORY_PAGE_SIZE + 1);
@@ -243,7 +243,7 @@ test("tabs, later pages and state hubs: canonical to themselves, ItemList of wha
 
   const hub = await fetchHead(request, "/agents/TX");
   expect(hub.title).toBe("Property Managers in Texas by City | Managely");
-  expect(hub.canonical).toBe(`${E2E_BASE_URL}/agents/TX`);
+  expect(hub.canonical).toBe(`${E2E_SITE_URL}/agents/TX`);
   expect(types(hub)).toEqual(["BreadcrumbList", "ItemList"]);
 });
 
@@ -263,7 +263,7 @@ test("other spellings redirect permanently to the canonical URL", { tag: ["@seo"
     expect([301, 308], from).toContain(response.status());
     // Next.js repeats an identical Location header on a page's first, uncached redirect.
     const location = response.headers().location.split(", ")[0];
-    expect(new URL(location, E2E_BASE_URL).pathname, from).toBe(to);
+    expect(new URL(location, E2E_SITE_URL).pathname, from).toBe(to);
   }
 });
 
@@ -281,9 +281,9 @@ test("unknown blogs, laws, managers, cities and states are real 404s", { tag: ["
 test("sitemap.xml lists every indexable page and nothing else; robots.txt points to it", { tag: ["@seo", "@slow"] }, async ({ request }) => {
   const xml = await (await request.get("/sitemap.xml")).text();
   // Home is listed as its canonical link writes it, the bare origin.
-  const urls = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1].replace(E2E_BASE_URL, "") || "/");
-  expect(xml).toContain(`<loc>${E2E_BASE_URL}</loc>`);
-  expect((await fetchHead(request, "/")).canonical).toBe(E2E_BASE_URL);
+  const urls = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1].replace(E2E_SITE_URL, "") || "/");
+  expect(xml).toContain(`<loc>${E2E_SITE_URL}</loc>`);
+  expect((await fetchHead(request, "/")).canonical).toBe(E2E_SITE_URL);
   for (const path of [
     "/", "/about-us", "/privacy-policy", "/acceptable-use-policy", "/faqs", "/blogs", "/laws", "/laws/texas", "/laws/district-of-columbia",
     "/agents/TX/austin", "/resources", "/contact-us", "/agents/TX", "/agents/ME", "/agents/TX/austin/single-family", "/agents/TX/austin/multi-family",
@@ -313,7 +313,7 @@ test("sitemap.xml lists every indexable page and nothing else; robots.txt points
   expect((await request.get("/sitemaps/sitemap/0.xml")).status()).toBe(404);
 
   const robots = await (await request.get("/robots.txt")).text();
-  expect(robots).toContain(`Sitemap: ${E2E_BASE_URL}/sitemap.xml`);
+  expect(robots).toContain(`Sitemap: ${E2E_SITE_URL}/sitemap.xml`);
   expect(robots).not.toMatch(/^Host:/im);
   // Pages that must stay out of the index say noindex; robots.txt blocks none of them, or a crawler would never read it.
   expect(robots).not.toMatch(/^Disallow: \/(thank-you|search-five)/im);
@@ -344,8 +344,8 @@ async function rawLinks(request: APIRequestContext, path: string): Promise<Set<s
   expect(response.status(), path).toBe(200);
   const html = await response.text();
   const paths = [...html.matchAll(/<a\b[^>]*\shref="([^"]*)"/g)].map((match) => {
-    const url = new URL(match[1].replace(/&amp;/g, "&"), `${E2E_BASE_URL}${path}`);
-    return url.origin === new URL(E2E_BASE_URL).origin ? url.pathname : null;
+    const url = new URL(match[1].replace(/&amp;/g, "&"), `${E2E_SITE_URL}${path}`);
+    return url.origin === new URL(E2E_SITE_URL).origin ? url.pathname : null;
   });
   return new Set(paths.filter((link): link is string => link !== null));
 }
@@ -353,7 +353,7 @@ async function rawLinks(request: APIRequestContext, path: string): Promise<Set<s
 test("a crawler reading raw HTML finds every state hub one link from home and sampled sitemap pages within three", { tag: ["@seo"] }, async ({ request }) => {
   test.setTimeout(240_000);
   const xml = await (await request.get("/sitemap.xml")).text();
-  const sitemap = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1].replace(E2E_BASE_URL, "") || "/");
+  const sitemap = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1].replace(E2E_SITE_URL, "") || "/");
   const hubs = sitemap.filter((url) => /^\/agents\/[A-Z]{2}$/.test(url));
   expect(hubs).toHaveLength(51);
 
@@ -434,11 +434,11 @@ test("one page per listing set: a tab listing exactly its city's managers is can
   expect(same).toBeDefined();
   const tab = cityPath(same.state, same.slug, { category: "single-family" });
   const head = await fetchHead(request, tab);
-  expect(head.canonical).toBe(`${E2E_BASE_URL}${cityPath(same.state, same.slug)}`);
+  expect(head.canonical).toBe(`${E2E_SITE_URL}${cityPath(same.state, same.slug)}`);
   const xml = await (await request.get("/sitemap.xml")).text();
-  expect(xml).not.toContain(`<loc>${E2E_BASE_URL}${tab}</loc>`);
-  expect(xml).toContain(`<loc>${E2E_BASE_URL}${cityPath(same.state, same.slug)}</loc>`);
+  expect(xml).not.toContain(`<loc>${E2E_SITE_URL}${tab}</loc>`);
+  expect(xml).toContain(`<loc>${E2E_SITE_URL}${cityPath(same.state, same.slug)}</loc>`);
   // A tab that lists fewer managers than its city stays a page of its own.
-  expect((await fetchHead(request, "/agents/TX/austin/single-family")).canonical).toBe(`${E2E_BASE_URL}/agents/TX/austin/single-family`);
-  expect(xml).toContain(`<loc>${E2E_BASE_URL}/agents/TX/austin/single-family</loc>`);
+  expect((await fetchHead(request, "/agents/TX/austin/single-family")).canonical).toBe(`${E2E_SITE_URL}/agents/TX/austin/single-family`);
+  expect(xml).toContain(`<loc>${E2E_SITE_URL}/agents/TX/austin/single-family</loc>`);
 });

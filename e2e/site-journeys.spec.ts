@@ -87,19 +87,42 @@ test("the home page's state list grows with See All, and a city nobody serves sa
 test("the testimonials start moving where someone sees them: Swiper is fetched only when the row nears the viewport", { tag: ["@journey"] }, async ({ page }) => {
   // The page's timers run on Playwright's clock, so "two seconds later" is a step, not a wait.
   await page.clock.install();
+  // The elements the page's IntersectionObservers watch, so the test knows when the carousel's effect ran.
+  await page.addInitScript(() => {
+    const Native = window.IntersectionObserver;
+    const watched: Element[] = [];
+    Object.assign(window, { __watchedByObservers: watched });
+    window.IntersectionObserver = class extends Native {
+      observe(target: Element) {
+        watched.push(target);
+        super.observe(target);
+      }
+    };
+  });
+  // Every script the page fetches, and whether the still row had been scrolled to by then.
+  const scripts: { url: string; scrolledTo: boolean }[] = [];
+  let scrolledTo = false;
+  page.on("request", (request) => void (request.resourceType() === "script" && scripts.push({ url: request.url(), scrolledTo })));
   const home = new HomePage(page);
   await home.open();
   const still = home.testimonialsStill;
   await expect(still).toBeAttached();
-  await page.waitForLoadState("networkidle");
+  // Hydrated: the carousel's effect watches its still row, and has set its two-second timer (before it watches) on Playwright's clock.
+  await expect
+    .poll(() => still.evaluate((row) => ((window as unknown as { __watchedByObservers: Element[] }).__watchedByObservers ?? []).includes(row)), { message: "the carousel watches its still row" })
+    .toBe(true);
+  const loaded = scripts.length;
   // Spec 2.3: the carousel starts two seconds after the data arrives. Past that, below the fold, nothing is fetched or moves.
   await page.clock.runFor(CAROUSEL.startDelayMs * 3);
-  await page.waitForLoadState("networkidle");
   await expect(still).not.toBeInViewport();
   await expect(home.swiper).toHaveCount(0);
+  scrolledTo = true;
   await still.scrollIntoViewIfNeeded();
   await expect(home.movingTestimonials).toBeVisible();
   await expect(still).toHaveCount(0);
+  // Swiper came with the scroll: no script was fetched after the page loaded until the row was near.
+  expect(scripts.slice(loaded).filter((script) => !script.scrolledTo).map((script) => script.url)).toEqual([]);
+  expect(scripts.slice(loaded).some((script) => script.scrolledTo)).toBe(true);
 });
 
 test("a law page renders its sections, table and breadcrumbs", { tag: ["@journey", "@smoke"] }, async ({ page }) => {
@@ -198,8 +221,11 @@ test("pages apply the clearing rules of the saved quote values", { tag: ["@journ
   await expect.poll(stored).toEqual(["phone_no"]);
 
   await seed();
-  await page.goto("/faqs");
-  await page.waitForLoadState("networkidle");
+  const faqs = new SitePage(page);
+  await faqs.open("/faqs");
+  // A client control answers, so the page has hydrated and its entry rule (RouteEntry's effect) has run: /faqs keeps every value.
+  const popup = await faqs.openJoinNetworkFromFooter();
+  await expect(popup.dialog).toBeVisible();
   expect((await stored()).length).toBe(10);
 
   for (const path of ["/", "/contact-us", "/laws", "/privacy-policy", "/resources", "/property-management", "/my-client-center", "/limited-use-disclosure"]) {

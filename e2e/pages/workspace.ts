@@ -3,7 +3,8 @@ import fs from "node:fs";
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { queryRows } from "../support/db";
 import { newestMailTo, outboxFilesMentioning } from "../support/outbox";
-import { E2E_BASE_URL, E2E_DATABASE, E2E_REMOTE_URL, E2E_STAFF_EMAIL } from "../support/server";
+import { E2E_BASE_URL, E2E_DATABASE, E2E_REMOTE_URL, E2E_SITE_URL, E2E_STAFF_EMAIL } from "../support/server";
+import { STAFF_SIGN_IN_LINKS_PER_DAY } from "../../lib/service/rate-limit";
 import { SitePage } from "./site";
 import { runEmail } from "../support/run-key";
 
@@ -27,12 +28,21 @@ export function addStaff(email: string, role: "admin" | "operator" | "editor" | 
   return link;
 }
 
-/** The sign-in link of the newest staff.sign_in message the site mailed to `email` (read through outbox/search). */
+/**
+ * The sign-in link of the newest staff.sign_in message the site mailed to `email` (read through
+ * outbox/search), as a path: the link names the site's own origin (checked), and the run opens it
+ * where it reaches the site (a deployment may be reached at 127.0.0.1 and name itself localhost).
+ */
 export async function signInLinkFromOutbox(email: string, { notAmong }: { notAmong?: readonly string[] } = {}): Promise<string> {
-  const mail = await newestMailTo(email, "staff-sign_in", { timeout: 15_000, notAmong });
+  const mail = await newestMailTo(email, "staff-sign_in", {
+    timeout: 15_000,
+    notAmong,
+    hint: `the site mails each staff member at most ${STAFF_SIGN_IN_LINKS_PER_DAY} sign-in links a day, and none past them`,
+  });
   const link = /https?:\/\/\S+\/workspace\/sign-in\/[A-Za-z0-9]+/.exec(mail.text)?.[0];
   if (!link) throw new Error(`the sign-in email to ${email} (${mail.name}) holds no sign-in link`);
-  return link;
+  expect(new URL(link).origin, "the sign-in link names the site's own origin").toBe(new URL(E2E_SITE_URL).origin);
+  return new URL(link).pathname;
 }
 
 /**
@@ -56,7 +66,7 @@ export async function signInAsStaff(page: Page, role: "admin" | "operator" | "ed
 }
 
 /** Asks for a sign-in link on the sign-in page, reads it in the staff member's mail (outbox/search), and uses it. */
-export async function signInByMail(page: Page, email: string): Promise<void> {
+async function signInByMail(page: Page, email: string): Promise<void> {
   const signIn = new WorkspaceSignIn(page);
   await page.goto("/workspace");
   await expect(signIn.heading).toBeVisible();

@@ -59,9 +59,14 @@ export async function confirmPathFor(reference: string): Promise<string | undefi
 /**
  * The newest message of a kind ("lead-confirmation", "staff-sign_in", "contact-reply"…, as its
  * name ends) to `email`, once the worker wrote it: the owner's (or staff member's) mailbox.
- * `notAmong`: the names of messages already there before (an earlier link to the same address).
+ * `notAmong`: the names of messages already there before (an earlier link to the same address);
+ * `hint`: why such a message may never come, for the failure's message.
  */
-export async function newestMailTo(email: string, kind: string, { timeout = 20_000, notAmong = [] }: { timeout?: number; notAmong?: readonly string[] } = {}): Promise<OutboxMessage> {
+export async function newestMailTo(
+  email: string,
+  kind: string,
+  { timeout = 20_000, notAmong = [], hint }: { timeout?: number; notAmong?: readonly string[]; hint?: string } = {},
+): Promise<OutboxMessage> {
   let found: OutboxMessage | undefined;
   await expect
     .poll(
@@ -70,7 +75,7 @@ export async function newestMailTo(email: string, kind: string, { timeout = 20_0
         found = messages.find((message) => message.name.endsWith(`-${kind}.eml`) && message.to.toLowerCase().includes(email.toLowerCase()) && !notAmong.includes(message.name));
         return Boolean(found);
       },
-      { message: `a ${kind} email to ${email} in the outbox of ${E2E_BASE_URL}`, timeout },
+      { message: `a ${kind} email to ${email} in the outbox of ${E2E_BASE_URL}${hint ? ` (${hint})` : ""}`, timeout },
     )
     .toBe(true);
   return found!;

@@ -17,6 +17,14 @@ export const E2E_OUTBOX_DIR = `.data/outbox-e2e-${E2E_PORT}`;
 /** A site started elsewhere (E2E_BASE_URL), without its trailing slash; undefined for the run's own build. */
 export const E2E_REMOTE_URL = process.env.E2E_BASE_URL ? process.env.E2E_BASE_URL.replace(/\/+$/, "") : undefined;
 export const E2E_BASE_URL = E2E_REMOTE_URL ?? `http://127.0.0.1:${E2E_PORT}`;
+/**
+ * The origin the site names itself with (its SITE_URL): in its canonical URLs, sitemap, JSON-LD
+ * and the links it mails. The run's own server is started with E2E_BASE_URL; a deployment may be
+ * reached at another address than the one it names (127.0.0.1 for a site that says localhost, a
+ * balancer's inside name): E2E_SITE_URL when given, else the origin its robots.txt names, which
+ * remote-site.ts reads before the first test and hands the workers in this variable.
+ */
+export const E2E_SITE_URL = E2E_REMOTE_URL ? (process.env.E2E_SITE_URL?.replace(/\/+$/, "") || E2E_REMOTE_URL) : E2E_BASE_URL;
 /** Whether journeys that save may run: always against the run's own build, on request (E2E_ALLOW_WRITES=1) elsewhere. */
 export const E2E_ALLOW_WRITES = !E2E_REMOTE_URL || process.env.E2E_ALLOW_WRITES === "1";
 /** The domain of every email address a journey types (E2E_EMAIL_DOMAIN; example.org by default, which receives no mail). */
@@ -48,7 +56,11 @@ export const LEFT_OUT: readonly { tag: string; reason: string }[] = [
 
 /** What the run checks, in one line: its target and its mode. */
 export function runSummary(): string {
-  const target = E2E_REMOTE_URL ? `${E2E_REMOTE_URL} (a deployment: nothing built or served here)` : `${E2E_BASE_URL} (this run's own build in ${E2E_DIST_DIR})`;
+  // Read here, not from E2E_SITE_URL: the global setup (remote-site.ts) sets it after this module loaded.
+  const named = process.env.E2E_SITE_URL?.replace(/\/+$/, "");
+  const target = E2E_REMOTE_URL
+    ? `${E2E_REMOTE_URL} (a deployment${named && named !== E2E_REMOTE_URL ? ` naming itself ${named}` : ""}: nothing built or served here)`
+    : `${E2E_BASE_URL} (this run's own build in ${E2E_DIST_DIR})`;
   return `target ${target}; writes ${E2E_ALLOW_WRITES ? "on" : "off"}; @slow ${E2E_SLOW ? "on" : "off"}`;
 }
 
