@@ -55,7 +55,7 @@ for (const kind of PAGE_KINDS) {
     expect(response?.status(), path).toBe(kind.status ?? 200);
     // The page as a visitor reads it: nothing still loading (aria-busy), no form still waiting for
     // its stored values (a quote step's fieldset is disabled until then), before the checkers run.
-    await expect(page.locator('[aria-busy="true"], fieldset:disabled'), "nothing on the page is still loading").toHaveCount(0);
+    await expect(new SitePage(page).stillLoading, "nothing on the page is still loading").toHaveCount(0);
     expect(new URL(page.url()).pathname, "the page stayed (no entry guard sent the visitor elsewhere)").toBe(new URL(path, page.url()).pathname);
 
     const { violations } = await new AxeBuilder({ page }).analyze();

@@ -502,18 +502,18 @@ test("an editor sets a page noindex: the live page's robots meta says so and it 
   const editor = new WordsEditor(page);
   await editor.openPage(LAW);
   // Another site's address is refused, saying why.
-  await page.getByLabel("Canonical address").fill("https://elsewhere.example.com/laws/vermont");
+  await editor.canonicalAddress.fill("https://elsewhere.example.com/laws/vermont");
   await editor.saveDraft();
-  await expect(page.getByRole("alert").filter({ hasText: "The canonical address must be a path on this site (/agents/TX/austin) or an address on" })).toBeVisible();
-  await page.getByLabel("Canonical address").fill("");
-  await page.getByLabel("Keep this page out of search results (noindex)").check();
+  await expect(editor.alert("The canonical address must be a path on this site (/agents/TX/austin) or an address on")).toBeVisible();
+  await editor.canonicalAddress.fill("");
+  await editor.noindex.check();
   // The result as you type says at once that no search engine will show it.
-  await expect(page.getByRole("region", { name: "Search result as you type" }).getByRole("note")).toHaveText(
+  await expect(editor.resultNote).toHaveText(
     "This page will not appear in search results: it tells search engines noindex, and it leaves the sitemap.",
   );
   await editor.saveDraft();
   await expect(editor.status("Draft saved")).toBeVisible();
-  await expect(page.getByText("Publishing this draft takes the page out of search results and out of the sitemap.")).toBeVisible();
+  await expect(editor.says("Publishing this draft takes the page out of search results and out of the sitemap.")).toBeVisible();
   for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
     await page.setViewportSize(size);
     await page.screenshot({ path: testInfo.outputPath(`robots-editor-${size.width}.png`), fullPage: true });
@@ -527,14 +527,14 @@ test("an editor sets a page noindex: the live page's robots meta says so and it 
 
   // The list shows it and finds it by its robots.
   await page.goto("/workspace?robots=noindex&kind=law");
-  await expect(page.getByRole("link", { name: LAW, exact: true })).toBeVisible();
+  await expect(new PageList(page).pageLink(LAW)).toBeVisible();
 
   // History: the revision says what it changed, and rolling it back puts the page back.
   await editor.openPage(LAW);
-  const revision = page.getByRole("listitem", { name: /^Revision \d+, live now$/ });
-  await expect(revision.locator('[data-field="robots"] [data-side="after"]')).toHaveText("noindex");
-  await revision.getByRole("button", { name: "Roll back this change" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Rolled back" })).toBeVisible();
+  const revision = editor.liveRevision;
+  await expect(editor.revisionAfter(revision, "robots")).toHaveText("noindex");
+  await editor.rollBack(revision);
+  await expect(editor.status("Rolled back")).toBeVisible();
   await expect.poll(robotsOf, { timeout: 20_000, intervals: [250] }).toBe("index, follow");
   await expect.poll(inSitemap, { timeout: 20_000, intervals: [250] }).toBe(true);
 });

@@ -20,7 +20,7 @@ function load(env: Record<string, string | undefined>): { server: ServerModule; 
 }
 
 const fakeTest = (outcome: "skipped" | "expected", ran: boolean, reason?: string) =>
-  ({ results: ran ? [{}] : [], outcome: () => outcome, annotations: reason ? [{ type: "skip", description: reason }] : [] }) as unknown as TestCase;
+  ({ results: ran ? [{ annotations: [] }] : [], outcome: () => outcome, annotations: reason ? [{ type: "skip", description: reason }] : [] }) as unknown as TestCase;
 const fakeSuite = (tests: TestCase[]) => ({ allTests: () => tests }) as unknown as Suite;
 
 let cwd: string;

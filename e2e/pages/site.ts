@@ -92,6 +92,14 @@ export class SitePage {
   }
 
   /** A named part of the page (a `<section aria-labelledby>`). */
+  /**
+   * What is still loading: anything aria-busy, and a form still waiting for its stored values (a
+   * quote step's fieldset is disabled until then).
+   */
+  get stillLoading(): Locator {
+    return this.page.locator('[aria-busy="true"], fieldset:disabled');
+  }
+
   region(name: string | RegExp): Locator {
     return this.page.getByRole("region", { name });
   }

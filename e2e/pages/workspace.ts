@@ -321,6 +321,39 @@ export class WordsEditor extends SitePage {
     return this.page.getByLabel("Title", { exact: true });
   }
 
+  /** The page's own settings: its canonical address and its noindex switch. */
+  get canonicalAddress(): Locator {
+    return this.page.getByLabel("Canonical address");
+  }
+
+  get noindex(): Locator {
+    return this.page.getByLabel("Keep this page out of search results (noindex)");
+  }
+
+  /** The note under the result as you type (a page kept out of search results says so). */
+  get resultNote(): Locator {
+    return this.region("Search result as you type").getByRole("note");
+  }
+
+  /** A sentence the editor shows (the publish warning of a noindex draft). */
+  says(text: string): Locator {
+    return this.page.getByText(text);
+  }
+
+  /** The revision live now in the page's history. */
+  get liveRevision(): Locator {
+    return this.page.getByRole("listitem", { name: /^Revision \d+, live now$/ });
+  }
+
+  /** What a revision set a field to ("robots": its value after the change). */
+  revisionAfter(revision: Locator, field: string): Locator {
+    return revision.locator(`[data-field="${field}"] [data-side="after"]`);
+  }
+
+  async rollBack(revision: Locator): Promise<void> {
+    await revision.getByRole("button", { name: "Roll back this change" }).click();
+  }
+
   /** The share cards' own title: empty, they say what the search result says. */
   get socialTitle(): Locator {
     return this.page.getByLabel("Social title", { exact: true });
